@@ -1,0 +1,186 @@
+/**
+ * The contract as written in YAML, after it passed contract/contract.schema.json. These types
+ * mirror the schema; only the model builder reads them.
+ */
+
+export interface RawContract {
+  readonly contractgen: 1;
+  readonly info: RawInfo;
+  readonly servers?: Readonly<Record<string, { readonly description?: string }>>;
+  readonly hosts: Readonly<Record<string, RawHost>>;
+  readonly shapes?: Readonly<Record<string, RawShape>>;
+  readonly categories?: Readonly<Record<string, { readonly description?: string; readonly retryable?: boolean }>>;
+  readonly statusCategories?: Readonly<Record<string, string>>;
+  readonly policies?: Readonly<Record<string, RawPolicy>>;
+  readonly support?: RawSupport;
+  readonly environments?: Readonly<Record<string, RawEnvironment>>;
+  readonly auth?: RawAuth;
+  readonly types?: Readonly<Record<string, RawNamedType>>;
+  readonly endpoints: Readonly<Record<string, RawEndpoint>>;
+}
+
+export type RawNotShown = string | readonly string[];
+
+export interface RawInfo {
+  readonly title: string;
+  readonly version: string;
+  readonly package: string;
+  readonly description?: string;
+  readonly notShown?: RawNotShown;
+}
+
+export interface RawHost {
+  readonly description?: string;
+  readonly url: string;
+  readonly errors?: {
+    readonly shapes?: readonly string[];
+    readonly codes?: RawCodeTable;
+    readonly messages?: RawMessageTable;
+  };
+}
+
+export interface RawCodeTable {
+  readonly shape?: string;
+  readonly open?: boolean;
+  readonly description?: string;
+  readonly rows: readonly {
+    readonly status: number;
+    readonly code: string;
+    readonly kind?: string;
+    readonly category?: string;
+    readonly description?: string;
+  }[];
+}
+
+export interface RawMessageTable {
+  readonly description?: string;
+  readonly root?: string;
+  readonly aliases?: Readonly<Record<string, string>>;
+  readonly rows: readonly RawMessageRow[];
+}
+
+export interface RawMessageRow {
+  readonly id: string;
+  readonly pattern?: string;
+  readonly empty?: boolean;
+  readonly all?: boolean;
+  readonly status?: number;
+  readonly fields: readonly string[];
+  readonly ambiguous?: boolean;
+  readonly example?: string;
+  readonly expect?: readonly string[];
+  readonly retry?: 'once_then_support';
+  readonly policy?: string;
+  readonly category?: string;
+  readonly cause?: string;
+}
+
+export interface RawShape {
+  readonly description?: string;
+  readonly body?: string;
+  readonly match: { readonly present?: readonly string[]; readonly equals?: Readonly<Record<string, string | number | boolean>> };
+  readonly read: Readonly<Record<string, string>>;
+  readonly fieldErrors?: { readonly path: string; readonly field?: string; readonly message: string };
+  readonly mirrors?: Readonly<Record<string, string>>;
+}
+
+export interface RawPolicy {
+  readonly description?: string;
+  readonly category: string;
+  readonly restrictions: readonly {
+    readonly name: string;
+    readonly liftedBy: string;
+    readonly retryLater: 'yes' | 'no' | 'after_window';
+    readonly note?: string;
+  }[];
+}
+
+export type RawStatus = number | string;
+
+export interface RawSupport {
+  readonly contact: string;
+  readonly description?: string;
+  readonly reportOn: readonly RawStatus[];
+  readonly include?: readonly ('request' | 'response' | 'timestamp')[];
+}
+
+export interface RawEnvironment {
+  readonly default?: boolean;
+  readonly description?: string;
+  readonly urls?: Readonly<Record<string, string>>;
+  readonly notShown?: RawNotShown;
+}
+
+export interface RawAuth {
+  readonly type: 'oauth2';
+  readonly description?: string;
+  readonly endpoint: string;
+  readonly grantField: string;
+  readonly grants: Readonly<Record<string, { readonly default?: boolean; readonly send: Readonly<Record<string, string>> }>>;
+  readonly token: { readonly accessToken: string; readonly expiresIn?: string; readonly tokenType?: string; readonly refreshToken?: string };
+  readonly lifetime?: Readonly<Record<string, number>>;
+  readonly carrier?: { readonly header?: string; readonly scheme?: string; readonly shown?: boolean; readonly notShown?: string };
+  readonly unauthorized?: { readonly status?: number; readonly shape: string; readonly replay?: 'once' | 'never' };
+}
+
+export interface RawTypeSpec {
+  readonly type: string;
+  readonly fields?: Readonly<Record<string, RawField>>;
+  readonly open?: boolean;
+  readonly items?: RawTypeSpec;
+  readonly notShown?: string;
+  readonly description?: string;
+}
+
+export interface RawField extends RawTypeSpec {
+  readonly required?: boolean;
+  readonly default?: unknown;
+  readonly secret?: boolean;
+}
+
+export type RawNamedType =
+  | { readonly kind: 'enum'; readonly description?: string; readonly notShown?: string; readonly open?: boolean; readonly values: readonly string[] }
+  | {
+      readonly kind: 'object';
+      readonly description?: string;
+      readonly notShown?: string;
+      readonly open?: boolean;
+      readonly fields: Readonly<Record<string, RawField>>;
+      readonly requiredWhen?: readonly { readonly when: Readonly<Record<string, string>>; readonly require: readonly string[] }[];
+      readonly together?: readonly (readonly string[])[];
+    };
+
+export interface RawEndpoint {
+  readonly summary?: string;
+  readonly description?: string;
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+  readonly path: string;
+  readonly host: string;
+  readonly auth?: 'none' | 'required';
+  readonly params?: Readonly<Record<string, { readonly description?: string; readonly type?: 'string' | 'integer' }>>;
+  readonly request?: {
+    readonly body: string;
+    readonly contentTypes?: readonly string[];
+    readonly optional?: boolean;
+    readonly notShown?: string;
+  };
+  readonly shapes?: readonly string[];
+  readonly responses: Readonly<Record<string, RawResponse>>;
+  readonly quirks?: readonly RawQuirk[];
+}
+
+export interface RawResponse {
+  readonly description?: string;
+  readonly body?: string;
+  readonly contentType?: string;
+  readonly shape?: string;
+  readonly notShown?: string;
+}
+
+export interface RawQuirk {
+  readonly id: string;
+  readonly when: { readonly status: RawStatus; readonly emptyBody?: boolean };
+  readonly error?: boolean;
+  readonly category?: string;
+  readonly hint: string;
+}

@@ -1,0 +1,31 @@
+/**
+ * load → validate → model, as one call. Every command that reads a contract goes through here.
+ */
+import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.js';
+import { parseContract, readContractFile, type LoadResult } from './load.js';
+import { buildModel } from './model/build.js';
+import type { Contract } from './model/types.js';
+import { validateSchema } from './validate-schema.js';
+
+export type ContractResult =
+  | { readonly ok: true; readonly contract: Contract; readonly diagnostics: readonly Diagnostic[]; readonly source: string }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly source: string | undefined };
+
+export function loadContract(file: string): ContractResult {
+  return fromLoad(readContractFile(file));
+}
+
+export function loadContractText(file: string, source: string): ContractResult {
+  return fromLoad(parseContract(file, source));
+}
+
+function fromLoad(loaded: LoadResult): ContractResult {
+  if (!loaded.ok) return loaded;
+  const { contract: parsed } = loaded;
+  const schemaProblems = validateSchema(parsed);
+  if (schemaProblems.length > 0) return { ok: false, diagnostics: sortDiagnostics(schemaProblems), source: parsed.source };
+  const built = buildModel(parsed);
+  const diagnostics = sortDiagnostics(built.diagnostics);
+  if (hasErrors(diagnostics)) return { ok: false, diagnostics, source: parsed.source };
+  return { ok: true, contract: built.contract, diagnostics, source: parsed.source };
+}

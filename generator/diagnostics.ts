@@ -1,0 +1,68 @@
+/**
+ * Diagnostics are values: a code, a position and one human sentence. Every stage reports through
+ * them; only the CLI turns them into text.
+ */
+
+export type Severity = 'error' | 'warning';
+
+export interface Diagnostic {
+  /** Stable identifier, e.g. `yaml-syntax`, `unknown-key`, `unresolved-type`. */
+  readonly code: string;
+  readonly severity: Severity;
+  readonly file: string;
+  /** 1-based; 0 when the problem has no position (e.g. an unreadable file). */
+  readonly line: number;
+  readonly col: number;
+  readonly message: string;
+}
+
+export interface Position {
+  readonly line: number;
+  readonly col: number;
+}
+
+export function diagnostic(code: string, file: string, at: Position, message: string, severity: Severity = 'error'): Diagnostic {
+  return { code, severity, file, line: at.line, col: at.col, message };
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
+
+/** Sorts by file, then position, so output is stable whatever order the checks ran in. */
+export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return [...diagnostics].sort(
+    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col || a.message.localeCompare(b.message),
+  );
+}
+
+const FRAME_WIDTH = 120;
+
+/** `file:line:col: message [code]`, then the source line with a caret under the column. */
+export function formatDiagnostic(d: Diagnostic, source: string | undefined): string {
+  const where = d.line > 0 ? `${d.file}:${d.line}:${d.col}` : d.file;
+  const head = `${where}: ${d.severity === 'warning' ? 'warning: ' : ''}${d.message} [${d.code}]`;
+  const frame = source === undefined || d.line === 0 ? undefined : codeFrame(source, d.line, d.col);
+  return frame === undefined ? head : `${head}\n${frame}`;
+}
+
+function codeFrame(source: string, line: number, col: number): string | undefined {
+  const text = lineAt(source, line);
+  if (text === undefined) return undefined;
+  const gutter = String(line);
+  const start = Math.max(0, col - 1 - FRAME_WIDTH / 2);
+  const shown = text.slice(start, start + FRAME_WIDTH).replace(/\t/g, ' ');
+  const caret = ' '.repeat(Math.max(0, col - 1 - start)) + '^';
+  return `  ${gutter} | ${shown}\n  ${' '.repeat(gutter.length)} | ${caret}`;
+}
+
+function lineAt(source: string, line: number): string | undefined {
+  let start = 0;
+  for (let i = 1; i < line; i++) {
+    const next = source.indexOf('\n', start);
+    if (next < 0) return undefined;
+    start = next + 1;
+  }
+  const end = source.indexOf('\n', start);
+  return source.slice(start, end < 0 ? undefined : end).replace(/\r$/, '');
+}

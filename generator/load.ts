@@ -1,0 +1,190 @@
+/**
+ * Stage 1: read a contract file and parse its YAML, keeping every node's position so later
+ * stages can point at `file:line:col`.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from 'yaml';
+import { diagnostic, type Diagnostic, type Position } from './diagnostics.js';
+
+/** Past this, YAML parsing alone takes seconds; a contract that large is a mistake or an attack. */
+export const MAX_CONTRACT_BYTES = 8 * 1024 * 1024;
+/** Aliases expanded when converting to plain data; bounds "billion laughs" documents. */
+export const MAX_ALIAS_COUNT = 100;
+/** Nesting deeper than any real contract; bounds stack use of later recursive stages. */
+export const MAX_DEPTH = 64;
+
+export interface ParsedContract {
+  readonly file: string;
+  readonly source: string;
+  /** The document as plain data: what the schema validates and the model is built from. */
+  readonly data: unknown;
+  readonly locate: Locator;
+}
+
+/** Finds where a path of keys and indexes sits in the source; `key` points at the key itself. */
+export type Locator = (path: readonly (string | number)[], at?: 'key' | 'value') => Position;
+
+export type LoadResult =
+  | { readonly ok: true; readonly contract: ParsedContract }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly source: string | undefined };
+
+export function readContractFile(file: string): LoadResult {
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch {
+    return fail([diagnostic('file-unreadable', file, { line: 0, col: 0 }, 'cannot read the contract: no such file')], undefined);
+  }
+  if (size > MAX_CONTRACT_BYTES) {
+    const message = `the contract is ${size} bytes; the limit is ${MAX_CONTRACT_BYTES} bytes`;
+    return fail([diagnostic('file-too-large', file, { line: 0, col: 0 }, message)], undefined);
+  }
+  let source: string;
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch {
+    return fail([diagnostic('file-unreadable', file, { line: 0, col: 0 }, 'cannot read the contract file')], undefined);
+  }
+  return parseContract(file, source);
+}
+
+export function parseContract(file: string, source: string): LoadResult {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(source, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
+  const at = (offset: number): Position => lineCounter.linePos(offset);
+  const problems = [...doc.errors, ...doc.warnings].map((e) =>
+    e.code === 'DUPLICATE_KEY' ? duplicateKey(doc, file, e.pos[0], at) : diagnostic('yaml-syntax', file, at(e.pos[0]), yamlMessage(e.message)),
+  );
+  if (problems.length > 0) return fail(problems, source);
+  if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) {
+    return fail([diagnostic('empty-contract', file, { line: 1, col: 1 }, 'the contract is empty: expected a mapping with contractgen, info, hosts and endpoints')], source);
+  }
+  if (!isMap(doc.contents)) {
+    const where = at(doc.contents.range?.[0] ?? 0);
+    return fail([diagnostic('not-a-mapping', file, where, `the contract must be a mapping of keys, not ${describeNode(doc.contents)}`)], source);
+  }
+  const deep = firstTooDeep(doc);
+  if (deep !== undefined) {
+    return fail([diagnostic('too-deep', file, at(deep), `the contract nests deeper than ${MAX_DEPTH} levels`)], source);
+  }
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch {
+    const where = at(firstAliasOffset(doc));
+    const message = `aliases expand to too many nodes (limit ${MAX_ALIAS_COUNT}): the document looks like an alias bomb`;
+    return fail([diagnostic('alias-limit', file, where, message)], source);
+  }
+  return { ok: true, contract: { file, source, data, locate: makeLocator(doc, at) } };
+}
+
+function fail(diagnostics: readonly Diagnostic[], source: string | undefined): LoadResult {
+  return { ok: false, diagnostics, source };
+}
+
+function yamlMessage(message: string): string {
+  const first = message.split('\n')[0] ?? message;
+  return `YAML syntax: ${first.replace(/ at line \d+, column \d+:?$/, '')}`;
+}
+
+/** A repeated key under `endpoints` is a repeated operation id: say so. */
+function duplicateKey(doc: Document, file: string, offset: number, at: (offset: number) => Position): Diagnostic {
+  let key = '';
+  let parent: string | undefined;
+  visit(doc, {
+    Pair(_k, pair, path) {
+      if (!isScalar(pair.key) || pair.key.range?.[0] !== offset) return undefined;
+      key = String(pair.key.value);
+      const grand = path[path.length - 2];
+      parent = path[path.length - 3] === doc.contents && isPair(grand) && isScalar(grand.key) ? String(grand.key.value) : undefined;
+      return visit.BREAK;
+    },
+  });
+  const first = firstOffsetOfKey(doc, key, offset);
+  const earlier = first === undefined ? '' : ` (first at line ${at(first).line})`;
+  if (parent === 'endpoints') return diagnostic('duplicate-operation-id', file, at(offset), `duplicate operation id '${key}'${earlier}`);
+  return diagnostic('duplicate-key', file, at(offset), `duplicate key '${key}'${earlier}: each key may appear once in a mapping`);
+}
+
+function firstOffsetOfKey(doc: Document, key: string, duplicate: number): number | undefined {
+  let found: number | undefined;
+  visit(doc, {
+    Map(_k, map) {
+      const pairs = map.items.filter((p) => isScalar(p.key) && String(p.key.value) === key);
+      if (pairs.some((p) => isScalar(p.key) && p.key.range?.[0] === duplicate)) {
+        const start = pairs[0]?.key;
+        found = isScalar(start) ? start.range?.[0] : undefined;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+function describeNode(node: Node): string {
+  if (isSeq(node)) return 'a list';
+  if (isScalar(node)) return `a ${typeof node.value === 'string' ? 'string' : 'scalar'}`;
+  return 'an alias';
+}
+
+function firstAliasOffset(doc: Document): number {
+  let offset = 0;
+  visit(doc, {
+    Alias(_key, node) {
+      offset = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return offset;
+}
+
+function firstTooDeep(doc: Document): number | undefined {
+  let found: number | undefined;
+  visit(doc, {
+    Node(_key, node, path) {
+      if (path.length > MAX_DEPTH * 2) {
+        found = node.range?.[0] ?? 0;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+function makeLocator(doc: Document, at: (offset: number) => Position): Locator {
+  return (path, mode = 'value') => {
+    let node: unknown = doc.contents;
+    let offset = rangeStart(node) ?? 0;
+    for (let i = 0; i < path.length; i++) {
+      const segment = path[i];
+      const last = i === path.length - 1;
+      if (isAlias(node)) node = node.resolve(doc);
+      if (isMap(node)) {
+        const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment));
+        if (pair === undefined) break;
+        const keyStart = rangeStart(pair.key);
+        if (last && mode === 'key' && keyStart !== undefined) return at(keyStart);
+        node = pair.value;
+        offset = rangeStart(node) ?? keyStart ?? offset;
+      } else if (isSeq(node) && typeof segment === 'number') {
+        const item = node.items[segment];
+        if (item === undefined) break;
+        node = item;
+        offset = rangeStart(node) ?? offset;
+      } else {
+        break;
+      }
+    }
+    return at(offset);
+  };
+}
+
+function rangeStart(node: unknown): number | undefined {
+  if (node !== null && typeof node === 'object' && 'range' in node) {
+    const range = (node as { range?: readonly number[] | null }).range;
+    return range?.[0];
+  }
+  return undefined;
+}

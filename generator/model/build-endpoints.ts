@@ -1,0 +1,139 @@
+/** Endpoints: paths and parameters, bodies, responses, quirks and effective error handling. */
+import type { RawEndpoint, RawQuirk, RawResponse } from '../contract-format.js';
+import { didYouMean } from '../similar.js';
+import { checkName } from './build-errors.js';
+import { namedOrPrimitive } from './build-types.js';
+import { entries, parseStatus, placeholders, type BuildContext, type RawPath } from './context.js';
+import type { Endpoint, EffectiveErrors, Host, PathParam, Quirk, RequestBody, ResponseSpec } from './types.js';
+
+export interface EndpointRefs {
+  readonly hosts: readonly Host[];
+  readonly typeNames: ReadonlySet<string>;
+  readonly shapes: readonly string[];
+  readonly categories: readonly string[];
+  /** The auth's unauthorized shape when tokens are replayed after a 401. */
+  readonly replayShape: string | undefined;
+  readonly hasAuth: boolean;
+  readonly tokenEndpoint: string | undefined;
+  readonly supportReport: boolean;
+}
+
+export function buildEndpoints(ctx: BuildContext, raw: Readonly<Record<string, RawEndpoint>>, refs: EndpointRefs): Endpoint[] {
+  checkOperationIdCollisions(ctx, Object.keys(raw));
+  return entries(raw).map(([id, e]) => buildEndpoint(ctx, ['endpoints', id], id, e, refs));
+}
+
+/** Ids that differ only in case would produce colliding exported type names. */
+function checkOperationIdCollisions(ctx: BuildContext, ids: readonly string[]): void {
+  const seen = new Map<string, string>();
+  for (const id of ids) {
+    const folded = id.toLowerCase().replace(/_/g, '');
+    const first = seen.get(folded);
+    if (first !== undefined) {
+      ctx.error('duplicate-operation-id', ['endpoints', id], `operation id '${id}' collides with '${first}' (ids must differ by more than case and underscores)`, 'key');
+    } else {
+      seen.set(folded, id);
+    }
+  }
+}
+
+function buildEndpoint(ctx: BuildContext, path: RawPath, id: string, raw: RawEndpoint, refs: EndpointRefs): Endpoint {
+  const host = refs.hosts.find((h) => h.name === raw.host);
+  checkName(ctx, [...path, 'host'], raw.host, refs.hosts.map((h) => h.name), 'host');
+  const shapes = [...(host?.shapes ?? [])];
+  (raw.shapes ?? []).forEach((s, i) => {
+    if (checkName(ctx, [...path, 'shapes', i], s, refs.shapes, 'shape') && !shapes.includes(s)) shapes.push(s);
+  });
+  const auth = raw.auth ?? (refs.hasAuth && refs.tokenEndpoint !== id ? 'required' : 'none');
+  const quirks = (raw.quirks ?? []).map((q, i) => buildQuirk(ctx, [...path, 'quirks', i], q, refs));
+  const errors: EffectiveErrors = {
+    host: raw.host,
+    shapes,
+    quirks,
+    replayOnUnauthorized: auth === 'required' && refs.replayShape !== undefined,
+    supportReport: refs.supportReport,
+  };
+  return {
+    id,
+    summary: raw.summary,
+    description: raw.description,
+    method: raw.method,
+    path: raw.path,
+    pathParams: buildPathParams(ctx, path, raw),
+    host: raw.host,
+    auth,
+    request: buildRequest(ctx, [...path, 'request'], raw.request, refs),
+    responses: buildResponses(ctx, [...path, 'responses'], raw.responses, refs),
+    errors,
+    loc: ctx.loc(path, 'key'),
+  };
+}
+
+function buildPathParams(ctx: BuildContext, path: RawPath, raw: RawEndpoint): PathParam[] {
+  const inPath = placeholders(raw.path);
+  const declared = Object.keys(raw.params ?? {});
+  const seen = new Set<string>();
+  for (const name of inPath) {
+    if (seen.has(name)) ctx.error('duplicate-path-parameter', [...path, 'path'], `path parameter '{${name}}' appears twice in ${raw.path}`);
+    seen.add(name);
+    if (!declared.includes(name)) {
+      ctx.error('undeclared-path-parameter', [...path, 'path'], `path parameter '{${name}}' in ${raw.path} is not declared in params${didYouMean(name, declared)}`);
+    }
+  }
+  for (const name of declared) {
+    if (!inPath.includes(name)) {
+      ctx.error('extra-path-parameter', [...path, 'params', name], `params declares '${name}', but the path ${raw.path} has no '{${name}}'`, 'key');
+    }
+  }
+  return inPath
+    .filter((name, i) => declared.includes(name) && inPath.indexOf(name) === i)
+    .map((name) => ({
+      name,
+      description: raw.params?.[name]?.description,
+      type: raw.params?.[name]?.type ?? 'string',
+      loc: ctx.loc([...path, 'params', name], 'key'),
+    }));
+}
+
+function buildRequest(ctx: BuildContext, path: RawPath, raw: RawEndpoint['request'], refs: EndpointRefs): RequestBody | undefined {
+  if (raw === undefined) return undefined;
+  return {
+    body: namedOrPrimitive(ctx, [...path, 'body'], raw.body, refs.typeNames),
+    contentTypes: [...(raw.contentTypes ?? ['application/json'])],
+    optional: raw.optional ?? false,
+    notShown: raw.notShown,
+  };
+}
+
+function buildResponses(ctx: BuildContext, path: RawPath, raw: Readonly<Record<string, RawResponse>>, refs: EndpointRefs): ResponseSpec[] {
+  const responses = entries(raw).map(([status, r]) => {
+    const p = [...path, status];
+    const pattern = parseStatus(status);
+    const code = pattern.kind === 'exact' ? pattern.status : pattern.statusClass * 100;
+    if (r.shape !== undefined) checkName(ctx, [...p, 'shape'], r.shape, refs.shapes, 'shape');
+    return {
+      status: pattern,
+      description: r.description,
+      body: r.body === undefined ? undefined : namedOrPrimitive(ctx, [...p, 'body'], r.body, refs.typeNames),
+      contentType: r.contentType ?? (r.body === undefined ? undefined : r.body === 'binary' ? 'application/octet-stream' : 'application/json'),
+      shape: r.shape,
+      notShown: r.notShown,
+      isError: code >= 400,
+      loc: ctx.loc(p, 'key'),
+    };
+  });
+  if (!responses.some((r) => !r.isError)) ctx.error('no-success-response', path, 'an endpoint needs at least one success (1XX–3XX) response');
+  return responses;
+}
+
+function buildQuirk(ctx: BuildContext, path: RawPath, raw: RawQuirk, refs: EndpointRefs): Quirk {
+  if (raw.category !== undefined) checkName(ctx, [...path, 'category'], raw.category, refs.categories, 'category');
+  return {
+    id: raw.id,
+    when: { status: parseStatus(raw.when.status), emptyBody: raw.when.emptyBody ?? false },
+    error: raw.error ?? false,
+    category: raw.category,
+    hint: raw.hint,
+    loc: ctx.loc(path),
+  };
+}

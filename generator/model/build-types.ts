@@ -1,0 +1,111 @@
+/** Named types, fields and type references. */
+import type { RawField, RawNamedType, RawTypeSpec } from '../contract-format.js';
+import { didYouMean } from '../similar.js';
+import { entries, type BuildContext, type RawPath } from './context.js';
+import { PRIMITIVE_NAMES, type Field, type JsonValue, type NamedType, type ObjectType, type PrimitiveName, type TypeRef } from './types.js';
+
+const STRUCTURAL = new Set(['object', 'array']);
+
+export function buildTypes(ctx: BuildContext, raw: Readonly<Record<string, RawNamedType>> | undefined): NamedType[] {
+  const names = new Set(Object.keys(raw ?? {}));
+  const types: NamedType[] = [];
+  for (const [name, type] of entries(raw)) {
+    const path = ['types', name];
+    if (isReservedTypeName(name)) {
+      ctx.error('reserved-type-name', path, `'${name}' is a built-in type name and cannot name a contract type`, 'key');
+    }
+    types.push(type.kind === 'enum' ? buildEnum(ctx, path, name, type) : buildObject(ctx, path, name, type, names));
+  }
+  return types;
+}
+
+function isReservedTypeName(name: string): boolean {
+  return (PRIMITIVE_NAMES as readonly string[]).includes(name) || STRUCTURAL.has(name);
+}
+
+function buildEnum(ctx: BuildContext, path: RawPath, name: string, raw: Extract<RawNamedType, { kind: 'enum' }>): NamedType {
+  const open = raw.open ?? false;
+  if (raw.values.length === 0 && !open) {
+    ctx.error('empty-enum', [...path, 'values'], `closed enum '${name}' has no values: list them, or declare it open if they are not shown`);
+  }
+  return { kind: 'enum', name, description: raw.description, notShown: raw.notShown, open, values: [...raw.values], loc: ctx.loc(path, 'key') };
+}
+
+function buildObject(ctx: BuildContext, path: RawPath, name: string, raw: Extract<RawNamedType, { kind: 'object' }>, names: ReadonlySet<string>): ObjectType {
+  const fields = buildFields(ctx, [...path, 'fields'], raw.fields, names);
+  const fieldNames = fields.map((f) => f.name);
+  const requiredWhen = (raw.requiredWhen ?? []).map((rule, i) => {
+    const rulePath = [...path, 'requiredWhen', i];
+    const [field, value] = Object.entries(rule.when)[0] ?? ['', ''];
+    checkFieldNames(ctx, [...rulePath, 'when'], [field], fieldNames, name, 'key');
+    checkFieldNames(ctx, [...rulePath, 'require'], rule.require, fieldNames, name, 'value');
+    return { field, value, require: [...rule.require] };
+  });
+  const together = (raw.together ?? []).map((group, i) => {
+    checkFieldNames(ctx, [...path, 'together', i], group, fieldNames, name, 'value');
+    return [...group];
+  });
+  return {
+    kind: 'object',
+    name,
+    description: raw.description,
+    notShown: raw.notShown,
+    open: raw.open ?? false,
+    fields,
+    requiredWhen,
+    together,
+    loc: ctx.loc(path, 'key'),
+  };
+}
+
+function checkFieldNames(ctx: BuildContext, path: RawPath, used: readonly string[], known: readonly string[], typeName: string, at: 'key' | 'value'): void {
+  used.forEach((field, i) => {
+    if (known.includes(field)) return;
+    const where = at === 'key' ? [...path, field] : [...path, i];
+    ctx.error('unknown-field', where, `'${field}' is not a field of '${typeName}'${didYouMean(field, known)}`, at);
+  });
+}
+
+export function buildFields(ctx: BuildContext, path: RawPath, raw: Readonly<Record<string, RawField>> | undefined, names: ReadonlySet<string>): Field[] {
+  return entries(raw).map(([name, field]) => buildField(ctx, [...path, name], name, field, names));
+}
+
+function buildField(ctx: BuildContext, path: RawPath, name: string, raw: RawField, names: ReadonlySet<string>): Field {
+  return {
+    name,
+    type: buildTypeRef(ctx, path, raw, names),
+    required: raw.required ?? false,
+    default: raw.default as JsonValue | undefined,
+    description: raw.description,
+    notShown: raw.notShown,
+    secret: raw.secret ?? false,
+    loc: ctx.loc(path, 'key'),
+  };
+}
+
+/** Resolves a `type:` (with its `fields`/`items`) at `path`; unknown names are reported there. */
+export function buildTypeRef(ctx: BuildContext, path: RawPath, spec: RawTypeSpec, names: ReadonlySet<string>): TypeRef {
+  const typePath = [...path, 'type'];
+  if (spec.type === 'object') {
+    return { kind: 'object', fields: buildFields(ctx, [...path, 'fields'], spec.fields, names), open: spec.open ?? false, notShown: spec.notShown };
+  }
+  if (spec.fields !== undefined) ctx.error('misplaced-key', [...path, 'fields'], `'fields' only applies to type object, not '${spec.type}'`, 'key');
+  if (spec.type === 'array') {
+    if (spec.items === undefined) {
+      ctx.error('missing-key', typePath, "an array needs 'items' to say what it holds");
+      return { kind: 'array', items: { kind: 'primitive', name: 'unknown' } };
+    }
+    return { kind: 'array', items: buildTypeRef(ctx, [...path, 'items'], spec.items, names) };
+  }
+  if (spec.items !== undefined) ctx.error('misplaced-key', [...path, 'items'], `'items' only applies to type array, not '${spec.type}'`, 'key');
+  return namedOrPrimitive(ctx, typePath, spec.type, names);
+}
+
+export function namedOrPrimitive(ctx: BuildContext, path: RawPath, name: string, names: ReadonlySet<string>): TypeRef {
+  if ((PRIMITIVE_NAMES as readonly string[]).includes(name)) return { kind: 'primitive', name: name as PrimitiveName };
+  if (!names.has(name)) {
+    const candidates = [...names, ...PRIMITIVE_NAMES, ...STRUCTURAL];
+    ctx.error('unresolved-type', path, `unknown type '${name}'${didYouMean(name, candidates)}`);
+  }
+  return { kind: 'named', name };
+}

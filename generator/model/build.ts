@@ -1,0 +1,201 @@
+/**
+ * Stage 3: the schema-valid contract becomes the typed model. References are resolved (and
+ * reported when they dangle), defaults applied, and each endpoint's error handling computed.
+ */
+import { createHash } from 'node:crypto';
+import type { RawAuth, RawContract, RawEnvironment, RawHost } from '../contract-format.js';
+import type { Diagnostic } from '../diagnostics.js';
+import type { ParsedContract } from '../load.js';
+import { buildEndpoints } from './build-endpoints.js';
+import { buildCategories, buildCodeTable, buildMessageTable, buildPolicies, buildShapes, buildStatusCategories, checkName } from './build-errors.js';
+import { buildTypes } from './build-types.js';
+import { checkMessageExamples } from './check-messages.js';
+import { BuildContext, entries, notShownList, parseStatus, placeholders } from './context.js';
+import type { Auth, Contract, Environment, Host, NamedType, ServerVariable, StatusCategoryRule, SupportRule, TypeRef } from './types.js';
+
+export interface BuildResult {
+  readonly contract: Contract;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** `parsed.data` must already have passed the schema. */
+export function buildModel(parsed: ParsedContract): BuildResult {
+  const raw = parsed.data as RawContract;
+  const ctx = new BuildContext(parsed.file, parsed.locate);
+  const types = buildTypes(ctx, raw.types);
+  const typeNames = new Set(types.map((t) => t.name));
+  const servers = buildServers(ctx, raw);
+  const categories = buildCategories(ctx, raw.categories);
+  const categoryNames = categories.map((c) => c.name);
+  const statusCategories = buildStatusCategories(ctx, raw.statusCategories, categoryNames);
+  const shapes = buildShapes(ctx, raw.shapes, typeNames);
+  const shapeNames = shapes.map((s) => s.name);
+  const policies = buildPolicies(ctx, raw.policies, categoryNames);
+  const hostRefs = { servers: servers.map((s) => s.name), shapes: shapeNames, statusCategories, categories: categoryNames, policies: policies.map((p) => p.name) };
+  const hosts = entries(raw.hosts).map(([name, h]) => buildHost(ctx, name, h, hostRefs));
+  const environments = buildEnvironments(ctx, raw, hosts, hostRefs.servers);
+  const support = buildSupport(ctx, raw);
+  const auth = raw.auth === undefined ? undefined : buildAuth(ctx, raw.auth, { environments, shapes: shapeNames, endpoints: Object.keys(raw.endpoints) });
+  const endpoints = buildEndpoints(ctx, raw.endpoints, {
+    hosts,
+    typeNames,
+    shapes: shapeNames,
+    categories: categoryNames,
+    replayShape: auth?.unauthorized.replay === 'once' ? auth.unauthorized.shape : undefined,
+    hasAuth: auth !== undefined,
+    tokenEndpoint: auth?.endpoint,
+    supportReport: support !== undefined,
+  });
+  const contract: Contract = {
+    file: parsed.file,
+    hash: createHash('sha256').update(parsed.source).digest('hex'),
+    info: buildInfo(ctx, raw),
+    servers,
+    hosts,
+    environments,
+    types,
+    shapes,
+    categories,
+    statusCategories,
+    policies,
+    support,
+    auth,
+    endpoints,
+  };
+  if (auth !== undefined) checkAuthFields(ctx, contract, auth, raw.auth);
+  checkMessageExamples(ctx, contract);
+  return { contract, diagnostics: ctx.diagnostics };
+}
+
+function buildInfo(ctx: BuildContext, raw: RawContract): Contract['info'] {
+  const { title, version, package: packageName, description, notShown } = raw.info;
+  return { title, version, packageName, description, notShown: notShownList(notShown), loc: ctx.loc(['info'], 'key') };
+}
+
+function buildServers(ctx: BuildContext, raw: RawContract): ServerVariable[] {
+  return entries(raw.servers).map(([name, s]) => ({ name, description: s.description, loc: ctx.loc(['servers', name], 'key') }));
+}
+
+interface HostRefs {
+  readonly servers: readonly string[];
+  readonly shapes: readonly string[];
+  readonly statusCategories: readonly StatusCategoryRule[];
+  readonly categories: readonly string[];
+  readonly policies: readonly string[];
+}
+
+function buildHost(ctx: BuildContext, name: string, raw: RawHost, refs: HostRefs): Host {
+  const path = ['hosts', name];
+  checkUrlTemplate(ctx, [...path, 'url'], raw.url, refs.servers);
+  const shapes = (raw.errors?.shapes ?? []).filter((s, i) => checkName(ctx, [...path, 'errors', 'shapes', i], s, refs.shapes, 'shape'));
+  return {
+    name,
+    description: raw.description,
+    url: raw.url,
+    shapes,
+    codes: buildCodeTable(ctx, [...path, 'errors', 'codes'], raw.errors?.codes, refs.shapes, refs.statusCategories, refs.categories),
+    messages: buildMessageTable(ctx, [...path, 'errors', 'messages'], raw.errors?.messages, refs),
+    loc: ctx.loc(path, 'key'),
+  };
+}
+
+function checkUrlTemplate(ctx: BuildContext, path: readonly (string | number)[], url: string, servers: readonly string[]): void {
+  for (const variable of placeholders(url)) checkName(ctx, path, variable, servers, 'server variable');
+}
+
+function buildEnvironments(ctx: BuildContext, raw: RawContract, hosts: readonly Host[], servers: readonly string[]): Environment[] {
+  const declared = entries(raw.environments);
+  const fallback: [string, RawEnvironment][] = [['default', { default: true }]];
+  const list = declared.length > 0 ? declared : fallback;
+  const defaults = list.filter(([, e]) => e.default === true);
+  defaults.slice(1).forEach(([name]) => ctx.error('duplicate-default', ['environments', name, 'default'], `environment '${name}' is a second default; only one environment may be the default`));
+  const defaultName = defaults[0]?.[0] ?? list[0]?.[0];
+  return list.map(([name, env]) => {
+    const path = ['environments', name];
+    for (const [host, url] of entries(env.urls)) {
+      checkName(ctx, [...path, 'urls', host], host, hosts.map((h) => h.name), 'host');
+      checkUrlTemplate(ctx, [...path, 'urls', host], url, servers);
+    }
+    const urls = hosts.map((h) => ({ host: h.name, url: env.urls?.[h.name] ?? h.url }));
+    const variables = [...new Set(urls.flatMap((u) => placeholders(u.url)))];
+    return { name, description: env.description, isDefault: name === defaultName, urls, variables, notShown: notShownList(env.notShown), loc: ctx.loc(path, 'key') };
+  });
+}
+
+function buildSupport(ctx: BuildContext, raw: RawContract): SupportRule | undefined {
+  const s = raw.support;
+  if (s === undefined) return undefined;
+  return {
+    contact: s.contact,
+    description: s.description,
+    reportOn: s.reportOn.map(parseStatus),
+    include: [...(s.include ?? ['request', 'response', 'timestamp'])],
+    loc: ctx.loc(['support'], 'key'),
+  };
+}
+
+interface AuthRefs {
+  readonly environments: readonly Environment[];
+  readonly shapes: readonly string[];
+  readonly endpoints: readonly string[];
+}
+
+function buildAuth(ctx: BuildContext, raw: RawAuth, refs: AuthRefs): Auth {
+  checkName(ctx, ['auth', 'endpoint'], raw.endpoint, refs.endpoints, 'endpoint');
+  const grants = entries(raw.grants).map(([name, g]) => ({
+    name,
+    isDefault: g.default ?? false,
+    send: entries(g.send).map(([field, credential]) => ({ field, credential })),
+  }));
+  const defaults = grants.filter((g) => g.isDefault);
+  if (defaults.length !== 1) ctx.error('default-grant', ['auth', 'grants'], `exactly one grant must be the default (found ${defaults.length})`);
+  for (const { environment } of lifetimes(raw)) checkName(ctx, ['auth', 'lifetime', environment], environment, refs.environments.map((e) => e.name), 'environment');
+  const unauthorized = raw.unauthorized ?? { shape: 'unauthorized' };
+  if (raw.unauthorized !== undefined) checkName(ctx, ['auth', 'unauthorized', 'shape'], unauthorized.shape, refs.shapes, 'shape');
+  return {
+    type: 'oauth2',
+    description: raw.description,
+    endpoint: raw.endpoint,
+    grantField: raw.grantField,
+    grants,
+    token: { accessToken: raw.token.accessToken, expiresIn: raw.token.expiresIn, tokenType: raw.token.tokenType, refreshToken: raw.token.refreshToken },
+    lifetime: lifetimes(raw),
+    carrier: {
+      header: raw.carrier?.header ?? 'Authorization',
+      scheme: raw.carrier?.scheme ?? 'Bearer',
+      shown: raw.carrier?.shown ?? raw.carrier !== undefined,
+      notShown: raw.carrier?.notShown,
+    },
+    unauthorized: { status: unauthorized.status ?? 401, shape: unauthorized.shape, replay: unauthorized.replay ?? 'once' },
+    loc: ctx.loc(['auth'], 'key'),
+  };
+}
+
+function lifetimes(raw: RawAuth): { environment: string; seconds: number }[] {
+  return entries(raw.lifetime).map(([environment, seconds]) => ({ environment, seconds }));
+}
+
+/** The token endpoint's request and response types must carry the fields auth names. */
+function checkAuthFields(ctx: BuildContext, contract: Contract, auth: Auth, raw: RawAuth | undefined): void {
+  const endpoint = contract.endpoints.find((e) => e.id === auth.endpoint);
+  if (endpoint === undefined || raw === undefined) return;
+  const request = objectFields(contract.types, endpoint.request?.body);
+  if (request !== undefined) {
+    checkName(ctx, ['auth', 'grantField'], auth.grantField, request, 'field');
+    for (const grant of auth.grants) for (const { field } of grant.send) checkName(ctx, ['auth', 'grants', grant.name, 'send', field], field, request, 'field');
+  }
+  const success = endpoint.responses.find((r) => !r.isError);
+  const response = objectFields(contract.types, success?.body);
+  if (response === undefined) return;
+  // refreshToken may name a field the documented response lacks: it is read when present.
+  for (const key of ['accessToken', 'expiresIn', 'tokenType'] as const) {
+    const field = auth.token[key];
+    if (field !== undefined) checkName(ctx, ['auth', 'token', key], field, response, 'field');
+  }
+}
+
+function objectFields(types: readonly NamedType[], ref: TypeRef | undefined): string[] | undefined {
+  if (ref === undefined || ref.kind !== 'named') return undefined;
+  const type = types.find((t) => t.name === ref.name);
+  return type?.kind === 'object' ? type.fields.map((f) => f.name) : undefined;
+}

@@ -1,0 +1,62 @@
+/**
+ * What every model-building step shares: the raw contract's locator and a sink for diagnostics.
+ */
+import { diagnostic, type Diagnostic } from '../diagnostics.js';
+import type { Locator } from '../load.js';
+import type { BodyPath, SourceLocation, StatusPattern } from './types.js';
+
+export type RawPath = readonly (string | number)[];
+
+export class BuildContext {
+  readonly diagnostics: Diagnostic[] = [];
+
+  constructor(
+    readonly file: string,
+    private readonly locator: Locator,
+  ) {}
+
+  loc(path: RawPath, at: 'key' | 'value' = 'value'): SourceLocation {
+    const position = this.locator(path, at);
+    return { file: this.file, line: position.line, col: position.col };
+  }
+
+  error(code: string, path: RawPath, message: string, at: 'key' | 'value' = 'value'): void {
+    this.diagnostics.push(diagnostic(code, this.file, this.locator(path, at), message));
+  }
+
+  warn(code: string, path: RawPath, message: string, at: 'key' | 'value' = 'value'): void {
+    this.diagnostics.push(diagnostic(code, this.file, this.locator(path, at), message, 'warning'));
+  }
+}
+
+export function parseStatus(raw: number | string): StatusPattern {
+  if (typeof raw === 'number') return { kind: 'exact', status: raw };
+  if (/^[1-5]XX$/.test(raw)) return { kind: 'class', statusClass: Number(raw[0]) };
+  return { kind: 'exact', status: Number(raw) };
+}
+
+export function formatStatus(status: StatusPattern): string {
+  return status.kind === 'exact' ? String(status.status) : `${status.statusClass}XX`;
+}
+
+export function statusMatches(pattern: StatusPattern, status: number): boolean {
+  return pattern.kind === 'exact' ? pattern.status === status : Math.floor(status / 100) === pattern.statusClass;
+}
+
+export function parseBodyPath(raw: string): BodyPath {
+  return raw.split('.').map((segment) => (/^(0|[1-9][0-9]*)$/.test(segment) ? Number(segment) : segment));
+}
+
+export function notShownList(raw: string | readonly string[] | undefined): string[] {
+  if (raw === undefined) return [];
+  return typeof raw === 'string' ? [raw] : [...raw];
+}
+
+/** `{name}` placeholders of a URL or path template, in order. */
+export function placeholders(template: string): string[] {
+  return [...template.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] ?? '');
+}
+
+export function entries<T>(record: Readonly<Record<string, T>> | undefined): [string, T][] {
+  return record === undefined ? [] : Object.entries(record);
+}

@@ -1,0 +1,345 @@
+/**
+ * The typed, normalised model (IR) of a contract. Loading and validation end here: every emitter,
+ * the differ and the exporters read only these types, never YAML.
+ */
+
+/** Where a model element came from, for diagnostics and diff reports. */
+export interface SourceLocation {
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+}
+
+/** A JSON path into a response body: `api_error.code` → `["api_error", "code"]`; digits index arrays. */
+export type BodyPath = readonly (string | number)[];
+
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
+export interface Contract {
+  readonly file: string;
+  /** sha256 of the contract's source text, hex. */
+  readonly hash: string;
+  readonly info: Info;
+  readonly servers: readonly ServerVariable[];
+  readonly hosts: readonly Host[];
+  readonly environments: readonly Environment[];
+  readonly types: readonly NamedType[];
+  readonly shapes: readonly ErrorShape[];
+  readonly categories: readonly Category[];
+  readonly statusCategories: readonly StatusCategoryRule[];
+  readonly policies: readonly Policy[];
+  readonly support: SupportRule | undefined;
+  readonly auth: Auth | undefined;
+  readonly endpoints: readonly Endpoint[];
+}
+
+export interface Info {
+  readonly title: string;
+  readonly version: string;
+  readonly packageName: string;
+  readonly description: string | undefined;
+  readonly notShown: readonly string[];
+  readonly loc: SourceLocation;
+}
+
+export interface ServerVariable {
+  readonly name: string;
+  readonly description: string | undefined;
+  readonly loc: SourceLocation;
+}
+
+/** A status as a contract writes it: an exact code (`403`) or a class (`5XX` → class 5). */
+export type StatusPattern =
+  | { readonly kind: 'exact'; readonly status: number }
+  | { readonly kind: 'class'; readonly statusClass: number };
+
+export interface Host {
+  readonly name: string;
+  readonly description: string | undefined;
+  /** URL template, e.g. `{lastmile_url}`; placeholders are server variables. */
+  readonly url: string;
+  /** Error shapes this host may answer with, in recognition order. */
+  readonly shapes: readonly string[];
+  readonly codes: CodeTable;
+  readonly messages: MessageTable | undefined;
+  readonly loc: SourceLocation;
+}
+
+export interface CodeTable {
+  /** The shape whose `read.code` the table describes. */
+  readonly shape: string | undefined;
+  /** More codes may appear than the table lists. */
+  readonly open: boolean;
+  readonly description: string | undefined;
+  readonly rows: readonly CodeRow[];
+  /** The distinct codes of the rows, in first-seen order. */
+  readonly codes: readonly string[];
+}
+
+export interface CodeRow {
+  readonly status: number;
+  readonly code: string;
+  /** The secondary classifier the shape's `read.kind` carries (fulfilment: `details.type`). */
+  readonly kind: string | undefined;
+  /** The row's category: explicit, else the category of its status. */
+  readonly category: string;
+  readonly description: string | undefined;
+  readonly loc: SourceLocation;
+}
+
+export interface MessageTable {
+  readonly description: string | undefined;
+  /** A wrapper segment messages put first (`[order][items]` → `items`). */
+  readonly root: string | undefined;
+  /** Message vocabulary → request field name (`dropoff` → `destination`). */
+  readonly aliases: readonly { readonly message: string; readonly request: string }[];
+  readonly rows: readonly MessageRow[];
+}
+
+export type RetryAdvice = 'once_then_support';
+
+export interface MessageRow {
+  readonly id: string;
+  /** A JavaScript regular expression source; undefined for the empty-message row. */
+  readonly pattern: string | undefined;
+  /** Matches when every message of the envelope is empty. */
+  readonly empty: boolean;
+  /** Collect every match in the message, not only the first. */
+  readonly all: boolean;
+  readonly status: number | undefined;
+  /** Request field path templates; `{name}` is a named capture group. */
+  readonly fields: readonly string[];
+  /** The fields are candidates: the response does not say which one is at fault. */
+  readonly ambiguous: boolean;
+  readonly example: string | undefined;
+  readonly expect: readonly string[];
+  readonly retry: RetryAdvice | undefined;
+  readonly policy: string | undefined;
+  readonly category: string | undefined;
+  readonly cause: string | undefined;
+  readonly loc: SourceLocation;
+}
+
+export interface ShapeMatch {
+  /** Every path must be present in the body. */
+  readonly present: readonly BodyPath[];
+  /** Every path must hold exactly this value. */
+  readonly equals: readonly { readonly path: BodyPath; readonly value: string | number | boolean }[];
+}
+
+export type ShapeReadKey = 'code' | 'message' | 'human' | 'detail' | 'kind' | 'number' | 'status';
+export const SHAPE_READ_KEYS: readonly ShapeReadKey[] = ['code', 'message', 'human', 'detail', 'kind', 'number', 'status'];
+
+export interface ErrorShape {
+  readonly name: string;
+  readonly description: string | undefined;
+  /** The named type of the envelope body. */
+  readonly body: string | undefined;
+  readonly match: ShapeMatch;
+  readonly read: Readonly<Partial<Record<ShapeReadKey, BodyPath>>>;
+  readonly fieldErrors:
+    | { readonly path: BodyPath; readonly field: BodyPath | undefined; readonly message: BodyPath }
+    | undefined;
+  /** Top-level copies of envelope strings: each `path` carries the same value as `source`. */
+  readonly mirrors: readonly { readonly path: BodyPath; readonly source: BodyPath }[];
+  readonly loc: SourceLocation;
+}
+
+export interface Category {
+  readonly name: string;
+  readonly description: string | undefined;
+  readonly retryable: boolean;
+  readonly loc: SourceLocation;
+}
+
+export interface StatusCategoryRule {
+  readonly status: StatusPattern;
+  readonly category: string;
+  readonly loc: SourceLocation;
+}
+
+export type RetryLater = 'yes' | 'no' | 'after_window';
+
+export interface PolicyRestriction {
+  readonly name: string;
+  readonly liftedBy: string;
+  readonly retryLater: RetryLater;
+  readonly note: string | undefined;
+}
+
+export interface Policy {
+  readonly name: string;
+  readonly description: string | undefined;
+  readonly category: string;
+  readonly restrictions: readonly PolicyRestriction[];
+  readonly loc: SourceLocation;
+}
+
+export interface SupportRule {
+  /** The client option that carries the support address (a placeholder the user configures). */
+  readonly contact: string;
+  readonly description: string | undefined;
+  readonly reportOn: readonly StatusPattern[];
+  readonly include: readonly ('request' | 'response' | 'timestamp')[];
+  readonly loc: SourceLocation;
+}
+
+export interface Environment {
+  readonly name: string;
+  readonly description: string | undefined;
+  readonly isDefault: boolean;
+  /** Every host's URL template in this environment (host defaults filled in). */
+  readonly urls: readonly { readonly host: string; readonly url: string }[];
+  /** The server variables a client must supply for this environment. */
+  readonly variables: readonly string[];
+  readonly notShown: readonly string[];
+  readonly loc: SourceLocation;
+}
+
+export interface Grant {
+  readonly name: string;
+  readonly isDefault: boolean;
+  /** Request field ← client credential option. */
+  readonly send: readonly { readonly field: string; readonly credential: string }[];
+}
+
+export interface Auth {
+  readonly type: 'oauth2';
+  readonly description: string | undefined;
+  /** Operation id of the token endpoint. */
+  readonly endpoint: string;
+  readonly grantField: string;
+  readonly grants: readonly Grant[];
+  readonly token: {
+    readonly accessToken: string;
+    readonly expiresIn: string | undefined;
+    readonly tokenType: string | undefined;
+    readonly refreshToken: string | undefined;
+  };
+  /** Documented token lifetime in seconds per environment. */
+  readonly lifetime: readonly { readonly environment: string; readonly seconds: number }[];
+  readonly carrier: {
+    readonly header: string;
+    readonly scheme: string;
+    /** False when the source does not show the header and this is the RFC 6750 default. */
+    readonly shown: boolean;
+    readonly notShown: string | undefined;
+  };
+  readonly unauthorized: { readonly status: number; readonly shape: string; readonly replay: 'once' | 'never' };
+  readonly loc: SourceLocation;
+}
+
+export type PrimitiveName = 'string' | 'integer' | 'number' | 'boolean' | 'unknown' | 'binary';
+export const PRIMITIVE_NAMES: readonly PrimitiveName[] = ['string', 'integer', 'number', 'boolean', 'unknown', 'binary'];
+
+export type TypeRef =
+  | { readonly kind: 'primitive'; readonly name: PrimitiveName }
+  | { readonly kind: 'named'; readonly name: string }
+  | { readonly kind: 'array'; readonly items: TypeRef }
+  | { readonly kind: 'object'; readonly fields: readonly Field[]; readonly open: boolean; readonly notShown: string | undefined };
+
+export interface Field {
+  readonly name: string;
+  readonly type: TypeRef;
+  readonly required: boolean;
+  readonly default: JsonValue | undefined;
+  readonly description: string | undefined;
+  readonly notShown: string | undefined;
+  /** Redacted from reports and error messages. */
+  readonly secret: boolean;
+  readonly loc: SourceLocation;
+}
+
+export interface ConditionalRequirement {
+  readonly field: string;
+  readonly value: string;
+  readonly require: readonly string[];
+}
+
+interface NamedTypeBase {
+  readonly name: string;
+  readonly description: string | undefined;
+  readonly notShown: string | undefined;
+  readonly loc: SourceLocation;
+}
+
+export interface EnumType extends NamedTypeBase {
+  readonly kind: 'enum';
+  readonly values: readonly string[];
+  /** Values beyond the listed ones may appear. */
+  readonly open: boolean;
+}
+
+export interface ObjectType extends NamedTypeBase {
+  readonly kind: 'object';
+  readonly fields: readonly Field[];
+  /** Other fields exist that the contract does not show. */
+  readonly open: boolean;
+  readonly requiredWhen: readonly ConditionalRequirement[];
+  /** Groups of fields that are sent together or not at all. */
+  readonly together: readonly (readonly string[])[];
+}
+
+export type NamedType = EnumType | ObjectType;
+
+export interface PathParam {
+  readonly name: string;
+  readonly description: string | undefined;
+  readonly type: 'string' | 'integer';
+  readonly loc: SourceLocation;
+}
+
+export interface RequestBody {
+  readonly body: TypeRef;
+  readonly contentTypes: readonly string[];
+  readonly optional: boolean;
+  readonly notShown: string | undefined;
+}
+
+export interface ResponseSpec {
+  readonly status: StatusPattern;
+  readonly description: string | undefined;
+  readonly body: TypeRef | undefined;
+  readonly contentType: string | undefined;
+  /** The error shape this status answers with, when the contract names one. */
+  readonly shape: string | undefined;
+  readonly notShown: string | undefined;
+  readonly isError: boolean;
+  readonly loc: SourceLocation;
+}
+
+export interface Quirk {
+  readonly id: string;
+  readonly when: { readonly status: StatusPattern; readonly emptyBody: boolean };
+  /** A success status that is really an error (e.g. 200 with a zero-byte body). */
+  readonly error: boolean;
+  readonly category: string | undefined;
+  readonly hint: string;
+  readonly loc: SourceLocation;
+}
+
+/** What the client does with an endpoint's error responses, computed once from host and contract. */
+export interface EffectiveErrors {
+  readonly host: string;
+  /** Host shapes plus the endpoint's own, in recognition order. */
+  readonly shapes: readonly string[];
+  readonly quirks: readonly Quirk[];
+  /** A 401 with the auth's unauthorized shape drops the token and replays the request. */
+  readonly replayOnUnauthorized: boolean;
+  readonly supportReport: boolean;
+}
+
+export interface Endpoint {
+  readonly id: string;
+  readonly summary: string | undefined;
+  readonly description: string | undefined;
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+  readonly path: string;
+  readonly pathParams: readonly PathParam[];
+  readonly host: string;
+  readonly auth: 'none' | 'required';
+  readonly request: RequestBody | undefined;
+  readonly responses: readonly ResponseSpec[];
+  readonly errors: EffectiveErrors;
+  readonly loc: SourceLocation;
+}

@@ -1,0 +1,163 @@
+/**
+ * Stage 2: check the parsed contract against contract/contract.schema.json and turn each ajv error
+ * into one positioned sentence.
+ */
+import { readFileSync } from 'node:fs';
+import Ajv2020Module, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { diagnostic, type Diagnostic } from './diagnostics.js';
+import type { ParsedContract } from './load.js';
+import { shippedFile } from './package-root.js';
+import { didYouMean } from './similar.js';
+
+type AjvClass = typeof Ajv2020Module.default;
+// ajv is CommonJS: under Node's ESM interop the class is the module itself.
+const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvClass }).default ?? Ajv2020Module) as AjvClass;
+
+let compiled: ValidateFunction | undefined;
+
+function validator(): ValidateFunction {
+  if (compiled !== undefined) return compiled;
+  const schema = JSON.parse(readFileSync(shippedFile('contract', 'contract.schema.json'), 'utf8')) as object;
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
+  return (compiled = ajv.compile(schema));
+}
+
+export function validateSchema(contract: ParsedContract): Diagnostic[] {
+  const validate = validator();
+  if (validate(contract.data)) return [];
+  const errors = (validate.errors ?? []).filter(isReported);
+  const seen = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const error of errors.filter((e) => !isShadowed(e, errors))) {
+    const d = toDiagnostic(error, contract);
+    const key = `${d.line}:${d.col}:${d.message}`;
+    if (!seen.has(key)) out.push(d);
+    seen.add(key);
+  }
+  return out;
+}
+
+/** Keywords whose failure is only a summary of errors already reported beneath them. */
+function isReported(error: ErrorObject): boolean {
+  return error.keyword !== 'if' && !(error.keyword === 'propertyNames' && error.params.propertyName === undefined);
+}
+
+/** An anyOf failure is noise when one of its branches produced a more specific error. */
+function isShadowed(error: ErrorObject, all: readonly ErrorObject[]): boolean {
+  if (error.keyword !== 'anyOf') return false;
+  return all.some((other) => other !== error && other.keyword !== 'type' && other.instancePath.startsWith(error.instancePath) && other.schemaPath.startsWith(error.schemaPath));
+}
+
+function pathOf(error: ErrorObject): string[] {
+  return error.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function where(path: readonly string[]): string {
+  return path.length === 0 ? 'the contract' : path.join('.');
+}
+
+function toDiagnostic(error: ErrorObject, contract: ParsedContract): Diagnostic {
+  const path = pathOf(error);
+  const at = (p: readonly (string | number)[], mode: 'key' | 'value' = 'value') => contract.locate(numbered(p), mode);
+  const file = contract.file;
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const key = String(params.additionalProperty);
+      const allowed = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      const hint = didYouMean(key, allowed);
+      const known = hint === '' && allowed.length > 0 ? ` (expected one of: ${allowed.join(', ')})` : '';
+      return diagnostic('unknown-key', file, at([...path, key], 'key'), `unknown key '${key}' in ${where(path)}${hint}${known}`);
+    }
+    case 'required': {
+      const missing = String(params.missingProperty);
+      return diagnostic('missing-key', file, at(path, path.length === 0 ? 'value' : 'key'), `${where(path)} is missing the required key '${missing}'`);
+    }
+    case 'propertyNames': {
+      const name = String(params.propertyName);
+      return diagnostic('invalid-name', file, at([...path, name], 'key'), `'${name}' is not a valid name in ${where(path)}: ${nameRule(error)}`);
+    }
+    default:
+      return diagnostic(codeFor(error.keyword), file, at(path), `${where(path)} ${describe(error)}`);
+  }
+}
+
+function nameRule(error: ErrorObject): string {
+  const schema = error.parentSchema as { propertyNames?: { $ref?: string } } | undefined;
+  const ref = schema?.propertyNames?.$ref ?? '';
+  if (ref.endsWith('statusPattern')) return 'expected an HTTP status such as 404 or a class such as 4XX';
+  return 'use letters, digits and underscores, not starting with a digit';
+}
+
+function codeFor(keyword: string): string {
+  if (keyword === 'type') return 'wrong-type';
+  if (keyword === 'enum' || keyword === 'const') return 'not-allowed-value';
+  return 'invalid-value';
+}
+
+function describe(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  const value = error.data;
+  switch (error.keyword) {
+    case 'type':
+      return `must be ${article(String(params.type))}, not ${kindOf(value)}`;
+    case 'enum': {
+      const allowed = (params.allowedValues as unknown[]).map(String);
+      return `must be one of ${allowed.join(', ')}, not '${String(value)}'${didYouMean(String(value), allowed)}`;
+    }
+    case 'const':
+      return `must be ${JSON.stringify(params.allowedValue)}, not ${JSON.stringify(value)}`;
+    case 'pattern':
+      return `'${String(value)}' does not have the expected form${formHint(error)}`;
+    case 'minItems':
+      return `must have at least ${String(params.limit)} item(s)`;
+    case 'minProperties':
+      return `must have at least ${String(params.limit)} entr${params.limit === 1 ? 'y' : 'ies'}`;
+    case 'maxProperties':
+      return `must have at most ${String(params.limit)} entr${params.limit === 1 ? 'y' : 'ies'}`;
+    case 'uniqueItems':
+      return `must not repeat items (items ${String(params.j)} and ${String(params.i)} are equal)`;
+    case 'minLength':
+      return 'must not be empty';
+    case 'minimum':
+    case 'maximum':
+      return `must be ${error.keyword === 'minimum' ? '≥' : '≤'} ${String(params.limit)}, not ${String(value)}`;
+    case 'anyOf':
+      return `has the wrong form: ${anyOfHint(error)}`;
+    default:
+      return error.message ?? 'is invalid';
+  }
+}
+
+function formHint(error: ErrorObject): string {
+  const description = (error.parentSchema as { description?: string } | undefined)?.description;
+  return description === undefined ? '' : ` (${description.replace(/\.$/, '')})`;
+}
+
+function anyOfHint(error: ErrorObject): string {
+  const description = (error.parentSchema as { description?: string } | undefined)?.description;
+  return description ?? 'none of the allowed forms matches';
+}
+
+function article(type: string): string {
+  if (type === 'object') return 'a mapping';
+  if (type === 'array') return 'a list';
+  if (type === 'integer') return 'an integer';
+  return type.includes(',') ? `one of ${type}` : `a ${type}`;
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  if (typeof value === 'string') return `the string '${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
+  return `${typeof value} ${String(value)}`;
+}
+
+/** JSON pointers carry array indexes as digits; the locator needs them as numbers. */
+function numbered(path: readonly (string | number)[]): (string | number)[] {
+  return path.map((s) => (typeof s === 'string' && /^(0|[1-9][0-9]*)$/.test(s) ? Number(s) : s));
+}

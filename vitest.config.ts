@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts', 'templates/**/*.test.ts'],
+    exclude: ['**/node_modules/**', 'generated/**', 'test/consumer/**', 'test/.tmp/**'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

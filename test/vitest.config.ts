@@ -1,7 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['test/**/*.test.ts', 'templates/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'generated/**', 'test/consumer/**', 'test/.tmp/**'],
     pool: 'forks',

@@ -6,12 +6,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from 'yaml';
 import { diagnostic, type Diagnostic, type Position } from './diagnostics.js';
 
-/** Past this, YAML parsing alone takes seconds; a contract that large is a mistake or an attack. */
-export const MAX_CONTRACT_BYTES = 8 * 1024 * 1024;
-/** Aliases expanded when converting to plain data; bounds "billion laughs" documents. */
-export const MAX_ALIAS_COUNT = 100;
-/** Nesting deeper than any real contract; bounds stack use of later recursive stages. */
-export const MAX_DEPTH = 64;
+import { MAX_ALIAS_COUNT, MAX_CONTRACT_BYTES, MAX_DEPTH } from './limits.js';
+
+export { MAX_ALIAS_COUNT, MAX_CONTRACT_BYTES, MAX_DEPTH };
 
 export interface ParsedContract {
   readonly file: string;

@@ -1,0 +1,102 @@
+import { type ClientError } from './runtime/client.js';
+import { type DecodedError } from './runtime/decode.js';
+/** The hosts of the contract; errors are decoded per host. */
+export type Host = 'fulfilment' | 'lastmile';
+export declare const HOSTS: readonly ["fulfilment", "lastmile"];
+/** Operation ids of the contract. */
+export type OperationId = 'requestToken' | 'createOrder' | 'getOrder' | 'updateOrder' | 'markReadyForCollection' | 'getOrderLabel';
+/**
+ * Error categories: what kind of failure, and so what to do about it.
+ *
+ * - input: The request was rejected as invalid.
+ * - unauthenticated: Missing, expired or invalid credentials or token.
+ * - forbidden: The caller may not do this.
+ * - not_found: The resource does not exist.
+ * - conflict: The resource already exists or changed.
+ * - rate_limited (retryable): Too many requests.
+ * - canceled: The request was canceled.
+ * - server: The server failed.
+ * - unavailable (retryable): The service is unavailable.
+ * - timeout (retryable): The request timed out.
+ * - client: Another client error.
+ * - policy: A commercial restriction, not a payload fault.
+ */
+export type ErrorCategory = 'input' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'canceled' | 'server' | 'unavailable' | 'timeout' | 'client' | 'policy';
+export declare const ERROR_CATEGORIES: readonly ["input", "unauthenticated", "forbidden", "not_found", "conflict", "rate_limited", "canceled", "server", "unavailable", "timeout", "client", "policy"];
+/** Categories worth retrying (with backoff). */
+export declare const RETRYABLE_CATEGORIES: readonly ["rate_limited", "unavailable", "timeout"];
+/**
+ * Error codes of the fulfilment host's code table.
+ *
+ * The list is open: more codes may be added. Clients branch on the HTTP status and treat an unrecognised code as its status class.
+ *
+ * The table is open: other codes may arrive; treat them by their status class.
+ */
+export type FulfilmentErrorCode = 'invalid_argument' | 'failed_precondition' | 'unauthenticated' | 'permission_denied' | 'not_found' | 'already_exists' | 'resource_exhausted' | 'canceled' | 'internal' | 'data_loss' | 'unknown' | 'unavailable' | 'deadline_exceeded';
+/** Every {@link FulfilmentErrorCode}, in table order. */
+export declare const FULFILMENT_ERROR_CODES: readonly ["invalid_argument", "failed_precondition", "unauthenticated", "permission_denied", "not_found", "already_exists", "resource_exhausted", "canceled", "internal", "data_loss", "unknown", "unavailable", "deadline_exceeded"];
+/** Whether a code is one of {@link FULFILMENT_ERROR_CODES}. */
+export declare function isFulfilmentErrorCode(code: unknown): code is FulfilmentErrorCode;
+/** Error envelope shapes the fulfilment host answers with ('unrecognised' when none matches). */
+export type FulfilmentErrorShape = 'fulfilment' | 'unauthorized' | 'invalid_client';
+/**
+ * An error response of the fulfilment host, decoded.
+ *
+ * The fulfilment API. Errors use the fulfilment envelope (status, code, message, details).
+ */
+export type FulfilmentError = DecodedError<'fulfilment', FulfilmentErrorShape, FulfilmentErrorCode | (string & {}), ErrorCategory>;
+/**
+ * Decodes an error response of the fulfilment host. Never throws.
+ *
+ * `status` is the HTTP status (authoritative over any status in the body); `body` the raw response text or the parsed JSON; `endpoint` the operation id, to apply its quirks.
+ */
+export declare function decodeFulfilmentError(input: {
+    readonly status: number;
+    readonly body: unknown;
+    readonly endpoint?: OperationId;
+}): FulfilmentError;
+/** Error envelope shapes the lastmile host answers with ('unrecognised' when none matches). */
+export type LastmileErrorShape = 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level';
+/**
+ * An error response of the lastmile host, decoded.
+ *
+ * The last-mile API. Errors use the api_error envelope, with top-level mirrors on every /orders operation. Field errors do not name the field: messages are mapped to request fields through the message table.
+ */
+export type LastmileError = DecodedError<'lastmile', LastmileErrorShape, string, ErrorCategory>;
+/**
+ * Decodes an error response of the lastmile host. Never throws.
+ *
+ * `status` is the HTTP status (authoritative over any status in the body); `body` the raw response text or the parsed JSON; `endpoint` the operation id, to apply its quirks.
+ */
+export declare function decodeLastmileError(input: {
+    readonly status: number;
+    readonly body: unknown;
+    readonly endpoint?: OperationId;
+}): LastmileError;
+/** Any decoded error of any host. */
+export type AnyDecodedError = FulfilmentError | LastmileError;
+/** Input of {@link decodeError}. */
+export interface DecodeErrorInput {
+    /** The host that answered: decoding branches on it, never on the body. */
+    readonly host: Host;
+    /** The HTTP status. */
+    readonly status: number;
+    /** The raw response text, or the already-parsed JSON value. */
+    readonly body: unknown;
+    /** The operation that was called, to apply its quirks. */
+    readonly endpoint?: OperationId;
+}
+/** Decodes an error response by host. Never throws, whatever the input. */
+export declare function decodeError(input: DecodeErrorInput): AnyDecodedError;
+/** Errors of requestToken: the fulfilment host's envelopes, plus failures without a usable response. */
+export type RequestTokenError = DecodedError<'fulfilment', 'fulfilment' | 'unauthorized' | 'invalid_client', FulfilmentErrorCode | (string & {}), ErrorCategory> | ClientError<'fulfilment'>;
+/** Errors of createOrder: the lastmile host's envelopes, plus failures without a usable response. */
+export type CreateOrderError = DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory> | ClientError<'lastmile'>;
+/** Errors of getOrder: the lastmile host's envelopes, plus failures without a usable response. */
+export type GetOrderError = DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory> | ClientError<'lastmile'>;
+/** Errors of updateOrder: the lastmile host's envelopes, plus failures without a usable response. */
+export type UpdateOrderError = DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory> | ClientError<'lastmile'>;
+/** Errors of markReadyForCollection: the lastmile host's envelopes, plus failures without a usable response. */
+export type MarkReadyForCollectionError = DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory> | ClientError<'lastmile'>;
+/** Errors of getOrderLabel: the lastmile host's envelopes, plus failures without a usable response. */
+export type GetOrderLabelError = DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory> | ClientError<'lastmile'>;

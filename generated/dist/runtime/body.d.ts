@@ -1,0 +1,18 @@
+/**
+ * Reading untrusted response bodies: parse without throwing, read paths without touching
+ * prototypes, and bound the work any body can cause.
+ */
+export type BodyPath = readonly (string | number)[];
+/** Bodies longer than this are not parsed as JSON; their text is kept, truncated. */
+export declare const MAX_PARSE_LENGTH: number;
+/** Longest text kept from a body for messages. */
+export declare const MAX_TEXT_LENGTH = 2048;
+/** A body as given: raw text, bytes already decoded, or an already-parsed JSON value. */
+export declare function parseBody(body: unknown): unknown;
+export declare function isRecord(value: unknown): value is Readonly<Record<string, unknown>>;
+/** The value at `path`, following own properties only; undefined when any step is missing. */
+export declare function readPath(value: unknown, path: BodyPath): unknown;
+export declare function hasPath(value: unknown, path: BodyPath): boolean;
+/** A string for a scalar (numbers become their decimal text); undefined for anything else. */
+export declare function readText(value: unknown, path: BodyPath): string | undefined;
+export declare function truncate(text: string, limit?: number): string;

@@ -1,0 +1,93 @@
+/**
+ * The request pipeline every generated method runs: URL from environment and server variables,
+ * body encoding, bearer token, timeout and cancellation, response decoding and the contract's
+ * quirks. Generated code supplies the tables; nothing here knows any one API.
+ */
+import { type DecodedError, type EndpointErrorSpec, type ErrorTables, type HostErrorSpec, type StatusSpec } from './decode.js';
+export interface EndpointSpec extends EndpointErrorSpec {
+    readonly id: string;
+    readonly method: string;
+    /** Path template; `{name}` is a path parameter. */
+    readonly path: string;
+    readonly host: string;
+    readonly auth: boolean;
+    readonly pathParams: readonly string[];
+    /** Request content types, the default first; empty when the endpoint takes no body. */
+    readonly contentTypes: readonly string[];
+    readonly response: 'json' | 'binary' | 'none';
+    /** The media type a success must carry (e.g. application/pdf), when the contract names one. */
+    readonly responseContentType?: string;
+    readonly successStatuses: readonly StatusSpec[];
+}
+export interface RuntimeSpec {
+    readonly tables: ErrorTables;
+    readonly hosts: Readonly<Record<string, HostErrorSpec>>;
+    /** Environment → host → URL template over server variables. */
+    readonly environments: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+export interface RuntimeOptions {
+    readonly environment: string;
+    readonly servers: Readonly<Record<string, string>>;
+    /** A bearer token, or a function returning one (called per request). */
+    readonly accessToken?: string | (() => string | Promise<string>);
+    readonly fetch?: FetchLike;
+    /** Default per-call timeout in milliseconds (default 30000; 0 disables). */
+    readonly timeoutMs?: number;
+    /** Extra headers sent with every request. */
+    readonly headers?: Readonly<Record<string, string>>;
+    /** The header and scheme that carry the token (from the contract's auth). */
+    readonly authHeader?: {
+        readonly header: string;
+        readonly scheme: string;
+    };
+}
+export interface CallInput {
+    readonly params?: Readonly<Record<string, string | number>>;
+    readonly body?: unknown;
+    readonly contentType?: string;
+    readonly signal?: AbortSignal;
+    readonly timeoutMs?: number;
+    readonly headers?: Readonly<Record<string, string>>;
+}
+export interface ResponseInfo {
+    readonly status: number;
+    readonly headers: Readonly<Record<string, string>>;
+}
+/** Failures that happen before or around HTTP: no response, or a response the contract rules out. */
+export interface ClientError<Host extends string = string> {
+    readonly host: Host;
+    /** 0 when no response arrived. */
+    readonly status: number;
+    readonly shape: 'client';
+    readonly code: 'network' | 'timeout' | 'aborted' | 'invalid_response' | 'invalid_request';
+    readonly known: true;
+    readonly category: 'network' | 'timeout' | 'aborted' | 'invalid_response' | 'invalid_request';
+    readonly retryable: boolean;
+    readonly message: string;
+    readonly fields: readonly [];
+    readonly hint?: string;
+    readonly rules: readonly string[];
+    readonly body: unknown;
+}
+export type Result<T, E> = {
+    readonly ok: true;
+    readonly data: T;
+    readonly response: ResponseInfo;
+} | {
+    readonly ok: false;
+    readonly error: E;
+};
+export declare const DEFAULT_TIMEOUT_MS = 30000;
+export declare function clientError<Host extends string>(host: Host, code: ClientError['code'], message: string, status?: number, extra?: Partial<Pick<ClientError, 'hint' | 'rules' | 'body'>>): ClientError<Host>;
+export declare function buildUrl(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, params: Readonly<Record<string, string | number>> | undefined): string;
+export declare function encodeBody(body: unknown, contentType: string): string;
+export interface Sent {
+    readonly url: string;
+    readonly method: string;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly body: string | undefined;
+}
+/** One HTTP exchange, no retries: returns the decoded outcome. */
+export declare function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput): Promise<Result<unknown, DecodedError | ClientError>>;
+export declare function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: Response, bytes: Uint8Array): Result<unknown, DecodedError | ClientError>;

@@ -1,0 +1,184 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.DEFAULT_TIMEOUT_MS = void 0;
+exports.clientError = clientError;
+exports.buildUrl = buildUrl;
+exports.encodeBody = encodeBody;
+exports.send = send;
+exports.interpret = interpret;
+/**
+ * The request pipeline every generated method runs: URL from environment and server variables,
+ * body encoding, bearer token, timeout and cancellation, response decoding and the contract's
+ * quirks. Generated code supplies the tables; nothing here knows any one API.
+ */
+const decode_js_1 = require("./decode.js");
+exports.DEFAULT_TIMEOUT_MS = 30_000;
+function clientError(host, code, message, status = 0, extra = {}) {
+    return {
+        host,
+        status,
+        shape: 'client',
+        code,
+        known: true,
+        category: code,
+        retryable: code === 'network' || code === 'timeout',
+        message,
+        fields: [],
+        rules: extra.rules ?? [],
+        body: extra.body,
+        ...(extra.hint === undefined ? {} : { hint: extra.hint }),
+    };
+}
+function buildUrl(spec, options, endpoint, params) {
+    const template = spec.environments[options.environment]?.[endpoint.host];
+    if (template === undefined)
+        throw new TypeError(`unknown environment '${options.environment}'`);
+    const base = template.replace(/\{([^{}]*)\}/g, (_, name) => {
+        const value = Object.prototype.hasOwnProperty.call(options.servers, name) ? options.servers[name] : undefined;
+        if (value === undefined || value === '')
+            throw new TypeError(`server variable '${name}' is not configured for environment '${options.environment}'`);
+        return value;
+    });
+    const path = endpoint.path.replace(/\{([^{}]*)\}/g, (_, name) => {
+        const value = params?.[name];
+        if (value === undefined || value === '')
+            throw new TypeError(`path parameter '${name}' is missing`);
+        return encodeURIComponent(String(value));
+    });
+    return `${base.replace(/\/+$/, '')}${path}`;
+}
+function encodeBody(body, contentType) {
+    if (contentType === 'application/x-www-form-urlencoded') {
+        const form = new URLSearchParams();
+        if (typeof body === 'object' && body !== null) {
+            for (const [key, value] of Object.entries(body)) {
+                if (value !== undefined && value !== null)
+                    form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+            }
+        }
+        return form.toString();
+    }
+    return JSON.stringify(body);
+}
+function headersOf(response) {
+    const out = {};
+    response.headers.forEach((value, key) => {
+        out[key] = value;
+    });
+    return out;
+}
+function mediaType(contentType) {
+    return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+async function bearer(options) {
+    const token = options.accessToken;
+    if (token === undefined)
+        return undefined;
+    return typeof token === 'function' ? await token() : token;
+}
+/** Combines the caller's signal with a timeout; `timedOut` tells the two apart afterwards. */
+function deadline(signal, timeoutMs) {
+    const controller = new AbortController();
+    let expired = false;
+    const onAbort = () => controller.abort(signal?.reason);
+    if (signal?.aborted === true)
+        controller.abort(signal.reason);
+    else
+        signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = timeoutMs > 0
+        ? setTimeout(() => {
+            expired = true;
+            controller.abort(new Error('timeout'));
+        }, timeoutMs)
+        : undefined;
+    return {
+        signal: controller.signal,
+        timedOut: () => expired,
+        clear: () => {
+            if (timer !== undefined)
+                clearTimeout(timer);
+            signal?.removeEventListener('abort', onAbort);
+        },
+    };
+}
+/** One HTTP exchange, no retries: returns the decoded outcome. */
+async function send(spec, options, endpoint, input) {
+    const host = endpoint.host;
+    let request;
+    try {
+        request = await prepare(spec, options, endpoint, input);
+    }
+    catch (e) {
+        return { ok: false, error: clientError(host, 'invalid_request', e instanceof Error ? e.message : 'invalid request') };
+    }
+    const timeoutMs = input.timeoutMs ?? options.timeoutMs ?? exports.DEFAULT_TIMEOUT_MS;
+    const guard = deadline(input.signal, timeoutMs);
+    const doFetch = options.fetch ?? ((url, init) => fetch(url, init));
+    try {
+        const response = await doFetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal: guard.signal });
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        return interpret(spec, endpoint, response, bytes);
+    }
+    catch (e) {
+        if (guard.timedOut())
+            return { ok: false, error: clientError(host, 'timeout', `no response within ${timeoutMs} ms`) };
+        if (input.signal?.aborted === true)
+            return { ok: false, error: clientError(host, 'aborted', 'the call was aborted') };
+        const reason = e instanceof Error ? e.message : 'network error';
+        return { ok: false, error: clientError(host, 'network', `network error: ${reason}`) };
+    }
+    finally {
+        guard.clear();
+    }
+}
+async function prepare(spec, options, endpoint, input) {
+    const url = buildUrl(spec, options, endpoint, input.params);
+    const headers = { accept: endpoint.responseContentType ?? 'application/json', ...options.headers, ...input.headers };
+    let body;
+    if (endpoint.contentTypes.length > 0 && input.body !== undefined) {
+        const contentType = input.contentType ?? endpoint.contentTypes[0] ?? 'application/json';
+        if (!endpoint.contentTypes.includes(contentType))
+            throw new TypeError(`content type '${contentType}' is not accepted by ${endpoint.id}`);
+        headers['content-type'] = contentType;
+        body = encodeBody(input.body, contentType);
+    }
+    if (endpoint.auth) {
+        const token = await bearer(options);
+        const carrier = options.authHeader ?? { header: 'Authorization', scheme: 'Bearer' };
+        if (token !== undefined)
+            headers[carrier.header.toLowerCase()] = `${carrier.scheme} ${token}`;
+    }
+    return { url, method: endpoint.method, headers, body };
+}
+function isSuccess(endpoint, status) {
+    return status >= 200 && status < 300 && (endpoint.successStatuses.length === 0 || endpoint.successStatuses.some((s) => (typeof s === 'number' ? s === status : Math.floor(status / 100) === Number(s[0]))));
+}
+function interpret(spec, endpoint, response, bytes) {
+    const info = { status: response.status, headers: headersOf(response) };
+    const host = spec.hosts[endpoint.host];
+    const text = () => new TextDecoder().decode(bytes);
+    if (!isSuccess(endpoint, response.status)) {
+        if (host === undefined)
+            return { ok: false, error: clientError(endpoint.host, 'invalid_response', `HTTP ${response.status}`, response.status) };
+        return { ok: false, error: (0, decode_js_1.decodeHostError)(spec.tables, host, { status: response.status, body: bytes.length === 0 ? undefined : text(), endpoint }) };
+    }
+    const quirk = (0, decode_js_1.successQuirk)(endpoint, response.status, bytes.length);
+    if (quirk !== undefined && host !== undefined) {
+        return { ok: false, error: (0, decode_js_1.decodeHostError)(spec.tables, host, { status: response.status, body: bytes.length === 0 ? undefined : text(), endpoint }) };
+    }
+    const media = mediaType(response.headers.get('content-type'));
+    if (endpoint.responseContentType !== undefined && endpoint.response === 'binary' && media !== endpoint.responseContentType) {
+        const message = `expected ${endpoint.responseContentType}, got ${media === '' ? 'no content type' : media}`;
+        return { ok: false, error: clientError(endpoint.host, 'invalid_response', message, response.status) };
+    }
+    if (endpoint.response === 'binary')
+        return { ok: true, data: bytes, response: info };
+    if (endpoint.response === 'none' || bytes.length === 0)
+        return { ok: true, data: undefined, response: info };
+    try {
+        return { ok: true, data: JSON.parse(text()), response: info };
+    }
+    catch {
+        return { ok: false, error: clientError(endpoint.host, 'invalid_response', `the ${response.status} response is not valid JSON`, response.status) };
+    }
+}

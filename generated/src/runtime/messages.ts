@@ -1,0 +1,106 @@
+/**
+ * Maps an API's validation messages to request field paths, driven by the contract's message
+ * table. Shared by the generated runtime and the generator (which runs each row's example through
+ * it when validating a contract), so both always agree.
+ */
+
+export interface MessageRowData {
+  readonly id: string;
+  /** Regular expression source; absent for a row that matches empty messages. */
+  readonly pattern?: string;
+  readonly empty?: boolean;
+  readonly all?: boolean;
+  readonly status?: number;
+  /** Field path templates; `{group}` inserts a named capture group. */
+  readonly fields: readonly string[];
+  readonly ambiguous?: boolean;
+}
+
+export interface MessageTableData {
+  /** A wrapper segment messages put first (`[order][items]` means `items`). */
+  readonly root?: string;
+  /** Message vocabulary → request field name. */
+  readonly aliases: Readonly<Record<string, string>>;
+  readonly rows: readonly MessageRowData[];
+}
+
+export interface MessageMatch {
+  readonly row: MessageRowData;
+  readonly fields: readonly string[];
+}
+
+/** Longer messages are cut before matching, so no pattern can be made to run for long. */
+export const MAX_MESSAGE_LENGTH = 4096;
+
+const compiled = new WeakMap<MessageRowData, RegExp>();
+
+function regexOf(row: MessageRowData): RegExp | undefined {
+  if (row.pattern === undefined) return undefined;
+  let re = compiled.get(row);
+  if (re === undefined) {
+    re = new RegExp(row.pattern, row.all === true ? 'g' : '');
+    compiled.set(row, re);
+  }
+  return re;
+}
+
+/**
+ * The first row whose pattern matches `message`, with the request field paths it names.
+ * `knownPaths` (dotted request field paths) lets a shortened path such as `destination.address1`
+ * resolve to the one known path it abbreviates (`destination.address.address1`).
+ */
+export function matchMessage(table: MessageTableData, message: string, knownPaths: readonly string[] = []): MessageMatch | undefined {
+  const text = message.length > MAX_MESSAGE_LENGTH ? message.slice(0, MAX_MESSAGE_LENGTH) : message;
+  for (const row of table.rows) {
+    const re = regexOf(row);
+    if (re === undefined || text === '') continue;
+    const matches = row.all === true ? [...text.matchAll(re)] : [re.exec(text)].filter((m): m is RegExpExecArray => m !== null);
+    if (matches.length === 0) continue;
+    const fields: string[] = [];
+    for (const m of matches) {
+      for (const template of row.fields) {
+        const path = resolveFieldPath(table, fillTemplate(template, m.groups), knownPaths);
+        if (path !== '' && !fields.includes(path)) fields.push(path);
+      }
+    }
+    return { row, fields };
+  }
+  return undefined;
+}
+
+/** The row that applies when every message of an envelope is empty. */
+export function matchEmptyMessage(table: MessageTableData, knownPaths: readonly string[] = []): MessageMatch | undefined {
+  const row = table.rows.find((r) => r.empty === true);
+  if (row === undefined) return undefined;
+  return { row, fields: row.fields.map((f) => resolveFieldPath(table, f, knownPaths)) };
+}
+
+function fillTemplate(template: string, groups: Readonly<Record<string, string | undefined>> | undefined): string {
+  return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => groups?.[name] ?? '');
+}
+
+/**
+ * Normalises a message's field reference to a request field path: bracket paths become dotted,
+ * the wrapper root is dropped, the first segment is translated through the aliases, and an
+ * abbreviated path is resolved against the known request paths when exactly one fits.
+ */
+export function resolveFieldPath(table: MessageTableData, raw: string, knownPaths: readonly string[]): string {
+  const segments = splitPath(raw);
+  if (segments.length > 1 && segments[0] === table.root) segments.shift();
+  const first = segments[0];
+  if (first !== undefined && Object.prototype.hasOwnProperty.call(table.aliases, first)) {
+    segments[0] = table.aliases[first] ?? first;
+  }
+  const path = segments.join('.');
+  if (knownPaths.length === 0 || knownPaths.includes(path) || segments.length < 2) return path;
+  const head = `${segments[0]}.`;
+  const tail = `.${segments.slice(1).join('.')}`;
+  const candidates = knownPaths.filter((known) => known.startsWith(head) && known.endsWith(tail));
+  return candidates.length === 1 ? (candidates[0] ?? path) : path;
+}
+
+function splitPath(raw: string): string[] {
+  const trimmed = raw.trim();
+  const parts = trimmed.startsWith('[') ? [...trimmed.matchAll(/\[([^\]]*)\]/g)].map((m) => m[1] ?? '') : trimmed.split('.');
+  return parts.filter((p) => p !== '');
+}

@@ -1,0 +1,133 @@
+/** `createClient`: options typed by environment, one method per endpoint, typed inputs and results. */
+import type { Contract, Endpoint, ResponseSpec } from '../model/types.js';
+import { camel, pascal, propertyKey, stringLiteral } from '../naming.js';
+import { names } from './emit-errors.js';
+import { RUNTIME } from './emit-tables.js';
+import { typeText } from './emit-types.js';
+import { typeName } from '../naming.js';
+import type { TsFile } from './ts-file.js';
+
+const union = (values: readonly string[]) => (values.length === 0 ? 'never' : values.map(stringLiteral).join(' | '));
+
+export const clientNames = {
+  input: (id: string) => `${pascal(id)}Input`,
+  result: (id: string) => `${pascal(id)}Result`,
+  data: (id: string) => `${pascal(id)}Data`,
+};
+
+export function emitClient(file: TsFile, contract: Contract): void {
+  emitEnvironments(file, contract);
+  emitOptions(file, contract);
+  for (const endpoint of contract.endpoints) emitEndpointTypes(file, contract, endpoint);
+  emitClientInterface(file, contract);
+  emitCreateClient(file, contract);
+}
+
+function emitEnvironments(file: TsFile, contract: Contract): void {
+  const envs = contract.environments;
+  file.doc('Environments of the contract.', ...envs.map((e) => `${e.name}${e.isDefault ? ' (default)' : ''}: ${e.description ?? ''} ${e.notShown.join(' ')}`.trim()));
+  file.w.writeLine(`export type Environment = ${union(envs.map((e) => e.name))};`);
+  file.w.writeLine(`export const ENVIRONMENTS = [${envs.map((e) => stringLiteral(e.name)).join(', ')}] as const;`);
+  file.w.blankLine();
+  file.doc('The server variables a client must be configured with, per environment.');
+  file.w.write('export interface ServerVariables ').block(() => {
+    for (const env of envs) {
+      file.w.write(`${propertyKey(env.name)}: `).inlineBlock(() => {
+        for (const variable of env.variables) {
+          const server = contract.servers.find((s) => s.name === variable);
+          file.doc(server?.description);
+          file.w.writeLine(`${propertyKey(variable)}: string;`);
+        }
+      });
+      file.w.write(';').newLine();
+    }
+  });
+  file.w.blankLine();
+}
+
+function emitOptions(file: TsFile, contract: Contract): void {
+  const runtimeOptions = file.useType(`${RUNTIME}/client.js`, 'RuntimeOptions');
+  file.doc('Options of {@link createClient}.');
+  file.w.write(`export interface ClientOptions<E extends Environment = Environment> extends Omit<${runtimeOptions}, 'environment' | 'servers' | 'authHeader'> `).block(() => {
+    file.doc('Which environment to call.');
+    file.w.writeLine('readonly environment: E;');
+    file.doc('Base addresses, by server variable name.');
+    file.w.writeLine('readonly servers: ServerVariables[E];');
+  });
+  file.w.blankLine();
+}
+
+function imported(file: TsFile): (name: string) => string {
+  return (name) => file.useType('./types.js', typeName(name));
+}
+
+function successResponses(endpoint: Endpoint): ResponseSpec[] {
+  return endpoint.responses.filter((r) => !r.isError);
+}
+
+function dataType(file: TsFile, contract: Contract, endpoint: Endpoint): string {
+  const types = [...new Set(successResponses(endpoint).map((r) => (r.body === undefined ? 'undefined' : typeText(contract, r.body, imported(file)))))];
+  return types.length === 0 ? 'undefined' : types.join(' | ');
+}
+
+function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint): void {
+  const callOptions = file.useType(`${RUNTIME}/runtime.js`, 'CallOptions');
+  file.doc(`Input of {@link Client.${camel(endpoint.id)}}.`);
+  file.w.write(`export interface ${clientNames.input(endpoint.id)} extends ${callOptions} `).block(() => {
+    for (const param of endpoint.pathParams) {
+      file.doc(param.description, `Path parameter of ${endpoint.path}.`);
+      file.w.writeLine(`readonly ${propertyKey(param.name)}: ${param.type === 'integer' ? 'number' : 'string'};`);
+    }
+    const request = endpoint.request;
+    if (request !== undefined) {
+      file.doc('The request body.', request.notShown);
+      file.w.writeLine(`readonly body${request.optional ? '?' : ''}: ${typeText(contract, request.body, imported(file))};`);
+      if (request.contentTypes.length > 1) {
+        file.doc(`How the body is encoded (default ${request.contentTypes[0] ?? ''}).`);
+        file.w.writeLine(`readonly contentType?: ${union(request.contentTypes)};`);
+      }
+    }
+  });
+  const successDocs = successResponses(endpoint).map((r) => `${r.status.kind === 'exact' ? r.status.status : `${r.status.statusClass}XX`}: ${r.description ?? ''}${r.notShown === undefined ? '' : ` (${r.notShown})`}`);
+  file.doc(`Data of a successful {@link Client.${camel(endpoint.id)}}.`, ...successDocs);
+  file.w.writeLine(`export type ${clientNames.data(endpoint.id)} = ${dataType(file, contract, endpoint)};`);
+  file.doc(`Result of {@link Client.${camel(endpoint.id)}}: the data, or a decoded error.`);
+  file.w.writeLine(`export type ${clientNames.result(endpoint.id)} = ${file.useType(`${RUNTIME}/client.js`, 'Result')}<${clientNames.data(endpoint.id)}, ${file.useType('./errors.js', names.endpointError(endpoint.id))}>;`);
+  file.w.blankLine();
+}
+
+function endpointDoc(endpoint: Endpoint): (string | undefined)[] {
+  const quirks = endpoint.errors.quirks.map((q) => `Quirk (${q.id}): ${q.hint}`);
+  return [endpoint.summary, endpoint.description, `${endpoint.method} ${endpoint.path} on the ${endpoint.host} host${endpoint.auth === 'none' ? '; no authentication' : ''}.`, ...quirks];
+}
+
+function emitClientInterface(file: TsFile, contract: Contract): void {
+  file.doc(`A client of ${contract.info.title} ${contract.info.version}. Methods never throw: they return a result.`);
+  file.w.write('export interface Client ').block(() => {
+    for (const endpoint of contract.endpoints) {
+      file.doc(...endpointDoc(endpoint));
+      const optional = endpoint.pathParams.length === 0 && (endpoint.request === undefined || endpoint.request.optional);
+      file.w.writeLine(`${camel(endpoint.id)}(input${optional ? '?' : ''}: ${clientNames.input(endpoint.id)}): Promise<${clientNames.result(endpoint.id)}>;`);
+    }
+  });
+  file.w.blankLine();
+}
+
+function emitCreateClient(file: TsFile, contract: Contract): void {
+  const tables = './tables.js';
+  const carrier = contract.auth?.carrier;
+  file.doc(`Creates a client of ${contract.info.title}.`, carrier !== undefined && !carrier.shown ? carrier.notShown : undefined);
+  file.w.write('export function createClient<E extends Environment>(options: ClientOptions<E>): Client ').block(() => {
+    const spec = `{ tables: ${file.use(tables, 'ERROR_TABLES')}, hosts: ${file.use(tables, 'HOST_ERRORS')}, environments: ${file.use(tables, 'ENVIRONMENT_URLS')} }`;
+    const header = carrier === undefined ? '' : `, authHeader: { header: ${stringLiteral(carrier.header)}, scheme: ${stringLiteral(carrier.scheme)} }`;
+    file.w.writeLine(`const runtime = ${file.use(`${RUNTIME}/runtime.js`, 'createRuntime')}(${spec}, { ...options${header} });`);
+    const endpoints = file.use(tables, 'ENDPOINTS');
+    file.w.write('return ').inlineBlock(() => {
+      for (const endpoint of contract.endpoints) {
+        const method = camel(endpoint.id);
+        file.w.writeLine(`${method}: (input) => runtime.call(${endpoints}[${stringLiteral(endpoint.id)}], input) as Promise<${clientNames.result(endpoint.id)}>,`);
+      }
+    });
+    file.w.write(';').newLine();
+  });
+}

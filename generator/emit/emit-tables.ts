@@ -1,0 +1,137 @@
+/**
+ * The contract's runtime tables (shapes, categories, code and message tables, policies,
+ * endpoints, environments) as typed constants the runtime reads. Emitted as JSON literals, so no
+ * contract text is ever spliced into code.
+ */
+import { formatStatus } from '../model/context.js';
+import { fieldPaths, hostRequestPaths } from '../model/field-paths.js';
+import { messageTableData } from '../model/message-data.js';
+import type { Contract, Endpoint, ErrorShape, Host, Quirk, StatusPattern } from '../model/types.js';
+import { jsonLiteral } from '../naming.js';
+import type { TsFile } from './ts-file.js';
+
+export const RUNTIME = './runtime';
+
+export function emitTables(file: TsFile, contract: Contract): void {
+  const decode = `${RUNTIME}/decode.js`;
+  const client = `${RUNTIME}/client.js`;
+  file.doc('Error tables of the contract: shapes, categories, statuses and policies.');
+  file.w.writeLine(`export const ERROR_TABLES: ${file.useType(decode, 'ErrorTables')} = ${jsonLiteral(errorTables(contract))};`);
+  file.w.blankLine();
+  file.doc('Per-host error handling: recognised shapes, code table, message table.');
+  file.w.writeLine(`export const HOST_ERRORS: Readonly<Record<string, ${file.useType(decode, 'HostErrorSpec')}>> = ${jsonLiteral(hostErrors(contract))};`);
+  file.w.blankLine();
+  file.doc('How each endpoint is called and how its responses are read.');
+  file.w.writeLine(`export const ENDPOINTS = ${jsonLiteral(endpointSpecs(contract))} as const satisfies Readonly<Record<string, ${file.useType(client, 'EndpointSpec')}>>;`);
+  file.w.blankLine();
+  file.doc('Environment → host → base URL template over server variables.');
+  file.w.writeLine(`export const ENVIRONMENT_URLS: Readonly<Record<string, Readonly<Record<string, string>>>> = ${jsonLiteral(environmentUrls(contract))};`);
+}
+
+function statusSpec(status: StatusPattern): number | string {
+  return status.kind === 'exact' ? status.status : formatStatus(status);
+}
+
+function errorTables(contract: Contract): unknown {
+  return {
+    shapes: Object.fromEntries(contract.shapes.map((s) => [s.name, shapeSpec(s)])),
+    categories: Object.fromEntries(contract.categories.map((c) => [c.name, { retryable: c.retryable }])),
+    statusCategories: contract.statusCategories.map((r) => ({ status: statusSpec(r.status), category: r.category })),
+    policies: Object.fromEntries(
+      contract.policies.map((p) => [
+        p.name,
+        {
+          name: p.name,
+          category: p.category,
+          ...(p.description === undefined ? {} : { description: p.description }),
+          restrictions: p.restrictions.map((r) => ({ name: r.name, liftedBy: r.liftedBy, retryLater: r.retryLater, ...(r.note === undefined ? {} : { note: r.note }) })),
+        },
+      ]),
+    ),
+    fallbackCategory: fallbackCategory(contract),
+  };
+}
+
+/** The category for a status no rule covers: the contract's 5XX rule if any, else the first category. */
+function fallbackCategory(contract: Contract): string {
+  const serverClass = contract.statusCategories.find((r) => r.status.kind === 'class' && r.status.statusClass === 5);
+  return serverClass?.category ?? contract.categories[0]?.name ?? 'unknown';
+}
+
+function shapeSpec(shape: ErrorShape): unknown {
+  return {
+    name: shape.name,
+    present: shape.match.present,
+    equals: shape.match.equals,
+    read: shape.read,
+    ...(shape.fieldErrors === undefined ? {} : { fieldErrors: shape.fieldErrors.field === undefined ? { path: shape.fieldErrors.path, message: shape.fieldErrors.message } : shape.fieldErrors }),
+    mirrors: shape.mirrors,
+  };
+}
+
+function hostErrors(contract: Contract): unknown {
+  return Object.fromEntries(contract.hosts.map((h) => [h.name, hostSpec(contract, h)]));
+}
+
+function hostSpec(contract: Contract, host: Host): unknown {
+  const messages = host.messages;
+  return {
+    name: host.name,
+    shapes: host.shapes,
+    ...(host.codes.shape === undefined ? {} : { codeShape: host.codes.shape }),
+    codes: host.codes.rows.map((r) => ({ status: r.status, code: r.code, ...(r.kind === undefined ? {} : { kind: r.kind }), category: r.category })),
+    ...(messages === undefined
+      ? {}
+      : {
+          messages: {
+            ...messageTableData(messages),
+            advice: Object.fromEntries(
+              messages.rows
+                .filter((r) => r.retry !== undefined || r.policy !== undefined || r.category !== undefined || r.cause !== undefined)
+                .map((r) => [r.id, { ...(r.retry === undefined ? {} : { retry: r.retry }), ...(r.policy === undefined ? {} : { policy: r.policy }), ...(r.category === undefined ? {} : { category: r.category }), ...(r.cause === undefined ? {} : { cause: r.cause }) }]),
+            ),
+          },
+        }),
+    fieldPaths: hostRequestPaths(contract, host.name),
+  };
+}
+
+function endpointSpecs(contract: Contract): unknown {
+  return Object.fromEntries(contract.endpoints.map((e) => [e.id, endpointSpec(contract, e)]));
+}
+
+function endpointSpec(contract: Contract, e: Endpoint): unknown {
+  const successes = e.responses.filter((r) => !r.isError);
+  const binary = successes.find((r) => r.body?.kind === 'primitive' && r.body.name === 'binary');
+  const hasBody = successes.some((r) => r.body !== undefined);
+  return {
+    id: e.id,
+    method: e.method,
+    path: e.path,
+    host: e.host,
+    auth: e.auth === 'required',
+    pathParams: e.pathParams.map((p) => p.name),
+    contentTypes: e.request?.contentTypes ?? [],
+    response: binary !== undefined ? 'binary' : hasBody ? 'json' : 'none',
+    ...(binary?.contentType === undefined ? {} : { responseContentType: binary.contentType }),
+    successStatuses: successes.map((r) => statusSpec(r.status)),
+    shapes: e.errors.shapes,
+    quirks: e.errors.quirks.map(quirkSpec),
+    fieldPaths: e.request === undefined ? [] : fieldPaths(contract, e.request.body),
+  };
+}
+
+function quirkSpec(q: Quirk): unknown {
+  return {
+    id: q.id,
+    status: statusSpec(q.when.status),
+    ...(q.when.emptyBody ? { emptyBody: true } : {}),
+    ...(q.error ? { error: true } : {}),
+    ...(q.category === undefined ? {} : { category: q.category }),
+    hint: q.hint,
+  };
+}
+
+function environmentUrls(contract: Contract): unknown {
+  return Object.fromEntries(contract.environments.map((env) => [env.name, Object.fromEntries(env.urls.map((u) => [u.host, u.url]))]));
+}

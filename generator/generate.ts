@@ -1,0 +1,104 @@
+/**
+ * The generate pipeline: contract → model → emit → format → compile → write (or compare, for
+ * `--check`). Decides from hashes first, so an unchanged contract costs no parsing at all.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Diagnostic } from './diagnostics.js';
+import { MAX_CONTRACT_BYTES } from './limits.js';
+import { packageRoot, toolVersion } from './package-root.js';
+import { applyWrite, MANIFEST, outputPath, planWrite, readIfExists, readManifest, sha256, type Manifest } from './write.js';
+
+export interface GenerateOptions {
+  readonly contractFile: string;
+  readonly outDir: string;
+  /** Compare only: write nothing, report stale files. */
+  readonly check: boolean;
+}
+
+export type GenerateOutcome =
+  | { readonly kind: 'invalid'; readonly diagnostics: readonly Diagnostic[]; readonly source: string | undefined }
+  | { readonly kind: 'up-to-date'; readonly files: number }
+  | { readonly kind: 'written'; readonly changed: readonly string[]; readonly removed: readonly string[]; readonly files: number }
+  | { readonly kind: 'stale'; readonly stale: readonly string[] }
+  | { readonly kind: 'blocked'; readonly foreign: readonly string[] }
+  | { readonly kind: 'compile-failed'; readonly errors: readonly string[] };
+
+export async function generate(options: GenerateOptions): Promise<GenerateOutcome> {
+  const source = readContractSource(options.contractFile);
+  if (typeof source !== 'string') return source;
+  const previous = readManifest(options.outDir);
+  const contractHash = sha256(source);
+  if (!options.check && isUpToDate(options.outDir, previous, contractHash)) return { kind: 'up-to-date', files: Object.keys(previous?.files ?? {}).length };
+  // The heavy stages (yaml, ajv, prettier, typescript) load only when there is work to do.
+  const [{ loadContractText }, { layout }, { formatFile }, { compilePackage }] = await Promise.all([
+    import('./contract.js'),
+    import('./emit/layout.js'),
+    import('./format.js'),
+    import('./compile.js'),
+  ]);
+  const loaded = loadContractText(options.contractFile, source);
+  if (!loaded.ok) return { kind: 'invalid', diagnostics: loaded.diagnostics, source: loaded.source };
+  const files = new Map<string, string>();
+  for (const file of layout(loaded.contract)) files.set(file.path, await formatFile(file));
+  const compiled = compilePackage(files);
+  if (!compiled.ok) return { kind: 'compile-failed', errors: compiled.errors };
+  for (const file of compiled.files) files.set(file.path, file.text);
+  const plan = planWrite(options.outDir, files, previous);
+  if (options.check) {
+    const stale = [...plan.changed, ...plan.foreign, ...plan.removed].sort();
+    return stale.length === 0 ? { kind: 'up-to-date', files: files.size } : { kind: 'stale', stale };
+  }
+  if (plan.foreign.length > 0) return { kind: 'blocked', foreign: plan.foreign };
+  const manifest: Manifest = {
+    generator: generatorFingerprint(),
+    contract: { file: relative(resolve(options.outDir), resolve(options.contractFile)).split('\\').join('/'), sha256: contractHash },
+    files: Object.fromEntries([...files].sort(([a], [b]) => a.localeCompare(b)).map(([path, text]) => [path, sha256(text)])),
+  };
+  applyWrite(options.outDir, files, plan, manifest);
+  return { kind: 'written', changed: plan.changed, removed: plan.removed, files: files.size };
+}
+
+function readContractSource(file: string): string | GenerateOutcome {
+  const invalid = (code: string, message: string): GenerateOutcome => ({ kind: 'invalid', diagnostics: [{ code, severity: 'error', file, line: 0, col: 0, message }], source: undefined });
+  try {
+    const size = statSync(file).size;
+    if (size > MAX_CONTRACT_BYTES) return invalid('file-too-large', `the contract is ${size} bytes; the limit is ${MAX_CONTRACT_BYTES} bytes`);
+    return readFileSync(file, 'utf8');
+  } catch {
+    return invalid('file-unreadable', 'cannot read the contract: no such file');
+  }
+}
+
+/** Same contract, same generator, and every owned file still exactly as written. */
+function isUpToDate(outDir: string, manifest: Manifest | undefined, contractHash: string): boolean {
+  if (manifest === undefined || manifest.contract.sha256 !== contractHash || manifest.generator !== generatorFingerprint()) return false;
+  return Object.entries(manifest.files).every(([path, hash]) => {
+    const text = readIfExists(outputPath(outDir, path));
+    return text !== undefined && sha256(text) === hash;
+  });
+}
+
+let fingerprint: string | undefined;
+
+/** Identifies the generator's code and templates: output made by other code is never "up to date". */
+export function generatorFingerprint(): string {
+  if (fingerprint !== undefined) return fingerprint;
+  const codeDir = dirname(fileURLToPath(import.meta.url));
+  const parts = [toolVersion(), ...hashTree(codeDir), ...hashTree(join(packageRoot(), 'templates'))];
+  return (fingerprint = `${toolVersion()}+${sha256(parts.join('\n')).slice(0, 16)}`);
+}
+
+function hashTree(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (entry.name === 'dist' || entry.name === 'node_modules') continue;
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...hashTree(full));
+    else if (/\.(js|ts|json)$/.test(entry.name)) out.push(`${entry.name}:${sha256(readFileSync(full, 'utf8'))}`);
+  }
+  return out;
+}
+
+export { MANIFEST };

@@ -1,0 +1,111 @@
+/**
+ * The one naming policy. Every identifier, property key, string literal and comment that carries
+ * contract text into generated code goes through here; emitters never interpolate raw text.
+ */
+
+const RESERVED = new Set(
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in ' +
+    'instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface ' +
+    'package private protected public await any boolean number string symbol unknown never object undefined bigint of type as ' +
+    'async from get set declare namespace module require keyof infer is asserts readonly abstract accessor satisfies out'
+  ).split(' '),
+);
+
+/** Global names a generated type must not shadow (users' code in the same file would break). */
+const GLOBALS = new Set(
+  'Array Boolean Date Error Function JSON Map Math Number Object Promise Record Partial Required Readonly Pick Omit Exclude Extract RegExp Set String Symbol Uint8Array ArrayBuffer Response Request Headers URL AbortSignal Awaited ReturnType Parameters NonNullable'.split(
+    ' ',
+  ),
+);
+
+export function isIdentifier(name: string): boolean {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) && !RESERVED.has(name);
+}
+
+function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w !== '');
+}
+
+function capitalise(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+function safeStart(name: string, prefix: string): string {
+  if (name === '') return prefix;
+  return /^[0-9]/.test(name) ? `${prefix}${name}` : name;
+}
+
+/** `last_mile` → `LastMile`; used for type names derived from contract names. */
+export function pascal(name: string): string {
+  const out = safeStart(words(name).map(capitalise).join(''), 'T');
+  return GLOBALS.has(out) || RESERVED.has(out) ? `${out}_` : out;
+}
+
+/** `request_token` → `requestToken`; used for methods and functions. */
+export function camel(name: string): string {
+  if (isIdentifier(name) && /^[a-z]/.test(name)) return name;
+  const [first = '', ...rest] = words(name);
+  const out = safeStart(first.charAt(0).toLowerCase() + first.slice(1) + rest.map(capitalise).join(''), '_');
+  return RESERVED.has(out) ? `${out}_` : out;
+}
+
+/** `fulfilment` → `FULFILMENT`; used for exported constants. */
+export function constant(name: string): string {
+  return safeStart(
+    words(name)
+      .map((w) => w.toUpperCase())
+      .join('_'),
+    '_',
+  );
+}
+
+/** A contract type name as a TypeScript type name. */
+export function typeName(name: string): string {
+  return isIdentifier(name) && !GLOBALS.has(name) ? name : pascal(name);
+}
+
+/** An object key: bare when it is an identifier, else a quoted string (wire names are kept exactly). */
+export function propertyKey(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
+}
+
+/** A string literal, safe in any position (JSON escaping, plus the two JS line terminators). */
+export function stringLiteral(text: string): string {
+  return JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** A literal type or value for a JSON value. */
+export function jsonLiteral(value: unknown): string {
+  return (JSON.stringify(value ?? null) ?? 'null').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** Text safe inside a JSDoc block: no comment terminator, no stray line terminators. */
+export function docText(text: string): string {
+  return text
+    .replace(/\*\//g, '*\\/')
+    .replace(/\r\n?|\u2028|\u2029/g, '\n')
+    .replace(/(^|\s)@/g, '$1\\@')
+    .trim();
+}
+
+/** Registers every exported name of a file; a collision is a generator bug or a contract clash. */
+export class NameScope {
+  private readonly used = new Map<string, string>();
+
+  claim(name: string, owner: string): string {
+    const previous = this.used.get(name);
+    if (previous !== undefined && previous !== owner) {
+      let i = 2;
+      while (this.used.has(`${name}${i}`)) i++;
+      const renamed = `${name}${i}`;
+      this.used.set(renamed, owner);
+      return renamed;
+    }
+    this.used.set(name, owner);
+    return name;
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Reading untrusted response bodies: parse without throwing, read paths without touching
+ * prototypes, and bound the work any body can cause.
+ */
+
+export type BodyPath = readonly (string | number)[];
+
+/** Bodies longer than this are not parsed as JSON; their text is kept, truncated. */
+export const MAX_PARSE_LENGTH = 4 * 1024 * 1024;
+/** Longest text kept from a body for messages. */
+export const MAX_TEXT_LENGTH = 2048;
+
+/** A body as given: raw text, bytes already decoded, or an already-parsed JSON value. */
+export function parseBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  const text = body.trim();
+  if (text === '' || text.length > MAX_PARSE_LENGTH) return body;
+  const first = text[0];
+  if (first !== '{' && first !== '[' && first !== '"') return body;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return body;
+  }
+}
+
+export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
+
+/** The value at `path`, following own properties only; undefined when any step is missing. */
+export function readPath(value: unknown, path: BodyPath): unknown {
+  let current: unknown = value;
+  for (const segment of path) {
+    if (typeof segment === 'number') {
+      if (!Array.isArray(current) || segment >= current.length) return undefined;
+      current = current[segment];
+    } else {
+      if (!isRecord(current) || !hasOwn(current, segment)) return undefined;
+      current = current[segment];
+    }
+  }
+  return current;
+}
+
+export function hasPath(value: unknown, path: BodyPath): boolean {
+  if (path.length === 0) return false;
+  const parent = readPath(value, path.slice(0, -1));
+  const last = path[path.length - 1];
+  if (typeof last === 'number') return Array.isArray(parent) && last < parent.length;
+  return isRecord(parent) && last !== undefined && hasOwn(parent, last);
+}
+
+/** A string for a scalar (numbers become their decimal text); undefined for anything else. */
+export function readText(value: unknown, path: BodyPath): string | undefined {
+  const found = readPath(value, path);
+  if (typeof found === 'string') return truncate(found);
+  if (typeof found === 'number' && Number.isFinite(found)) return String(found);
+  if (typeof found === 'boolean') return String(found);
+  return undefined;
+}
+
+export function truncate(text: string, limit: number = MAX_TEXT_LENGTH): string {
+  return text.length > limit ? `${text.slice(0, limit)}… (${text.length - limit} more characters)` : text;
+}

@@ -1,0 +1,460 @@
+/**
+ * One test per diagnostic the loader, the schema check and the model builder report. Each broken
+ * contract is the real contract with one targeted edit (or a small inline document for file-level
+ * problems); expected positions are computed from the edited text, then asserted as concrete
+ * line and column numbers.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../generator/cli.js';
+import type { Io } from '../generator/commands.js';
+import { loadContract, loadContractText } from '../generator/contract.js';
+import type { Diagnostic } from '../generator/diagnostics.js';
+import { MAX_ALIAS_COUNT, MAX_DEPTH } from '../generator/load.js';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+const ORDERS = join(REPO, 'contract', 'orders.yaml');
+const ORIGINAL = readFileSync(ORDERS, 'utf8');
+const FILE = 'x.yaml';
+
+const tempDirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'contractgen-diagnostics-'));
+  tempDirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every offset at which `needle` occurs in `text`. */
+function offsets(text: string, needle: string): number[] {
+  const found: number[] = [];
+  for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) found.push(i);
+  return found;
+}
+
+/** The contract with the single occurrence of `from` replaced by `to` (no `$` replacement patterns). */
+function edit(from: string, to: string, text: string = ORIGINAL): string {
+  const found = offsets(text, from);
+  expect(found, `expected exactly one occurrence of ${JSON.stringify(from)}`).toHaveLength(1);
+  const start = found[0] ?? 0;
+  return text.slice(0, start) + to + text.slice(start + from.length);
+}
+
+interface Pos {
+  readonly line: number;
+  readonly col: number;
+}
+
+function posOfOffset(text: string, offset: number): Pos {
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length, col: offset - before.lastIndexOf('\n') };
+}
+
+/** 1-based position of the `occurrence`-th (0-based) `needle` in `text`, moved `shift` characters right. */
+function posOf(text: string, needle: string, shift = 0, occurrence = 0): Pos {
+  const found = offsets(text, needle);
+  expect(found.length, `expected ${JSON.stringify(needle)} in the text`).toBeGreaterThan(occurrence);
+  return posOfOffset(text, (found[occurrence] ?? 0) + shift);
+}
+
+/** Position of the only occurrence of `needle`; fails when it is missing or repeated. */
+function uniquePos(text: string, needle: string, shift = 0): Pos {
+  expect(offsets(text, needle), `expected exactly one ${JSON.stringify(needle)}`).toHaveLength(1);
+  return posOf(text, needle, shift);
+}
+
+function problems(text: string): readonly Diagnostic[] {
+  const result = loadContractText(FILE, text);
+  expect(result.ok).toBe(false);
+  return result.diagnostics;
+}
+
+function error(code: string, at: Pos, message: string): Diagnostic {
+  return { code, severity: 'error', file: FILE, line: at.line, col: at.col, message };
+}
+
+/** The text must load with exactly these diagnostics. */
+function expectOnly(text: string, ...expected: Diagnostic[]): void {
+  expect(problems(text)).toEqual(expected);
+}
+
+describe('the unedited contract', () => {
+  it('loads without any diagnostic, so every failure below comes from its one edit', () => {
+    const result = loadContractText(FILE, ORIGINAL);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.ok).toBe(true);
+  });
+});
+
+describe('file-level problems', () => {
+  it('yaml-syntax: a plain value starting with a reserved character', () => {
+    const text = edit('  version: 1.0.0\n', '  version: @1.0.0\n');
+    expectOnly(text, error('yaml-syntax', uniquePos(text, '@1.0.0'), 'YAML syntax: Plain value cannot start with reserved character @'));
+  });
+
+  it('empty-contract: an empty file and a comment-only file', () => {
+    const expected = error('empty-contract', { line: 1, col: 1 }, 'the contract is empty: expected a mapping with contractgen, info, hosts and endpoints');
+    expectOnly('', expected);
+    expectOnly('# nothing but a comment\n', expected);
+  });
+
+  it('not-a-mapping: a document that is a list', () => {
+    expectOnly('- contractgen\n- info\n', error('not-a-mapping', { line: 1, col: 1 }, 'the contract must be a mapping of keys, not a list'));
+  });
+
+  it('not-a-mapping: a document that is a scalar', () => {
+    expectOnly('\n  just some words\n', error('not-a-mapping', { line: 2, col: 3 }, 'the contract must be a mapping of keys, not a string'));
+    expectOnly('42\n', error('not-a-mapping', { line: 1, col: 1 }, 'the contract must be a mapping of keys, not a scalar'));
+  });
+
+  it('file-unreadable: a file that does not exist', () => {
+    const missing = join(tempDir(), 'missing.yaml');
+    const result = loadContract(missing);
+    expect(result.ok).toBe(false);
+    expect(result.source).toBeUndefined();
+    expect(result.diagnostics).toEqual([
+      { code: 'file-unreadable', severity: 'error', file: missing, line: 0, col: 0, message: 'cannot read the contract: no such file' },
+    ]);
+  });
+
+  it('alias-limit: a "billion laughs" alias bomb', () => {
+    const text = [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]',
+      'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]',
+      'd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]',
+      '',
+    ].join('\n');
+    const firstAlias = posOf(text, '*a');
+    expect(firstAlias).toEqual({ line: 2, col: 8 });
+    expectOnly(text, error('alias-limit', firstAlias, `aliases expand to too many nodes (limit ${MAX_ALIAS_COUNT}): the document looks like an alias bomb`));
+  });
+
+  it('too-deep: mappings nested past the limit', () => {
+    const levels = MAX_DEPTH + 1;
+    let text = '';
+    for (let i = 0; i < levels - 1; i++) text += `${'  '.repeat(i)}k${i}:\n`;
+    text += `${'  '.repeat(levels - 1)}v: 1\n`;
+    // The first node deeper than the limit is the key of the 64th mapping.
+    const at = uniquePos(text, `k${MAX_DEPTH - 1}:`);
+    expect(at).toEqual({ line: 64, col: 127 });
+    expectOnly(text, error('too-deep', at, `the contract nests deeper than ${MAX_DEPTH} levels`));
+  });
+
+  it('too-deep: lists nested past the limit (100 levels) are caught like mappings', () => {
+    // `a:` is one level, each `[` one more: 100 levels in all. The first node deeper than the
+    // limit is the 64th list, as the 64th mapping is in the test above.
+    const lists = 99;
+    const text = `a: ${'['.repeat(lists)}1${']'.repeat(lists)}\n`;
+    const at = posOf(text, '[', MAX_DEPTH - 1);
+    expect(at).toEqual({ line: 1, col: 67 });
+    expectOnly(text, error('too-deep', at, `the contract nests deeper than ${MAX_DEPTH} levels`));
+  });
+});
+
+describe('keys', () => {
+  it('duplicate-key: names the key and the line of its first occurrence', () => {
+    const text = edit('  version: 1.0.0\n', '  version: 1.0.0\n  version: 1.0.1\n');
+    const first = uniquePos(text, 'version: 1.0.0');
+    const second = uniquePos(text, 'version: 1.0.1');
+    expect(first).toEqual({ line: 9, col: 3 });
+    expectOnly(text, error('duplicate-key', second, `duplicate key 'version' (first at line ${first.line}): each key may appear once in a mapping`));
+  });
+
+  it('duplicate-operation-id: a key repeated under endpoints', () => {
+    const text = edit('  getOrderLabel:\n', '  getOrder:\n');
+    const first = posOf(text, '\n  getOrder:\n', 3, 0);
+    const second = posOf(text, '\n  getOrder:\n', 3, 1);
+    expect(second.line).toBeGreaterThan(first.line);
+    expectOnly(text, error('duplicate-operation-id', second, `duplicate operation id 'getOrder' (first at line ${first.line})`));
+  });
+
+  it('duplicate-operation-id: ids that differ only by case', () => {
+    const text = edit('  getOrderLabel:\n', '  GetOrder:\n');
+    expectOnly(
+      text,
+      error('duplicate-operation-id', uniquePos(text, 'GetOrder:'), "operation id 'GetOrder' collides with 'getOrder' (ids must differ by more than case and underscores)"),
+    );
+  });
+
+  it('unknown-key: a misspelt key gets a "did you mean"', () => {
+    const text = edit('    summary: Read an order.\n', '    sumary: Read an order.\n');
+    expectOnly(text, error('unknown-key', uniquePos(text, 'sumary:'), "unknown key 'sumary' in endpoints.getOrder; did you mean 'summary'?"));
+  });
+
+  it('unknown-key: a key with no close match lists the expected keys', () => {
+    const text = edit('    summary: Read an order.\n', '    flavour: Read an order.\n');
+    expectOnly(
+      text,
+      error(
+        'unknown-key',
+        uniquePos(text, 'flavour:'),
+        "unknown key 'flavour' in endpoints.getOrder (expected one of: summary, description, method, path, host, auth, params, request, shapes, responses, quirks)",
+      ),
+    );
+  });
+
+  it('invalid-name: an endpoint id that is not an identifier is reported once, at the id', () => {
+    const text = edit('  getOrderLabel:\n', '  get-order-label:\n');
+    expectOnly(
+      text,
+      error('invalid-name', uniquePos(text, 'get-order-label:'), "'get-order-label' is not a valid name in endpoints: use letters, digits and underscores, not starting with a digit"),
+    );
+  });
+});
+
+describe('values', () => {
+  it('wrong-type: version given as a list', () => {
+    const text = edit('  version: 1.0.0\n', '  version: [1]\n');
+    const at = uniquePos(text, '[1]');
+    expect(at).toEqual({ line: 9, col: 12 });
+    expectOnly(text, error('wrong-type', at, 'info.version must be a string, not a list'));
+  });
+
+  it('not-allowed-value: an HTTP method outside the enum', () => {
+    const text = edit('    method: GET\n    path: /orders/{order_id}\n', '    method: FETCH\n    path: /orders/{order_id}\n');
+    expectOnly(
+      text,
+      error('not-allowed-value', uniquePos(text, 'FETCH'), "endpoints.getOrder.method must be one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, not 'FETCH'; did you mean 'PATCH'?"),
+    );
+  });
+
+  it('empty-enum: a closed enum without values', () => {
+    const text = edit('    open: true\n    description: How the order is paid.\n', '    open: false\n    description: How the order is paid.\n');
+    const at = posOf(text, '    values: []\n', '    values: '.length, 1);
+    expect(text.split('\n')[at.line - 2]).toBe('    description: How the order is paid.');
+    expectOnly(text, error('empty-enum', at, "closed enum 'PaymentMode' has no values: list them, or declare it open if they are not shown"));
+  });
+
+  it('duplicate-default: two default environments', () => {
+    const text = edit('    description: Staging.\n', '    description: Staging.\n    default: true\n');
+    const at = posOf(text, '\n    default: true\n', '\n    default: '.length, 1);
+    expect(text.split('\n')[at.line - 2]).toBe('    description: Staging.');
+    expectOnly(text, error('duplicate-default', at, "environment 'staging' is a second default; only one environment may be the default"));
+  });
+});
+
+describe('type references', () => {
+  it('unresolved-type: in a field', () => {
+    const text = edit('      kind: { type: ServiceKind }\n      billing_identifier:\n', '      kind: { type: ServiceKnd }\n      billing_identifier:\n');
+    expectOnly(text, error('unresolved-type', uniquePos(text, 'ServiceKnd'), "unknown type 'ServiceKnd'; did you mean 'ServiceKind'?"));
+  });
+
+  it('unresolved-type: in a request body', () => {
+    const text = edit('      body: OrderUpdate\n', '      body: OrderUpdat\n');
+    expectOnly(text, error('unresolved-type', uniquePos(text, 'OrderUpdat\n'), "unknown type 'OrderUpdat'; did you mean 'OrderUpdate'?"));
+  });
+
+  it('unresolved-type: in a shape body', () => {
+    const text = edit('    body: InvalidClientBody\n', '    body: InvalidClientBdy\n');
+    expectOnly(text, error('unresolved-type', uniquePos(text, 'InvalidClientBdy'), "unknown type 'InvalidClientBdy'; did you mean 'InvalidClientBody'?"));
+  });
+});
+
+describe('path parameters', () => {
+  it('undeclared-path-parameter: a placeholder missing from params', () => {
+    const text = edit('    path: /order_label/{order_id}\n', '    path: /order_label/{order_id}/{page}\n');
+    expectOnly(
+      text,
+      error('undeclared-path-parameter', uniquePos(text, '/order_label/{order_id}/{page}'), "path parameter '{page}' in /order_label/{order_id}/{page} is not declared in params"),
+    );
+  });
+
+  it('extra-path-parameter: params declares a name the path lacks', () => {
+    const text = edit(
+      '    path: /orders/{order_id}/ready_for_collection\n    host: lastmile\n    params:\n      order_id: { description: Identifies an order. }\n',
+      '    path: /orders/{order_id}/ready_for_collection\n    host: lastmile\n    params:\n      order_id: { description: Identifies an order. }\n      label_id: { description: Not in the path. }\n',
+    );
+    expectOnly(
+      text,
+      error('extra-path-parameter', uniquePos(text, 'label_id:'), "params declares 'label_id', but the path /orders/{order_id}/ready_for_collection has no '{label_id}'"),
+    );
+  });
+});
+
+describe('field rules', () => {
+  it('unknown-field: requiredWhen `when` names an unknown field', () => {
+    const text = edit('      - when: { grant_type: refresh_token }\n', '      - when: { grant_typ: refresh_token }\n');
+    expectOnly(text, error('unknown-field', uniquePos(text, 'grant_typ:'), "'grant_typ' is not a field of 'TokenRequest'; did you mean 'grant_type'?"));
+  });
+
+  it('unknown-field: requiredWhen `require` names an unknown field', () => {
+    const text = edit('        require: [refresh_token]\n', '        require: [refresh_tokn]\n');
+    expectOnly(text, error('unknown-field', uniquePos(text, 'refresh_tokn'), "'refresh_tokn' is not a field of 'TokenRequest'; did you mean 'refresh_token'?"));
+  });
+
+  it('unknown-field: `together` names an unknown field', () => {
+    const text = edit('      - [payment_amount, payment_mode]\n  OrderUpdate:\n', '      - [payment_amount, payment_mod]\n  OrderUpdate:\n');
+    expectOnly(text, error('unknown-field', uniquePos(text, 'payment_mod]'), "'payment_mod' is not a field of 'OrderRequest'; did you mean 'payment_mode'?"));
+  });
+
+  it('unknown-field: a grant sends a field the token request lacks, pointed at that field name', () => {
+    const text = edit('      send: { refresh_token: refreshToken }\n', '      send: { refresh_tokn: refreshToken }\n');
+    expectOnly(text, error('unknown-field', uniquePos(text, 'refresh_tokn:'), "unknown field 'refresh_tokn'; did you mean 'refresh_token'?"));
+  });
+});
+
+describe('message tables', () => {
+  it('invalid-pattern: a regular expression that does not compile', () => {
+    const text = edit("            pattern: '^\\[order\\]\\[items\\] invalid$'\n", "            pattern: '^\\[order\\]\\[items\\] invalid($'\n");
+    expectOnly(text, error('invalid-pattern', uniquePos(text, "'^\\[order\\]\\[items\\] invalid($'"), "invalid regular expression in message row 'items_invalid': Unterminated group"));
+  });
+
+  it('example-mismatch: an example no row matches any more', () => {
+    const text = edit('            example: "[order][items] invalid"\n', '            example: "[order][items] is broken"\n');
+    expectOnly(text, error('example-mismatch', uniquePos(text, '"[order][items] is broken"'), "the example of message row 'items_invalid' is matched by no row"));
+  });
+
+  it('example-mismatch: an example that no longer yields its expect', () => {
+    const text = edit('            expect: [payment_amount]\n', '            expect: [payment_mode]\n');
+    expectOnly(
+      text,
+      error('example-mismatch', uniquePos(text, '[payment_mode]\n'), "message row 'payment_amount_missing' maps its example to [payment_amount], not [payment_mode]"),
+    );
+  });
+
+  it('unknown-group: a field template names a capture group the pattern lacks', () => {
+    const text = edit('            fields: ["{stop}.address.address1"]\n', '            fields: ["{stp}.address.address1"]\n');
+    const groupProblems = problems(text).filter((d) => d.code === 'unknown-group');
+    expect(groupProblems).toEqual([
+      error(
+        'unknown-group',
+        uniquePos(text, '"{stp}.address.address1"'),
+        "field template '{stp}.address.address1' names the capture group 'stp', which the pattern does not define",
+      ),
+    ]);
+  });
+});
+
+describe('references to declared names', () => {
+  it('unknown-shape: an endpoint names an undeclared shape', () => {
+    const text = edit('    shapes: [invalid_client]\n', '    shapes: [invalid_clent]\n');
+    expectOnly(text, error('unknown-shape', uniquePos(text, 'invalid_clent'), "unknown shape 'invalid_clent'; did you mean 'invalid_client'?"));
+  });
+
+  it('unknown-category: a quirk names an undeclared category', () => {
+    const text = edit('        category: not_found\n        hint: "This API', '        category: notfound\n        hint: "This API');
+    expectOnly(text, error('unknown-category', uniquePos(text, 'notfound'), "unknown category 'notfound'; did you mean 'not_found'?"));
+  });
+
+  it('unknown-host: an endpoint names an undeclared host', () => {
+    const text = edit('    path: /orders\n    host: lastmile\n', '    path: /orders\n    host: lastmil\n');
+    expectOnly(text, error('unknown-host', uniquePos(text, 'lastmil\n'), "unknown host 'lastmil'; did you mean 'lastmile'?"));
+  });
+
+  it('unknown-host: an environment URL for an undeclared host is pointed at the host name', () => {
+    const text = edit('      fulfilment: "{mock_url}"\n', '      fulfilmnt: "{mock_url}"\n');
+    expectOnly(text, error('unknown-host', uniquePos(text, 'fulfilmnt:'), "unknown host 'fulfilmnt'; did you mean 'fulfilment'?"));
+  });
+
+  it('unknown-environment: a token lifetime for an undeclared environment is pointed at its name', () => {
+    const text = edit('    staging: 3600\n', '    stagin: 3600\n');
+    expectOnly(text, error('unknown-environment', uniquePos(text, 'stagin:'), "unknown environment 'stagin'; did you mean 'staging'?"));
+  });
+
+  it('unknown-server-variable: a host URL names an undeclared server variable', () => {
+    const text = edit('    url: "{lastmile_url}"\n', '    url: "{lastmile_ur}"\n');
+    // Codes are stable identifiers (`unknown-key`, `unresolved-type`): no spaces.
+    expectOnly(text, error('unknown-server-variable', uniquePos(text, '"{lastmile_ur}"'), "unknown server variable 'lastmile_ur'; did you mean 'lastmile_url'?"));
+  });
+});
+
+describe('contractgen validate', () => {
+  interface Run {
+    readonly code: number;
+    readonly out: string[];
+    readonly err: string[];
+  }
+
+  async function run(argv: readonly string[], cwd: string = REPO): Promise<Run> {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io: Io = { out: (line) => out.push(...line.split('\n')), err: (line) => err.push(...line.split('\n')), cwd };
+    const code = await main(argv, io);
+    for (const line of [...out, ...err]) expect(line, 'no stack trace in CLI output').not.toContain('    at ');
+    return { code, out, err };
+  }
+
+  function brokenCopy(): string {
+    let text = edit('    summary: Read an order.\n', '    sumary: Read an order.\n');
+    text = edit('    method: GET\n    path: /orders/{order_id}\n', '    method: FETCH\n    path: /orders/{order_id}\n', text);
+    return text;
+  }
+
+  it('exits 0 and prints one "valid" line for contract/orders.yaml', async () => {
+    const { code, out, err } = await run(['validate', ORDERS]);
+    expect(err).toEqual([]);
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatch(/: valid \(6 endpoints, \d+ types, 2 hosts\)$/);
+    expect(out[0]?.startsWith(`${ORDERS}: valid`)).toBe(true);
+    expect(code).toBe(0);
+  });
+
+  it('exits 1 with file:line:col: message [code] lines, each followed by a code frame with a caret', async () => {
+    const text = brokenCopy();
+    const file = join(tempDir(), 'broken.yaml');
+    writeFileSync(file, text);
+    const { code, out, err } = await run(['validate', file]);
+    const lines = text.split('\n');
+    const frame = (at: Pos): string[] => [`  ${at.line} | ${lines[at.line - 1] ?? ''}`, `  ${' '.repeat(String(at.line).length)} | ${' '.repeat(at.col - 1)}^`];
+    const key = uniquePos(text, 'sumary:');
+    const method = uniquePos(text, 'FETCH');
+    expect(out).toEqual([]);
+    expect(err).toEqual([
+      `${file}:${key.line}:${key.col}: unknown key 'sumary' in endpoints.getOrder; did you mean 'summary'? [unknown-key]`,
+      ...frame(key),
+      `${file}:${method.line}:${method.col}: endpoints.getOrder.method must be one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, not 'FETCH'; did you mean 'PATCH'? [not-allowed-value]`,
+      ...frame(method),
+      `2 problems in ${file}`,
+    ]);
+    expect(err[1]).toBe(`  ${key.line} |     sumary: Read an order.`);
+    expect(err[2]).toBe(`  ${' '.repeat(String(key.line).length)} |     ^`);
+    expect(code).toBe(1);
+  });
+
+  it('exits 1 with a position-less line and no frame for a missing file', async () => {
+    const file = join(tempDir(), 'missing.yaml');
+    const { code, err } = await run(['validate', file]);
+    expect(err).toEqual([`${file}: cannot read the contract: no such file [file-unreadable]`, `1 problem in ${file}`]);
+    expect(code).toBe(1);
+  });
+
+  it('exits 2 for an unknown option', async () => {
+    const { code, out, err } = await run(['validate', '--bogus', ORDERS]);
+    expect(out).toEqual([]);
+    expect(err[0]).toBe("contractgen: unknown option '--bogus'");
+    expect(err).toContain('Usage:');
+    expect(code).toBe(2);
+  });
+
+  it('exits 2 for an unknown command', async () => {
+    const { code, out, err } = await run(['frobnicate']);
+    expect(out).toEqual([]);
+    expect(err[0]).toBe("contractgen: unknown command 'frobnicate'");
+    expect(err).toContain('Usage:');
+    expect(code).toBe(2);
+  });
+
+  it('with no file, validates the contract in ./contract/ of io.cwd (not of the process)', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'contract'));
+    writeFileSync(join(dir, 'contract', 'orders.yaml'), brokenCopy());
+    const { code, out, err } = await run(['validate'], dir);
+    expect(out).toEqual([]);
+    expect(err.at(-1)).toBe('2 problems in contract/orders.yaml');
+    expect(code).toBe(1);
+  });
+
+  it('resolves a relative contract path against io.cwd', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'broken.yaml'), brokenCopy());
+    const { code, err } = await run(['validate', 'broken.yaml'], dir);
+    expect(err.at(-1)).toBe('2 problems in broken.yaml');
+    expect(code).toBe(1);
+  });
+});

@@ -11,8 +11,9 @@ export type ContractResult =
   | { readonly ok: true; readonly contract: Contract; readonly diagnostics: readonly Diagnostic[]; readonly source: string }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly source: string | undefined };
 
-export function loadContract(file: string): ContractResult {
-  return fromLoad(readContractFile(file));
+/** `name` is how diagnostics name the file (default: the path as given). */
+export function loadContract(file: string, name: string = file): ContractResult {
+  return fromLoad(readContractFile(file, name));
 }
 
 export function loadContractText(file: string, source: string): ContractResult {

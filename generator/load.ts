@@ -25,24 +25,20 @@ export type LoadResult =
   | { readonly ok: true; readonly contract: ParsedContract }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly source: string | undefined };
 
-export function readContractFile(file: string): LoadResult {
+export function readContractFile(path: string, file: string = path): LoadResult {
+  const unreadable = (code: string, message: string) => fail([diagnostic(code, file, { line: 0, col: 0 }, message)], undefined);
   let size: number;
   try {
-    size = statSync(file).size;
+    size = statSync(path).size;
   } catch {
-    return fail([diagnostic('file-unreadable', file, { line: 0, col: 0 }, 'cannot read the contract: no such file')], undefined);
+    return unreadable('file-unreadable', 'cannot read the contract: no such file');
   }
-  if (size > MAX_CONTRACT_BYTES) {
-    const message = `the contract is ${size} bytes; the limit is ${MAX_CONTRACT_BYTES} bytes`;
-    return fail([diagnostic('file-too-large', file, { line: 0, col: 0 }, message)], undefined);
-  }
-  let source: string;
+  if (size > MAX_CONTRACT_BYTES) return unreadable('file-too-large', `the contract is ${size} bytes; the limit is ${MAX_CONTRACT_BYTES} bytes`);
   try {
-    source = readFileSync(file, 'utf8');
+    return parseContract(file, readFileSync(path, 'utf8'));
   } catch {
-    return fail([diagnostic('file-unreadable', file, { line: 0, col: 0 }, 'cannot read the contract file')], undefined);
+    return unreadable('file-unreadable', 'cannot read the contract file');
   }
-  return parseContract(file, source);
 }
 
 export function parseContract(file: string, source: string): LoadResult {
@@ -140,7 +136,10 @@ function firstTooDeep(doc: Document): number | undefined {
   let found: number | undefined;
   visit(doc, {
     Node(_key, node, path) {
-      if (path.length > MAX_DEPTH * 2) {
+      // Count collections only (a mapping level adds a pair to the path, a list level does not);
+      // a node under MAX_DEPTH collections sits one level deeper than the limit.
+      const depth = path.filter((n) => isMap(n) || isSeq(n)).length;
+      if (depth >= MAX_DEPTH) {
         found = node.range?.[0] ?? 0;
         return visit.BREAK;
       }

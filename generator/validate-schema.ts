@@ -39,7 +39,10 @@ export function validateSchema(contract: ParsedContract): Diagnostic[] {
 
 /** Keywords whose failure is only a summary of errors already reported beneath them. */
 function isReported(error: ErrorObject): boolean {
-  return error.keyword !== 'if' && !(error.keyword === 'propertyNames' && error.params.propertyName === undefined);
+  if (error.keyword === 'if') return false;
+  if (error.keyword === 'propertyNames') return error.params.propertyName !== undefined;
+  // The inner failure of a key name repeats what the propertyNames error says, at the wrong place.
+  return error.propertyName === undefined;
 }
 
 /** An anyOf failure is noise when one of its branches produced a more specific error. */

@@ -156,10 +156,10 @@ export function buildPolicies(ctx: BuildContext, raw: Readonly<Record<string, Ra
 }
 
 /** Reports a reference to a name that is not declared, with a suggestion. */
-export function checkName(ctx: BuildContext, path: RawPath, name: string, known: Iterable<string>, what: string): boolean {
+export function checkName(ctx: BuildContext, path: RawPath, name: string, known: Iterable<string>, what: string, at: 'key' | 'value' = 'value'): boolean {
   const list = [...known];
   if (list.includes(name)) return true;
-  ctx.error(`unknown-${what}`, path, `unknown ${what} '${name}'${didYouMean(name, list)}`);
+  ctx.error(`unknown-${what.replace(/ /g, '-')}`, path, `unknown ${what} '${name}'${didYouMean(name, list)}`, at);
   return false;
 }
 

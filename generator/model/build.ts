@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { RawAuth, RawContract, RawEnvironment, RawHost } from '../contract-format.js';
-import type { Diagnostic } from '../diagnostics.js';
+import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import type { ParsedContract } from '../load.js';
 import { buildEndpoints } from './build-endpoints.js';
 import { buildCategories, buildCodeTable, buildMessageTable, buildPolicies, buildShapes, buildStatusCategories, checkName } from './build-errors.js';
@@ -63,7 +63,8 @@ export function buildModel(parsed: ParsedContract): BuildResult {
     endpoints,
   };
   if (auth !== undefined) checkAuthFields(ctx, contract, auth, raw.auth);
-  checkMessageExamples(ctx, contract);
+  // Examples resolve against request types: with dangling references they would only echo errors.
+  if (!hasErrors(ctx.diagnostics)) checkMessageExamples(ctx, contract);
   return { contract, diagnostics: ctx.diagnostics };
 }
 
@@ -113,7 +114,7 @@ function buildEnvironments(ctx: BuildContext, raw: RawContract, hosts: readonly 
   return list.map(([name, env]) => {
     const path = ['environments', name];
     for (const [host, url] of entries(env.urls)) {
-      checkName(ctx, [...path, 'urls', host], host, hosts.map((h) => h.name), 'host');
+      checkName(ctx, [...path, 'urls', host], host, hosts.map((h) => h.name), 'host', 'key');
       checkUrlTemplate(ctx, [...path, 'urls', host], url, servers);
     }
     const urls = hosts.map((h) => ({ host: h.name, url: env.urls?.[h.name] ?? h.url }));
@@ -149,7 +150,7 @@ function buildAuth(ctx: BuildContext, raw: RawAuth, refs: AuthRefs): Auth {
   }));
   const defaults = grants.filter((g) => g.isDefault);
   if (defaults.length !== 1) ctx.error('default-grant', ['auth', 'grants'], `exactly one grant must be the default (found ${defaults.length})`);
-  for (const { environment } of lifetimes(raw)) checkName(ctx, ['auth', 'lifetime', environment], environment, refs.environments.map((e) => e.name), 'environment');
+  for (const { environment } of lifetimes(raw)) checkName(ctx, ['auth', 'lifetime', environment], environment, refs.environments.map((e) => e.name), 'environment', 'key');
   const unauthorized = raw.unauthorized ?? { shape: 'unauthorized' };
   if (raw.unauthorized !== undefined) checkName(ctx, ['auth', 'unauthorized', 'shape'], unauthorized.shape, refs.shapes, 'shape');
   return {
@@ -182,7 +183,7 @@ function checkAuthFields(ctx: BuildContext, contract: Contract, auth: Auth, raw:
   const request = objectFields(contract.types, endpoint.request?.body);
   if (request !== undefined) {
     checkName(ctx, ['auth', 'grantField'], auth.grantField, request, 'field');
-    for (const grant of auth.grants) for (const { field } of grant.send) checkName(ctx, ['auth', 'grants', grant.name, 'send', field], field, request, 'field');
+    for (const grant of auth.grants) for (const { field } of grant.send) checkName(ctx, ['auth', 'grants', grant.name, 'send', field], field, request, 'field', 'key');
   }
   const success = endpoint.responses.find((r) => !r.isError);
   const response = objectFields(contract.types, success?.body);

@@ -19,8 +19,10 @@ export function compilePackage(sources: ReadonlyMap<string, string>): CompileRes
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
     lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    // ESM output without depending on the virtual package.json being found; consumers' own
+    // NodeNext compilation of src/ is covered by the package's tsconfig and by tests.
+    module: ts.ModuleKind.ES2022,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
     strict: PACKAGE_COMPILER_OPTIONS.strict,
     noUncheckedIndexedAccess: PACKAGE_COMPILER_OPTIONS.noUncheckedIndexedAccess,
     declaration: true,

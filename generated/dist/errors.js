@@ -1,14 +1,7 @@
-"use strict";
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.FULFILMENT_ERROR_CODES = exports.RETRYABLE_CATEGORIES = exports.ERROR_CATEGORIES = exports.HOSTS = void 0;
-exports.isFulfilmentErrorCode = isFulfilmentErrorCode;
-exports.decodeFulfilmentError = decodeFulfilmentError;
-exports.decodeLastmileError = decodeLastmileError;
-exports.decodeError = decodeError;
-const decode_js_1 = require("./runtime/decode.js");
-const tables_js_1 = require("./tables.js");
-exports.HOSTS = ['fulfilment', 'lastmile'];
-exports.ERROR_CATEGORIES = [
+import { decodeForHost } from './runtime/decode.js';
+import { ENDPOINTS, ERROR_TABLES, HOST_ERRORS } from './tables.js';
+export const HOSTS = ['fulfilment', 'lastmile'];
+export const ERROR_CATEGORIES = [
     'input',
     'unauthenticated',
     'forbidden',
@@ -23,9 +16,9 @@ exports.ERROR_CATEGORIES = [
     'policy',
 ];
 /** Categories worth retrying (with backoff). */
-exports.RETRYABLE_CATEGORIES = ['rate_limited', 'unavailable', 'timeout'];
+export const RETRYABLE_CATEGORIES = ['rate_limited', 'unavailable', 'timeout'];
 /** Every {@link FulfilmentErrorCode}, in table order. */
-exports.FULFILMENT_ERROR_CODES = [
+export const FULFILMENT_ERROR_CODES = [
     'invalid_argument',
     'failed_precondition',
     'unauthenticated',
@@ -41,27 +34,27 @@ exports.FULFILMENT_ERROR_CODES = [
     'deadline_exceeded',
 ];
 /** Whether a code is one of {@link FULFILMENT_ERROR_CODES}. */
-function isFulfilmentErrorCode(code) {
-    return typeof code === 'string' && exports.FULFILMENT_ERROR_CODES.includes(code);
+export function isFulfilmentErrorCode(code) {
+    return typeof code === 'string' && FULFILMENT_ERROR_CODES.includes(code);
 }
 /**
  * Decodes an error response of the fulfilment host. Never throws.
  *
  * `status` is the HTTP status (authoritative over any status in the body); `body` the raw response text or the parsed JSON; `endpoint` the operation id, to apply its quirks.
  */
-function decodeFulfilmentError(input) {
-    return (0, decode_js_1.decodeForHost)(tables_js_1.ERROR_TABLES, tables_js_1.HOST_ERRORS, tables_js_1.ENDPOINTS, 'fulfilment', input);
+export function decodeFulfilmentError(input) {
+    return decodeForHost(ERROR_TABLES, HOST_ERRORS, ENDPOINTS, 'fulfilment', input);
 }
 /**
  * Decodes an error response of the lastmile host. Never throws.
  *
  * `status` is the HTTP status (authoritative over any status in the body); `body` the raw response text or the parsed JSON; `endpoint` the operation id, to apply its quirks.
  */
-function decodeLastmileError(input) {
-    return (0, decode_js_1.decodeForHost)(tables_js_1.ERROR_TABLES, tables_js_1.HOST_ERRORS, tables_js_1.ENDPOINTS, 'lastmile', input);
+export function decodeLastmileError(input) {
+    return decodeForHost(ERROR_TABLES, HOST_ERRORS, ENDPOINTS, 'lastmile', input);
 }
 /** Decodes an error response by host. Never throws, whatever the input. */
-function decodeError(input) {
+export function decodeError(input) {
     const host = typeof input === 'object' && input !== null ? input.host : undefined;
-    return (0, decode_js_1.decodeForHost)(tables_js_1.ERROR_TABLES, tables_js_1.HOST_ERRORS, tables_js_1.ENDPOINTS, host, input);
+    return decodeForHost(ERROR_TABLES, HOST_ERRORS, ENDPOINTS, host, input);
 }

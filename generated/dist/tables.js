@@ -1,8 +1,5 @@
-"use strict";
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.ENVIRONMENT_URLS = exports.ENDPOINTS = exports.HOST_ERRORS = exports.ERROR_TABLES = void 0;
 /** Error tables of the contract: shapes, categories, statuses and policies. */
-exports.ERROR_TABLES = {
+export const ERROR_TABLES = {
     shapes: {
         fulfilment: {
             name: 'fulfilment',
@@ -106,7 +103,7 @@ exports.ERROR_TABLES = {
     fallbackCategory: 'server',
 };
 /** Per-host error handling: recognised shapes, code table, message table. */
-exports.HOST_ERRORS = {
+export const HOST_ERRORS = {
     fulfilment: {
         name: 'fulfilment',
         shapes: ['fulfilment', 'unauthorized'],
@@ -212,7 +209,7 @@ exports.HOST_ERRORS = {
     },
 };
 /** How each endpoint is called and how its responses are read. */
-exports.ENDPOINTS = {
+export const ENDPOINTS = {
     requestToken: {
         id: 'requestToken',
         method: 'POST',
@@ -365,7 +362,7 @@ exports.ENDPOINTS = {
     },
 };
 /** Environment → host → base URL template over server variables. */
-exports.ENVIRONMENT_URLS = {
+export const ENVIRONMENT_URLS = {
     production: { fulfilment: '{base_url}', lastmile: '{lastmile_url}' },
     staging: { fulfilment: '{staging_url}', lastmile: '{lastmile_url}' },
     mock: { fulfilment: '{mock_url}', lastmile: '{lastmile_url}' },

@@ -1,26 +1,17 @@
-"use strict";
 /**
  * Reading untrusted response bodies: parse without throwing, read paths without touching
  * prototypes, and bound the work any body can cause.
  */
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.MAX_TEXT_LENGTH = exports.MAX_PARSE_LENGTH = void 0;
-exports.parseBody = parseBody;
-exports.isRecord = isRecord;
-exports.readPath = readPath;
-exports.hasPath = hasPath;
-exports.readText = readText;
-exports.truncate = truncate;
 /** Bodies longer than this are not parsed as JSON; their text is kept, truncated. */
-exports.MAX_PARSE_LENGTH = 4 * 1024 * 1024;
+export const MAX_PARSE_LENGTH = 4 * 1024 * 1024;
 /** Longest text kept from a body for messages. */
-exports.MAX_TEXT_LENGTH = 2048;
+export const MAX_TEXT_LENGTH = 2048;
 /** A body as given: raw text, bytes already decoded, or an already-parsed JSON value. */
-function parseBody(body) {
+export function parseBody(body) {
     if (typeof body !== 'string')
         return body;
     const text = body.trim();
-    if (text === '' || text.length > exports.MAX_PARSE_LENGTH)
+    if (text === '' || text.length > MAX_PARSE_LENGTH)
         return body;
     const first = text[0];
     if (first !== '{' && first !== '[' && first !== '"')
@@ -32,12 +23,12 @@ function parseBody(body) {
         return body;
     }
 }
-function isRecord(value) {
+export function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 const hasOwn = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
 /** The value at `path`, following own properties only; undefined when any step is missing. */
-function readPath(value, path) {
+export function readPath(value, path) {
     let current = value;
     for (const segment of path) {
         if (typeof segment === 'number') {
@@ -53,7 +44,7 @@ function readPath(value, path) {
     }
     return current;
 }
-function hasPath(value, path) {
+export function hasPath(value, path) {
     if (path.length === 0)
         return false;
     const parent = readPath(value, path.slice(0, -1));
@@ -63,7 +54,7 @@ function hasPath(value, path) {
     return isRecord(parent) && last !== undefined && hasOwn(parent, last);
 }
 /** A string for a scalar (numbers become their decimal text); undefined for anything else. */
-function readText(value, path) {
+export function readText(value, path) {
     const found = readPath(value, path);
     if (typeof found === 'string')
         return truncate(found);
@@ -73,6 +64,6 @@ function readText(value, path) {
         return String(found);
     return undefined;
 }
-function truncate(text, limit = exports.MAX_TEXT_LENGTH) {
+export function truncate(text, limit = MAX_TEXT_LENGTH) {
     return text.length > limit ? `${text.slice(0, limit)}… (${text.length - limit} more characters)` : text;
 }

@@ -1,19 +1,11 @@
-"use strict";
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.DEFAULT_TIMEOUT_MS = void 0;
-exports.clientError = clientError;
-exports.buildUrl = buildUrl;
-exports.encodeBody = encodeBody;
-exports.send = send;
-exports.interpret = interpret;
 /**
  * The request pipeline every generated method runs: URL from environment and server variables,
  * body encoding, bearer token, timeout and cancellation, response decoding and the contract's
  * quirks. Generated code supplies the tables; nothing here knows any one API.
  */
-const decode_js_1 = require("./decode.js");
-exports.DEFAULT_TIMEOUT_MS = 30_000;
-function clientError(host, code, message, status = 0, extra = {}) {
+import { decodeHostError, successQuirk } from './decode.js';
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export function clientError(host, code, message, status = 0, extra = {}) {
     return {
         host,
         status,
@@ -29,7 +21,7 @@ function clientError(host, code, message, status = 0, extra = {}) {
         ...(extra.hint === undefined ? {} : { hint: extra.hint }),
     };
 }
-function buildUrl(spec, options, endpoint, params) {
+export function buildUrl(spec, options, endpoint, params) {
     const template = spec.environments[options.environment]?.[endpoint.host];
     if (template === undefined)
         throw new TypeError(`unknown environment '${options.environment}'`);
@@ -47,7 +39,7 @@ function buildUrl(spec, options, endpoint, params) {
     });
     return `${base.replace(/\/+$/, '')}${path}`;
 }
-function encodeBody(body, contentType) {
+export function encodeBody(body, contentType) {
     if (contentType === 'application/x-www-form-urlencoded') {
         const form = new URLSearchParams();
         if (typeof body === 'object' && body !== null) {
@@ -102,7 +94,7 @@ function deadline(signal, timeoutMs) {
     };
 }
 /** One HTTP exchange, no retries: returns the decoded outcome. */
-async function send(spec, options, endpoint, input) {
+export async function send(spec, options, endpoint, input) {
     const host = endpoint.host;
     let request;
     try {
@@ -111,7 +103,7 @@ async function send(spec, options, endpoint, input) {
     catch (e) {
         return { ok: false, error: clientError(host, 'invalid_request', e instanceof Error ? e.message : 'invalid request') };
     }
-    const timeoutMs = input.timeoutMs ?? options.timeoutMs ?? exports.DEFAULT_TIMEOUT_MS;
+    const timeoutMs = input.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const guard = deadline(input.signal, timeoutMs);
     const doFetch = options.fetch ?? ((url, init) => fetch(url, init));
     try {
@@ -153,18 +145,18 @@ async function prepare(spec, options, endpoint, input) {
 function isSuccess(endpoint, status) {
     return status >= 200 && status < 300 && (endpoint.successStatuses.length === 0 || endpoint.successStatuses.some((s) => (typeof s === 'number' ? s === status : Math.floor(status / 100) === Number(s[0]))));
 }
-function interpret(spec, endpoint, response, bytes) {
+export function interpret(spec, endpoint, response, bytes) {
     const info = { status: response.status, headers: headersOf(response) };
     const host = spec.hosts[endpoint.host];
     const text = () => new TextDecoder().decode(bytes);
     if (!isSuccess(endpoint, response.status)) {
         if (host === undefined)
             return { ok: false, error: clientError(endpoint.host, 'invalid_response', `HTTP ${response.status}`, response.status) };
-        return { ok: false, error: (0, decode_js_1.decodeHostError)(spec.tables, host, { status: response.status, body: bytes.length === 0 ? undefined : text(), endpoint }) };
+        return { ok: false, error: decodeHostError(spec.tables, host, { status: response.status, body: bytes.length === 0 ? undefined : text(), endpoint }) };
     }
-    const quirk = (0, decode_js_1.successQuirk)(endpoint, response.status, bytes.length);
+    const quirk = successQuirk(endpoint, response.status, bytes.length);
     if (quirk !== undefined && host !== undefined) {
-        return { ok: false, error: (0, decode_js_1.decodeHostError)(spec.tables, host, { status: response.status, body: bytes.length === 0 ? undefined : text(), endpoint }) };
+        return { ok: false, error: decodeHostError(spec.tables, host, { status: response.status, body: bytes.length === 0 ? undefined : text(), endpoint }) };
     }
     const media = mediaType(response.headers.get('content-type'));
     if (endpoint.responseContentType !== undefined && endpoint.response === 'binary' && media !== endpoint.responseContentType) {

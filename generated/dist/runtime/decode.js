@@ -1,27 +1,20 @@
-"use strict";
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.statusMatches = statusMatches;
-exports.categoryOfStatus = categoryOfStatus;
-exports.decodeHostError = decodeHostError;
-exports.successQuirk = successQuirk;
-exports.decodeForHost = decodeForHost;
 /**
  * The error decoder engine. Generated per-host decoders call `decodeHostError` with that host's
  * tables; the host is always chosen by the caller, never guessed from the body's shape.
  * It never throws: every input, however hostile, yields a decoded error with the HTTP status.
  */
-const body_js_1 = require("./body.js");
-const messages_js_1 = require("./messages.js");
-function statusMatches(spec, status) {
+import { hasPath, isRecord, parseBody, readPath, readText, truncate } from './body.js';
+import { matchEmptyMessage, matchMessage } from './messages.js';
+export function statusMatches(spec, status) {
     return typeof spec === 'number' ? spec === status : Math.floor(status / 100) === Number(spec[0]);
 }
-function categoryOfStatus(tables, status) {
+export function categoryOfStatus(tables, status) {
     return tables.statusCategories.find((r) => statusMatches(r.status, status))?.category ?? tables.fallbackCategory;
 }
 function shapeMatches(shape, body) {
-    if (!(0, body_js_1.isRecord)(body))
+    if (!isRecord(body))
         return false;
-    return shape.present.every((p) => (0, body_js_1.hasPath)(body, p)) && shape.equals.every((e) => (0, body_js_1.readPath)(body, e.path) === e.value);
+    return shape.present.every((p) => hasPath(body, p)) && shape.equals.every((e) => readPath(body, e.path) === e.value);
 }
 function recognise(tables, names, body) {
     for (const name of names) {
@@ -35,14 +28,14 @@ function recognise(tables, names, body) {
 function readWithMirrors(shape, body, path) {
     if (path === undefined)
         return undefined;
-    const direct = (0, body_js_1.readText)(body, path);
+    const direct = readText(body, path);
     if (direct !== undefined)
         return direct;
     const key = path.join('.');
     for (const mirror of shape.mirrors) {
         if (mirror.source.join('.') !== key)
             continue;
-        const copy = (0, body_js_1.readText)(body, mirror.path);
+        const copy = readText(body, mirror.path);
         if (copy !== undefined)
             return copy;
     }
@@ -51,11 +44,11 @@ function readWithMirrors(shape, body, path) {
 function safeStatus(status) {
     return typeof status === 'number' && Number.isInteger(status) && status >= 0 && status <= 999 ? status : 0;
 }
-function decodeHostError(tables, host, input) {
+export function decodeHostError(tables, host, input) {
     const status = safeStatus(input.status);
     let body;
     try {
-        body = (0, body_js_1.parseBody)(input.body);
+        body = parseBody(input.body);
     }
     catch {
         body = undefined;
@@ -69,7 +62,7 @@ function decodeHostError(tables, host, input) {
 }
 function unrecognised(tables, host, status, body) {
     const category = categoryOfStatus(tables, status);
-    const text = typeof body === 'string' && body.trim() !== '' ? (0, body_js_1.truncate)(body.trim(), 200) : undefined;
+    const text = typeof body === 'string' && body.trim() !== '' ? truncate(body.trim(), 200) : undefined;
     return {
         host: host.name,
         status,
@@ -81,7 +74,7 @@ function unrecognised(tables, host, status, body) {
         message: text === undefined ? `HTTP ${status}` : `HTTP ${status}: ${text}`,
         fields: [],
         rules: [],
-        body: typeof body === 'string' ? (0, body_js_1.truncate)(body) : body,
+        body: typeof body === 'string' ? truncate(body) : body,
     };
 }
 function decodeParsed(tables, host, status, body, endpoint) {
@@ -125,13 +118,13 @@ function readFieldErrors(shape, body) {
     const spec = shape.fieldErrors;
     if (spec === undefined)
         return [];
-    const list = (0, body_js_1.readPath)(body, spec.path);
+    const list = readPath(body, spec.path);
     if (!Array.isArray(list))
         return [];
     const out = [];
     for (const entry of list.slice(0, MAX_FIELD_ERRORS)) {
-        const message = (0, body_js_1.readText)(entry, spec.message);
-        const field = spec.field === undefined ? undefined : (0, body_js_1.readText)(entry, spec.field);
+        const message = readText(entry, spec.message);
+        const field = spec.field === undefined ? undefined : readText(entry, spec.field);
         if (message !== undefined || field !== undefined)
             out.push({ field: field ?? '', message: message ?? '' });
     }
@@ -146,13 +139,13 @@ function applyMessages(tables, host, shape, body, decoded, endpoint) {
     const texts = messageTexts(shape, body, decoded);
     const hits = [];
     for (const text of texts) {
-        const match = (0, messages_js_1.matchMessage)(table, text, known);
+        const match = matchMessage(table, text, known);
         if (match !== undefined && !hits.some((h) => h.id === match.row.id && h.text === text)) {
             hits.push({ id: match.row.id, fields: match.fields, ambiguous: match.row.ambiguous === true, text });
         }
     }
     if (hits.length === 0 && texts.every((t) => t === '')) {
-        const empty = (0, messages_js_1.matchEmptyMessage)(table, known);
+        const empty = matchEmptyMessage(table, known);
         if (empty !== undefined && (empty.row.status === undefined || empty.row.status === decoded.status)) {
             hits.push({ id: empty.row.id, fields: empty.fields, ambiguous: empty.row.ambiguous === true, text: '' });
         }
@@ -227,18 +220,18 @@ function applyQuirks(tables, decoded, endpoint, body) {
     return result;
 }
 /** Quirks that turn a success status into an error (e.g. 200 with a zero-byte body). */
-function successQuirk(endpoint, status, bodyLength) {
+export function successQuirk(endpoint, status, bodyLength) {
     return endpoint.quirks.find((q) => q.error === true && statusMatches(q.status, status) && (q.emptyBody !== true || bodyLength === 0));
 }
 /**
  * Entry point of the generated decoders: chooses the host's tables by name (never by the body),
  * uses the endpoint's rules only when that endpoint is on this host, and accepts anything.
  */
-function decodeForHost(tables, hosts, endpoints, hostName, input) {
+export function decodeForHost(tables, hosts, endpoints, hostName, input) {
     const name = typeof hostName === 'string' ? hostName : '';
     const own = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
     const host = own(hosts, name) ? hosts[name] : { name, shapes: [], codes: [], fieldPaths: [] };
-    const given = (0, body_js_1.isRecord)(input) ? input : {};
+    const given = isRecord(input) ? input : {};
     const endpointName = typeof given.endpoint === 'string' ? given.endpoint : '';
     const endpoint = own(endpoints, endpointName) ? endpoints[endpointName] : undefined;
     return decodeHostError(tables, host, {

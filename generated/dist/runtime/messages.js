@@ -1,16 +1,10 @@
-"use strict";
 /**
  * Maps an API's validation messages to request field paths, driven by the contract's message
  * table. Shared by the generated runtime and the generator (which runs each row's example through
  * it when validating a contract), so both always agree.
  */
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.MAX_MESSAGE_LENGTH = void 0;
-exports.matchMessage = matchMessage;
-exports.matchEmptyMessage = matchEmptyMessage;
-exports.resolveFieldPath = resolveFieldPath;
 /** Longer messages are cut before matching, so no pattern can be made to run for long. */
-exports.MAX_MESSAGE_LENGTH = 4096;
+export const MAX_MESSAGE_LENGTH = 4096;
 const compiled = new WeakMap();
 function regexOf(row) {
     if (row.pattern === undefined)
@@ -27,8 +21,8 @@ function regexOf(row) {
  * `knownPaths` (dotted request field paths) lets a shortened path such as `destination.address1`
  * resolve to the one known path it abbreviates (`destination.address.address1`).
  */
-function matchMessage(table, message, knownPaths = []) {
-    const text = message.length > exports.MAX_MESSAGE_LENGTH ? message.slice(0, exports.MAX_MESSAGE_LENGTH) : message;
+export function matchMessage(table, message, knownPaths = []) {
+    const text = message.length > MAX_MESSAGE_LENGTH ? message.slice(0, MAX_MESSAGE_LENGTH) : message;
     for (const row of table.rows) {
         const re = regexOf(row);
         if (re === undefined || text === '')
@@ -49,7 +43,7 @@ function matchMessage(table, message, knownPaths = []) {
     return undefined;
 }
 /** The row that applies when every message of an envelope is empty. */
-function matchEmptyMessage(table, knownPaths = []) {
+export function matchEmptyMessage(table, knownPaths = []) {
     const row = table.rows.find((r) => r.empty === true);
     if (row === undefined)
         return undefined;
@@ -63,7 +57,7 @@ function fillTemplate(template, groups) {
  * the wrapper root is dropped, the first segment is translated through the aliases, and an
  * abbreviated path is resolved against the known request paths when exactly one fits.
  */
-function resolveFieldPath(table, raw, knownPaths) {
+export function resolveFieldPath(table, raw, knownPaths) {
     const segments = splitPath(raw);
     if (segments.length > 1 && segments[0] === table.root)
         segments.shift();

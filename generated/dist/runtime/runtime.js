@@ -1,16 +1,13 @@
-"use strict";
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.createRuntime = createRuntime;
 /**
  * The client object behind every generated `createClient`: holds options, and runs calls through
  * the request pipeline.
  */
-const client_js_1 = require("./client.js");
+import { send } from './client.js';
 const RESERVED_INPUT_KEYS = new Set(['body', 'contentType', 'signal', 'timeoutMs', 'headers']);
-function createRuntime(spec, options) {
+export function createRuntime(spec, options) {
     return {
         call(endpoint, input) {
-            return (0, client_js_1.send)(spec, options, endpoint, toCallInput(endpoint, input));
+            return send(spec, options, endpoint, toCallInput(endpoint, input));
         },
     };
 }

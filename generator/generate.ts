@@ -31,20 +31,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateOutcom
   const previous = readManifest(options.outDir);
   const contractHash = sha256(source);
   if (!options.check && isUpToDate(options.outDir, previous, contractHash)) return { kind: 'up-to-date', files: Object.keys(previous?.files ?? {}).length };
-  // The heavy stages (yaml, ajv, prettier, typescript) load only when there is work to do.
-  const [{ loadContractText }, { layout }, { formatFile }, { compilePackage }] = await Promise.all([
-    import('./contract.js'),
-    import('./emit/layout.js'),
-    import('./format.js'),
-    import('./compile.js'),
-  ]);
-  const loaded = loadContractText(options.contractFile, source);
-  if (!loaded.ok) return { kind: 'invalid', diagnostics: loaded.diagnostics, source: loaded.source };
-  const files = new Map<string, string>();
-  for (const file of layout(loaded.contract)) files.set(file.path, await formatFile(file));
-  const compiled = compilePackage(files);
-  if (!compiled.ok) return { kind: 'compile-failed', errors: compiled.errors };
-  for (const file of compiled.files) files.set(file.path, file.text);
+  const rendered = await render(options.contractFile, source);
+  if (rendered.kind !== 'files') return rendered;
+  const { files } = rendered;
   const plan = planWrite(options.outDir, files, previous);
   if (options.check) {
     const stale = [...plan.changed, ...plan.foreign, ...plan.removed].sort();
@@ -58,6 +47,29 @@ export async function generate(options: GenerateOptions): Promise<GenerateOutcom
   };
   applyWrite(options.outDir, files, plan, manifest);
   return { kind: 'written', changed: plan.changed, removed: plan.removed, files: files.size };
+}
+
+export type RenderOutcome =
+  | Extract<GenerateOutcome, { kind: 'invalid' | 'compile-failed' }>
+  | { readonly kind: 'files'; readonly files: Map<string, string> };
+
+/** Every output file's final bytes, in memory: what `generate` writes and `--check` compares. */
+export async function render(contractFile: string, source: string): Promise<RenderOutcome> {
+  // The heavy stages (yaml, ajv, prettier, typescript) load only when there is work to do.
+  const [{ loadContractText }, { layout }, { formatFile }, { compilePackage }] = await Promise.all([
+    import('./contract.js'),
+    import('./emit/layout.js'),
+    import('./format.js'),
+    import('./compile.js'),
+  ]);
+  const loaded = loadContractText(contractFile, source);
+  if (!loaded.ok) return { kind: 'invalid', diagnostics: loaded.diagnostics, source: loaded.source };
+  const files = new Map<string, string>();
+  for (const file of layout(loaded.contract)) files.set(file.path, await formatFile(file));
+  const compiled = compilePackage(files);
+  if (!compiled.ok) return { kind: 'compile-failed', errors: compiled.errors };
+  for (const file of compiled.files) files.set(file.path, file.text);
+  return { kind: 'files', files };
 }
 
 function readContractSource(file: string): string | GenerateOutcome {

@@ -111,7 +111,7 @@ function conditionalGroup(contract: Contract, type: ObjectType, byName: Readonly
     ...others.map((f) => ({ field: f, required: rule.require.includes(f.name) })),
   ]);
   const rest = uncoveredValues(contract, field, rules.map((r) => r.value));
-  if (rest !== undefined) branches.push([{ field, required: field.default === undefined, typeText: rest }, ...others.map((f) => ({ field: f, required: false }))]);
+  if (rest !== undefined) branches.push([{ field, required: field.required && field.default === undefined, typeText: rest }, ...others.map((f) => ({ field: f, required: false }))]);
   const doc = rules.map((r) => `When ${discriminant} is ${r.value}, ${r.require.join(' and ')} ${r.require.length === 1 ? 'is' : 'are'} required.`).join(' ');
   return { fields: involved, branches, doc };
 }

@@ -78,9 +78,10 @@ export function stringLiteral(text: string): string {
   return JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-/** A literal type or value for a JSON value. */
+/** A JSON value as a literal (`undefined` stays undefined). */
 export function jsonLiteral(value: unknown): string {
-  return (JSON.stringify(value ?? null) ?? 'null').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  if (value === undefined) return 'undefined';
+  return (JSON.stringify(value) ?? 'undefined').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 /** Text safe inside a JSDoc block: no comment terminator, no stray line terminators. */

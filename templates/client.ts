@@ -33,8 +33,7 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 export interface RuntimeOptions {
   readonly environment: string;
   readonly servers: Readonly<Record<string, string>>;
-  /** A bearer token, or a function returning one (called per request). */
-  readonly accessToken?: string | (() => string | Promise<string>);
+  /** Replaces the global fetch (tests, proxies, instrumentation). */
   readonly fetch?: FetchLike;
   /** Default per-call timeout in milliseconds (default 30000; 0 disables). */
   readonly timeoutMs?: number;
@@ -42,6 +41,8 @@ export interface RuntimeOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** The header and scheme that carry the token (from the contract's auth). */
   readonly authHeader?: { readonly header: string; readonly scheme: string };
+  /** Responses larger than this are not buffered (default 32 MiB). */
+  readonly maxResponseBytes?: number;
 }
 
 export interface CallInput {
@@ -58,15 +59,22 @@ export interface ResponseInfo {
   readonly headers: Readonly<Record<string, string>>;
 }
 
+/**
+ * Categories of failures without a usable response. `timeout` and `canceled` share their names
+ * with the usual HTTP categories (504, 499) so one switch handles both.
+ */
+export type ClientErrorCategory = 'network' | 'timeout' | 'canceled' | 'invalid_response' | 'invalid_request';
+export const CLIENT_ERROR_CATEGORIES: readonly ClientErrorCategory[] = ['network', 'timeout', 'canceled', 'invalid_response', 'invalid_request'];
+
 /** Failures that happen before or around HTTP: no response, or a response the contract rules out. */
 export interface ClientError<Host extends string = string> {
   readonly host: Host;
   /** 0 when no response arrived. */
   readonly status: number;
   readonly shape: 'client';
-  readonly code: 'network' | 'timeout' | 'aborted' | 'invalid_response' | 'invalid_request';
+  readonly code: ClientErrorCategory;
   readonly known: true;
-  readonly category: 'network' | 'timeout' | 'aborted' | 'invalid_response' | 'invalid_request';
+  readonly category: ClientErrorCategory;
   readonly retryable: boolean;
   readonly message: string;
   readonly fields: readonly [];
@@ -139,12 +147,6 @@ function mediaType(contentType: string | null): string {
   return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
-async function bearer(options: RuntimeOptions): Promise<string | undefined> {
-  const token = options.accessToken;
-  if (token === undefined) return undefined;
-  return typeof token === 'function' ? await token() : token;
-}
-
 /** Combines the caller's signal with a timeout; `timedOut` tells the two apart afterwards. */
 function deadline(signal: AbortSignal | undefined, timeoutMs: number): { signal: AbortSignal; timedOut: () => boolean; clear: () => void } {
   const controller = new AbortController();
@@ -176,33 +178,82 @@ export interface Sent {
   readonly body: string | undefined;
 }
 
-/** One HTTP exchange, no retries: returns the decoded outcome. */
-export async function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput): Promise<Result<unknown, DecodedError | ClientError>> {
+export interface Received {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Uint8Array;
+}
+
+/** One HTTP exchange and what came of it; `request`/`response` are kept for support reports. */
+export interface Exchange {
+  readonly result: Result<unknown, DecodedError | ClientError>;
+  readonly request: Sent | undefined;
+  readonly response: Received | undefined;
+}
+
+/** One HTTP exchange, no retries. `token` is the bearer token to send, if any. */
+export async function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, token?: string): Promise<Exchange> {
   const host = endpoint.host;
   let request: Sent;
   try {
-    request = await prepare(spec, options, endpoint, input);
+    request = prepare(spec, options, endpoint, input, token);
   } catch (e) {
-    return { ok: false, error: clientError(host, 'invalid_request', e instanceof Error ? e.message : 'invalid request') };
+    const error = clientError(host, 'invalid_request', e instanceof Error ? e.message : 'invalid request');
+    return { result: { ok: false, error }, request: undefined, response: undefined };
   }
   const timeoutMs = input.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const guard = deadline(input.signal, timeoutMs);
   const doFetch: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
+  const failed = (error: ClientError): Exchange => ({ result: { ok: false, error }, request, response: undefined });
   try {
     const response = await doFetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal: guard.signal });
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    return interpret(spec, endpoint, response, bytes);
+    const bytes = await readBody(response, options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+    if (bytes === undefined) return failed(clientError(host, 'invalid_response', `the response body exceeds ${options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES} bytes`, response.status));
+    const received: Received = { status: response.status, headers: headersOf(response), body: bytes };
+    return { result: interpret(spec, endpoint, response, bytes), request, response: received };
   } catch (e) {
-    if (guard.timedOut()) return { ok: false, error: clientError(host, 'timeout', `no response within ${timeoutMs} ms`) };
-    if (input.signal?.aborted === true) return { ok: false, error: clientError(host, 'aborted', 'the call was aborted') };
+    if (guard.timedOut()) return failed(clientError(host, 'timeout', `no response within ${timeoutMs} ms`));
+    if (input.signal?.aborted === true) return failed(clientError(host, 'canceled', 'the call was aborted'));
     const reason = e instanceof Error ? e.message : 'network error';
-    return { ok: false, error: clientError(host, 'network', `network error: ${reason}`) };
+    return failed(clientError(host, 'network', `network error: ${reason}`));
   } finally {
     guard.clear();
   }
 }
 
-async function prepare(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput): Promise<Sent> {
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+/** Reads a body, stopping (and cancelling the stream) past `limit` bytes: no unbounded buffering. */
+async function readBody(response: Response, limit: number): Promise<Uint8Array | undefined> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+  if (response.body === null || response.body === undefined) return new Uint8Array(await response.arrayBuffer());
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+function prepare(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, token: string | undefined): Sent {
   const url = buildUrl(spec, options, endpoint, input.params);
   const headers: Record<string, string> = { accept: endpoint.responseContentType ?? 'application/json', ...options.headers, ...input.headers };
   let body: string | undefined;
@@ -212,10 +263,9 @@ async function prepare(spec: RuntimeSpec, options: RuntimeOptions, endpoint: End
     headers['content-type'] = contentType;
     body = encodeBody(input.body, contentType);
   }
-  if (endpoint.auth) {
-    const token = await bearer(options);
+  if (endpoint.auth && token !== undefined) {
     const carrier = options.authHeader ?? { header: 'Authorization', scheme: 'Bearer' };
-    if (token !== undefined) headers[carrier.header.toLowerCase()] = `${carrier.scheme} ${token}`;
+    headers[carrier.header.toLowerCase()] = `${carrier.scheme} ${token}`;
   }
   return { url, method: endpoint.method, headers, body };
 }

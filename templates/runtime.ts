@@ -1,34 +1,206 @@
 /**
- * The client object behind every generated `createClient`: holds options, and runs calls through
- * the request pipeline.
+ * The client object behind every generated `createClient`: credentials and the token lifecycle,
+ * the 401 replay, retries with backoff, support reports, and secret redaction around every call.
  */
-import { send, type CallInput, type EndpointSpec, type RuntimeOptions, type RuntimeSpec } from './client.js';
+import { TokenManager, memoryTokenStore, type AuthSpec, type TokenStore } from './auth.js';
+import { send, clientError, type CallInput, type ClientError, type EndpointSpec, type Exchange, type Result, type RuntimeOptions, type RuntimeSpec } from './client.js';
+import { statusMatches, type DecodedError, type StatusSpec } from './decode.js';
+import { DEFAULT_RETRY, backoffMs, isIdempotent, retryAfterMs, sleep, type RetryPolicy } from './retry.js';
+import { buildSupportReport, redactor, type Redactor, type SupportReport } from './support.js';
 
 /** Options every method accepts besides its parameters and body. */
 export interface CallOptions {
-  /** Cancels the call; the result is then an error with category 'aborted'. */
+  /** Cancels the call; the result is then an error with category 'canceled'. */
   readonly signal?: AbortSignal;
   /** Overrides the client's timeout for this call (milliseconds; 0 disables). */
   readonly timeoutMs?: number;
   /** Extra headers for this call. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** Overrides the client's retry count for this call (0 disables). */
+  readonly maxRetries?: number;
+}
+
+export interface FullRuntimeSpec extends RuntimeSpec {
+  readonly endpoints: Readonly<Record<string, EndpointSpec>>;
+  readonly auth?: AuthSpec;
+  readonly support?: { readonly reportOn: readonly StatusSpec[] };
+  /** Field names whose values are secrets, redacted from reports and errors. */
+  readonly secretFields: readonly string[];
+}
+
+export interface ClientRuntimeOptions extends RuntimeOptions {
+  /** A fixed bearer token, or a function returning one; replaces the contract's token flow. */
+  readonly accessToken?: string | (() => string | Promise<string>);
+  /** Credentials for the contract's grants, by option name (clientId, clientSecret, refreshToken). */
+  readonly credentials?: Readonly<Record<string, string | undefined>>;
+  /** Where tokens are cached; share one across processes by implementing get/set. Default: memory. */
+  readonly tokenStore?: TokenStore;
+  /** How the token request body is encoded (default: the contract's first content type). */
+  readonly tokenContentType?: string;
+  /** Refresh a token this many milliseconds before it expires (default 60000). */
+  readonly refreshSkewMs?: number;
+  /** Retries for retryable failures (default 2; 0 disables). */
+  readonly maxRetries?: number;
+  /** Backoff tuning. */
+  readonly retry?: Partial<Omit<RetryPolicy, 'maxRetries'>>;
+  /** The support contact that 5xx support reports are addressed to. */
+  readonly supportEmail?: string;
+  /** Clock, for tests. */
+  readonly now?: () => number;
 }
 
 export interface Runtime {
-  call(endpoint: EndpointSpec, input: object | undefined): Promise<unknown>;
+  call(endpoint: EndpointSpec, input: object | undefined): Promise<Result<unknown, DecodedError | ClientError>>;
 }
 
-const RESERVED_INPUT_KEYS = new Set(['body', 'contentType', 'signal', 'timeoutMs', 'headers']);
+type AnyError = DecodedError | ClientError;
+const RESERVED_INPUT_KEYS = new Set(['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries']);
 
-export function createRuntime(spec: RuntimeSpec, options: RuntimeOptions): Runtime {
+export function createRuntime(spec: FullRuntimeSpec, options: ClientRuntimeOptions): Runtime {
+  const now = options.now ?? Date.now;
+  const tokens = tokenManager(spec, options, now);
+  const secrets = () => [options.credentials?.clientSecret, options.credentials?.refreshToken, typeof options.accessToken === 'string' ? options.accessToken : undefined, ...tokens.secrets()];
+  const redact = redactor(secrets, spec.secretFields);
+  const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry, maxRetries: options.maxRetries ?? DEFAULT_RETRY.maxRetries };
   return {
-    call(endpoint, input) {
-      return send(spec, options, endpoint, toCallInput(endpoint, input));
+    async call(endpoint, input) {
+      const callInput = toCallInput(endpoint, input);
+      try {
+        const exchange = await attempt(spec, options, endpoint, callInput, tokens, policy, now);
+        return finish(spec, options, endpoint, exchange, redact, now);
+      } catch (e) {
+        const message = redact.text(e instanceof Error ? e.message : 'the call failed');
+        return { ok: false, error: clientError(endpoint.host, 'invalid_request', message) };
+      }
     },
   };
 }
 
-function toCallInput(endpoint: EndpointSpec, input: object | undefined): CallInput {
+interface Tokens {
+  /** A token for a call, or the error that getting one produced. */
+  get(): Promise<{ ok: true; token: string | undefined } | { ok: false; error: AnyError }>;
+  /** After a 401: forget the token; returns whether a fresh one can be had. */
+  reject(token: string | undefined): Promise<boolean>;
+  secrets(): (string | undefined)[];
+}
+
+function tokenManager(spec: FullRuntimeSpec, options: ClientRuntimeOptions, now: () => number): Tokens {
+  const fixed = options.accessToken;
+  if (fixed !== undefined) {
+    let last: string | undefined;
+    return {
+      async get() {
+        last = typeof fixed === 'function' ? await fixed() : fixed;
+        return { ok: true, token: last };
+      },
+      reject: async () => typeof fixed === 'function',
+      secrets: () => [last],
+    };
+  }
+  const auth = spec.auth;
+  const tokenEndpoint = auth === undefined ? undefined : spec.endpoints[auth.endpoint];
+  if (auth === undefined || tokenEndpoint === undefined || options.credentials === undefined) {
+    return { get: async () => ({ ok: true, token: undefined }), reject: async () => false, secrets: () => [] };
+  }
+  const manager = new TokenManager<AnyError>({
+    spec: auth,
+    environment: options.environment,
+    credentials: options.credentials,
+    store: options.tokenStore ?? memoryTokenStore(),
+    refreshSkewMs: options.refreshSkewMs ?? 60_000,
+    now,
+    request: async (body) => {
+      const contentType = options.tokenContentType ?? tokenEndpoint.contentTypes[0];
+      const exchange = await send(spec, options, tokenEndpoint, { body, ...(contentType === undefined ? {} : { contentType }) });
+      return exchange.result.ok ? { ok: true, data: exchange.result.data } : { ok: false, error: exchange.result.error };
+    },
+  });
+  let current: string | undefined;
+  let learned: string | undefined;
+  return {
+    async get() {
+      const outcome = await manager.token();
+      if (!outcome.ok) return outcome;
+      current = outcome.token.accessToken;
+      learned = outcome.token.refreshToken;
+      return { ok: true, token: current };
+    },
+    async reject(token) {
+      if (token !== undefined) await manager.invalidate(token);
+      return true;
+    },
+    secrets: () => [current, learned],
+  };
+}
+
+function isUnauthorized(spec: FullRuntimeSpec, error: AnyError): boolean {
+  const rule = spec.auth?.unauthorized;
+  return rule !== undefined && rule.replay && error.status === rule.status && error.shape === rule.shape;
+}
+
+async function attempt(spec: FullRuntimeSpec, options: ClientRuntimeOptions, endpoint: EndpointSpec, input: CallInput & { maxRetries?: number }, tokens: Tokens, policy: RetryPolicy, now: () => number): Promise<Exchange> {
+  const maxRetries = input.maxRetries ?? policy.maxRetries;
+  let replayed = false;
+  for (let retries = 0; ; ) {
+    const token = endpoint.auth ? await tokens.get() : { ok: true as const, token: undefined };
+    if (!token.ok) return { result: { ok: false, error: token.error }, request: undefined, response: undefined };
+    const exchange = await send(spec, options, endpoint, input, token.token);
+    const result = exchange.result;
+    if (result.ok) return exchange;
+    if (endpoint.auth && !replayed && isUnauthorized(spec, result.error) && (await tokens.reject(token.token))) {
+      replayed = true;
+      continue;
+    }
+    const wait = retries < maxRetries ? retryDelay(spec, endpoint, exchange, result.error, policy, retries, now) : undefined;
+    if (wait === undefined || !(await sleep(wait, input.signal))) return exchange;
+    retries++;
+  }
+}
+
+/** Milliseconds to wait before retrying, or undefined when this failure is not retried. */
+function retryDelay(spec: FullRuntimeSpec, endpoint: EndpointSpec, exchange: Exchange, error: AnyError, policy: RetryPolicy, retries: number, now: () => number): number | undefined {
+  if (!error.retryable || !isIdempotent(endpoint.method)) return undefined;
+  const header = exchange.response?.headers['retry-after'];
+  const after = retryAfterMs(header, now());
+  if (after !== undefined) return after <= policy.maxRetryAfterMs ? after : undefined;
+  return backoffMs(policy, retries);
+}
+
+function finish(spec: FullRuntimeSpec, options: ClientRuntimeOptions, endpoint: EndpointSpec, exchange: Exchange, redact: Redactor, now: () => number): Result<unknown, AnyError> {
+  const result = exchange.result;
+  if (result.ok) return result;
+  const error = scrub(result.error, redact);
+  const { request, response } = exchange;
+  const reportable = spec.support !== undefined && response !== undefined && request !== undefined && spec.support.reportOn.some((s) => statusMatches(s, response.status));
+  if (reportable) {
+    const header = spec.auth?.header ?? options.authHeader?.header ?? 'Authorization';
+    const when = new Date(now());
+    Object.defineProperty(error, 'supportReport', {
+      value: (): SupportReport => buildSupportReport(request, response, when, options.supportEmail, redact, header),
+      enumerable: false,
+    });
+  }
+  return { ok: false, error };
+}
+
+/** Errors may echo what was sent; no secret leaves the client inside one. */
+function scrub<E extends AnyError>(error: E, redact: Redactor): E {
+  const body = scrubValue(error.body, redact, 0);
+  return { ...error, message: redact.text(error.message), ...(error.hint === undefined ? {} : { hint: redact.text(error.hint) }), body };
+}
+
+function scrubValue(value: unknown, redact: Redactor, depth: number): unknown {
+  if (typeof value === 'string') return redact.text(value);
+  if (depth > 32 || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((v) => scrubValue(v, redact, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    Object.defineProperty(out, key, { value: scrubValue(v, redact, depth + 1), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+function toCallInput(endpoint: EndpointSpec, input: object | undefined): CallInput & { maxRetries?: number } {
   const given = (input ?? {}) as Readonly<Record<string, unknown>>;
   const params: Record<string, string | number> = {};
   for (const name of endpoint.pathParams) {
@@ -42,6 +214,7 @@ function toCallInput(endpoint: EndpointSpec, input: object | undefined): CallInp
     ...(typeof given.contentType === 'string' ? { contentType: given.contentType } : {}),
     ...(given.signal instanceof AbortSignal ? { signal: given.signal } : {}),
     ...(typeof given.timeoutMs === 'number' ? { timeoutMs: given.timeoutMs } : {}),
+    ...(typeof given.maxRetries === 'number' ? { maxRetries: given.maxRetries } : {}),
     ...(isHeaders(given.headers) ? { headers: given.headers } : {}),
   };
 }

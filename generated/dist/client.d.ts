@@ -1,6 +1,6 @@
 import { type CreateOrderError, type GetOrderError, type GetOrderLabelError, type MarkReadyForCollectionError, type RequestTokenError, type UpdateOrderError } from './errors.js';
-import { type Result, type RuntimeOptions } from './runtime/client.js';
-import { type CallOptions } from './runtime/runtime.js';
+import { type Result } from './runtime/client.js';
+import { type CallOptions, type ClientRuntimeOptions } from './runtime/runtime.js';
 import { type Order, type OrderRequest, type OrderUpdate, type TokenRequest, type TokenResponse } from './types.js';
 /**
  * Environments of the contract.
@@ -34,12 +34,29 @@ export interface ServerVariables {
         lastmile_url: string;
     };
 }
+/**
+ * Credentials, one shape per grant of the contract:
+ *
+ * client_credentials (default): clientId, clientSecret
+ * refresh_token: refreshToken
+ */
+export type Credentials = {
+    readonly clientId: string;
+    readonly clientSecret: string;
+    readonly refreshToken?: string;
+} | {
+    readonly clientId?: string;
+    readonly clientSecret?: string;
+    readonly refreshToken: string;
+};
 /** Options of {@link createClient}. */
-export interface ClientOptions<E extends Environment = Environment> extends Omit<RuntimeOptions, 'environment' | 'servers' | 'authHeader'> {
+export interface ClientOptions<E extends Environment = Environment> extends Omit<ClientRuntimeOptions, 'environment' | 'servers' | 'authHeader' | 'credentials'> {
     /** Which environment to call. */
     readonly environment: E;
     /** Base addresses, by server variable name. */
     readonly servers: ServerVariables[E];
+    /** Credentials for the token endpoint: the client fetches, caches, refreshes and replays tokens itself. */
+    readonly credentials?: Credentials;
 }
 /** Input of {@link Client.requestToken}. */
 export interface RequestTokenInput extends CallOptions {

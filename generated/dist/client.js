@@ -1,5 +1,5 @@
 import { createRuntime } from './runtime/runtime.js';
-import { ENDPOINTS, ENVIRONMENT_URLS, ERROR_TABLES, HOST_ERRORS } from './tables.js';
+import { AUTH, ENDPOINTS, ENVIRONMENT_URLS, ERROR_TABLES, HOST_ERRORS, SECRET_FIELDS, SUPPORT } from './tables.js';
 export const ENVIRONMENTS = ['production', 'staging', 'mock'];
 /**
  * Creates a client of Fulfilment and Last-Mile Order APIs.
@@ -7,7 +7,15 @@ export const ENVIRONMENTS = ['production', 'staging', 'mock'];
  * The header that carries the token on requests: not shown. The RFC 6750 default (Authorization: Bearer) is used.
  */
 export function createClient(options) {
-    const runtime = createRuntime({ tables: ERROR_TABLES, hosts: HOST_ERRORS, environments: ENVIRONMENT_URLS }, { ...options, authHeader: { header: 'Authorization', scheme: 'Bearer' } });
+    const runtime = createRuntime({
+        tables: ERROR_TABLES,
+        hosts: HOST_ERRORS,
+        environments: ENVIRONMENT_URLS,
+        endpoints: ENDPOINTS,
+        auth: AUTH,
+        support: SUPPORT,
+        secretFields: SECRET_FIELDS,
+    }, { ...options, authHeader: { header: 'Authorization', scheme: 'Bearer' } });
     return {
         requestToken: (input) => runtime.call(ENDPOINTS['requestToken'], input),
         createOrder: (input) => runtime.call(ENDPOINTS['createOrder'], input),

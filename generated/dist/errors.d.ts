@@ -75,10 +75,15 @@ export declare function decodeLastmileError(input: {
 }): LastmileError;
 /** Any decoded error of any host. */
 export type AnyDecodedError = FulfilmentError | LastmileError;
+/** Each host's decoded error type. */
+export interface HostErrors {
+    fulfilment: FulfilmentError;
+    lastmile: LastmileError;
+}
 /** Input of {@link decodeError}. */
-export interface DecodeErrorInput {
+export interface DecodeErrorInput<H extends Host = Host> {
     /** The host that answered: decoding branches on it, never on the body. */
-    readonly host: Host;
+    readonly host: H;
     /** The HTTP status. */
     readonly status: number;
     /** The raw response text, or the already-parsed JSON value. */
@@ -87,16 +92,36 @@ export interface DecodeErrorInput {
     readonly endpoint?: OperationId;
 }
 /** Decodes an error response by host. Never throws, whatever the input. */
-export declare function decodeError(input: DecodeErrorInput): AnyDecodedError;
+export declare function decodeError<H extends Host>(input: DecodeErrorInput<H>): HostErrors[H];
 /** Errors of requestToken: the fulfilment host's envelopes, plus failures without a usable response. */
 export type RequestTokenError = DecodedError<'fulfilment', 'fulfilment' | 'unauthorized' | 'invalid_client', FulfilmentErrorCode | (string & {}), ErrorCategory> | ClientError<'fulfilment'>;
-/** Errors of createOrder: the lastmile host's envelopes, plus failures without a usable response. */
-export type CreateOrderError = DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory> | ClientError<'lastmile'>;
-/** Errors of getOrder: the lastmile host's envelopes, plus failures without a usable response. */
-export type GetOrderError = DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory> | ClientError<'lastmile'>;
-/** Errors of updateOrder: the lastmile host's envelopes, plus failures without a usable response. */
-export type UpdateOrderError = DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory> | ClientError<'lastmile'>;
-/** Errors of markReadyForCollection: the lastmile host's envelopes, plus failures without a usable response. */
-export type MarkReadyForCollectionError = DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory> | ClientError<'lastmile'>;
-/** Errors of getOrderLabel: the lastmile host's envelopes, plus failures without a usable response. */
-export type GetOrderLabelError = DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory> | ClientError<'lastmile'>;
+/**
+ * Errors of createOrder: the lastmile host's envelopes, plus failures without a usable response.
+ *
+ * A failed token request surfaces as a {@link RequestTokenError}.
+ */
+export type CreateOrderError = DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory> | ClientError<'lastmile'> | RequestTokenError;
+/**
+ * Errors of getOrder: the lastmile host's envelopes, plus failures without a usable response.
+ *
+ * A failed token request surfaces as a {@link RequestTokenError}.
+ */
+export type GetOrderError = DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory> | ClientError<'lastmile'> | RequestTokenError;
+/**
+ * Errors of updateOrder: the lastmile host's envelopes, plus failures without a usable response.
+ *
+ * A failed token request surfaces as a {@link RequestTokenError}.
+ */
+export type UpdateOrderError = DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory> | ClientError<'lastmile'> | RequestTokenError;
+/**
+ * Errors of markReadyForCollection: the lastmile host's envelopes, plus failures without a usable response.
+ *
+ * A failed token request surfaces as a {@link RequestTokenError}.
+ */
+export type MarkReadyForCollectionError = DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory> | ClientError<'lastmile'> | RequestTokenError;
+/**
+ * Errors of getOrderLabel: the lastmile host's envelopes, plus failures without a usable response.
+ *
+ * A failed token request surfaces as a {@link RequestTokenError}.
+ */
+export type GetOrderLabelError = DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory> | ClientError<'lastmile'> | RequestTokenError;

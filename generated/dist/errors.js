@@ -1,4 +1,4 @@
-import { decodeForHost } from './runtime/decode.js';
+import { decodeByHost, decodeForHost } from './runtime/decode.js';
 import { ENDPOINTS, ERROR_TABLES, HOST_ERRORS } from './tables.js';
 export const HOSTS = ['fulfilment', 'lastmile'];
 export const ERROR_CATEGORIES = [
@@ -55,6 +55,5 @@ export function decodeLastmileError(input) {
 }
 /** Decodes an error response by host. Never throws, whatever the input. */
 export function decodeError(input) {
-    const host = typeof input === 'object' && input !== null ? input.host : undefined;
-    return decodeForHost(ERROR_TABLES, HOST_ERRORS, ENDPOINTS, host, input);
+    return decodeByHost(ERROR_TABLES, HOST_ERRORS, ENDPOINTS, input);
 }

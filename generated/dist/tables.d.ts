@@ -1,4 +1,5 @@
-import { type ErrorTables, type HostErrorSpec } from './runtime/decode.js';
+import { type AuthSpec } from './runtime/auth.js';
+import { type ErrorTables, type HostErrorSpec, type StatusSpec } from './runtime/decode.js';
 /** Error tables of the contract: shapes, categories, statuses and policies. */
 export declare const ERROR_TABLES: ErrorTables;
 /** Per-host error handling: recognised shapes, code table, message table. */
@@ -119,5 +120,13 @@ export declare const ENDPOINTS: {
         readonly fieldPaths: readonly [];
     };
 };
+/** The contract's auth: token endpoint, grants, lifetimes, header, 401 rule. */
+export declare const AUTH: AuthSpec | undefined;
+/** Statuses for which errors carry a support report. */
+export declare const SUPPORT: {
+    readonly reportOn: readonly StatusSpec[];
+} | undefined;
+/** Field names whose values are secrets: redacted from errors and support reports. */
+export declare const SECRET_FIELDS: readonly string[];
 /** Environment → host → base URL template over server variables. */
 export declare const ENVIRONMENT_URLS: Readonly<Record<string, Readonly<Record<string, string>>>>;

@@ -106,7 +106,7 @@ export const ERROR_TABLES = {
 export const HOST_ERRORS = {
     fulfilment: {
         name: 'fulfilment',
-        shapes: ['fulfilment', 'unauthorized'],
+        shapes: ['fulfilment', 'unauthorized', 'invalid_client'],
         codeShape: 'fulfilment',
         codes: [
             { status: 400, code: 'invalid_argument', kind: 'input', category: 'input' },
@@ -361,6 +361,24 @@ export const ENDPOINTS = {
         fieldPaths: [],
     },
 };
+/** The contract's auth: token endpoint, grants, lifetimes, header, 401 rule. */
+export const AUTH = {
+    endpoint: 'requestToken',
+    grantField: 'grant_type',
+    grants: [
+        { name: 'client_credentials', isDefault: true, send: { client_id: 'clientId', client_secret: 'clientSecret' } },
+        { name: 'refresh_token', isDefault: false, send: { refresh_token: 'refreshToken' } },
+    ],
+    token: { accessToken: 'access_token', expiresIn: 'expires_in', tokenType: 'token_type' },
+    lifetime: { production: 604800, staging: 3600 },
+    header: 'Authorization',
+    scheme: 'Bearer',
+    unauthorized: { status: 401, shape: 'unauthorized', replay: true },
+};
+/** Statuses for which errors carry a support report. */
+export const SUPPORT = { reportOn: ['5XX'] };
+/** Field names whose values are secrets: redacted from errors and support reports. */
+export const SECRET_FIELDS = ['access_token', 'client_secret', 'refresh_token'];
 /** Environment → host → base URL template over server variables. */
 export const ENVIRONMENT_URLS = {
     production: { fulfilment: '{base_url}', lastmile: '{lastmile_url}' },

@@ -7,9 +7,9 @@ import {
   type RequestTokenError,
   type UpdateOrderError,
 } from './errors.js';
-import { type Result, type RuntimeOptions } from './runtime/client.js';
-import { createRuntime, type CallOptions } from './runtime/runtime.js';
-import { ENDPOINTS, ENVIRONMENT_URLS, ERROR_TABLES, HOST_ERRORS } from './tables.js';
+import { type Result } from './runtime/client.js';
+import { createRuntime, type CallOptions, type ClientRuntimeOptions } from './runtime/runtime.js';
+import { AUTH, ENDPOINTS, ENVIRONMENT_URLS, ERROR_TABLES, HOST_ERRORS, SECRET_FIELDS, SUPPORT } from './tables.js';
 import { type Order, type OrderRequest, type OrderUpdate, type TokenRequest, type TokenResponse } from './types.js';
 
 /**
@@ -46,15 +46,27 @@ export interface ServerVariables {
   };
 }
 
+/**
+ * Credentials, one shape per grant of the contract:
+ *
+ * client_credentials (default): clientId, clientSecret
+ * refresh_token: refreshToken
+ */
+export type Credentials =
+  | { readonly clientId: string; readonly clientSecret: string; readonly refreshToken?: string }
+  | { readonly clientId?: string; readonly clientSecret?: string; readonly refreshToken: string };
+
 /** Options of {@link createClient}. */
 export interface ClientOptions<E extends Environment = Environment> extends Omit<
-  RuntimeOptions,
-  'environment' | 'servers' | 'authHeader'
+  ClientRuntimeOptions,
+  'environment' | 'servers' | 'authHeader' | 'credentials'
 > {
   /** Which environment to call. */
   readonly environment: E;
   /** Base addresses, by server variable name. */
   readonly servers: ServerVariables[E];
+  /** Credentials for the token endpoint: the client fetches, caches, refreshes and replays tokens itself. */
+  readonly credentials?: Credentials;
 }
 
 /** Input of {@link Client.requestToken}. */
@@ -226,7 +238,15 @@ export interface Client {
  */
 export function createClient<E extends Environment>(options: ClientOptions<E>): Client {
   const runtime = createRuntime(
-    { tables: ERROR_TABLES, hosts: HOST_ERRORS, environments: ENVIRONMENT_URLS },
+    {
+      tables: ERROR_TABLES,
+      hosts: HOST_ERRORS,
+      environments: ENVIRONMENT_URLS,
+      endpoints: ENDPOINTS,
+      auth: AUTH,
+      support: SUPPORT,
+      secretFields: SECRET_FIELDS,
+    },
     { ...options, authHeader: { header: 'Authorization', scheme: 'Bearer' } },
   );
   return {

@@ -46,14 +46,34 @@ function emitEnvironments(file: TsFile, contract: Contract): void {
 }
 
 function emitOptions(file: TsFile, contract: Contract): void {
-  const runtimeOptions = file.useType(`${RUNTIME}/client.js`, 'RuntimeOptions');
+  const runtimeOptions = file.useType(`${RUNTIME}/runtime.js`, 'ClientRuntimeOptions');
+  emitCredentials(file, contract);
   file.doc('Options of {@link createClient}.');
-  file.w.write(`export interface ClientOptions<E extends Environment = Environment> extends Omit<${runtimeOptions}, 'environment' | 'servers' | 'authHeader'> `).block(() => {
+  file.w.write(`export interface ClientOptions<E extends Environment = Environment> extends Omit<${runtimeOptions}, 'environment' | 'servers' | 'authHeader' | 'credentials'> `).block(() => {
     file.doc('Which environment to call.');
     file.w.writeLine('readonly environment: E;');
     file.doc('Base addresses, by server variable name.');
     file.w.writeLine('readonly servers: ServerVariables[E];');
+    if (contract.auth !== undefined) {
+      file.doc('Credentials for the token endpoint: the client fetches, caches, refreshes and replays tokens itself.');
+      file.w.writeLine('readonly credentials?: Credentials;');
+    }
   });
+  file.w.blankLine();
+}
+
+/** One branch per grant: the credentials that grant sends are required in it. */
+function emitCredentials(file: TsFile, contract: Contract): void {
+  const auth = contract.auth;
+  if (auth === undefined) return;
+  const all = [...new Set(auth.grants.flatMap((g) => g.send.map((s) => s.credential)))];
+  const branches = auth.grants.map((g) => {
+    const needed = g.send.map((s) => s.credential);
+    return `{ ${all.map((c) => `readonly ${propertyKey(c)}${needed.includes(c) ? '' : '?'}: string;`).join(' ')} }`;
+  });
+  const grants = auth.grants.map((g) => `${g.name}${g.isDefault ? ' (default)' : ''}: ${g.send.map((s) => s.credential).join(', ')}`);
+  file.doc('Credentials, one shape per grant of the contract:', grants.join('\n'));
+  file.w.writeLine(`export type Credentials = ${branches.join(' | ') || 'never'};`);
   file.w.blankLine();
 }
 
@@ -118,9 +138,17 @@ function emitCreateClient(file: TsFile, contract: Contract): void {
   const carrier = contract.auth?.carrier;
   file.doc(`Creates a client of ${contract.info.title}.`, carrier !== undefined && !carrier.shown ? carrier.notShown : undefined);
   file.w.write('export function createClient<E extends Environment>(options: ClientOptions<E>): Client ').block(() => {
-    const spec = `{ tables: ${file.use(tables, 'ERROR_TABLES')}, hosts: ${file.use(tables, 'HOST_ERRORS')}, environments: ${file.use(tables, 'ENVIRONMENT_URLS')} }`;
+    const spec = [
+      `tables: ${file.use(tables, 'ERROR_TABLES')}`,
+      `hosts: ${file.use(tables, 'HOST_ERRORS')}`,
+      `environments: ${file.use(tables, 'ENVIRONMENT_URLS')}`,
+      `endpoints: ${file.use(tables, 'ENDPOINTS')}`,
+      `auth: ${file.use(tables, 'AUTH')}`,
+      `support: ${file.use(tables, 'SUPPORT')}`,
+      `secretFields: ${file.use(tables, 'SECRET_FIELDS')}`,
+    ].join(', ');
     const header = carrier === undefined ? '' : `, authHeader: { header: ${stringLiteral(carrier.header)}, scheme: ${stringLiteral(carrier.scheme)} }`;
-    file.w.writeLine(`const runtime = ${file.use(`${RUNTIME}/runtime.js`, 'createRuntime')}(${spec}, { ...options${header} });`);
+    file.w.writeLine(`const runtime = ${file.use(`${RUNTIME}/runtime.js`, 'createRuntime')}({ ${spec} }, { ...options${header} });`);
     const endpoints = file.use(tables, 'ENDPOINTS');
     file.w.write('return ').inlineBlock(() => {
       for (const endpoint of contract.endpoints) {

@@ -3,8 +3,9 @@
  * dispatcher, and each endpoint's error union.
  */
 import type { Contract, Endpoint, Host } from '../model/types.js';
-import { camel, constant, pascal, stringLiteral } from '../naming.js';
+import { camel, constant, pascal, propertyKey, stringLiteral } from '../naming.js';
 import { RUNTIME } from './emit-tables.js';
+import { hostShapes } from './host-shapes.js';
 import type { TsFile } from './ts-file.js';
 
 export const names = {
@@ -47,13 +48,6 @@ function emitCommonUnions(file: TsFile, contract: Contract): void {
   file.w.blankLine();
 }
 
-/** Shapes a host can answer with: its own, plus any an endpoint on it adds. */
-export function hostShapes(contract: Contract, host: Host): string[] {
-  const shapes = [...host.shapes];
-  for (const e of contract.endpoints) if (e.host === host.name) for (const s of e.errors.shapes) if (!shapes.includes(s)) shapes.push(s);
-  return shapes;
-}
-
 function codeType(contract: Contract, host: Host): string {
   return host.codes.codes.length > 0 ? `${names.hostCode(host.name)} | (string & {})` : 'string';
 }
@@ -91,10 +85,14 @@ function emitDispatcher(file: TsFile, contract: Contract, tables: string): void 
   const decode = `${RUNTIME}/decode.js`;
   file.doc('Any decoded error of any host.');
   file.w.writeLine(`export type AnyDecodedError = ${contract.hosts.map((h) => names.hostError(h.name)).join(' | ') || 'never'};`);
+  file.doc('Each host\'s decoded error type.');
+  file.w.write('export interface HostErrors ').block(() => {
+    for (const h of contract.hosts) file.w.writeLine(`${propertyKey(h.name)}: ${names.hostError(h.name)};`);
+  });
   file.doc('Input of {@link decodeError}.');
-  file.w.write('export interface DecodeErrorInput ').block(() => {
+  file.w.write(`export interface DecodeErrorInput<H extends ${names.hostType} = ${names.hostType}> `).block(() => {
     file.doc('The host that answered: decoding branches on it, never on the body.');
-    file.w.writeLine(`readonly host: ${names.hostType};`);
+    file.w.writeLine('readonly host: H;');
     file.doc('The HTTP status.');
     file.w.writeLine('readonly status: number;');
     file.doc('The raw response text, or the already-parsed JSON value.');
@@ -103,10 +101,9 @@ function emitDispatcher(file: TsFile, contract: Contract, tables: string): void 
     file.w.writeLine(`readonly endpoint?: ${names.operationId};`);
   });
   file.doc('Decodes an error response by host. Never throws, whatever the input.');
-  file.w.write(`export function decodeError(input: DecodeErrorInput): AnyDecodedError `).block(() => {
-    file.w.writeLine('const host: unknown = typeof input === \'object\' && input !== null ? input.host : undefined;');
+  file.w.write(`export function decodeError<H extends ${names.hostType}>(input: DecodeErrorInput<H>): HostErrors[H] `).block(() => {
     const args = `${file.use(tables, 'ERROR_TABLES')}, ${file.use(tables, 'HOST_ERRORS')}, ${file.use(tables, 'ENDPOINTS')}`;
-    file.w.writeLine(`return ${file.use(decode, 'decodeForHost')}(${args}, host, input) as AnyDecodedError;`);
+    file.w.writeLine(`return ${file.use(decode, 'decodeByHost')}(${args}, input) as HostErrors[H];`);
   });
   file.w.blankLine();
 }
@@ -116,7 +113,10 @@ function emitEndpointError(file: TsFile, contract: Contract, endpoint: Endpoint)
   if (host === undefined) return;
   const decode = `${RUNTIME}/decode.js`;
   const client = `${RUNTIME}/client.js`;
-  file.doc(`Errors of ${camel(endpoint.id)}: the ${host.name} host's envelopes, plus failures without a usable response.`);
+  const tokenEndpoint = endpoint.auth === 'required' && contract.auth !== undefined && contract.auth.endpoint !== endpoint.id ? contract.auth.endpoint : undefined;
+  const tokenNote = tokenEndpoint === undefined ? undefined : `A failed token request surfaces as a {@link ${names.endpointError(tokenEndpoint)}}.`;
+  file.doc(`Errors of ${camel(endpoint.id)}: the ${host.name} host's envelopes, plus failures without a usable response.`, tokenNote);
   const decoded = `${file.useType(decode, 'DecodedError')}<${stringLiteral(host.name)}, ${union(endpoint.errors.shapes)}, ${codeType(contract, host)}, ${names.category}>`;
-  file.w.writeLine(`export type ${names.endpointError(endpoint.id)} = ${decoded} | ${file.useType(client, 'ClientError')}<${stringLiteral(host.name)}>;`);
+  const token = tokenEndpoint === undefined ? '' : ` | ${names.endpointError(tokenEndpoint)}`;
+  file.w.writeLine(`export type ${names.endpointError(endpoint.id)} = ${decoded} | ${file.useType(client, 'ClientError')}<${stringLiteral(host.name)}>${token};`);
 }

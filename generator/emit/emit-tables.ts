@@ -6,8 +6,9 @@
 import { formatStatus } from '../model/context.js';
 import { fieldPaths, hostRequestPaths } from '../model/field-paths.js';
 import { messageTableData } from '../model/message-data.js';
-import type { Contract, Endpoint, ErrorShape, Host, Quirk, StatusPattern } from '../model/types.js';
+import type { Contract, Endpoint, ErrorShape, Host, Quirk, StatusPattern, TypeRef } from '../model/types.js';
 import { jsonLiteral } from '../naming.js';
+import { hostShapes } from './host-shapes.js';
 import type { TsFile } from './ts-file.js';
 
 export const RUNTIME = './runtime';
@@ -23,6 +24,15 @@ export function emitTables(file: TsFile, contract: Contract): void {
   file.w.blankLine();
   file.doc('How each endpoint is called and how its responses are read.');
   file.w.writeLine(`export const ENDPOINTS = ${jsonLiteral(endpointSpecs(contract))} as const satisfies Readonly<Record<string, ${file.useType(client, 'EndpointSpec')}>>;`);
+  file.w.blankLine();
+  file.doc('The contract\'s auth: token endpoint, grants, lifetimes, header, 401 rule.');
+  file.w.writeLine(`export const AUTH: ${file.useType(`${RUNTIME}/auth.js`, 'AuthSpec')} | undefined = ${jsonLiteral(authSpec(contract))};`);
+  file.w.blankLine();
+  file.doc('Statuses for which errors carry a support report.');
+  file.w.writeLine(`export const SUPPORT: { readonly reportOn: readonly ${file.useType(decode, 'StatusSpec')}[] } | undefined = ${jsonLiteral(contract.support === undefined ? undefined : { reportOn: contract.support.reportOn.map(statusSpec) })};`);
+  file.w.blankLine();
+  file.doc('Field names whose values are secrets: redacted from errors and support reports.');
+  file.w.writeLine(`export const SECRET_FIELDS: readonly string[] = ${jsonLiteral(secretFields(contract))};`);
   file.w.blankLine();
   file.doc('Environment → host → base URL template over server variables.');
   file.w.writeLine(`export const ENVIRONMENT_URLS: Readonly<Record<string, Readonly<Record<string, string>>>> = ${jsonLiteral(environmentUrls(contract))};`);
@@ -77,7 +87,7 @@ function hostSpec(contract: Contract, host: Host): unknown {
   const messages = host.messages;
   return {
     name: host.name,
-    shapes: host.shapes,
+    shapes: hostShapes(contract, host),
     ...(host.codes.shape === undefined ? {} : { codeShape: host.codes.shape }),
     codes: host.codes.rows.map((r) => ({ status: r.status, code: r.code, ...(r.kind === undefined ? {} : { kind: r.kind }), category: r.category })),
     ...(messages === undefined
@@ -130,6 +140,36 @@ function quirkSpec(q: Quirk): unknown {
     ...(q.category === undefined ? {} : { category: q.category }),
     hint: q.hint,
   };
+}
+
+function authSpec(contract: Contract): unknown {
+  const auth = contract.auth;
+  if (auth === undefined) return undefined;
+  return {
+    endpoint: auth.endpoint,
+    grantField: auth.grantField,
+    grants: auth.grants.map((g) => ({ name: g.name, isDefault: g.isDefault, send: Object.fromEntries(g.send.map((s) => [s.field, s.credential])) })),
+    token: Object.fromEntries(Object.entries(auth.token).filter(([, v]) => v !== undefined)),
+    lifetime: Object.fromEntries(auth.lifetime.map((l) => [l.environment, l.seconds])),
+    header: auth.carrier.header,
+    scheme: auth.carrier.scheme,
+    unauthorized: { status: auth.unauthorized.status, shape: auth.unauthorized.shape, replay: auth.unauthorized.replay === 'once' },
+  };
+}
+
+/** Names of every field marked secret, plus the auth's access and refresh token fields. */
+function secretFields(contract: Contract): string[] {
+  const names = new Set<string>();
+  const visit = (fields: readonly { name: string; secret: boolean; type: TypeRef }[]) => {
+    for (const f of fields) {
+      if (f.secret) names.add(f.name);
+      if (f.type.kind === 'object') visit(f.type.fields);
+    }
+  };
+  for (const type of contract.types) if (type.kind === 'object') visit(type.fields);
+  const token = contract.auth?.token;
+  for (const name of [token?.accessToken, token?.refreshToken]) if (name !== undefined) names.add(name);
+  return [...names].sort();
 }
 
 function environmentUrls(contract: Contract): unknown {

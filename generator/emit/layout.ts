@@ -57,8 +57,10 @@ function indexFile(contract: Contract): string {
     `export * from './errors.js';`,
     `export * from './client.js';`,
     `export type { DecodedError, FieldError, PolicySpec, PolicyRestriction } from '${RUNTIME}/decode.js';`,
-    `export type { ClientError, Result, ResponseInfo, FetchLike } from '${RUNTIME}/client.js';`,
+    `export type { ClientError, ClientErrorCategory, Result, ResponseInfo, FetchLike } from '${RUNTIME}/client.js';`,
     `export type { CallOptions } from '${RUNTIME}/runtime.js';`,
+    `export type { StoredToken, TokenStore } from '${RUNTIME}/auth.js';`,
+    `export type { SupportReport } from '${RUNTIME}/support.js';`,
     '',
   ].join('\n');
 }

@@ -7,8 +7,16 @@ export type BodyPath = readonly (string | number)[];
 export declare const MAX_PARSE_LENGTH: number;
 /** Longest text kept from a body for messages. */
 export declare const MAX_TEXT_LENGTH = 2048;
-/** A body as given: raw text, bytes already decoded, or an already-parsed JSON value. */
+/** JSON nested deeper than this is kept as text: real envelopes are shallow. */
+export declare const MAX_JSON_DEPTH = 64;
+/** Raw response text as JSON when it is JSON of sane size and depth; other values pass through. */
 export declare function parseBody(body: unknown): unknown;
+/**
+ * What a decoded error keeps of the body: text truncated, data as a plain bounded JSON copy.
+ * Values that cannot be copied as JSON (throwing getters, proxies, cycles, extreme depth or size)
+ * are dropped, so the error itself always serialises.
+ */
+export declare function keptBody(value: unknown): unknown;
 export declare function isRecord(value: unknown): value is Readonly<Record<string, unknown>>;
 /** The value at `path`, following own properties only; undefined when any step is missing. */
 export declare function readPath(value: unknown, path: BodyPath): unknown;

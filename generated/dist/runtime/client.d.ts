@@ -29,8 +29,7 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 export interface RuntimeOptions {
     readonly environment: string;
     readonly servers: Readonly<Record<string, string>>;
-    /** A bearer token, or a function returning one (called per request). */
-    readonly accessToken?: string | (() => string | Promise<string>);
+    /** Replaces the global fetch (tests, proxies, instrumentation). */
     readonly fetch?: FetchLike;
     /** Default per-call timeout in milliseconds (default 30000; 0 disables). */
     readonly timeoutMs?: number;
@@ -41,6 +40,8 @@ export interface RuntimeOptions {
         readonly header: string;
         readonly scheme: string;
     };
+    /** Responses larger than this are not buffered (default 32 MiB). */
+    readonly maxResponseBytes?: number;
 }
 export interface CallInput {
     readonly params?: Readonly<Record<string, string | number>>;
@@ -54,15 +55,21 @@ export interface ResponseInfo {
     readonly status: number;
     readonly headers: Readonly<Record<string, string>>;
 }
+/**
+ * Categories of failures without a usable response. `timeout` and `canceled` share their names
+ * with the usual HTTP categories (504, 499) so one switch handles both.
+ */
+export type ClientErrorCategory = 'network' | 'timeout' | 'canceled' | 'invalid_response' | 'invalid_request';
+export declare const CLIENT_ERROR_CATEGORIES: readonly ClientErrorCategory[];
 /** Failures that happen before or around HTTP: no response, or a response the contract rules out. */
 export interface ClientError<Host extends string = string> {
     readonly host: Host;
     /** 0 when no response arrived. */
     readonly status: number;
     readonly shape: 'client';
-    readonly code: 'network' | 'timeout' | 'aborted' | 'invalid_response' | 'invalid_request';
+    readonly code: ClientErrorCategory;
     readonly known: true;
-    readonly category: 'network' | 'timeout' | 'aborted' | 'invalid_response' | 'invalid_request';
+    readonly category: ClientErrorCategory;
     readonly retryable: boolean;
     readonly message: string;
     readonly fields: readonly [];
@@ -88,6 +95,18 @@ export interface Sent {
     readonly headers: Readonly<Record<string, string>>;
     readonly body: string | undefined;
 }
-/** One HTTP exchange, no retries: returns the decoded outcome. */
-export declare function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput): Promise<Result<unknown, DecodedError | ClientError>>;
+export interface Received {
+    readonly status: number;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly body: Uint8Array;
+}
+/** One HTTP exchange and what came of it; `request`/`response` are kept for support reports. */
+export interface Exchange {
+    readonly result: Result<unknown, DecodedError | ClientError>;
+    readonly request: Sent | undefined;
+    readonly response: Received | undefined;
+}
+/** One HTTP exchange, no retries. `token` is the bearer token to send, if any. */
+export declare function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, token?: string): Promise<Exchange>;
+export declare const DEFAULT_MAX_RESPONSE_BYTES: number;
 export declare function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: Response, bytes: Uint8Array): Result<unknown, DecodedError | ClientError>;

@@ -4,6 +4,7 @@
  * quirks. Generated code supplies the tables; nothing here knows any one API.
  */
 import { decodeHostError, successQuirk } from './decode.js';
+export const CLIENT_ERROR_CATEGORIES = ['network', 'timeout', 'canceled', 'invalid_response', 'invalid_request'];
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export function clientError(host, code, message, status = 0, extra = {}) {
     return {
@@ -62,12 +63,6 @@ function headersOf(response) {
 function mediaType(contentType) {
     return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
-async function bearer(options) {
-    const token = options.accessToken;
-    if (token === undefined)
-        return undefined;
-    return typeof token === 'function' ? await token() : token;
-}
 /** Combines the caller's signal with a timeout; `timedOut` tells the two apart afterwards. */
 function deadline(signal, timeoutMs) {
     const controller = new AbortController();
@@ -93,37 +88,74 @@ function deadline(signal, timeoutMs) {
         },
     };
 }
-/** One HTTP exchange, no retries: returns the decoded outcome. */
-export async function send(spec, options, endpoint, input) {
+/** One HTTP exchange, no retries. `token` is the bearer token to send, if any. */
+export async function send(spec, options, endpoint, input, token) {
     const host = endpoint.host;
     let request;
     try {
-        request = await prepare(spec, options, endpoint, input);
+        request = prepare(spec, options, endpoint, input, token);
     }
     catch (e) {
-        return { ok: false, error: clientError(host, 'invalid_request', e instanceof Error ? e.message : 'invalid request') };
+        const error = clientError(host, 'invalid_request', e instanceof Error ? e.message : 'invalid request');
+        return { result: { ok: false, error }, request: undefined, response: undefined };
     }
     const timeoutMs = input.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const guard = deadline(input.signal, timeoutMs);
     const doFetch = options.fetch ?? ((url, init) => fetch(url, init));
+    const failed = (error) => ({ result: { ok: false, error }, request, response: undefined });
     try {
         const response = await doFetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal: guard.signal });
-        const bytes = new Uint8Array(await response.arrayBuffer());
-        return interpret(spec, endpoint, response, bytes);
+        const bytes = await readBody(response, options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+        if (bytes === undefined)
+            return failed(clientError(host, 'invalid_response', `the response body exceeds ${options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES} bytes`, response.status));
+        const received = { status: response.status, headers: headersOf(response), body: bytes };
+        return { result: interpret(spec, endpoint, response, bytes), request, response: received };
     }
     catch (e) {
         if (guard.timedOut())
-            return { ok: false, error: clientError(host, 'timeout', `no response within ${timeoutMs} ms`) };
+            return failed(clientError(host, 'timeout', `no response within ${timeoutMs} ms`));
         if (input.signal?.aborted === true)
-            return { ok: false, error: clientError(host, 'aborted', 'the call was aborted') };
+            return failed(clientError(host, 'canceled', 'the call was aborted'));
         const reason = e instanceof Error ? e.message : 'network error';
-        return { ok: false, error: clientError(host, 'network', `network error: ${reason}`) };
+        return failed(clientError(host, 'network', `network error: ${reason}`));
     }
     finally {
         guard.clear();
     }
 }
-async function prepare(spec, options, endpoint, input) {
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+/** Reads a body, stopping (and cancelling the stream) past `limit` bytes: no unbounded buffering. */
+async function readBody(response, limit) {
+    const declared = Number(response.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > limit) {
+        await response.body?.cancel().catch(() => undefined);
+        return undefined;
+    }
+    if (response.body === null || response.body === undefined)
+        return new Uint8Array(await response.arrayBuffer());
+    const reader = response.body.getReader();
+    const chunks = [];
+    let size = 0;
+    for (;;) {
+        const { done, value } = await reader.read();
+        if (done)
+            break;
+        size += value.byteLength;
+        if (size > limit) {
+            await reader.cancel().catch(() => undefined);
+            return undefined;
+        }
+        chunks.push(value);
+    }
+    const out = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+        out.set(chunk, offset);
+        offset += chunk.byteLength;
+    }
+    return out;
+}
+function prepare(spec, options, endpoint, input, token) {
     const url = buildUrl(spec, options, endpoint, input.params);
     const headers = { accept: endpoint.responseContentType ?? 'application/json', ...options.headers, ...input.headers };
     let body;
@@ -134,11 +166,9 @@ async function prepare(spec, options, endpoint, input) {
         headers['content-type'] = contentType;
         body = encodeBody(input.body, contentType);
     }
-    if (endpoint.auth) {
-        const token = await bearer(options);
+    if (endpoint.auth && token !== undefined) {
         const carrier = options.authHeader ?? { header: 'Authorization', scheme: 'Bearer' };
-        if (token !== undefined)
-            headers[carrier.header.toLowerCase()] = `${carrier.scheme} ${token}`;
+        headers[carrier.header.toLowerCase()] = `${carrier.scheme} ${token}`;
     }
     return { url, method: endpoint.method, headers, body };
 }

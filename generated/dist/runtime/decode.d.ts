@@ -5,6 +5,7 @@
  */
 import { type BodyPath } from './body.js';
 import { type MessageTableData } from './messages.js';
+import type { SupportReport } from './support.js';
 export type StatusSpec = number | `${1 | 2 | 3 | 4 | 5}XX`;
 export interface ShapeSpec {
     readonly name: string;
@@ -123,6 +124,11 @@ export interface DecodedError<Host extends string = string, Shape extends string
     readonly rules: readonly string[];
     /** The parsed body (or its text, truncated). */
     readonly body: unknown;
+    /**
+     * On errors a client call returns for a status the contract's support rule covers (5xx): the
+     * exact request and response with a UTC timestamp, secrets redacted. Not enumerable.
+     */
+    readonly supportReport?: () => SupportReport;
 }
 export interface DecodeInput {
     readonly status: number;
@@ -131,6 +137,7 @@ export interface DecodeInput {
 }
 export declare function statusMatches(spec: StatusSpec, status: number): boolean;
 export declare function categoryOfStatus(tables: ErrorTables, status: number): string;
+export declare function safeStatus(status: unknown): number;
 export declare function decodeHostError(tables: ErrorTables, host: HostErrorSpec, input: DecodeInput): DecodedError;
 /** Quirks that turn a success status into an error (e.g. 200 with a zero-byte body). */
 export declare function successQuirk(endpoint: EndpointErrorSpec, status: number, bodyLength: number): QuirkSpec | undefined;
@@ -141,3 +148,7 @@ export declare function successQuirk(endpoint: EndpointErrorSpec, status: number
 export declare function decodeForHost(tables: ErrorTables, hosts: Readonly<Record<string, HostErrorSpec>>, endpoints: Readonly<Record<string, EndpointErrorSpec & {
     readonly host: string;
 }>>, hostName: unknown, input: unknown): DecodedError;
+/** `decodeError`'s dispatch: the host named by the input, read without trusting the input. */
+export declare function decodeByHost(tables: ErrorTables, hosts: Readonly<Record<string, HostErrorSpec>>, endpoints: Readonly<Record<string, EndpointErrorSpec & {
+    readonly host: string;
+}>>, input: unknown): DecodedError;

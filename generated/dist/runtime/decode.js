@@ -3,7 +3,7 @@
  * tables; the host is always chosen by the caller, never guessed from the body's shape.
  * It never throws: every input, however hostile, yields a decoded error with the HTTP status.
  */
-import { hasPath, isRecord, parseBody, readPath, readText, truncate } from './body.js';
+import { hasPath, isRecord, keptBody, parseBody, readPath, readText, truncate } from './body.js';
 import { matchEmptyMessage, matchMessage } from './messages.js';
 export function statusMatches(spec, status) {
     return typeof spec === 'number' ? spec === status : Math.floor(status / 100) === Number(spec[0]);
@@ -41,7 +41,7 @@ function readWithMirrors(shape, body, path) {
     }
     return undefined;
 }
-function safeStatus(status) {
+export function safeStatus(status) {
     return typeof status === 'number' && Number.isInteger(status) && status >= 0 && status <= 999 ? status : 0;
 }
 export function decodeHostError(tables, host, input) {
@@ -53,12 +53,14 @@ export function decodeHostError(tables, host, input) {
     catch {
         body = undefined;
     }
+    let decoded;
     try {
-        return decodeParsed(tables, host, status, body, input.endpoint);
+        decoded = decodeParsed(tables, host, status, body, input.endpoint);
     }
     catch {
-        return unrecognised(tables, host, status, body);
+        decoded = unrecognised(tables, host, status, undefined);
     }
+    return { ...decoded, body: keptBody(decoded.body) };
 }
 function unrecognised(tables, host, status, body) {
     const category = categoryOfStatus(tables, status);
@@ -74,7 +76,7 @@ function unrecognised(tables, host, status, body) {
         message: text === undefined ? `HTTP ${status}` : `HTTP ${status}: ${text}`,
         fields: [],
         rules: [],
-        body: typeof body === 'string' ? truncate(body) : body,
+        body,
     };
 }
 function decodeParsed(tables, host, status, body, endpoint) {
@@ -93,7 +95,8 @@ function readShape(tables, host, shape, status, body) {
     const human = read(shape.read.human);
     const message = read(shape.read.message);
     const detail = read(shape.read.detail);
-    const bodyStatus = Number(read(shape.read.status));
+    const claimed = shape.read.status === undefined ? undefined : readPath(body, shape.read.status);
+    const bodyStatus = typeof claimed === 'number' ? safeStatus(claimed) : 0;
     return {
         host: host.name,
         status,
@@ -105,7 +108,7 @@ function readShape(tables, host, shape, status, body) {
         message: firstText(human, message, detail) ?? `HTTP ${status} ${code}`,
         fields: readFieldErrors(shape, body),
         ...(kind === undefined ? {} : { kind }),
-        ...(Number.isInteger(bodyStatus) && bodyStatus !== status && bodyStatus > 0 ? { bodyStatus } : {}),
+        ...(bodyStatus !== status && bodyStatus > 0 ? { bodyStatus } : {}),
         rules: [],
         body,
     };
@@ -135,7 +138,7 @@ function applyMessages(tables, host, shape, body, decoded, endpoint) {
     const table = host.messages;
     if (table === undefined)
         return decoded;
-    const known = endpoint?.fieldPaths ?? host.fieldPaths;
+    const known = endpoint !== undefined && endpoint.fieldPaths.length > 0 ? endpoint.fieldPaths : host.fieldPaths;
     const texts = messageTexts(shape, body, decoded);
     const hits = [];
     for (const text of texts) {
@@ -144,7 +147,7 @@ function applyMessages(tables, host, shape, body, decoded, endpoint) {
             hits.push({ id: match.row.id, fields: match.fields, ambiguous: match.row.ambiguous === true, text });
         }
     }
-    if (hits.length === 0 && texts.every((t) => t === '')) {
+    if (hits.length === 0 && texts.length > 0 && texts.every((t) => t === '')) {
         const empty = matchEmptyMessage(table, known);
         if (empty !== undefined && (empty.row.status === undefined || empty.row.status === decoded.status)) {
             hits.push({ id: empty.row.id, fields: empty.fields, ambiguous: empty.row.ambiguous === true, text: '' });
@@ -164,7 +167,9 @@ function messageTexts(shape, body, decoded) {
     return texts;
 }
 function withMessageHits(tables, advice, decoded, hits) {
-    const fields = decoded.fields.filter((f) => f.field !== '');
+    // Unnamed field errors whose text a row explained are replaced by the fields it names.
+    const explained = new Set(hits.map((h) => h.text));
+    const fields = decoded.fields.filter((f) => f.field !== '' || !explained.has(f.message));
     for (const hit of hits) {
         for (const field of hit.fields) {
             if (!fields.some((f) => f.field === field))
@@ -211,6 +216,8 @@ function applyQuirks(tables, decoded, endpoint, body) {
         const category = quirk.category ?? result.category;
         result = {
             ...result,
+            // With no envelope to read, the rule's own words are the best message.
+            ...(result.shape === 'unrecognised' ? { message: quirk.hint } : {}),
             category,
             retryable: tables.categories[category]?.retryable ?? false,
             hint: joinHints(result.hint, [quirk.hint]),
@@ -231,12 +238,22 @@ export function decodeForHost(tables, hosts, endpoints, hostName, input) {
     const name = typeof hostName === 'string' ? hostName : '';
     const own = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
     const host = own(hosts, name) ? hosts[name] : { name, shapes: [], codes: [], fieldPaths: [] };
-    const given = isRecord(input) ? input : {};
-    const endpointName = typeof given.endpoint === 'string' ? given.endpoint : '';
-    const endpoint = own(endpoints, endpointName) ? endpoints[endpointName] : undefined;
-    return decodeHostError(tables, host, {
-        status: typeof given.status === 'number' ? given.status : 0,
-        body: given.body,
-        ...(endpoint !== undefined && endpoint.host === name ? { endpoint } : {}),
-    });
+    const status = safeStatus(field(input, 'status'));
+    const body = field(input, 'body');
+    const endpointName = field(input, 'endpoint');
+    const endpoint = typeof endpointName === 'string' && own(endpoints, endpointName) ? endpoints[endpointName] : undefined;
+    return decodeHostError(tables, host, { status, body, ...(endpoint !== undefined && endpoint.host === name ? { endpoint } : {}) });
+}
+/** `decodeError`'s dispatch: the host named by the input, read without trusting the input. */
+export function decodeByHost(tables, hosts, endpoints, input) {
+    return decodeForHost(tables, hosts, endpoints, field(input, 'host'), input);
+}
+/** Reads one property of an untrusted input; getters and proxies that throw yield undefined. */
+function field(input, key) {
+    try {
+        return isRecord(input) ? input[key] : undefined;
+    }
+    catch {
+        return undefined;
+    }
 }

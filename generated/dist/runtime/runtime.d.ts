@@ -1,18 +1,52 @@
 /**
- * The client object behind every generated `createClient`: holds options, and runs calls through
- * the request pipeline.
+ * The client object behind every generated `createClient`: credentials and the token lifecycle,
+ * the 401 replay, retries with backoff, support reports, and secret redaction around every call.
  */
-import { type EndpointSpec, type RuntimeOptions, type RuntimeSpec } from './client.js';
+import { type AuthSpec, type TokenStore } from './auth.js';
+import { type ClientError, type EndpointSpec, type Result, type RuntimeOptions, type RuntimeSpec } from './client.js';
+import { type DecodedError, type StatusSpec } from './decode.js';
+import { type RetryPolicy } from './retry.js';
 /** Options every method accepts besides its parameters and body. */
 export interface CallOptions {
-    /** Cancels the call; the result is then an error with category 'aborted'. */
+    /** Cancels the call; the result is then an error with category 'canceled'. */
     readonly signal?: AbortSignal;
     /** Overrides the client's timeout for this call (milliseconds; 0 disables). */
     readonly timeoutMs?: number;
     /** Extra headers for this call. */
     readonly headers?: Readonly<Record<string, string>>;
+    /** Overrides the client's retry count for this call (0 disables). */
+    readonly maxRetries?: number;
+}
+export interface FullRuntimeSpec extends RuntimeSpec {
+    readonly endpoints: Readonly<Record<string, EndpointSpec>>;
+    readonly auth?: AuthSpec;
+    readonly support?: {
+        readonly reportOn: readonly StatusSpec[];
+    };
+    /** Field names whose values are secrets, redacted from reports and errors. */
+    readonly secretFields: readonly string[];
+}
+export interface ClientRuntimeOptions extends RuntimeOptions {
+    /** A fixed bearer token, or a function returning one; replaces the contract's token flow. */
+    readonly accessToken?: string | (() => string | Promise<string>);
+    /** Credentials for the contract's grants, by option name (clientId, clientSecret, refreshToken). */
+    readonly credentials?: Readonly<Record<string, string | undefined>>;
+    /** Where tokens are cached; share one across processes by implementing get/set. Default: memory. */
+    readonly tokenStore?: TokenStore;
+    /** How the token request body is encoded (default: the contract's first content type). */
+    readonly tokenContentType?: string;
+    /** Refresh a token this many milliseconds before it expires (default 60000). */
+    readonly refreshSkewMs?: number;
+    /** Retries for retryable failures (default 2; 0 disables). */
+    readonly maxRetries?: number;
+    /** Backoff tuning. */
+    readonly retry?: Partial<Omit<RetryPolicy, 'maxRetries'>>;
+    /** The support contact that 5xx support reports are addressed to. */
+    readonly supportEmail?: string;
+    /** Clock, for tests. */
+    readonly now?: () => number;
 }
 export interface Runtime {
-    call(endpoint: EndpointSpec, input: object | undefined): Promise<unknown>;
+    call(endpoint: EndpointSpec, input: object | undefined): Promise<Result<unknown, DecodedError | ClientError>>;
 }
-export declare function createRuntime(spec: RuntimeSpec, options: RuntimeOptions): Runtime;
+export declare function createRuntime(spec: FullRuntimeSpec, options: ClientRuntimeOptions): Runtime;

@@ -1,15 +1,152 @@
 /**
- * The client object behind every generated `createClient`: holds options, and runs calls through
- * the request pipeline.
+ * The client object behind every generated `createClient`: credentials and the token lifecycle,
+ * the 401 replay, retries with backoff, support reports, and secret redaction around every call.
  */
-import { send } from './client.js';
-const RESERVED_INPUT_KEYS = new Set(['body', 'contentType', 'signal', 'timeoutMs', 'headers']);
+import { TokenManager, memoryTokenStore } from './auth.js';
+import { send, clientError } from './client.js';
+import { statusMatches } from './decode.js';
+import { DEFAULT_RETRY, backoffMs, isIdempotent, retryAfterMs, sleep } from './retry.js';
+import { buildSupportReport, redactor } from './support.js';
+const RESERVED_INPUT_KEYS = new Set(['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries']);
 export function createRuntime(spec, options) {
+    const now = options.now ?? Date.now;
+    const tokens = tokenManager(spec, options, now);
+    const secrets = () => [options.credentials?.clientSecret, options.credentials?.refreshToken, typeof options.accessToken === 'string' ? options.accessToken : undefined, ...tokens.secrets()];
+    const redact = redactor(secrets, spec.secretFields);
+    const policy = { ...DEFAULT_RETRY, ...options.retry, maxRetries: options.maxRetries ?? DEFAULT_RETRY.maxRetries };
     return {
-        call(endpoint, input) {
-            return send(spec, options, endpoint, toCallInput(endpoint, input));
+        async call(endpoint, input) {
+            const callInput = toCallInput(endpoint, input);
+            try {
+                const exchange = await attempt(spec, options, endpoint, callInput, tokens, policy, now);
+                return finish(spec, options, endpoint, exchange, redact, now);
+            }
+            catch (e) {
+                const message = redact.text(e instanceof Error ? e.message : 'the call failed');
+                return { ok: false, error: clientError(endpoint.host, 'invalid_request', message) };
+            }
         },
     };
+}
+function tokenManager(spec, options, now) {
+    const fixed = options.accessToken;
+    if (fixed !== undefined) {
+        let last;
+        return {
+            async get() {
+                last = typeof fixed === 'function' ? await fixed() : fixed;
+                return { ok: true, token: last };
+            },
+            reject: async () => typeof fixed === 'function',
+            secrets: () => [last],
+        };
+    }
+    const auth = spec.auth;
+    const tokenEndpoint = auth === undefined ? undefined : spec.endpoints[auth.endpoint];
+    if (auth === undefined || tokenEndpoint === undefined || options.credentials === undefined) {
+        return { get: async () => ({ ok: true, token: undefined }), reject: async () => false, secrets: () => [] };
+    }
+    const manager = new TokenManager({
+        spec: auth,
+        environment: options.environment,
+        credentials: options.credentials,
+        store: options.tokenStore ?? memoryTokenStore(),
+        refreshSkewMs: options.refreshSkewMs ?? 60_000,
+        now,
+        request: async (body) => {
+            const contentType = options.tokenContentType ?? tokenEndpoint.contentTypes[0];
+            const exchange = await send(spec, options, tokenEndpoint, { body, ...(contentType === undefined ? {} : { contentType }) });
+            return exchange.result.ok ? { ok: true, data: exchange.result.data } : { ok: false, error: exchange.result.error };
+        },
+    });
+    let current;
+    let learned;
+    return {
+        async get() {
+            const outcome = await manager.token();
+            if (!outcome.ok)
+                return outcome;
+            current = outcome.token.accessToken;
+            learned = outcome.token.refreshToken;
+            return { ok: true, token: current };
+        },
+        async reject(token) {
+            if (token !== undefined)
+                await manager.invalidate(token);
+            return true;
+        },
+        secrets: () => [current, learned],
+    };
+}
+function isUnauthorized(spec, error) {
+    const rule = spec.auth?.unauthorized;
+    return rule !== undefined && rule.replay && error.status === rule.status && error.shape === rule.shape;
+}
+async function attempt(spec, options, endpoint, input, tokens, policy, now) {
+    const maxRetries = input.maxRetries ?? policy.maxRetries;
+    let replayed = false;
+    for (let retries = 0;;) {
+        const token = endpoint.auth ? await tokens.get() : { ok: true, token: undefined };
+        if (!token.ok)
+            return { result: { ok: false, error: token.error }, request: undefined, response: undefined };
+        const exchange = await send(spec, options, endpoint, input, token.token);
+        const result = exchange.result;
+        if (result.ok)
+            return exchange;
+        if (endpoint.auth && !replayed && isUnauthorized(spec, result.error) && (await tokens.reject(token.token))) {
+            replayed = true;
+            continue;
+        }
+        const wait = retries < maxRetries ? retryDelay(spec, endpoint, exchange, result.error, policy, retries, now) : undefined;
+        if (wait === undefined || !(await sleep(wait, input.signal)))
+            return exchange;
+        retries++;
+    }
+}
+/** Milliseconds to wait before retrying, or undefined when this failure is not retried. */
+function retryDelay(spec, endpoint, exchange, error, policy, retries, now) {
+    if (!error.retryable || !isIdempotent(endpoint.method))
+        return undefined;
+    const header = exchange.response?.headers['retry-after'];
+    const after = retryAfterMs(header, now());
+    if (after !== undefined)
+        return after <= policy.maxRetryAfterMs ? after : undefined;
+    return backoffMs(policy, retries);
+}
+function finish(spec, options, endpoint, exchange, redact, now) {
+    const result = exchange.result;
+    if (result.ok)
+        return result;
+    const error = scrub(result.error, redact);
+    const { request, response } = exchange;
+    const reportable = spec.support !== undefined && response !== undefined && request !== undefined && spec.support.reportOn.some((s) => statusMatches(s, response.status));
+    if (reportable) {
+        const header = spec.auth?.header ?? options.authHeader?.header ?? 'Authorization';
+        const when = new Date(now());
+        Object.defineProperty(error, 'supportReport', {
+            value: () => buildSupportReport(request, response, when, options.supportEmail, redact, header),
+            enumerable: false,
+        });
+    }
+    return { ok: false, error };
+}
+/** Errors may echo what was sent; no secret leaves the client inside one. */
+function scrub(error, redact) {
+    const body = scrubValue(error.body, redact, 0);
+    return { ...error, message: redact.text(error.message), ...(error.hint === undefined ? {} : { hint: redact.text(error.hint) }), body };
+}
+function scrubValue(value, redact, depth) {
+    if (typeof value === 'string')
+        return redact.text(value);
+    if (depth > 32 || typeof value !== 'object' || value === null)
+        return value;
+    if (Array.isArray(value))
+        return value.map((v) => scrubValue(v, redact, depth + 1));
+    const out = {};
+    for (const [key, v] of Object.entries(value)) {
+        Object.defineProperty(out, key, { value: scrubValue(v, redact, depth + 1), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
 }
 function toCallInput(endpoint, input) {
     const given = (input ?? {});
@@ -27,6 +164,7 @@ function toCallInput(endpoint, input) {
         ...(typeof given.contentType === 'string' ? { contentType: given.contentType } : {}),
         ...(given.signal instanceof AbortSignal ? { signal: given.signal } : {}),
         ...(typeof given.timeoutMs === 'number' ? { timeoutMs: given.timeoutMs } : {}),
+        ...(typeof given.maxRetries === 'number' ? { maxRetries: given.maxRetries } : {}),
         ...(isHeaders(given.headers) ? { headers: given.headers } : {}),
     };
 }

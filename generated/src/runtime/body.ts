@@ -10,18 +10,55 @@ export const MAX_PARSE_LENGTH = 4 * 1024 * 1024;
 /** Longest text kept from a body for messages. */
 export const MAX_TEXT_LENGTH = 2048;
 
-/** A body as given: raw text, bytes already decoded, or an already-parsed JSON value. */
+/** JSON nested deeper than this is kept as text: real envelopes are shallow. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Raw response text as JSON when it is JSON of sane size and depth; other values pass through. */
 export function parseBody(body: unknown): unknown {
   if (typeof body !== 'string') return body;
   const text = body.trim();
-  if (text === '' || text.length > MAX_PARSE_LENGTH) return body;
+  if (text === '' || text.length > MAX_PARSE_LENGTH) return truncate(body);
   const first = text[0];
-  if (first !== '{' && first !== '[' && first !== '"') return body;
+  if ((first !== '{' && first !== '[' && first !== '"') || jsonDepth(text) > MAX_JSON_DEPTH) return truncate(body);
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return body;
+    return truncate(body);
   }
+}
+
+/**
+ * What a decoded error keeps of the body: text truncated, data as a plain bounded JSON copy.
+ * Values that cannot be copied as JSON (throwing getters, proxies, cycles, extreme depth or size)
+ * are dropped, so the error itself always serialises.
+ */
+export function keptBody(value: unknown): unknown {
+  if (typeof value === 'string') return truncate(value);
+  if (value === undefined || value === null || typeof value === 'number' || typeof value === 'boolean') return value;
+  try {
+    const text = JSON.stringify(value);
+    if (text === undefined || text.length > MAX_PARSE_LENGTH || jsonDepth(text) > MAX_JSON_DEPTH) return undefined;
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Deepest bracket nesting of a JSON text, skipping strings; linear and allocation-free. */
+function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) max = Math.max(max, ++depth);
+    else if (c === 125 || c === 93) depth--;
+  }
+  return max;
 }
 
 export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {

@@ -3,8 +3,9 @@
  * tables; the host is always chosen by the caller, never guessed from the body's shape.
  * It never throws: every input, however hostile, yields a decoded error with the HTTP status.
  */
-import { hasPath, isRecord, parseBody, readPath, readText, truncate, type BodyPath } from './body.js';
+import { hasPath, isRecord, keptBody, parseBody, readPath, readText, truncate, type BodyPath } from './body.js';
 import { matchEmptyMessage, matchMessage, type MessageTableData } from './messages.js';
+import type { SupportReport } from './support.js';
 
 export type StatusSpec = number | `${1 | 2 | 3 | 4 | 5}XX`;
 
@@ -118,6 +119,11 @@ export interface DecodedError<Host extends string = string, Shape extends string
   readonly rules: readonly string[];
   /** The parsed body (or its text, truncated). */
   readonly body: unknown;
+  /**
+   * On errors a client call returns for a status the contract's support rule covers (5xx): the
+   * exact request and response with a UTC timestamp, secrets redacted. Not enumerable.
+   */
+  readonly supportReport?: () => SupportReport;
 }
 
 export interface DecodeInput {
@@ -161,7 +167,7 @@ function readWithMirrors(shape: ShapeSpec, body: unknown, path: BodyPath | undef
   return undefined;
 }
 
-function safeStatus(status: unknown): number {
+export function safeStatus(status: unknown): number {
   return typeof status === 'number' && Number.isInteger(status) && status >= 0 && status <= 999 ? status : 0;
 }
 
@@ -173,11 +179,13 @@ export function decodeHostError(tables: ErrorTables, host: HostErrorSpec, input:
   } catch {
     body = undefined;
   }
+  let decoded: DecodedError;
   try {
-    return decodeParsed(tables, host, status, body, input.endpoint);
+    decoded = decodeParsed(tables, host, status, body, input.endpoint);
   } catch {
-    return unrecognised(tables, host, status, body);
+    decoded = unrecognised(tables, host, status, undefined);
   }
+  return { ...decoded, body: keptBody(decoded.body) };
 }
 
 function unrecognised(tables: ErrorTables, host: HostErrorSpec, status: number, body: unknown): DecodedError {
@@ -194,7 +202,7 @@ function unrecognised(tables: ErrorTables, host: HostErrorSpec, status: number, 
     message: text === undefined ? `HTTP ${status}` : `HTTP ${status}: ${text}`,
     fields: [],
     rules: [],
-    body: typeof body === 'string' ? truncate(body) : body,
+    body,
   };
 }
 
@@ -215,7 +223,8 @@ function readShape(tables: ErrorTables, host: HostErrorSpec, shape: ShapeSpec, s
   const human = read(shape.read.human);
   const message = read(shape.read.message);
   const detail = read(shape.read.detail);
-  const bodyStatus = Number(read(shape.read.status));
+  const claimed = shape.read.status === undefined ? undefined : readPath(body, shape.read.status);
+  const bodyStatus = typeof claimed === 'number' ? safeStatus(claimed) : 0;
   return {
     host: host.name,
     status,
@@ -227,7 +236,7 @@ function readShape(tables: ErrorTables, host: HostErrorSpec, shape: ShapeSpec, s
     message: firstText(human, message, detail) ?? `HTTP ${status} ${code}`,
     fields: readFieldErrors(shape, body),
     ...(kind === undefined ? {} : { kind }),
-    ...(Number.isInteger(bodyStatus) && bodyStatus !== status && bodyStatus > 0 ? { bodyStatus } : {}),
+    ...(bodyStatus !== status && bodyStatus > 0 ? { bodyStatus } : {}),
     rules: [],
     body,
   };
@@ -257,7 +266,7 @@ function readFieldErrors(shape: ShapeSpec, body: unknown): FieldError[] {
 function applyMessages(tables: ErrorTables, host: HostErrorSpec, shape: ShapeSpec, body: unknown, decoded: DecodedError, endpoint: EndpointErrorSpec | undefined): DecodedError {
   const table = host.messages;
   if (table === undefined) return decoded;
-  const known = endpoint?.fieldPaths ?? host.fieldPaths;
+  const known = endpoint !== undefined && endpoint.fieldPaths.length > 0 ? endpoint.fieldPaths : host.fieldPaths;
   const texts = messageTexts(shape, body, decoded);
   const hits: { id: string; fields: readonly string[]; ambiguous: boolean; text: string }[] = [];
   for (const text of texts) {
@@ -266,7 +275,7 @@ function applyMessages(tables: ErrorTables, host: HostErrorSpec, shape: ShapeSpe
       hits.push({ id: match.row.id, fields: match.fields, ambiguous: match.row.ambiguous === true, text });
     }
   }
-  if (hits.length === 0 && texts.every((t) => t === '')) {
+  if (hits.length === 0 && texts.length > 0 && texts.every((t) => t === '')) {
     const empty = matchEmptyMessage(table, known);
     if (empty !== undefined && (empty.row.status === undefined || empty.row.status === decoded.status)) {
       hits.push({ id: empty.row.id, fields: empty.fields, ambiguous: empty.row.ambiguous === true, text: '' });
@@ -291,7 +300,9 @@ function withMessageHits(
   decoded: DecodedError,
   hits: readonly { id: string; fields: readonly string[]; ambiguous: boolean; text: string }[],
 ): DecodedError {
-  const fields: FieldError[] = decoded.fields.filter((f) => f.field !== '');
+  // Unnamed field errors whose text a row explained are replaced by the fields it names.
+  const explained = new Set(hits.map((h) => h.text));
+  const fields: FieldError[] = decoded.fields.filter((f) => f.field !== '' || !explained.has(f.message));
   for (const hit of hits) {
     for (const field of hit.fields) {
       if (!fields.some((f) => f.field === field)) fields.push({ field, message: hit.text, ...(hit.ambiguous ? { ambiguous: true } : {}) });
@@ -334,6 +345,8 @@ function applyQuirks(tables: ErrorTables, decoded: DecodedError, endpoint: Endpo
     const category = quirk.category ?? result.category;
     result = {
       ...result,
+      // With no envelope to read, the rule's own words are the best message.
+      ...(result.shape === 'unrecognised' ? { message: quirk.hint } : {}),
       category,
       retryable: tables.categories[category]?.retryable ?? false,
       hint: joinHints(result.hint, [quirk.hint]),
@@ -362,12 +375,28 @@ export function decodeForHost(
   const name = typeof hostName === 'string' ? hostName : '';
   const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
   const host: HostErrorSpec = own(hosts, name) ? (hosts[name] as HostErrorSpec) : { name, shapes: [], codes: [], fieldPaths: [] };
-  const given = isRecord(input) ? input : {};
-  const endpointName = typeof given.endpoint === 'string' ? given.endpoint : '';
-  const endpoint = own(endpoints, endpointName) ? endpoints[endpointName] : undefined;
-  return decodeHostError(tables, host, {
-    status: typeof given.status === 'number' ? given.status : 0,
-    body: given.body,
-    ...(endpoint !== undefined && endpoint.host === name ? { endpoint } : {}),
-  });
+  const status = safeStatus(field(input, 'status'));
+  const body = field(input, 'body');
+  const endpointName = field(input, 'endpoint');
+  const endpoint = typeof endpointName === 'string' && own(endpoints, endpointName) ? endpoints[endpointName] : undefined;
+  return decodeHostError(tables, host, { status, body, ...(endpoint !== undefined && endpoint.host === name ? { endpoint } : {}) });
+}
+
+/** `decodeError`'s dispatch: the host named by the input, read without trusting the input. */
+export function decodeByHost(
+  tables: ErrorTables,
+  hosts: Readonly<Record<string, HostErrorSpec>>,
+  endpoints: Readonly<Record<string, EndpointErrorSpec & { readonly host: string }>>,
+  input: unknown,
+): DecodedError {
+  return decodeForHost(tables, hosts, endpoints, field(input, 'host'), input);
+}
+
+/** Reads one property of an untrusted input; getters and proxies that throw yield undefined. */
+function field(input: unknown, key: string): unknown {
+  try {
+    return isRecord(input) ? input[key] : undefined;
+  } catch {
+    return undefined;
+  }
 }

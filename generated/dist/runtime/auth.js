@@ -1,0 +1,112 @@
+/**
+ * OAuth 2.0 token lifecycle, driven by the contract's auth section: grant choice, caching with an
+ * expiry computed from the time the token was received, proactive refresh, single flight, and a
+ * pluggable store so processes can share a token.
+ */
+export function memoryTokenStore() {
+    let current;
+    return {
+        get: () => current,
+        set: (token) => {
+            current = token;
+        },
+    };
+}
+export const REFRESH_TOKEN_CREDENTIAL = 'refreshToken';
+export class TokenManager {
+    options;
+    inflight;
+    learnedRefreshToken;
+    constructor(options) {
+        this.options = options;
+    }
+    /** A valid token: the cached one, or exactly one token request shared by every caller. */
+    async token() {
+        const cached = await this.options.store.get();
+        if (cached !== undefined && this.isFresh(cached))
+            return { ok: true, token: cached };
+        if (cached?.refreshToken !== undefined)
+            this.learnedRefreshToken = cached.refreshToken;
+        this.inflight ??= this.fetchToken().finally(() => {
+            this.inflight = undefined;
+        });
+        return this.inflight;
+    }
+    /** Drops `accessToken` if it is still the cached one (a newer token is kept). */
+    async invalidate(accessToken) {
+        const cached = await this.options.store.get();
+        if (cached?.accessToken === accessToken) {
+            if (cached.refreshToken !== undefined)
+                this.learnedRefreshToken = cached.refreshToken;
+            await this.options.store.set(undefined);
+        }
+    }
+    isFresh(token) {
+        return token.expiresAt === undefined || this.options.now() < token.expiresAt - this.options.refreshSkewMs;
+    }
+    async fetchToken() {
+        const grants = this.usableGrants();
+        let last;
+        for (const grant of grants) {
+            const outcome = await this.requestWith(grant);
+            if (outcome.ok) {
+                await this.options.store.set(outcome.token);
+                return outcome;
+            }
+            last = outcome;
+            // A rejected refresh token is spent; fall back to the next usable grant.
+            if (this.sendsRefreshToken(grant))
+                this.learnedRefreshToken = undefined;
+        }
+        if (last !== undefined)
+            return last;
+        throw new TypeError('no credentials for any grant of the contract: pass credentials or accessToken');
+    }
+    credential(name) {
+        if (name === REFRESH_TOKEN_CREDENTIAL)
+            return this.learnedRefreshToken ?? this.options.credentials[name];
+        return this.options.credentials[name];
+    }
+    sendsRefreshToken(grant) {
+        return Object.values(grant.send).includes(REFRESH_TOKEN_CREDENTIAL);
+    }
+    /** A refresh grant first when a refresh token is known, then the default grant, then the rest. */
+    usableGrants() {
+        const usable = this.options.spec.grants.filter((g) => Object.values(g.send).every((c) => this.credential(c) !== undefined));
+        const rank = (g) => (this.sendsRefreshToken(g) ? 0 : g.isDefault ? 1 : 2);
+        return [...usable].sort((a, b) => rank(a) - rank(b));
+    }
+    async requestWith(grant) {
+        const body = { [this.options.spec.grantField]: grant.name };
+        for (const [field, credential] of Object.entries(grant.send))
+            body[field] = this.credential(credential) ?? '';
+        const receivedAt = this.options.now();
+        const answer = await this.options.request(body);
+        if (!answer.ok)
+            return answer;
+        const token = this.readToken(answer.data, receivedAt);
+        if (token === undefined)
+            throw new TypeError('the token response carries no access token');
+        return { ok: true, token };
+    }
+    /** Expiry = time received + expires_in; the unit of any creation time is not trusted. */
+    readToken(data, receivedAt) {
+        if (typeof data !== 'object' || data === null)
+            return undefined;
+        const record = data;
+        const { token, lifetime } = this.options.spec;
+        const accessToken = record[token.accessToken];
+        if (typeof accessToken !== 'string' || accessToken === '')
+            return undefined;
+        const expiresIn = token.expiresIn === undefined ? undefined : record[token.expiresIn];
+        const seconds = typeof expiresIn === 'number' && Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : lifetime[this.options.environment];
+        const refresh = token.refreshToken === undefined ? undefined : record[token.refreshToken];
+        if (typeof refresh === 'string' && refresh !== '')
+            this.learnedRefreshToken = refresh;
+        return {
+            accessToken,
+            ...(seconds === undefined ? {} : { expiresAt: receivedAt + seconds * 1000 }),
+            ...(this.learnedRefreshToken === undefined ? {} : { refreshToken: this.learnedRefreshToken }),
+        };
+    }
+}

@@ -1,0 +1,37 @@
+/** When and how long to wait before trying a call again. */
+export const DEFAULT_RETRY = { maxRetries: 2, baseDelayMs: 200, maxDelayMs: 5_000, maxRetryAfterMs: 60_000 };
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+export function isIdempotent(method) {
+    return IDEMPOTENT.has(method.toUpperCase());
+}
+/** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(value, now) {
+    if (value === undefined || value.trim() === '')
+        return undefined;
+    const trimmed = value.trim();
+    if (/^\d+$/.test(trimmed))
+        return Number(trimmed) * 1000;
+    const date = Date.parse(trimmed);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+/** Full-jitter exponential backoff: a random wait in [0, min(max, base·2^attempt)]. */
+export function backoffMs(policy, attempt, random = Math.random) {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
+    return Math.floor(random() * ceiling);
+}
+/** Waits, unless the signal aborts first; resolves false when aborted. */
+export function sleep(ms, signal) {
+    if (signal?.aborted === true)
+        return Promise.resolve(false);
+    return new Promise((resolve) => {
+        const onAbort = () => {
+            clearTimeout(timer);
+            resolve(false);
+        };
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve(true);
+        }, ms);
+        signal?.addEventListener('abort', onAbort, { once: true });
+    });
+}

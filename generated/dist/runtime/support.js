@@ -1,0 +1,68 @@
+/**
+ * Support reports for persistent server errors: the exact request, the exact response and a UTC
+ * timestamp, ready to send to the configured support contact — with every secret redacted.
+ */
+import { truncate } from './body.js';
+export const REDACTED = '[REDACTED]';
+/** Longest body kept in a report. */
+export const MAX_REPORT_BODY = 64 * 1024;
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
+/** `values`: secret strings (tokens, client secret); `fields`: JSON/form field names whose values are secret. */
+export function redactor(values, fields) {
+    const fieldPattern = fields.length === 0 ? undefined : new RegExp(`("(?:${fields.map(escapeRegExp).join('|')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"|((?:^|&)(?:${fields.map(escapeRegExp).join('|')})=)[^&]*`, 'g');
+    const text = (value) => {
+        let out = fieldPattern === undefined ? value : value.replace(fieldPattern, (_m, json, form) => (json !== undefined ? `${json}"${REDACTED}"` : `${form ?? ''}${REDACTED}`));
+        for (const secret of values()) {
+            if (secret !== undefined && secret.length >= 4)
+                out = out.split(secret).join(REDACTED);
+        }
+        return out;
+    };
+    return {
+        text,
+        headers(headers, extra = []) {
+            const out = {};
+            const hidden = new Set([...SECRET_HEADERS, ...extra.map((h) => h.toLowerCase())]);
+            for (const [key, value] of Object.entries(headers))
+                out[key] = hidden.has(key.toLowerCase()) ? REDACTED : text(value);
+            return out;
+        },
+    };
+}
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+export function buildSupportReport(request, response, when, to, redact, authHeader) {
+    const body = new TextDecoder().decode(response.body);
+    const report = {
+        to: to ?? '(support contact not configured: pass supportEmail to createClient)',
+        subject: `Persistent HTTP ${response.status} from ${request.method} ${redact.text(request.url)}`,
+        timestamp: when.toISOString(),
+        request: {
+            method: request.method,
+            url: redact.text(request.url),
+            headers: redact.headers(request.headers, [authHeader]),
+            body: request.body === undefined ? undefined : truncate(redact.text(request.body), MAX_REPORT_BODY),
+        },
+        response: { status: response.status, headers: redact.headers(response.headers), body: truncate(redact.text(body), MAX_REPORT_BODY) },
+    };
+    const lines = [
+        `To: ${report.to}`,
+        `Subject: ${report.subject}`,
+        '',
+        `Time (UTC): ${report.timestamp}`,
+        '',
+        'Request:',
+        `${report.request.method} ${report.request.url}`,
+        ...Object.entries(report.request.headers).map(([k, v]) => `${k}: ${v}`),
+        '',
+        report.request.body ?? '(no body)',
+        '',
+        'Response:',
+        `HTTP ${report.response.status}`,
+        ...Object.entries(report.response.headers).map(([k, v]) => `${k}: ${v}`),
+        '',
+        report.response.body === '' ? '(empty body)' : report.response.body,
+    ];
+    return { ...report, text: lines.join('\n') };
+}

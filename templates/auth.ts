@@ -1,0 +1,158 @@
+/**
+ * OAuth 2.0 token lifecycle, driven by the contract's auth section: grant choice, caching with an
+ * expiry computed from the time the token was received, proactive refresh, single flight, and a
+ * pluggable store so processes can share a token.
+ */
+
+export interface GrantSpec {
+  readonly name: string;
+  readonly isDefault: boolean;
+  /** Request field → credential option name. */
+  readonly send: Readonly<Record<string, string>>;
+}
+
+export interface AuthSpec {
+  /** Operation id of the token endpoint. */
+  readonly endpoint: string;
+  readonly grantField: string;
+  readonly grants: readonly GrantSpec[];
+  readonly token: { readonly accessToken: string; readonly expiresIn?: string; readonly tokenType?: string; readonly refreshToken?: string };
+  /** Documented lifetime in seconds per environment: the fallback when a response omits expires_in. */
+  readonly lifetime: Readonly<Record<string, number>>;
+  readonly header: string;
+  readonly scheme: string;
+  readonly unauthorized: { readonly status: number; readonly shape: string; readonly replay: boolean };
+}
+
+/** A token as cached and stored: `expiresAt` is epoch milliseconds (undefined: until rejected). */
+export interface StoredToken {
+  readonly accessToken: string;
+  readonly expiresAt?: number;
+  readonly refreshToken?: string;
+}
+
+/** Where tokens live; the default keeps them in memory. Implement it to share a token across processes. */
+export interface TokenStore {
+  get(): StoredToken | undefined | Promise<StoredToken | undefined>;
+  set(token: StoredToken | undefined): void | Promise<void>;
+}
+
+export function memoryTokenStore(): TokenStore {
+  let current: StoredToken | undefined;
+  return {
+    get: () => current,
+    set: (token) => {
+      current = token;
+    },
+  };
+}
+
+/** The outcome of a token request: the token, or the error the token endpoint answered with. */
+export type TokenOutcome<E> = { readonly ok: true; readonly token: StoredToken } | { readonly ok: false; readonly error: E };
+
+export interface TokenManagerOptions<E> {
+  readonly spec: AuthSpec;
+  readonly environment: string;
+  readonly credentials: Readonly<Record<string, string | undefined>>;
+  readonly store: TokenStore;
+  /** Refresh this long before expiry (milliseconds). */
+  readonly refreshSkewMs: number;
+  readonly now: () => number;
+  /** Calls the token endpoint with a request body; returns its parsed body or its error. */
+  readonly request: (body: Readonly<Record<string, string>>) => Promise<{ readonly ok: true; readonly data: unknown } | { readonly ok: false; readonly error: E }>;
+}
+
+export const REFRESH_TOKEN_CREDENTIAL = 'refreshToken';
+
+export class TokenManager<E> {
+  private inflight: Promise<TokenOutcome<E>> | undefined;
+  private learnedRefreshToken: string | undefined;
+
+  constructor(private readonly options: TokenManagerOptions<E>) {}
+
+  /** A valid token: the cached one, or exactly one token request shared by every caller. */
+  async token(): Promise<TokenOutcome<E>> {
+    const cached = await this.options.store.get();
+    if (cached !== undefined && this.isFresh(cached)) return { ok: true, token: cached };
+    if (cached?.refreshToken !== undefined) this.learnedRefreshToken = cached.refreshToken;
+    this.inflight ??= this.fetchToken().finally(() => {
+      this.inflight = undefined;
+    });
+    return this.inflight;
+  }
+
+  /** Drops `accessToken` if it is still the cached one (a newer token is kept). */
+  async invalidate(accessToken: string): Promise<void> {
+    const cached = await this.options.store.get();
+    if (cached?.accessToken === accessToken) {
+      if (cached.refreshToken !== undefined) this.learnedRefreshToken = cached.refreshToken;
+      await this.options.store.set(undefined);
+    }
+  }
+
+  private isFresh(token: StoredToken): boolean {
+    return token.expiresAt === undefined || this.options.now() < token.expiresAt - this.options.refreshSkewMs;
+  }
+
+  private async fetchToken(): Promise<TokenOutcome<E>> {
+    const grants = this.usableGrants();
+    let last: TokenOutcome<E> | undefined;
+    for (const grant of grants) {
+      const outcome = await this.requestWith(grant);
+      if (outcome.ok) {
+        await this.options.store.set(outcome.token);
+        return outcome;
+      }
+      last = outcome;
+      // A rejected refresh token is spent; fall back to the next usable grant.
+      if (this.sendsRefreshToken(grant)) this.learnedRefreshToken = undefined;
+    }
+    if (last !== undefined) return last;
+    throw new TypeError('no credentials for any grant of the contract: pass credentials or accessToken');
+  }
+
+  private credential(name: string): string | undefined {
+    if (name === REFRESH_TOKEN_CREDENTIAL) return this.learnedRefreshToken ?? this.options.credentials[name];
+    return this.options.credentials[name];
+  }
+
+  private sendsRefreshToken(grant: GrantSpec): boolean {
+    return Object.values(grant.send).includes(REFRESH_TOKEN_CREDENTIAL);
+  }
+
+  /** A refresh grant first when a refresh token is known, then the default grant, then the rest. */
+  private usableGrants(): GrantSpec[] {
+    const usable = this.options.spec.grants.filter((g) => Object.values(g.send).every((c) => this.credential(c) !== undefined));
+    const rank = (g: GrantSpec) => (this.sendsRefreshToken(g) ? 0 : g.isDefault ? 1 : 2);
+    return [...usable].sort((a, b) => rank(a) - rank(b));
+  }
+
+  private async requestWith(grant: GrantSpec): Promise<TokenOutcome<E>> {
+    const body: Record<string, string> = { [this.options.spec.grantField]: grant.name };
+    for (const [field, credential] of Object.entries(grant.send)) body[field] = this.credential(credential) ?? '';
+    const receivedAt = this.options.now();
+    const answer = await this.options.request(body);
+    if (!answer.ok) return answer;
+    const token = this.readToken(answer.data, receivedAt);
+    if (token === undefined) throw new TypeError('the token response carries no access token');
+    return { ok: true, token };
+  }
+
+  /** Expiry = time received + expires_in; the unit of any creation time is not trusted. */
+  private readToken(data: unknown, receivedAt: number): StoredToken | undefined {
+    if (typeof data !== 'object' || data === null) return undefined;
+    const record = data as Readonly<Record<string, unknown>>;
+    const { token, lifetime } = this.options.spec;
+    const accessToken = record[token.accessToken];
+    if (typeof accessToken !== 'string' || accessToken === '') return undefined;
+    const expiresIn = token.expiresIn === undefined ? undefined : record[token.expiresIn];
+    const seconds = typeof expiresIn === 'number' && Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : lifetime[this.options.environment];
+    const refresh = token.refreshToken === undefined ? undefined : record[token.refreshToken];
+    if (typeof refresh === 'string' && refresh !== '') this.learnedRefreshToken = refresh;
+    return {
+      accessToken,
+      ...(seconds === undefined ? {} : { expiresAt: receivedAt + seconds * 1000 }),
+      ...(this.learnedRefreshToken === undefined ? {} : { refreshToken: this.learnedRefreshToken }),
+    };
+  }
+}

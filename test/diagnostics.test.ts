@@ -364,6 +364,41 @@ describe('references to declared names', () => {
   });
 });
 
+describe('values and names the generated code depends on', () => {
+  it('invalid-default: a default that is not a value of the field\'s closed enum', () => {
+    const text = edit('        default: client_credentials\n', '        default: client_credential\n');
+    expectOnly(text, error('invalid-default', uniquePos(text, 'client_credential\n'), "default of 'grant_type' 'client_credential' is not a value of GrantType (client_credentials, refresh_token)"));
+  });
+
+  it('invalid-default: a default of the wrong primitive type', () => {
+    const text = edit('        default: bearer\n', '        default: 7\n');
+    expectOnly(text, error('invalid-default', uniquePos(text, '7\n'), "default of 'token_type' must be a string, not 7"));
+  });
+
+  it('invalid-value: a requiredWhen value the discriminant\'s enum does not allow', () => {
+    const text = edit('      - when: { grant_type: refresh_token }\n', '      - when: { grant_type: refresh }\n');
+    expectOnly(text, error('invalid-value', uniquePos(text, 'grant_type: refresh }', 'grant_type: '.length), "requiredWhen value for 'grant_type' 'refresh' is not a value of GrantType (client_credentials, refresh_token)"));
+  });
+
+  it('reserved-parameter-name: a path parameter named like a method option', () => {
+    let text = edit('    path: /order_label/{order_id}\n', '    path: /order_label/{body}\n');
+    text = edit('    params:\n      order_id: { description: Identifies an order. }\n    responses:\n      "200"', '    params:\n      body: { description: Identifies an order. }\n    responses:\n      "200"', text);
+    const at = uniquePos(text, 'body: { description');
+    expectOnly(text, error('reserved-parameter-name', at, "path parameter 'body' would clash with the method option of the same name (body, contentType, signal, timeoutMs, headers, maxRetries)"));
+  });
+
+  it('duplicate-row-id: two quirks of one endpoint with the same id', () => {
+    const text = edit('      - id: not_found_means_wrong_path\n', '      - id: empty_label_means_missing\n');
+    const at = posOf(text, 'empty_label_means_missing', 0, 1);
+    expectOnly(text, error('duplicate-row-id', at, "quirk id 'empty_label_means_missing' is used twice in getOrderLabel"));
+  });
+
+  it('unresolved-type: a request body named object or array needs a named type', () => {
+    const text = edit('      body: OrderUpdate\n', '      body: object\n');
+    expectOnly(text, error('unresolved-type', uniquePos(text, 'object\n    responses'), "'object' needs its fields or items, which only a field can give: declare a named type and use its name here"));
+  });
+});
+
 describe('contractgen validate', () => {
   interface Run {
     readonly code: number;

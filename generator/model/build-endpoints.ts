@@ -1,4 +1,5 @@
 /** Endpoints: paths and parameters, bodies, responses, quirks and effective error handling. */
+import { RESERVED_INPUT_KEYS } from '../../templates/runtime.js';
 import type { RawEndpoint, RawQuirk, RawResponse } from '../contract-format.js';
 import { didYouMean } from '../similar.js';
 import { checkName } from './build-errors.js';
@@ -46,6 +47,9 @@ function buildEndpoint(ctx: BuildContext, path: RawPath, id: string, raw: RawEnd
   });
   const auth = raw.auth ?? (refs.hasAuth && refs.tokenEndpoint !== id ? 'required' : 'none');
   const quirks = (raw.quirks ?? []).map((q, i) => buildQuirk(ctx, [...path, 'quirks', i], q, refs));
+  quirks.forEach((q, i) => {
+    if (quirks.findIndex((other) => other.id === q.id) !== i) ctx.error('duplicate-row-id', [...path, 'quirks', i, 'id'], `quirk id '${q.id}' is used twice in ${id}`);
+  });
   const errors: EffectiveErrors = {
     host: raw.host,
     shapes,
@@ -81,6 +85,9 @@ function buildPathParams(ctx: BuildContext, path: RawPath, raw: RawEndpoint): Pa
     }
   }
   for (const name of declared) {
+    if (RESERVED_INPUT_KEYS.includes(name)) {
+      ctx.error('reserved-parameter-name', [...path, 'params', name], `path parameter '${name}' would clash with the method option of the same name (${RESERVED_INPUT_KEYS.join(', ')})`, 'key');
+    }
     if (!inPath.includes(name)) {
       ctx.error('extra-path-parameter', [...path, 'params', name], `params declares '${name}', but the path ${raw.path} has no '{${name}}'`, 'key');
     }

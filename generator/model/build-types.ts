@@ -16,7 +16,45 @@ export function buildTypes(ctx: BuildContext, raw: Readonly<Record<string, RawNa
     }
     types.push(type.kind === 'enum' ? buildEnum(ctx, path, name, type) : buildObject(ctx, path, name, type, names));
   }
+  checkValues(ctx, types);
   return types;
+}
+
+/** Defaults and conditional values must be values their field's type allows. */
+function checkValues(ctx: BuildContext, types: readonly NamedType[]): void {
+  const byName = new Map(types.map((t) => [t.name, t]));
+  for (const type of types) {
+    if (type.kind !== 'object') continue;
+    for (const field of type.fields) {
+      if (field.default === undefined) continue;
+      const problem = valueProblem(field.type, field.default, byName);
+      if (problem !== undefined) ctx.error('invalid-default', ['types', type.name, 'fields', field.name, 'default'], `default of '${field.name}' ${problem}`);
+    }
+    type.requiredWhen.forEach((rule, i) => {
+      const field = type.fields.find((f) => f.name === rule.field);
+      const problem = field === undefined ? undefined : valueProblem(field.type, rule.value, byName);
+      if (problem !== undefined) ctx.error('invalid-value', ['types', type.name, 'requiredWhen', i, 'when', rule.field], `requiredWhen value for '${rule.field}' ${problem}`);
+    });
+  }
+}
+
+function valueProblem(type: TypeRef, value: unknown, byName: ReadonlyMap<string, NamedType>): string | undefined {
+  if (type.kind === 'named') {
+    const named = byName.get(type.name);
+    if (named?.kind !== 'enum') return undefined;
+    if (typeof value !== 'string') return `must be a string value of ${named.name}`;
+    if (!named.open && !named.values.includes(value)) return `'${value}' is not a value of ${named.name} (${named.values.join(', ')})`;
+    return undefined;
+  }
+  if (type.kind !== 'primitive') return undefined;
+  const ok: Record<string, (v: unknown) => boolean> = {
+    string: (v) => typeof v === 'string',
+    integer: (v) => typeof v === 'number' && Number.isInteger(v),
+    number: (v) => typeof v === 'number',
+    boolean: (v) => typeof v === 'boolean',
+  };
+  const check = ok[type.name];
+  return check === undefined || check(value) ? undefined : `must be ${type.name === 'integer' ? 'an' : 'a'} ${type.name}, not ${JSON.stringify(value)}`;
 }
 
 function isReservedTypeName(name: string): boolean {
@@ -103,8 +141,12 @@ export function buildTypeRef(ctx: BuildContext, path: RawPath, spec: RawTypeSpec
 
 export function namedOrPrimitive(ctx: BuildContext, path: RawPath, name: string, names: ReadonlySet<string>): TypeRef {
   if ((PRIMITIVE_NAMES as readonly string[]).includes(name)) return { kind: 'primitive', name: name as PrimitiveName };
+  if (STRUCTURAL.has(name)) {
+    ctx.error('unresolved-type', path, `'${name}' needs its fields or items, which only a field can give: declare a named type and use its name here`);
+    return { kind: 'primitive', name: 'unknown' };
+  }
   if (!names.has(name)) {
-    const candidates = [...names, ...PRIMITIVE_NAMES, ...STRUCTURAL];
+    const candidates = [...names, ...PRIMITIVE_NAMES];
     ctx.error('unresolved-type', path, `unknown type '${name}'${didYouMean(name, candidates)}`);
   }
   return { kind: 'named', name };

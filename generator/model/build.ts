@@ -152,7 +152,7 @@ function buildAuth(ctx: BuildContext, raw: RawAuth, refs: AuthRefs): Auth {
   if (defaults.length !== 1) ctx.error('default-grant', ['auth', 'grants'], `exactly one grant must be the default (found ${defaults.length})`);
   for (const { environment } of lifetimes(raw)) checkName(ctx, ['auth', 'lifetime', environment], environment, refs.environments.map((e) => e.name), 'environment', 'key');
   const unauthorized = raw.unauthorized ?? { shape: 'unauthorized' };
-  if (raw.unauthorized !== undefined) checkName(ctx, ['auth', 'unauthorized', 'shape'], unauthorized.shape, refs.shapes, 'shape');
+  checkName(ctx, raw.unauthorized === undefined ? ['auth'] : ['auth', 'unauthorized', 'shape'], unauthorized.shape, refs.shapes, 'shape', raw.unauthorized === undefined ? 'key' : 'value');
   return {
     type: 'oauth2',
     description: raw.description,

@@ -49,4 +49,6 @@ export interface ClientRuntimeOptions extends RuntimeOptions {
 export interface Runtime {
     call(endpoint: EndpointSpec, input: object | undefined): Promise<Result<unknown, DecodedError | ClientError>>;
 }
+/** Keys of a method's input besides path parameters; the contract validator rejects parameters so named. */
+export declare const RESERVED_INPUT_KEYS: readonly string[];
 export declare function createRuntime(spec: FullRuntimeSpec, options: ClientRuntimeOptions): Runtime;

@@ -7,7 +7,8 @@ import { send, clientError } from './client.js';
 import { statusMatches } from './decode.js';
 import { DEFAULT_RETRY, backoffMs, isIdempotent, retryAfterMs, sleep } from './retry.js';
 import { buildSupportReport, redactor } from './support.js';
-const RESERVED_INPUT_KEYS = new Set(['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries']);
+/** Keys of a method's input besides path parameters; the contract validator rejects parameters so named. */
+export const RESERVED_INPUT_KEYS = ['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries'];
 export function createRuntime(spec, options) {
     const now = options.now ?? Date.now;
     const tokens = tokenManager(spec, options, now);
@@ -152,7 +153,7 @@ function toCallInput(endpoint, input) {
     const given = (input ?? {});
     const params = {};
     for (const name of endpoint.pathParams) {
-        if (RESERVED_INPUT_KEYS.has(name))
+        if (RESERVED_INPUT_KEYS.includes(name))
             continue;
         const value = given[name];
         if (typeof value === 'string' || typeof value === 'number')

@@ -54,7 +54,8 @@ export interface Runtime {
 }
 
 type AnyError = DecodedError | ClientError;
-const RESERVED_INPUT_KEYS = new Set(['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries']);
+/** Keys of a method's input besides path parameters; the contract validator rejects parameters so named. */
+export const RESERVED_INPUT_KEYS: readonly string[] = ['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries'];
 
 export function createRuntime(spec: FullRuntimeSpec, options: ClientRuntimeOptions): Runtime {
   const now = options.now ?? Date.now;
@@ -204,7 +205,7 @@ function toCallInput(endpoint: EndpointSpec, input: object | undefined): CallInp
   const given = (input ?? {}) as Readonly<Record<string, unknown>>;
   const params: Record<string, string | number> = {};
   for (const name of endpoint.pathParams) {
-    if (RESERVED_INPUT_KEYS.has(name)) continue;
+    if (RESERVED_INPUT_KEYS.includes(name)) continue;
     const value = given[name];
     if (typeof value === 'string' || typeof value === 'number') params[name] = value;
   }

@@ -76,6 +76,11 @@ export interface ClientError<Host extends string = string> {
     readonly hint?: string;
     readonly rules: readonly string[];
     readonly body: unknown;
+    readonly kind?: undefined;
+    readonly bodyStatus?: undefined;
+    readonly policy?: undefined;
+    readonly retry?: undefined;
+    readonly supportReport?: undefined;
 }
 export type Result<T, E> = {
     readonly ok: true;

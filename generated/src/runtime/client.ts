@@ -81,6 +81,12 @@ export interface ClientError<Host extends string = string> {
   readonly hint?: string;
   readonly rules: readonly string[];
   readonly body: unknown;
+  // Absent here; declared so code can read them across a union with decoded errors.
+  readonly kind?: undefined;
+  readonly bodyStatus?: undefined;
+  readonly policy?: undefined;
+  readonly retry?: undefined;
+  readonly supportReport?: undefined;
 }
 
 export type Result<T, E> =

@@ -1,0 +1,41 @@
+/** The README's "Using the generated client" example compiles against the generated package. */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+function example(): string {
+  const readme = readFileSync('README.md', 'utf8');
+  const match = /```ts readme-example\n([\s\S]*?)```/.exec(readme);
+  if (match?.[1] === undefined) throw new Error('README.md has no ```ts readme-example block');
+  return match[1];
+}
+
+describe('README', () => {
+  it('opens with the two commands a new user types', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const firstBlock = /```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    expect(firstBlock.trim().split('\n')).toEqual(['npm ci && npm run generate', 'npm test']);
+  });
+
+  it('"Using the generated client" compiles under strict NodeNext against @orders/client', () => {
+    const dir = join('test', '.tmp', 'readme');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'example.ts');
+    writeFileSync(file, example());
+    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+    const program = ts.createProgram([file], {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      types: ['node'],
+      skipLibCheck: false,
+      noUncheckedIndexedAccess: true,
+    });
+    const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    expect(problems).toEqual([]);
+    expect(program.getSourceFiles().some((f) => f.fileName.includes('generated/dist/index.d.ts'))).toBe(true);
+  });
+});

@@ -1,5 +1,6 @@
 import { createRuntime } from './runtime/runtime.js';
 import { AUTH, ENDPOINTS, ENVIRONMENT_URLS, ERROR_TABLES, HOST_ERRORS, SECRET_FIELDS, SUPPORT } from './tables.js';
+/** Every {@link Environment}. */
 export const ENVIRONMENTS = ['production', 'staging', 'mock'];
 /**
  * Creates a client of Fulfilment and Last-Mile Order APIs.

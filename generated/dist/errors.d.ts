@@ -2,6 +2,7 @@ import { type ClientError } from './runtime/client.js';
 import { type DecodedError } from './runtime/decode.js';
 /** The hosts of the contract; errors are decoded per host. */
 export type Host = 'fulfilment' | 'lastmile';
+/** Every {@link Host}. */
 export declare const HOSTS: readonly ["fulfilment", "lastmile"];
 /** Operation ids of the contract. */
 export type OperationId = 'requestToken' | 'createOrder' | 'getOrder' | 'updateOrder' | 'markReadyForCollection' | 'getOrderLabel';
@@ -22,6 +23,7 @@ export type OperationId = 'requestToken' | 'createOrder' | 'getOrder' | 'updateO
  * - policy: A commercial restriction, not a payload fault.
  */
 export type ErrorCategory = 'input' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'canceled' | 'server' | 'unavailable' | 'timeout' | 'client' | 'policy';
+/** Every {@link ErrorCategory}, in contract order. */
 export declare const ERROR_CATEGORIES: readonly ["input", "unauthenticated", "forbidden", "not_found", "conflict", "rate_limited", "canceled", "server", "unavailable", "timeout", "client", "policy"];
 /** Categories worth retrying (with backoff). */
 export declare const RETRYABLE_CATEGORIES: readonly ["rate_limited", "unavailable", "timeout"];

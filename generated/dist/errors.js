@@ -1,6 +1,8 @@
 import { decodeByHost, decodeForHost } from './runtime/decode.js';
 import { ENDPOINTS, ERROR_TABLES, HOST_ERRORS } from './tables.js';
+/** Every {@link Host}. */
 export const HOSTS = ['fulfilment', 'lastmile'];
+/** Every {@link ErrorCategory}, in contract order. */
 export const ERROR_CATEGORIES = [
     'input',
     'unauthenticated',

@@ -22,6 +22,7 @@ import { type Order, type OrderRequest, type OrderUpdate, type TokenRequest, typ
  * mock: The mock server. The mock address of the last-mile API: not shown; its host URL is used.
  */
 export type Environment = 'production' | 'staging' | 'mock';
+/** Every {@link Environment}. */
 export const ENVIRONMENTS = ['production', 'staging', 'mock'] as const;
 
 /** The server variables a client must be configured with, per environment. */

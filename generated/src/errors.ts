@@ -5,6 +5,7 @@ import { ENDPOINTS, ERROR_TABLES, HOST_ERRORS } from './tables.js';
 
 /** The hosts of the contract; errors are decoded per host. */
 export type Host = 'fulfilment' | 'lastmile';
+/** Every {@link Host}. */
 export const HOSTS = ['fulfilment', 'lastmile'] as const;
 
 /** Operation ids of the contract. */
@@ -40,6 +41,7 @@ export type ErrorCategory =
   | 'timeout'
   | 'client'
   | 'policy';
+/** Every {@link ErrorCategory}, in contract order. */
 export const ERROR_CATEGORIES = [
   'input',
   'unauthenticated',

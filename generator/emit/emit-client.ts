@@ -27,6 +27,7 @@ function emitEnvironments(file: TsFile, contract: Contract): void {
   const envs = contract.environments;
   file.doc('Environments of the contract.', ...envs.map((e) => `${e.name}${e.isDefault ? ' (default)' : ''}: ${e.description ?? ''} ${e.notShown.join(' ')}`.trim()));
   file.w.writeLine(`export type Environment = ${union(envs.map((e) => e.name))};`);
+  file.doc('Every {@link Environment}.');
   file.w.writeLine(`export const ENVIRONMENTS = [${envs.map((e) => stringLiteral(e.name)).join(', ')}] as const;`);
   file.w.blankLine();
   file.doc('The server variables a client must be configured with, per environment.');

@@ -34,6 +34,7 @@ export function emitErrors(file: TsFile, contract: Contract): void {
 function emitCommonUnions(file: TsFile, contract: Contract): void {
   file.doc('The hosts of the contract; errors are decoded per host.');
   file.w.writeLine(`export type ${names.hostType} = ${union(contract.hosts.map((h) => h.name))};`);
+  file.doc(`Every {@link ${names.hostType}}.`);
   file.w.writeLine(`export const HOSTS = [${contract.hosts.map((h) => stringLiteral(h.name)).join(', ')}] as const;`);
   file.w.blankLine();
   file.doc('Operation ids of the contract.');
@@ -42,6 +43,7 @@ function emitCommonUnions(file: TsFile, contract: Contract): void {
   const categoryDocs = contract.categories.map((c) => `- ${c.name}${c.retryable ? ' (retryable)' : ''}: ${c.description ?? ''}`);
   file.doc('Error categories: what kind of failure, and so what to do about it.', categoryDocs.join('\n'));
   file.w.writeLine(`export type ${names.category} = ${union(contract.categories.map((c) => c.name))};`);
+  file.doc(`Every {@link ${names.category}}, in contract order.`);
   file.w.writeLine(`export const ERROR_CATEGORIES = [${contract.categories.map((c) => stringLiteral(c.name)).join(', ')}] as const;`);
   file.doc('Categories worth retrying (with backoff).');
   file.w.writeLine(`export const RETRYABLE_CATEGORIES = [${contract.categories.filter((c) => c.retryable).map((c) => stringLiteral(c.name)).join(', ')}] as const;`);

@@ -78,24 +78,38 @@ export function createRuntime(spec: FullRuntimeSpec, options: ClientRuntimeOptio
 }
 
 interface Tokens {
-  /** A token for a call, or the error that getting one produced. */
-  get(): Promise<{ ok: true; token: string | undefined } | { ok: false; error: AnyError }>;
+  /** A token for a call, or the failed token exchange (kept whole for support reports). */
+  get(): Promise<{ ok: true; token: string | undefined } | { ok: false; exchange: Exchange }>;
   /** After a 401: forget the token; returns whether a fresh one can be had. */
   reject(token: string | undefined): Promise<boolean>;
   secrets(): (string | undefined)[];
 }
 
+/** Every token the client has held, so an old one echoed in a late error is still redacted. */
+class SeenTokens {
+  private readonly tokens: string[] = [];
+  add(token: string | undefined): void {
+    if (token === undefined || this.tokens.includes(token)) return;
+    this.tokens.push(token);
+    if (this.tokens.length > 64) this.tokens.shift();
+  }
+  list(): readonly string[] {
+    return this.tokens;
+  }
+}
+
 function tokenManager(spec: FullRuntimeSpec, options: ClientRuntimeOptions, now: () => number): Tokens {
   const fixed = options.accessToken;
+  const seen = new SeenTokens();
   if (fixed !== undefined) {
-    let last: string | undefined;
     return {
       async get() {
-        last = typeof fixed === 'function' ? await fixed() : fixed;
-        return { ok: true, token: last };
+        const token = typeof fixed === 'function' ? await fixed() : fixed;
+        seen.add(token);
+        return { ok: true, token };
       },
       reject: async () => typeof fixed === 'function',
-      secrets: () => [last],
+      secrets: () => [...seen.list()],
     };
   }
   const auth = spec.auth;
@@ -103,6 +117,8 @@ function tokenManager(spec: FullRuntimeSpec, options: ClientRuntimeOptions, now:
   if (auth === undefined || tokenEndpoint === undefined || options.credentials === undefined) {
     return { get: async () => ({ ok: true, token: undefined }), reject: async () => false, secrets: () => [] };
   }
+  // A failed token request's exchange, by its (shared) error, for support reports on every waiter.
+  const failures = new WeakMap<object, Exchange>();
   const manager = new TokenManager<AnyError>({
     spec: auth,
     environment: options.environment,
@@ -113,24 +129,25 @@ function tokenManager(spec: FullRuntimeSpec, options: ClientRuntimeOptions, now:
     request: async (body) => {
       const contentType = options.tokenContentType ?? tokenEndpoint.contentTypes[0];
       const exchange = await send(spec, options, tokenEndpoint, { body, ...(contentType === undefined ? {} : { contentType }) });
-      return exchange.result.ok ? { ok: true, data: exchange.result.data } : { ok: false, error: exchange.result.error };
+      if (exchange.result.ok) return { ok: true, data: exchange.result.data };
+      failures.set(exchange.result.error, exchange);
+      return { ok: false, error: exchange.result.error };
     },
+    malformed: (message) => clientError(tokenEndpoint.host, 'invalid_response', message, 200),
   });
-  let current: string | undefined;
-  let learned: string | undefined;
   return {
     async get() {
       const outcome = await manager.token();
-      if (!outcome.ok) return outcome;
-      current = outcome.token.accessToken;
-      learned = outcome.token.refreshToken;
-      return { ok: true, token: current };
+      if (!outcome.ok) return { ok: false, exchange: failures.get(outcome.error) ?? { result: outcome, request: undefined, response: undefined } };
+      seen.add(outcome.token.accessToken);
+      seen.add(outcome.token.refreshToken);
+      return { ok: true, token: outcome.token.accessToken };
     },
     async reject(token) {
       if (token !== undefined) await manager.invalidate(token);
       return true;
     },
-    secrets: () => [current, learned],
+    secrets: () => [...seen.list()],
   };
 }
 
@@ -142,9 +159,12 @@ function isUnauthorized(spec: FullRuntimeSpec, error: AnyError): boolean {
 async function attempt(spec: FullRuntimeSpec, options: ClientRuntimeOptions, endpoint: EndpointSpec, input: CallInput & { maxRetries?: number }, tokens: Tokens, policy: RetryPolicy, now: () => number): Promise<Exchange> {
   const maxRetries = input.maxRetries ?? policy.maxRetries;
   let replayed = false;
+  const canceled = (): Exchange => ({ result: { ok: false, error: clientError(endpoint.host, 'canceled', 'the call was aborted') }, request: undefined, response: undefined });
   for (let retries = 0; ; ) {
-    const token = endpoint.auth ? await tokens.get() : { ok: true as const, token: undefined };
-    if (!token.ok) return { result: { ok: false, error: token.error }, request: undefined, response: undefined };
+    // A caller's abort ends its own wait for the shared token request, not the request itself.
+    const token = endpoint.auth ? await untilAborted(tokens.get(), input.signal) : { ok: true as const, token: undefined };
+    if (token === undefined) return canceled();
+    if (!token.ok) return token.exchange;
     const exchange = await send(spec, options, endpoint, input, token.token);
     const result = exchange.result;
     if (result.ok) return exchange;
@@ -153,9 +173,30 @@ async function attempt(spec: FullRuntimeSpec, options: ClientRuntimeOptions, end
       continue;
     }
     const wait = retries < maxRetries ? retryDelay(spec, endpoint, exchange, result.error, policy, retries, now) : undefined;
-    if (wait === undefined || !(await sleep(wait, input.signal))) return exchange;
+    if (wait === undefined) return exchange;
+    if (!(await sleep(wait, input.signal))) return canceled();
     retries++;
   }
+}
+
+/** The promise's value, or undefined as soon as the signal aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
+  if (signal === undefined) return promise;
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise<T | undefined>((resolve, reject) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** Milliseconds to wait before retrying, or undefined when this failure is not retried. */

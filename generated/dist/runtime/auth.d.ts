@@ -66,6 +66,8 @@ export interface TokenManagerOptions<E> {
         readonly ok: false;
         readonly error: E;
     }>;
+    /** The error for a successful response that carries no access token. */
+    readonly malformed: (message: string) => E;
 }
 export declare const REFRESH_TOKEN_CREDENTIAL = "refreshToken";
 export declare class TokenManager<E> {

@@ -86,7 +86,7 @@ export class TokenManager {
             return answer;
         const token = this.readToken(answer.data, receivedAt);
         if (token === undefined)
-            throw new TypeError('the token response carries no access token');
+            return { ok: false, error: this.options.malformed(`the token response carries no access token (field ${this.options.spec.token.accessToken})`) };
         return { ok: true, token };
     }
     /** Expiry = time received + expires_in; the unit of any creation time is not trusted. */

@@ -29,17 +29,32 @@ export function createRuntime(spec, options) {
         },
     };
 }
+/** Every token the client has held, so an old one echoed in a late error is still redacted. */
+class SeenTokens {
+    tokens = [];
+    add(token) {
+        if (token === undefined || this.tokens.includes(token))
+            return;
+        this.tokens.push(token);
+        if (this.tokens.length > 64)
+            this.tokens.shift();
+    }
+    list() {
+        return this.tokens;
+    }
+}
 function tokenManager(spec, options, now) {
     const fixed = options.accessToken;
+    const seen = new SeenTokens();
     if (fixed !== undefined) {
-        let last;
         return {
             async get() {
-                last = typeof fixed === 'function' ? await fixed() : fixed;
-                return { ok: true, token: last };
+                const token = typeof fixed === 'function' ? await fixed() : fixed;
+                seen.add(token);
+                return { ok: true, token };
             },
             reject: async () => typeof fixed === 'function',
-            secrets: () => [last],
+            secrets: () => [...seen.list()],
         };
     }
     const auth = spec.auth;
@@ -47,6 +62,8 @@ function tokenManager(spec, options, now) {
     if (auth === undefined || tokenEndpoint === undefined || options.credentials === undefined) {
         return { get: async () => ({ ok: true, token: undefined }), reject: async () => false, secrets: () => [] };
     }
+    // A failed token request's exchange, by its (shared) error, for support reports on every waiter.
+    const failures = new WeakMap();
     const manager = new TokenManager({
         spec: auth,
         environment: options.environment,
@@ -57,26 +74,28 @@ function tokenManager(spec, options, now) {
         request: async (body) => {
             const contentType = options.tokenContentType ?? tokenEndpoint.contentTypes[0];
             const exchange = await send(spec, options, tokenEndpoint, { body, ...(contentType === undefined ? {} : { contentType }) });
-            return exchange.result.ok ? { ok: true, data: exchange.result.data } : { ok: false, error: exchange.result.error };
+            if (exchange.result.ok)
+                return { ok: true, data: exchange.result.data };
+            failures.set(exchange.result.error, exchange);
+            return { ok: false, error: exchange.result.error };
         },
+        malformed: (message) => clientError(tokenEndpoint.host, 'invalid_response', message, 200),
     });
-    let current;
-    let learned;
     return {
         async get() {
             const outcome = await manager.token();
             if (!outcome.ok)
-                return outcome;
-            current = outcome.token.accessToken;
-            learned = outcome.token.refreshToken;
-            return { ok: true, token: current };
+                return { ok: false, exchange: failures.get(outcome.error) ?? { result: outcome, request: undefined, response: undefined } };
+            seen.add(outcome.token.accessToken);
+            seen.add(outcome.token.refreshToken);
+            return { ok: true, token: outcome.token.accessToken };
         },
         async reject(token) {
             if (token !== undefined)
                 await manager.invalidate(token);
             return true;
         },
-        secrets: () => [current, learned],
+        secrets: () => [...seen.list()],
     };
 }
 function isUnauthorized(spec, error) {
@@ -86,10 +105,14 @@ function isUnauthorized(spec, error) {
 async function attempt(spec, options, endpoint, input, tokens, policy, now) {
     const maxRetries = input.maxRetries ?? policy.maxRetries;
     let replayed = false;
+    const canceled = () => ({ result: { ok: false, error: clientError(endpoint.host, 'canceled', 'the call was aborted') }, request: undefined, response: undefined });
     for (let retries = 0;;) {
-        const token = endpoint.auth ? await tokens.get() : { ok: true, token: undefined };
+        // A caller's abort ends its own wait for the shared token request, not the request itself.
+        const token = endpoint.auth ? await untilAborted(tokens.get(), input.signal) : { ok: true, token: undefined };
+        if (token === undefined)
+            return canceled();
         if (!token.ok)
-            return { result: { ok: false, error: token.error }, request: undefined, response: undefined };
+            return token.exchange;
         const exchange = await send(spec, options, endpoint, input, token.token);
         const result = exchange.result;
         if (result.ok)
@@ -99,10 +122,30 @@ async function attempt(spec, options, endpoint, input, tokens, policy, now) {
             continue;
         }
         const wait = retries < maxRetries ? retryDelay(spec, endpoint, exchange, result.error, policy, retries, now) : undefined;
-        if (wait === undefined || !(await sleep(wait, input.signal)))
+        if (wait === undefined)
             return exchange;
+        if (!(await sleep(wait, input.signal)))
+            return canceled();
         retries++;
     }
+}
+/** The promise's value, or undefined as soon as the signal aborts. */
+function untilAborted(promise, signal) {
+    if (signal === undefined)
+        return promise;
+    if (signal.aborted)
+        return Promise.resolve(undefined);
+    return new Promise((resolve, reject) => {
+        const onAbort = () => resolve(undefined);
+        signal.addEventListener('abort', onAbort, { once: true });
+        promise.then((value) => {
+            signal.removeEventListener('abort', onAbort);
+            resolve(value);
+        }, (error) => {
+            signal.removeEventListener('abort', onAbort);
+            reject(error);
+        });
+    });
 }
 /** Milliseconds to wait before retrying, or undefined when this failure is not retried. */
 function retryDelay(spec, endpoint, exchange, error, policy, retries, now) {

@@ -60,6 +60,8 @@ export interface TokenManagerOptions<E> {
   readonly now: () => number;
   /** Calls the token endpoint with a request body; returns its parsed body or its error. */
   readonly request: (body: Readonly<Record<string, string>>) => Promise<{ readonly ok: true; readonly data: unknown } | { readonly ok: false; readonly error: E }>;
+  /** The error for a successful response that carries no access token. */
+  readonly malformed: (message: string) => E;
 }
 
 export const REFRESH_TOKEN_CREDENTIAL = 'refreshToken';
@@ -134,7 +136,7 @@ export class TokenManager<E> {
     const answer = await this.options.request(body);
     if (!answer.ok) return answer;
     const token = this.readToken(answer.data, receivedAt);
-    if (token === undefined) throw new TypeError('the token response carries no access token');
+    if (token === undefined) return { ok: false, error: this.options.malformed(`the token response carries no access token (field ${this.options.spec.token.accessToken})`) };
     return { ok: true, token };
   }
 

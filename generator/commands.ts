@@ -13,6 +13,10 @@ Usage:
   contractgen validate [file]                 check a contract; prints file:line:col diagnostics
   contractgen generate [--contract <file>] [--out <dir>] [--check] [--watch]
                                               emit the typed client package
+  contractgen diff <old> <new> | --base <git-ref> <file>
+        [--format text|markdown|json|github] [--fail-on breaking|warning|info] [--no-api]
+                                              review a contract change: what it breaks
+  contractgen diff --rules                    list the classification rules
   contractgen --help | --version
 
 With no file, commands use the single contract in ./contract/.
@@ -41,6 +45,10 @@ export async function runCommand(argv: readonly string[], io: Io): Promise<numbe
       case 'generate': {
         const { generateCommand } = await import('./commands/generate.js');
         return await generateCommand(rest, io);
+      }
+      case 'diff': {
+        const { diffCommand } = await import('./commands/diff.js');
+        return await diffCommand(rest, io);
       }
       default:
         throw new UsageError(`unknown command '${command}'`);

@@ -1,0 +1,57 @@
+/** One structural difference between two models, before any judgement of what it breaks. */
+import type { SourceLocation } from '../model/types.js';
+
+export type Direction = 'request' | 'response' | 'none';
+
+export type Area =
+  | 'info'
+  | 'server'
+  | 'environment'
+  | 'endpoint'
+  | 'param'
+  | 'content-type'
+  | 'field'
+  | 'enum'
+  | 'error-code'
+  | 'shape'
+  | 'category'
+  | 'message'
+  | 'quirk'
+  | 'policy'
+  | 'auth';
+
+export type Action = 'added' | 'removed' | 'changed';
+
+export interface Change {
+  readonly area: Area;
+  readonly action: Action;
+  /** What changed, for `changed` (e.g. `method`, `required`, `type`, `status`, `open`). */
+  readonly aspect?: string;
+  /** Context a rule may depend on: `open`/`closed` (enums, code tables), `required`/`optional` (fields). */
+  readonly qualifier?: string;
+  readonly direction: Direction;
+  /** Human name of the element: `endpoint getOrder`, `field OrderRequest.kind`. */
+  readonly subject: string;
+  readonly before?: string;
+  readonly after?: string;
+  readonly oldLoc?: SourceLocation;
+  readonly newLoc?: SourceLocation;
+}
+
+/** Pairs elements of two lists by key: what was removed, added, and present in both. */
+export function pair<T>(before: readonly T[], after: readonly T[], key: (t: T) => string): { removed: T[]; added: T[]; both: [T, T][] } {
+  const afterByKey = new Map(after.map((t) => [key(t), t]));
+  const beforeKeys = new Set(before.map(key));
+  const both: [T, T][] = [];
+  const removed: T[] = [];
+  for (const b of before) {
+    const a = afterByKey.get(key(b));
+    if (a === undefined) removed.push(b);
+    else both.push([b, a]);
+  }
+  return { removed, added: after.filter((a) => !beforeKeys.has(key(a))), both };
+}
+
+export function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,86 @@
+/** A review of a contract change: findings classified by rule, the API impact, a version bump. */
+import type { Contract, SourceLocation } from '../model/types.js';
+import type { Change } from './change.js';
+import { LEVELS, ruleFor, type Level, type Rule } from './rules.js';
+import { structuralDiff } from './structural.js';
+
+export interface Finding {
+  readonly rule: string;
+  readonly level: Level;
+  readonly wire: Level;
+  readonly source: Level;
+  readonly area: string;
+  readonly direction: string;
+  readonly message: string;
+  readonly old?: SourceLocation;
+  readonly new?: SourceLocation;
+}
+
+export interface ApiChange {
+  readonly export: string;
+  readonly change: 'added' | 'removed' | 'changed';
+  readonly before?: string;
+  readonly after?: string;
+}
+
+export type Bump = 'major' | 'minor' | 'patch' | 'none';
+
+export interface Review {
+  readonly old: { readonly file: string; readonly version: string };
+  readonly new: { readonly file: string; readonly version: string };
+  readonly findings: readonly Finding[];
+  readonly api: readonly ApiChange[];
+  readonly summary: Readonly<Record<Level, number>>;
+  readonly bump: Bump;
+}
+
+export function classify(changes: readonly Change[]): Finding[] {
+  const findings: Finding[] = [];
+  for (const change of changes) {
+    const rule = ruleFor(change);
+    if (rule === undefined) throw new Error(`no diff rule for ${change.area} ${change.action} ${change.aspect ?? ''} (${change.direction})`);
+    findings.push(finding(rule, change));
+  }
+  const rank = (f: Finding) => LEVELS.indexOf(f.level);
+  return findings.sort((a, b) => rank(a) - rank(b) || a.rule.localeCompare(b.rule) || a.message.localeCompare(b.message));
+}
+
+function finding(rule: Rule, change: Change): Finding {
+  const values = change.before !== undefined || change.after !== undefined ? ` (${change.before ?? 'none'} → ${change.after ?? 'none'})` : '';
+  return {
+    rule: rule.id,
+    level: rule.level,
+    wire: rule.wire,
+    source: rule.source,
+    area: rule.area,
+    direction: change.direction,
+    message: `${capitalise(change.subject)}: ${rule.description}${values}`,
+    ...(change.oldLoc === undefined ? {} : { old: change.oldLoc }),
+    ...(change.newLoc === undefined ? {} : { new: change.newLoc }),
+  };
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function review(before: Contract, after: Contract, api: readonly ApiChange[]): Review {
+  const findings = classify(structuralDiff(before, after));
+  const summary = { breaking: 0, warning: 0, info: 0 };
+  for (const f of findings) summary[f.level]++;
+  return {
+    old: { file: before.file, version: before.info.version },
+    new: { file: after.file, version: after.info.version },
+    findings,
+    api,
+    summary,
+    bump: recommendBump(findings, api),
+  };
+}
+
+/** Semantic version bump for the generated package: breaking on either axis → major. */
+export function recommendBump(findings: readonly Finding[], api: readonly ApiChange[]): Bump {
+  if (findings.some((f) => f.level === 'breaking') || api.some((a) => a.change !== 'added')) return 'major';
+  if (findings.some((f) => f.level === 'warning') || api.some((a) => a.change === 'added') || findings.some((f) => f.rule.endsWith('-added') || f.rule.includes('-added-'))) return 'minor';
+  return findings.length > 0 ? 'patch' : 'none';
+}

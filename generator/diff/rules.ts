@@ -1,0 +1,141 @@
+/**
+ * Step two of a review: the classification rules, as data. Each rule matches structural changes
+ * by area, action, aspect, qualifier and direction, and judges them on two axes: wire (does an
+ * already deployed client keep working?) and source (does the regenerated TypeScript still compile
+ * for its users?). `contractgen diff --rules` lists them; every rule has a fixture pair in test/diff/.
+ */
+import type { Action, Area, Change, Direction } from './change.js';
+
+export type Level = 'breaking' | 'warning' | 'info';
+export const LEVELS: readonly Level[] = ['breaking', 'warning', 'info'];
+
+export interface Rule {
+  readonly id: string;
+  /** The worse of the two axes. */
+  readonly level: Level;
+  readonly wire: Level;
+  readonly source: Level;
+  readonly direction: Direction;
+  readonly area: Area;
+  readonly action: Action;
+  readonly aspect?: string;
+  readonly qualifier?: string;
+  readonly description: string;
+}
+
+type Spec = [id: string, area: Area, action: Action, direction: Direction, wire: Level, source: Level, description: string, match?: { aspect?: string; qualifier?: string }];
+
+const SPECS: readonly Spec[] = [
+  ['info-title-changed', 'info', 'changed', 'none', 'info', 'info', 'The contract title changed.', { aspect: 'title' }],
+  ['info-version-changed', 'info', 'changed', 'none', 'info', 'info', 'The contract version changed.', { aspect: 'version' }],
+  ['info-package-changed', 'info', 'changed', 'none', 'info', 'breaking', 'The generated package was renamed: imports must change.', { aspect: 'packageName' }],
+  ['server-variable-added', 'server', 'added', 'none', 'info', 'info', 'A server variable was declared.'],
+  ['server-variable-removed', 'server', 'removed', 'none', 'info', 'warning', 'A server variable was removed: clients that still pass it get an excess-property error.'],
+  ['environment-variable-required', 'server', 'changed', 'none', 'info', 'breaking', 'An environment now needs another server variable: clients must configure it.', { aspect: 'required' }],
+  ['environment-added', 'environment', 'added', 'none', 'info', 'info', 'An environment was added.'],
+  ['environment-removed', 'environment', 'removed', 'none', 'breaking', 'breaking', 'An environment was removed.'],
+  ['environment-urls-changed', 'environment', 'changed', 'none', 'warning', 'info', "An environment's host URLs changed.", { aspect: 'urls' }],
+  ['endpoint-added', 'endpoint', 'added', 'none', 'info', 'info', 'An endpoint was added.'],
+  ['endpoint-removed', 'endpoint', 'removed', 'none', 'breaking', 'breaking', 'An endpoint was removed: its method disappears from the client.'],
+  ['endpoint-method-changed', 'endpoint', 'changed', 'none', 'breaking', 'info', "An endpoint's HTTP method changed: deployed clients call the old one.", { aspect: 'method' }],
+  ['endpoint-path-changed', 'endpoint', 'changed', 'none', 'breaking', 'info', "An endpoint's path changed: deployed clients call the old one.", { aspect: 'path' }],
+  ['endpoint-host-changed', 'endpoint', 'changed', 'none', 'breaking', 'info', 'An endpoint moved to another host.', { aspect: 'host' }],
+  ['endpoint-auth-changed', 'endpoint', 'changed', 'none', 'breaking', 'info', 'Whether an endpoint needs a token changed.', { aspect: 'auth' }],
+  ['path-parameter-renamed', 'param', 'changed', 'request', 'info', 'breaking', 'A path parameter was renamed: the wire path is the same, but the method input key changes.', { aspect: 'name' }],
+  ['request-content-type-added', 'content-type', 'added', 'request', 'info', 'info', 'A request content type was added.'],
+  ['request-content-type-removed', 'content-type', 'removed', 'request', 'breaking', 'breaking', 'A request content type was removed.'],
+  ['response-content-type-added', 'content-type', 'added', 'response', 'warning', 'info', 'A response content type was added: deployed clients may reject it.'],
+  ['response-content-type-removed', 'content-type', 'removed', 'response', 'info', 'info', 'A response content type was removed.'],
+  ['request-field-added-required', 'field', 'added', 'request', 'breaking', 'breaking', 'A required request field was added: existing requests lack it.', { qualifier: 'required' }],
+  ['request-field-added-optional', 'field', 'added', 'request', 'info', 'info', 'An optional request field was added.', { qualifier: 'optional' }],
+  ['request-field-removed', 'field', 'removed', 'request', 'warning', 'breaking', 'A request field was removed: the server may reject or ignore it; code that sets it no longer compiles.'],
+  ['request-field-made-required', 'field', 'changed', 'request', 'breaking', 'breaking', 'A request field became required.', { aspect: 'required' }],
+  ['request-field-made-optional', 'field', 'changed', 'request', 'info', 'info', 'A request field became optional.', { aspect: 'optional' }],
+  ['request-field-type-changed', 'field', 'changed', 'request', 'breaking', 'breaking', "A request field's type changed.", { aspect: 'type' }],
+  ['request-field-default-changed', 'field', 'changed', 'request', 'warning', 'info', "A request field's default changed: requests that omit it now mean something else.", { aspect: 'default' }],
+  ['request-rule-changed', 'field', 'changed', 'request', 'warning', 'breaking', 'A conditional requirement or field group changed.', { aspect: 'requiredWhen' }],
+  ['request-group-changed', 'field', 'changed', 'request', 'warning', 'breaking', 'A "sent together" field group changed.', { aspect: 'together' }],
+  ['request-object-closed', 'field', 'changed', 'request', 'warning', 'breaking', 'A request object no longer admits unknown fields.', { aspect: 'closed' }],
+  ['request-object-opened', 'field', 'changed', 'request', 'info', 'info', 'A request object now admits fields the contract does not show.', { aspect: 'open' }],
+  ['response-field-added', 'field', 'added', 'response', 'info', 'info', 'A response field was added.'],
+  ['response-field-removed', 'field', 'removed', 'response', 'breaking', 'breaking', 'A response field was removed.'],
+  ['response-field-made-optional', 'field', 'changed', 'response', 'breaking', 'breaking', 'A response field became optional: code that reads it must handle its absence.', { aspect: 'optional' }],
+  ['response-field-made-required', 'field', 'changed', 'response', 'info', 'info', 'A response field became required.', { aspect: 'required' }],
+  ['response-field-type-changed', 'field', 'changed', 'response', 'breaking', 'breaking', "A response field's type changed.", { aspect: 'type' }],
+  ['response-field-default-changed', 'field', 'changed', 'response', 'info', 'info', "A response field's documented default changed.", { aspect: 'default' }],
+  ['response-rule-changed', 'field', 'changed', 'response', 'info', 'warning', 'A conditional requirement of a response type changed.', { aspect: 'requiredWhen' }],
+  ['response-group-changed', 'field', 'changed', 'response', 'info', 'warning', 'A field group of a response type changed.', { aspect: 'together' }],
+  ['response-object-closed', 'field', 'changed', 'response', 'info', 'warning', 'A response object no longer admits unknown fields.', { aspect: 'closed' }],
+  ['response-object-opened', 'field', 'changed', 'response', 'info', 'info', 'A response object now admits unknown fields.', { aspect: 'open' }],
+  ['request-enum-value-added', 'enum', 'added', 'request', 'info', 'info', 'A value was added to an enum clients send.'],
+  ['request-enum-value-removed', 'enum', 'removed', 'request', 'breaking', 'breaking', 'A value was removed from an enum clients send.'],
+  ['response-enum-value-added-closed', 'enum', 'added', 'response', 'warning', 'breaking', 'A value was added to a closed enum clients read: deployed clients meet an unknown value; exhaustive switches no longer compile.', { qualifier: 'closed' }],
+  ['response-enum-value-added-open', 'enum', 'added', 'response', 'info', 'info', 'A value was added to an open enum clients read.', { qualifier: 'open' }],
+  ['response-enum-value-removed-closed', 'enum', 'removed', 'response', 'info', 'breaking', 'A value was removed from a closed enum clients read: case labels for it no longer compile.', { qualifier: 'closed' }],
+  ['response-enum-value-removed-open', 'enum', 'removed', 'response', 'info', 'info', 'A value was removed from an open enum clients read.', { qualifier: 'open' }],
+  ['request-enum-opened', 'enum', 'changed', 'request', 'info', 'info', 'An enum clients send was made open.', { aspect: 'open' }],
+  ['request-enum-closed', 'enum', 'changed', 'request', 'warning', 'breaking', 'An enum clients send was made closed: values outside the list are now rejected.', { aspect: 'closed' }],
+  ['response-enum-opened', 'enum', 'changed', 'response', 'warning', 'breaking', 'An enum clients read was made open: unknown values may arrive; exhaustive switches no longer compile.', { aspect: 'open' }],
+  ['response-enum-closed', 'enum', 'changed', 'response', 'info', 'info', 'An enum clients read was made closed.', { aspect: 'closed' }],
+  ['error-code-added-open', 'error-code', 'added', 'response', 'info', 'warning', 'An error code was added to an open table: deployed clients treat it by status; exhaustive switches over the code union no longer compile.', { qualifier: 'open' }],
+  ['error-code-added-closed', 'error-code', 'added', 'response', 'warning', 'breaking', 'An error code was added to a closed table.', { qualifier: 'closed' }],
+  ['error-code-removed-open', 'error-code', 'removed', 'response', 'info', 'breaking', 'An error code was removed from an open table: case labels for it no longer compile.', { qualifier: 'open' }],
+  ['error-code-removed-closed', 'error-code', 'removed', 'response', 'info', 'breaking', 'An error code was removed from a closed table: case labels for it no longer compile.', { qualifier: 'closed' }],
+  ['error-code-status-changed', 'error-code', 'changed', 'response', 'warning', 'info', 'An error code is now sent with another HTTP status.', { aspect: 'status' }],
+  ['error-table-opened', 'error-code', 'changed', 'response', 'info', 'info', 'A code table was declared open.', { aspect: 'open' }],
+  ['error-table-closed', 'error-code', 'changed', 'response', 'info', 'info', 'A code table was declared closed.', { aspect: 'closed' }],
+  ['error-shape-added', 'shape', 'added', 'response', 'warning', 'info', 'A host answers with a new envelope shape: deployed clients decode it as unrecognised.'],
+  ['error-shape-removed', 'shape', 'removed', 'response', 'info', 'warning', 'A host no longer answers with an envelope shape.'],
+  ['error-shape-match-changed', 'shape', 'changed', 'response', 'breaking', 'info', 'How an envelope is recognised changed: deployed decoders no longer recognise it.', { aspect: 'match' }],
+  ['error-shape-fields-changed', 'shape', 'changed', 'response', 'warning', 'info', 'Where an envelope carries its code, message or field errors changed.', { aspect: 'read' }],
+  ['category-added', 'category', 'added', 'response', 'info', 'warning', 'An error category was added: exhaustive switches over categories no longer compile.'],
+  ['category-removed', 'category', 'removed', 'response', 'info', 'breaking', 'An error category was removed.'],
+  ['category-retryable-changed', 'category', 'changed', 'response', 'warning', 'info', 'Whether a category is retried changed.', { aspect: 'retryable' }],
+  ['status-category-changed', 'category', 'changed', 'response', 'warning', 'info', 'The category of an HTTP status changed.', { aspect: 'status' }],
+  ['message-row-added', 'message', 'added', 'response', 'info', 'info', 'A validation-message row was added: deployed clients do not map it to a field.'],
+  ['message-row-removed', 'message', 'removed', 'response', 'warning', 'info', 'A validation-message row was removed.'],
+  ['message-row-changed', 'message', 'changed', 'response', 'warning', 'info', 'A validation-message row changed.', { aspect: 'rule' }],
+  ['message-aliases-changed', 'message', 'changed', 'response', 'warning', 'info', 'The message-to-request field vocabulary changed.', { aspect: 'aliases' }],
+  ['quirk-added', 'quirk', 'added', 'response', 'warning', 'info', 'A quirk rule was added: deployed clients do not act on it.'],
+  ['quirk-removed', 'quirk', 'removed', 'response', 'warning', 'info', 'A quirk rule was removed: deployed clients still act on it.'],
+  ['quirk-changed', 'quirk', 'changed', 'response', 'warning', 'info', 'A quirk rule changed.', { aspect: 'rule' }],
+  ['policy-added', 'policy', 'added', 'response', 'info', 'info', 'A policy was added.'],
+  ['policy-removed', 'policy', 'removed', 'response', 'warning', 'info', 'A policy was removed.'],
+  ['policy-changed', 'policy', 'changed', 'response', 'warning', 'info', "A policy's category or restrictions changed.", { aspect: 'rule' }],
+  ['auth-added', 'auth', 'added', 'none', 'breaking', 'info', 'The API now requires tokens.'],
+  ['auth-removed', 'auth', 'removed', 'none', 'info', 'breaking', 'The API no longer has an auth section: credentials options disappear.'],
+  ['auth-grant-added', 'auth', 'added', 'request', 'info', 'info', 'A grant was added.', { aspect: 'grant' }],
+  ['auth-grant-removed', 'auth', 'removed', 'request', 'breaking', 'breaking', 'A grant was removed.', { aspect: 'grant' }],
+  ['auth-token-endpoint-changed', 'auth', 'changed', 'none', 'breaking', 'info', 'The token endpoint changed.', { aspect: 'endpoint' }],
+  ['auth-lifetime-changed', 'auth', 'changed', 'none', 'info', 'info', "An environment's documented token lifetime changed (used when expires_in is absent).", { aspect: 'lifetime' }],
+  ['auth-carrier-changed', 'auth', 'changed', 'request', 'breaking', 'info', 'The header or scheme that carries the token changed.', { aspect: 'carrier' }],
+];
+
+function worse(a: Level, b: Level): Level {
+  return LEVELS.indexOf(a) <= LEVELS.indexOf(b) ? a : b;
+}
+
+export const RULES: readonly Rule[] = SPECS.map(([id, area, action, direction, wire, source, description, match]) => ({
+  id,
+  level: worse(wire, source),
+  wire,
+  source,
+  direction,
+  area,
+  action,
+  ...(match?.aspect === undefined ? {} : { aspect: match.aspect }),
+  ...(match?.qualifier === undefined ? {} : { qualifier: match.qualifier }),
+  description,
+}));
+
+/** The one rule for a change; undefined means the differ emitted something no rule covers (a bug). */
+export function ruleFor(change: Change): Rule | undefined {
+  return RULES.find(
+    (r) =>
+      r.area === change.area &&
+      r.action === change.action &&
+      (r.direction === 'none' || r.direction === change.direction) &&
+      (r.aspect === undefined || r.aspect === change.aspect) &&
+      (r.qualifier === undefined || r.qualifier === change.qualifier),
+  );
+}

@@ -1,0 +1,265 @@
+/**
+ * Step one of a review: every structural difference between two models, with locations in both
+ * files. No judgement here; the rules classify.
+ */
+import { formatStatus } from '../model/context.js';
+import type { Contract, Endpoint, EnumType, Field, Host, NamedType, ObjectType, SourceLocation, TypeRef } from '../model/types.js';
+import { pair, same, type Action, type Area, type Change, type Direction } from './change.js';
+import { directionsOf, typeUsage, type Usage } from './usage.js';
+
+interface Ctx {
+  readonly out: Change[];
+  readonly oldUsage: Usage;
+  readonly newUsage: Usage;
+}
+
+type Extra = Partial<Pick<Change, 'aspect' | 'qualifier' | 'before' | 'after' | 'oldLoc' | 'newLoc'>>;
+
+function add(ctx: Ctx, area: Area, action: Action, direction: Direction, subject: string, extra: Extra = {}): void {
+  ctx.out.push({ area, action, direction, subject, ...extra });
+}
+
+const locs = (o: { loc: SourceLocation } | undefined, n: { loc: SourceLocation } | undefined): Extra => ({
+  ...(o === undefined ? {} : { oldLoc: o.loc }),
+  ...(n === undefined ? {} : { newLoc: n.loc }),
+});
+
+export function structuralDiff(before: Contract, after: Contract): Change[] {
+  const ctx: Ctx = { out: [], oldUsage: typeUsage(before), newUsage: typeUsage(after) };
+  diffInfo(ctx, before, after);
+  diffServers(ctx, before, after);
+  diffEndpoints(ctx, before, after);
+  diffTypes(ctx, before, after);
+  diffHosts(ctx, before, after);
+  diffShapes(ctx, before, after);
+  diffCategories(ctx, before, after);
+  diffPolicies(ctx, before, after);
+  diffAuth(ctx, before, after);
+  return ctx.out;
+}
+
+function diffInfo(ctx: Ctx, b: Contract, a: Contract): void {
+  for (const aspect of ['title', 'version', 'packageName'] as const) {
+    if (b.info[aspect] !== a.info[aspect]) add(ctx, 'info', 'changed', 'none', `info.${aspect}`, { aspect, before: b.info[aspect], after: a.info[aspect], ...locs(b.info, a.info) });
+  }
+}
+
+function diffServers(ctx: Ctx, b: Contract, a: Contract): void {
+  const servers = pair(b.servers, a.servers, (s) => s.name);
+  for (const s of servers.removed) add(ctx, 'server', 'removed', 'none', `server variable ${s.name}`, locs(s, undefined));
+  for (const s of servers.added) add(ctx, 'server', 'added', 'none', `server variable ${s.name}`, locs(undefined, s));
+  const envs = pair(b.environments, a.environments, (e) => e.name);
+  for (const e of envs.removed) add(ctx, 'environment', 'removed', 'none', `environment ${e.name}`, locs(e, undefined));
+  for (const e of envs.added) add(ctx, 'environment', 'added', 'none', `environment ${e.name}`, locs(undefined, e));
+  for (const [eb, ea] of envs.both) {
+    if (!same(eb.urls, ea.urls)) add(ctx, 'environment', 'changed', 'none', `environment ${ea.name}`, { aspect: 'urls', before: urls(eb.urls), after: urls(ea.urls), ...locs(eb, ea) });
+    for (const v of ea.variables.filter((x) => !eb.variables.includes(x))) add(ctx, 'server', 'changed', 'none', `environment ${ea.name}`, { aspect: 'required', after: v, ...locs(eb, ea) });
+  }
+}
+
+function urls(list: readonly { host: string; url: string }[]): string {
+  return list.map((u) => `${u.host}=${u.url}`).join(', ');
+}
+
+function diffEndpoints(ctx: Ctx, b: Contract, a: Contract): void {
+  const eps = pair(b.endpoints, a.endpoints, (e) => e.id);
+  for (const e of eps.removed) add(ctx, 'endpoint', 'removed', 'none', `endpoint ${e.id}`, { before: `${e.method} ${e.path}`, ...locs(e, undefined) });
+  for (const e of eps.added) add(ctx, 'endpoint', 'added', 'none', `endpoint ${e.id}`, { after: `${e.method} ${e.path}`, ...locs(undefined, e) });
+  for (const [eb, ea] of eps.both) diffEndpoint(ctx, eb, ea, b, a);
+}
+
+/** A path whose parameters were only renamed is the same path. */
+function pathShape(path: string): string {
+  return path.replace(/\{[^{}]*\}/g, '{}');
+}
+
+function diffEndpoint(ctx: Ctx, eb: Endpoint, ea: Endpoint, b: Contract, a: Contract): void {
+  const subject = `endpoint ${ea.id}`;
+  const l = locs(eb, ea);
+  if (eb.method !== ea.method) add(ctx, 'endpoint', 'changed', 'none', subject, { aspect: 'method', before: eb.method, after: ea.method, ...l });
+  if (pathShape(eb.path) !== pathShape(ea.path)) add(ctx, 'endpoint', 'changed', 'none', subject, { aspect: 'path', before: eb.path, after: ea.path, ...l });
+  else if (eb.path !== ea.path) add(ctx, 'param', 'changed', 'request', subject, { aspect: 'name', before: eb.path, after: ea.path, ...l });
+  if (eb.host !== ea.host) add(ctx, 'endpoint', 'changed', 'none', subject, { aspect: 'host', before: eb.host, after: ea.host, ...l });
+  if (eb.auth !== ea.auth) add(ctx, 'endpoint', 'changed', 'none', subject, { aspect: 'auth', before: eb.auth, after: ea.auth, ...l });
+  diffContentTypes(ctx, eb, ea, subject);
+  diffBodies(ctx, eb, ea, b, a, subject);
+  diffQuirks(ctx, eb, ea);
+}
+
+function diffContentTypes(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string): void {
+  const before = eb.request?.contentTypes ?? [];
+  const after = ea.request?.contentTypes ?? [];
+  for (const t of before.filter((x) => !after.includes(x))) add(ctx, 'content-type', 'removed', 'request', subject, { before: t, ...locs(eb, ea) });
+  for (const t of after.filter((x) => !before.includes(x))) add(ctx, 'content-type', 'added', 'request', subject, { after: t, ...locs(eb, ea) });
+  const media = (e: Endpoint) => e.responses.filter((r) => !r.isError && r.contentType !== undefined).map((r) => r.contentType ?? '');
+  for (const t of media(eb).filter((x) => !media(ea).includes(x))) add(ctx, 'content-type', 'removed', 'response', subject, { before: t, ...locs(eb, ea) });
+  for (const t of media(ea).filter((x) => !media(eb).includes(x))) add(ctx, 'content-type', 'added', 'response', subject, { after: t, ...locs(eb, ea) });
+}
+
+function refText(ref: TypeRef | undefined): string {
+  if (ref === undefined) return 'none';
+  if (ref.kind === 'primitive' || ref.kind === 'named') return ref.name;
+  if (ref.kind === 'array') return `${refText(ref.items)}[]`;
+  return `{ ${ref.fields.map((f) => `${f.name}${f.required ? '' : '?'}: ${refText(f.type)}`).join('; ')} }`;
+}
+
+function diffBodies(ctx: Ctx, eb: Endpoint, ea: Endpoint, b: Contract, a: Contract, subject: string): void {
+  const before = refText(eb.request?.body);
+  const after = refText(ea.request?.body);
+  if (before !== after) add(ctx, 'field', 'changed', 'request', `${subject} request body`, { aspect: 'type', before, after, ...locs(eb, ea) });
+  else if (eb.request !== undefined && ea.request !== undefined && eb.request.optional !== ea.request.optional) {
+    add(ctx, 'field', 'changed', 'request', `${subject} request body`, { aspect: ea.request.optional ? 'optional' : 'required', ...locs(eb, ea) });
+  }
+  const success = (e: Endpoint) => refText(e.responses.find((r) => !r.isError)?.body);
+  if (success(eb) !== success(ea)) add(ctx, 'field', 'changed', 'response', `${subject} response body`, { aspect: 'type', before: success(eb), after: success(ea), ...locs(eb, ea) });
+  void b;
+  void a;
+}
+
+function diffQuirks(ctx: Ctx, eb: Endpoint, ea: Endpoint): void {
+  const q = pair(eb.errors.quirks, ea.errors.quirks, (x) => x.id);
+  for (const x of q.removed) add(ctx, 'quirk', 'removed', 'response', `quirk ${eb.id}.${x.id}`, locs(x, undefined));
+  for (const x of q.added) add(ctx, 'quirk', 'added', 'response', `quirk ${ea.id}.${x.id}`, locs(undefined, x));
+  for (const [xb, xa] of q.both) {
+    if (!same({ ...xb, loc: 0 }, { ...xa, loc: 0 })) add(ctx, 'quirk', 'changed', 'response', `quirk ${ea.id}.${xa.id}`, { aspect: 'rule', before: xb.hint, after: xa.hint, ...locs(xb, xa) });
+  }
+}
+
+function diffTypes(ctx: Ctx, b: Contract, a: Contract): void {
+  const types = pair(b.types, a.types, (t) => t.name);
+  for (const [tb, ta] of types.both) {
+    const directions = [...new Set([...directionsOf(ctx.oldUsage, tb.name), ...directionsOf(ctx.newUsage, ta.name)])];
+    for (const direction of directions) {
+      if (tb.kind === 'enum' && ta.kind === 'enum') diffEnum(ctx, tb, ta, direction);
+      else if (tb.kind === 'object' && ta.kind === 'object') diffFields(ctx, tb.name, tb.fields, ta.fields, direction, tb, ta);
+      else add(ctx, 'field', 'changed', direction, `type ${ta.name}`, { aspect: 'type', before: tb.kind, after: ta.kind, ...locs(tb, ta) });
+    }
+  }
+}
+
+function diffEnum(ctx: Ctx, tb: EnumType, ta: EnumType, direction: Direction): void {
+  const subject = `enum ${ta.name}`;
+  const qualifier = ta.open ? 'open' : 'closed';
+  for (const v of tb.values.filter((x) => !ta.values.includes(x))) add(ctx, 'enum', 'removed', direction, `${subject} value '${v}'`, { qualifier, before: v, ...locs(tb, ta) });
+  for (const v of ta.values.filter((x) => !tb.values.includes(x))) add(ctx, 'enum', 'added', direction, `${subject} value '${v}'`, { qualifier, after: v, ...locs(tb, ta) });
+  if (tb.open !== ta.open) add(ctx, 'enum', 'changed', direction, subject, { aspect: ta.open ? 'open' : 'closed', before: tb.open ? 'open' : 'closed', after: qualifier, ...locs(tb, ta) });
+}
+
+function diffFields(ctx: Ctx, owner: string, before: readonly Field[], after: readonly Field[], direction: Direction, tb: NamedType, ta: NamedType): void {
+  const f = pair(before, after, (x) => x.name);
+  for (const x of f.removed) add(ctx, 'field', 'removed', direction, `field ${owner}.${x.name}`, { qualifier: x.required ? 'required' : 'optional', ...locs(x, ta) });
+  for (const x of f.added) add(ctx, 'field', 'added', direction, `field ${owner}.${x.name}`, { qualifier: x.required ? 'required' : 'optional', ...locs(tb, x) });
+  for (const [xb, xa] of f.both) {
+    const subject = `field ${owner}.${xa.name}`;
+    const l = locs(xb, xa);
+    if (xb.required !== xa.required) add(ctx, 'field', 'changed', direction, subject, { aspect: xa.required ? 'required' : 'optional', ...l });
+    if (refText(xb.type) !== refText(xa.type) && !(xb.type.kind === 'object' && xa.type.kind === 'object')) {
+      add(ctx, 'field', 'changed', direction, subject, { aspect: 'type', before: refText(xb.type), after: refText(xa.type), ...l });
+    }
+    if (!same(xb.default, xa.default)) add(ctx, 'field', 'changed', direction, subject, { aspect: 'default', before: JSON.stringify(xb.default) ?? 'none', after: JSON.stringify(xa.default) ?? 'none', ...l });
+    if (xb.type.kind === 'object' && xa.type.kind === 'object') diffFields(ctx, `${owner}.${xa.name}`, xb.type.fields, xa.type.fields, direction, tb, ta);
+  }
+  if (tb.kind === 'object' && ta.kind === 'object') diffObjectRules(ctx, tb, ta, direction);
+}
+
+function diffObjectRules(ctx: Ctx, tb: ObjectType, ta: ObjectType, direction: Direction): void {
+  if (!same(tb.requiredWhen, ta.requiredWhen)) add(ctx, 'field', 'changed', direction, `type ${ta.name}`, { aspect: 'requiredWhen', before: JSON.stringify(tb.requiredWhen), after: JSON.stringify(ta.requiredWhen), ...locs(tb, ta) });
+  if (!same(tb.together, ta.together)) add(ctx, 'field', 'changed', direction, `type ${ta.name}`, { aspect: 'together', before: JSON.stringify(tb.together), after: JSON.stringify(ta.together), ...locs(tb, ta) });
+  if (tb.open !== ta.open) add(ctx, 'field', 'changed', direction, `type ${ta.name}`, { aspect: ta.open ? 'open' : 'closed', ...locs(tb, ta) });
+}
+
+function diffHosts(ctx: Ctx, b: Contract, a: Contract): void {
+  const hosts = pair(b.hosts, a.hosts, (h) => h.name);
+  for (const [hb, ha] of hosts.both) {
+    diffCodes(ctx, hb, ha);
+    const shapes = pair(hb.shapes, ha.shapes, (s) => s);
+    for (const s of shapes.removed) add(ctx, 'shape', 'removed', 'response', `shape ${s} on host ${ha.name}`, locs(hb, ha));
+    for (const s of shapes.added) add(ctx, 'shape', 'added', 'response', `shape ${s} on host ${ha.name}`, locs(hb, ha));
+    diffMessages(ctx, hb, ha);
+  }
+  for (const h of hosts.removed) add(ctx, 'endpoint', 'changed', 'none', `host ${h.name}`, { aspect: 'host', before: h.name, after: 'none', ...locs(h, undefined) });
+}
+
+function diffCodes(ctx: Ctx, hb: Host, ha: Host): void {
+  const qualifier = ha.codes.open ? 'open' : 'closed';
+  const subject = (code: string) => `error code ${code} on host ${ha.name}`;
+  for (const c of hb.codes.codes.filter((x) => !ha.codes.codes.includes(x))) add(ctx, 'error-code', 'removed', 'response', subject(c), { qualifier, before: c, ...locs(hb.codes.rows.find((r) => r.code === c), ha) });
+  for (const c of ha.codes.codes.filter((x) => !hb.codes.codes.includes(x))) add(ctx, 'error-code', 'added', 'response', subject(c), { qualifier, after: c, ...locs(hb, ha.codes.rows.find((r) => r.code === c)) });
+  for (const c of ha.codes.codes.filter((x) => hb.codes.codes.includes(x))) {
+    const statuses = (h: Host) => h.codes.rows.filter((r) => r.code === c).map((r) => r.status).join(', ');
+    if (statuses(hb) !== statuses(ha)) {
+      add(ctx, 'error-code', 'changed', 'response', subject(c), { aspect: 'status', qualifier, before: statuses(hb), after: statuses(ha), ...locs(hb.codes.rows.find((r) => r.code === c), ha.codes.rows.find((r) => r.code === c)) });
+    }
+  }
+  if (hb.codes.open !== ha.codes.open) add(ctx, 'error-code', 'changed', 'response', `code table of host ${ha.name}`, { aspect: qualifier, before: hb.codes.open ? 'open' : 'closed', after: qualifier, ...locs(hb, ha) });
+}
+
+function diffMessages(ctx: Ctx, hb: Host, ha: Host): void {
+  const rows = pair(hb.messages?.rows ?? [], ha.messages?.rows ?? [], (r) => r.id);
+  for (const r of rows.removed) add(ctx, 'message', 'removed', 'response', `message row ${ha.name}.${r.id}`, locs(r, undefined));
+  for (const r of rows.added) add(ctx, 'message', 'added', 'response', `message row ${ha.name}.${r.id}`, locs(undefined, r));
+  for (const [rb, ra] of rows.both) {
+    const strip = (r: typeof rb) => ({ ...r, loc: 0, example: 0, cause: 0 });
+    if (!same(strip(rb), strip(ra))) add(ctx, 'message', 'changed', 'response', `message row ${ha.name}.${ra.id}`, { aspect: 'rule', before: rb.pattern ?? '(empty)', after: ra.pattern ?? '(empty)', ...locs(rb, ra) });
+  }
+  if (!same(hb.messages?.aliases ?? [], ha.messages?.aliases ?? [])) add(ctx, 'message', 'changed', 'response', `message aliases of host ${ha.name}`, { aspect: 'aliases', ...locs(hb, ha) });
+}
+
+function diffShapes(ctx: Ctx, b: Contract, a: Contract): void {
+  const shapes = pair(b.shapes, a.shapes, (s) => s.name);
+  for (const [sb, sa] of shapes.both) {
+    if (!same(sb.match, sa.match)) add(ctx, 'shape', 'changed', 'response', `shape ${sa.name}`, { aspect: 'match', before: JSON.stringify(sb.match), after: JSON.stringify(sa.match), ...locs(sb, sa) });
+    if (!same([sb.read, sb.fieldErrors, sb.mirrors], [sa.read, sa.fieldErrors, sa.mirrors])) {
+      add(ctx, 'shape', 'changed', 'response', `shape ${sa.name}`, { aspect: 'read', before: JSON.stringify(sb.read), after: JSON.stringify(sa.read), ...locs(sb, sa) });
+    }
+  }
+}
+
+function diffCategories(ctx: Ctx, b: Contract, a: Contract): void {
+  const cats = pair(b.categories, a.categories, (c) => c.name);
+  for (const [cb, ca] of cats.both) {
+    if (cb.retryable !== ca.retryable) add(ctx, 'category', 'changed', 'response', `category ${ca.name}`, { aspect: 'retryable', before: String(cb.retryable), after: String(ca.retryable), ...locs(cb, ca) });
+  }
+  for (const c of cats.removed) add(ctx, 'category', 'removed', 'response', `category ${c.name}`, locs(c, undefined));
+  for (const c of cats.added) add(ctx, 'category', 'added', 'response', `category ${c.name}`, locs(undefined, c));
+  const rules = pair(b.statusCategories, a.statusCategories, (r) => formatStatus(r.status));
+  for (const [rb, ra] of rules.both) {
+    if (rb.category !== ra.category) add(ctx, 'category', 'changed', 'response', `category of status ${formatStatus(ra.status)}`, { aspect: 'status', before: rb.category, after: ra.category, ...locs(rb, ra) });
+  }
+  for (const r of [...rules.removed, ...rules.added]) {
+    const removed = rules.removed.includes(r);
+    add(ctx, 'category', 'changed', 'response', `category of status ${formatStatus(r.status)}`, { aspect: 'status', before: removed ? r.category : 'none', after: removed ? 'none' : r.category, ...(removed ? locs(r, undefined) : locs(undefined, r)) });
+  }
+}
+
+function diffPolicies(ctx: Ctx, b: Contract, a: Contract): void {
+  const policies = pair(b.policies, a.policies, (p) => p.name);
+  for (const p of policies.removed) add(ctx, 'policy', 'removed', 'response', `policy ${p.name}`, locs(p, undefined));
+  for (const p of policies.added) add(ctx, 'policy', 'added', 'response', `policy ${p.name}`, locs(undefined, p));
+  for (const [pb, pa] of policies.both) {
+    if (!same([pb.category, pb.restrictions], [pa.category, pa.restrictions])) add(ctx, 'policy', 'changed', 'response', `policy ${pa.name}`, { aspect: 'rule', ...locs(pb, pa) });
+  }
+}
+
+function diffAuth(ctx: Ctx, b: Contract, a: Contract): void {
+  const ab = b.auth;
+  const aa = a.auth;
+  if (ab === undefined || aa === undefined) {
+    if (ab !== aa) add(ctx, 'auth', ab === undefined ? 'added' : 'removed', 'none', 'auth', locs(ab, aa));
+    return;
+  }
+  const l = locs(ab, aa);
+  const grants = pair(ab.grants, aa.grants, (g) => g.name);
+  for (const g of grants.removed) add(ctx, 'auth', 'removed', 'request', `grant ${g.name}`, { aspect: 'grant', ...l });
+  for (const g of grants.added) add(ctx, 'auth', 'added', 'request', `grant ${g.name}`, { aspect: 'grant', ...l });
+  if (ab.endpoint !== aa.endpoint) add(ctx, 'auth', 'changed', 'none', 'token endpoint', { aspect: 'endpoint', before: ab.endpoint, after: aa.endpoint, ...l });
+  const lifetimes = pair(ab.lifetime, aa.lifetime, (x) => x.environment);
+  for (const [lb, la] of lifetimes.both) {
+    if (lb.seconds !== la.seconds) add(ctx, 'auth', 'changed', 'none', `token lifetime in ${la.environment}`, { aspect: 'lifetime', before: String(lb.seconds), after: String(la.seconds), ...l });
+  }
+  for (const x of [...lifetimes.removed, ...lifetimes.added]) {
+    const removed = lifetimes.removed.includes(x);
+    add(ctx, 'auth', 'changed', 'none', `token lifetime in ${x.environment}`, { aspect: 'lifetime', before: removed ? String(x.seconds) : 'none', after: removed ? 'none' : String(x.seconds), ...l });
+  }
+  if (!same(ab.carrier, aa.carrier)) add(ctx, 'auth', 'changed', 'request', 'token header', { aspect: 'carrier', before: `${ab.carrier.header}: ${ab.carrier.scheme}`, after: `${aa.carrier.header}: ${aa.carrier.scheme}`, ...l });
+}

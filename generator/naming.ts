@@ -78,10 +78,25 @@ export function stringLiteral(text: string): string {
   return JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-/** A JSON value as a literal (`undefined` stays undefined). */
+/**
+ * A JSON value as a JavaScript literal (`undefined` stays undefined). Unlike JSON.stringify, a key
+ * named `__proto__` is written as a computed key, which defines an own property instead of
+ * replacing the object's prototype.
+ */
 export function jsonLiteral(value: unknown): string {
   if (value === undefined) return 'undefined';
-  return (JSON.stringify(value) ?? 'undefined').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return literal(value);
+}
+
+function literal(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : literal(v))).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const parts = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k === '__proto__' ? `[${stringLiteral(k)}]` : stringLiteral(k)}:${literal(v)}`);
+    return `{${parts.join(',')}}`;
+  }
+  return (JSON.stringify(value) ?? 'null').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 /** Text safe inside a JSDoc block: no comment terminator, no stray line terminators. */

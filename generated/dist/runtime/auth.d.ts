@@ -74,6 +74,8 @@ export declare class TokenManager<E> {
     private readonly options;
     private inflight;
     private learnedRefreshToken;
+    /** Refresh tokens the server rejected: never sent again, wherever they come from. */
+    private readonly rejected;
     constructor(options: TokenManagerOptions<E>);
     /** A valid token: the cached one, or exactly one token request shared by every caller. */
     token(): Promise<TokenOutcome<E>>;

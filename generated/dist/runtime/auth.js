@@ -17,6 +17,8 @@ export class TokenManager {
     options;
     inflight;
     learnedRefreshToken;
+    /** Refresh tokens the server rejected: never sent again, wherever they come from. */
+    rejected = new Set();
     constructor(options) {
         this.options = options;
     }
@@ -25,7 +27,7 @@ export class TokenManager {
         const cached = await this.options.store.get();
         if (cached !== undefined && this.isFresh(cached))
             return { ok: true, token: cached };
-        if (cached?.refreshToken !== undefined)
+        if (cached?.refreshToken !== undefined && !this.rejected.has(cached.refreshToken))
             this.learnedRefreshToken = cached.refreshToken;
         this.inflight ??= this.fetchToken().finally(() => {
             this.inflight = undefined;
@@ -55,17 +57,21 @@ export class TokenManager {
             }
             last = outcome;
             // A rejected refresh token is spent; fall back to the next usable grant.
-            if (this.sendsRefreshToken(grant))
+            if (this.sendsRefreshToken(grant)) {
+                const spent = this.credential(REFRESH_TOKEN_CREDENTIAL);
+                if (spent !== undefined)
+                    this.rejected.add(spent);
                 this.learnedRefreshToken = undefined;
+            }
         }
         if (last !== undefined)
             return last;
         throw new TypeError('no credentials for any grant of the contract: pass credentials or accessToken');
     }
     credential(name) {
-        if (name === REFRESH_TOKEN_CREDENTIAL)
-            return this.learnedRefreshToken ?? this.options.credentials[name];
-        return this.options.credentials[name];
+        if (name !== REFRESH_TOKEN_CREDENTIAL)
+            return this.options.credentials[name];
+        return [this.learnedRefreshToken, this.options.credentials[name]].find((t) => t !== undefined && !this.rejected.has(t));
     }
     sendsRefreshToken(grant) {
         return Object.values(grant.send).includes(REFRESH_TOKEN_CREDENTIAL);

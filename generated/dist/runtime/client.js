@@ -33,7 +33,7 @@ export function buildUrl(spec, options, endpoint, params) {
         return value;
     });
     const path = endpoint.path.replace(/\{([^{}]*)\}/g, (_, name) => {
-        const value = params?.[name];
+        const value = params !== undefined && Object.prototype.hasOwnProperty.call(params, name) ? params[name] : undefined;
         if (value === undefined || value === '')
             throw new TypeError(`path parameter '${name}' is missing`);
         return encodeURIComponent(String(value));

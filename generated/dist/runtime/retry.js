@@ -11,6 +11,9 @@ export function retryAfterMs(value, now) {
     const trimmed = value.trim();
     if (/^\d+$/.test(trimmed))
         return Number(trimmed) * 1000;
+    // HTTP dates start with a day name; anything else (fractions, signs) is unreadable.
+    if (!/^[A-Za-z]{3}/.test(trimmed))
+        return undefined;
     const date = Date.parse(trimmed);
     return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

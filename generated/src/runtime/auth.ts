@@ -69,6 +69,8 @@ export const REFRESH_TOKEN_CREDENTIAL = 'refreshToken';
 export class TokenManager<E> {
   private inflight: Promise<TokenOutcome<E>> | undefined;
   private learnedRefreshToken: string | undefined;
+  /** Refresh tokens the server rejected: never sent again, wherever they come from. */
+  private readonly rejected = new Set<string>();
 
   constructor(private readonly options: TokenManagerOptions<E>) {}
 
@@ -76,7 +78,7 @@ export class TokenManager<E> {
   async token(): Promise<TokenOutcome<E>> {
     const cached = await this.options.store.get();
     if (cached !== undefined && this.isFresh(cached)) return { ok: true, token: cached };
-    if (cached?.refreshToken !== undefined) this.learnedRefreshToken = cached.refreshToken;
+    if (cached?.refreshToken !== undefined && !this.rejected.has(cached.refreshToken)) this.learnedRefreshToken = cached.refreshToken;
     this.inflight ??= this.fetchToken().finally(() => {
       this.inflight = undefined;
     });
@@ -107,15 +109,19 @@ export class TokenManager<E> {
       }
       last = outcome;
       // A rejected refresh token is spent; fall back to the next usable grant.
-      if (this.sendsRefreshToken(grant)) this.learnedRefreshToken = undefined;
+      if (this.sendsRefreshToken(grant)) {
+        const spent = this.credential(REFRESH_TOKEN_CREDENTIAL);
+        if (spent !== undefined) this.rejected.add(spent);
+        this.learnedRefreshToken = undefined;
+      }
     }
     if (last !== undefined) return last;
     throw new TypeError('no credentials for any grant of the contract: pass credentials or accessToken');
   }
 
   private credential(name: string): string | undefined {
-    if (name === REFRESH_TOKEN_CREDENTIAL) return this.learnedRefreshToken ?? this.options.credentials[name];
-    return this.options.credentials[name];
+    if (name !== REFRESH_TOKEN_CREDENTIAL) return this.options.credentials[name];
+    return [this.learnedRefreshToken, this.options.credentials[name]].find((t) => t !== undefined && !this.rejected.has(t));
   }
 
   private sendsRefreshToken(grant: GrantSpec): boolean {

@@ -23,6 +23,8 @@ export function retryAfterMs(value: string | undefined, now: number): number | u
   if (value === undefined || value.trim() === '') return undefined;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  // HTTP dates start with a day name; anything else (fractions, signs) is unreadable.
+  if (!/^[A-Za-z]{3}/.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

@@ -34,9 +34,9 @@ export function redactor(values: () => readonly (string | undefined)[], fields: 
   const fieldPattern = fields.length === 0 ? undefined : new RegExp(`("(?:${fields.map(escapeRegExp).join('|')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"|((?:^|&)(?:${fields.map(escapeRegExp).join('|')})=)[^&]*`, 'g');
   const text = (value: string): string => {
     let out = fieldPattern === undefined ? value : value.replace(fieldPattern, (_m, json?: string, form?: string) => (json !== undefined ? `${json}"${REDACTED}"` : `${form ?? ''}${REDACTED}`));
-    for (const secret of values()) {
-      if (secret !== undefined && secret.length >= 4) out = out.split(secret).join(REDACTED);
-    }
+    // Longest first, so a secret that contains another is replaced whole.
+    const secrets = values().filter((s): s is string => s !== undefined && s.length >= 4);
+    for (const secret of secrets.sort((a, b) => b.length - a.length)) out = out.split(secret).join(REDACTED);
     return out;
   };
   return {

@@ -1,0 +1,603 @@
+import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
+import {
+  CLIENT_ERROR_CATEGORIES,
+  DEFAULT_TIMEOUT_MS,
+  buildUrl,
+  clientError,
+  encodeBody,
+  interpret,
+  send,
+  type ClientError,
+  type EndpointSpec,
+  type FetchLike,
+  type Result,
+  type RuntimeOptions,
+  type RuntimeSpec,
+} from './client.js';
+import type { DecodedError, ErrorTables, HostErrorSpec } from './decode.js';
+
+// ---------------------------------------------------------------------------------------------
+// Small literal tables, shaped like generated/src/tables.ts
+// ---------------------------------------------------------------------------------------------
+
+const TABLES: ErrorTables = {
+  shapes: {
+    api_error: {
+      name: 'api_error',
+      present: [['api_error']],
+      equals: [],
+      read: { code: ['api_error', 'code'], message: ['api_error', 'message'] },
+      mirrors: [],
+    },
+  },
+  categories: {
+    input: { retryable: false },
+    forbidden: { retryable: false },
+    not_found: { retryable: false },
+    rate_limited: { retryable: true },
+    server: { retryable: false },
+    unavailable: { retryable: true },
+    client: { retryable: false },
+  },
+  statusCategories: [
+    { status: 400, category: 'input' },
+    { status: 403, category: 'forbidden' },
+    { status: 404, category: 'not_found' },
+    { status: 429, category: 'rate_limited' },
+    { status: 503, category: 'unavailable' },
+    { status: '4XX', category: 'client' },
+    { status: '5XX', category: 'server' },
+  ],
+  policies: {},
+  fallbackCategory: 'server',
+};
+
+const LASTMILE: HostErrorSpec = { name: 'lastmile', shapes: ['api_error'], codes: [], fieldPaths: [] };
+
+const SPEC: RuntimeSpec = {
+  tables: TABLES,
+  hosts: { lastmile: LASTMILE },
+  environments: {
+    production: { lastmile: '{lastmile_url}', auth: 'https://{region}.auth.example.com/v1/', orphan: 'https://orphan.example.com' },
+    staging: { lastmile: 'https://staging.example.com/api//' },
+  },
+};
+
+const OPTIONS: RuntimeOptions = { environment: 'production', servers: { lastmile_url: 'https://lastmile.example.com/', region: 'eu' } };
+
+const base = {
+  host: 'lastmile',
+  auth: true,
+  pathParams: [],
+  contentTypes: [],
+  response: 'json',
+  successStatuses: ['2XX'],
+  shapes: ['api_error'],
+  quirks: [],
+  fieldPaths: [],
+} as const satisfies Partial<EndpointSpec>;
+
+const GET_ORDER: EndpointSpec = {
+  ...base,
+  id: 'getOrder',
+  method: 'GET',
+  path: '/orders/{order_id}',
+  pathParams: ['order_id'],
+  quirks: [{ id: 'forbidden_means_missing', status: 403, category: 'not_found', hint: 'A 403 may mean the order does not exist.' }],
+};
+
+const CREATE_ORDER: EndpointSpec = {
+  ...base,
+  id: 'createOrder',
+  method: 'POST',
+  path: '/orders',
+  contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
+};
+
+const GET_LABEL: EndpointSpec = {
+  ...base,
+  id: 'getLabel',
+  method: 'GET',
+  path: '/order_label/{order_id}',
+  pathParams: ['order_id'],
+  response: 'binary',
+  responseContentType: 'application/pdf',
+  successStatuses: [200],
+  quirks: [{ id: 'empty_label_means_missing', status: 200, emptyBody: true, error: true, category: 'not_found', hint: 'A zero-byte PDF means the order does not exist.' }],
+};
+
+const DELETE_ORDER: EndpointSpec = { ...base, id: 'deleteOrder', method: 'DELETE', path: '/orders/{order_id}', pathParams: ['order_id'], response: 'none', successStatuses: [204] };
+
+const ON_ORPHAN: EndpointSpec = { ...base, id: 'orphan', method: 'GET', path: '/ping', host: 'orphan' };
+
+const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+function respond(spec: RuntimeSpec, endpoint: EndpointSpec, status: number, body: string | Uint8Array | null, headers: Record<string, string> = {}): Result<unknown, DecodedError | ClientError> {
+  const bytes = body === null ? new Uint8Array() : typeof body === 'string' ? encode(body) : body;
+  const response = new Response(body === null ? null : bytes, { status, headers });
+  return interpret(spec, endpoint, response, bytes);
+}
+
+function errorOf(result: Result<unknown, DecodedError | ClientError>): DecodedError | ClientError {
+  if (result.ok) throw new Error(`expected an error, got data ${JSON.stringify(result.data)}`);
+  return result.error;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('buildUrl', () => {
+  it('joins the environment URL and the path', () => {
+    expect(buildUrl(SPEC, OPTIONS, CREATE_ORDER, undefined)).toBe('https://lastmile.example.com/orders');
+  });
+
+  it('fills server variables inside a URL template and drops trailing slashes', () => {
+    const endpoint: EndpointSpec = { ...CREATE_ORDER, host: 'auth', path: '/oauth/token' };
+    expect(buildUrl(SPEC, OPTIONS, endpoint, {})).toBe('https://eu.auth.example.com/v1/oauth/token');
+    expect(buildUrl(SPEC, { environment: 'staging', servers: {} }, CREATE_ORDER, {})).toBe('https://staging.example.com/api/orders');
+  });
+
+  it('fills and percent-encodes path parameters', () => {
+    expect(buildUrl(SPEC, OPTIONS, GET_ORDER, { order_id: 'ord-1' })).toBe('https://lastmile.example.com/orders/ord-1');
+    expect(buildUrl(SPEC, OPTIONS, GET_ORDER, { order_id: 'a/b c?d#e&f%' })).toBe('https://lastmile.example.com/orders/a%2Fb%20c%3Fd%23e%26f%25');
+    expect(buildUrl(SPEC, OPTIONS, GET_ORDER, { order_id: '../admin' })).toBe('https://lastmile.example.com/orders/..%2Fadmin');
+    expect(buildUrl(SPEC, OPTIONS, GET_ORDER, { order_id: 'é' })).toBe('https://lastmile.example.com/orders/%C3%A9');
+  });
+
+  it('accepts numbers, including 0, as path parameters', () => {
+    expect(buildUrl(SPEC, OPTIONS, GET_ORDER, { order_id: 42 })).toBe('https://lastmile.example.com/orders/42');
+    expect(buildUrl(SPEC, OPTIONS, GET_ORDER, { order_id: 0 })).toBe('https://lastmile.example.com/orders/0');
+  });
+
+  it('fills several path parameters', () => {
+    const endpoint: EndpointSpec = { ...GET_ORDER, path: '/orders/{order_id}/items/{item}', pathParams: ['order_id', 'item'] };
+    expect(buildUrl(SPEC, OPTIONS, endpoint, { order_id: 'o', item: 3 })).toBe('https://lastmile.example.com/orders/o/items/3');
+  });
+
+  it('throws for a missing or empty path parameter', () => {
+    expect(() => buildUrl(SPEC, OPTIONS, GET_ORDER, undefined)).toThrow(new TypeError("path parameter 'order_id' is missing"));
+    expect(() => buildUrl(SPEC, OPTIONS, GET_ORDER, {})).toThrow(new TypeError("path parameter 'order_id' is missing"));
+    expect(() => buildUrl(SPEC, OPTIONS, GET_ORDER, { order_id: '' })).toThrow(new TypeError("path parameter 'order_id' is missing"));
+  });
+
+  // Server variables are looked up as own properties; path parameters are not, so a parameter
+  // named like an Object.prototype member is "present" and its function text lands in the URL.
+  it('treats a path parameter named like an Object.prototype member as missing when not given', () => {
+    const endpoint: EndpointSpec = { ...GET_ORDER, path: '/things/{toString}', pathParams: ['toString'] };
+    expect(() => buildUrl(SPEC, OPTIONS, endpoint, {})).toThrow(new TypeError("path parameter 'toString' is missing"));
+  });
+
+  it('throws for an unknown environment or a host the environment lacks', () => {
+    expect(() => buildUrl(SPEC, { ...OPTIONS, environment: 'nowhere' }, GET_ORDER, { order_id: '1' })).toThrow(new TypeError("unknown environment 'nowhere'"));
+    expect(() => buildUrl(SPEC, { ...OPTIONS, environment: 'toString' }, GET_ORDER, { order_id: '1' })).toThrow(TypeError);
+    const other: EndpointSpec = { ...GET_ORDER, host: 'elsewhere' };
+    expect(() => buildUrl(SPEC, OPTIONS, other, { order_id: '1' })).toThrow(new TypeError("unknown environment 'production'"));
+  });
+
+  it('throws for a missing, empty or inherited server variable', () => {
+    const message = "server variable 'lastmile_url' is not configured for environment 'production'";
+    expect(() => buildUrl(SPEC, { environment: 'production', servers: {} }, CREATE_ORDER, {})).toThrow(new TypeError(message));
+    expect(() => buildUrl(SPEC, { environment: 'production', servers: { lastmile_url: '' } }, CREATE_ORDER, {})).toThrow(new TypeError(message));
+    const inherited: RuntimeSpec = { ...SPEC, environments: { production: { lastmile: '{constructor}' } } };
+    expect(() => buildUrl(inherited, { environment: 'production', servers: {} }, CREATE_ORDER, {})).toThrow(
+      new TypeError("server variable 'constructor' is not configured for environment 'production'"),
+    );
+  });
+
+  it('does not encode server variable values (they are URLs)', () => {
+    expect(buildUrl(SPEC, { environment: 'production', servers: { lastmile_url: 'http://localhost:8080/base' } }, CREATE_ORDER, {})).toBe('http://localhost:8080/base/orders');
+  });
+});
+
+describe('encodeBody', () => {
+  it('encodes JSON by default', () => {
+    expect(encodeBody({ a: 1, b: ['x'], c: { d: null } }, 'application/json')).toBe('{"a":1,"b":["x"],"c":{"d":null}}');
+    expect(encodeBody('text', 'application/json')).toBe('"text"');
+    expect(encodeBody([1, 2], 'application/json')).toBe('[1,2]');
+  });
+
+  it('encodes form bodies, skipping undefined and null fields', () => {
+    const body = { grant_type: 'client_credentials', client_id: 'id 1', n: 5, t: true, skip: undefined, none: null };
+    expect(encodeBody(body, 'application/x-www-form-urlencoded')).toBe('grant_type=client_credentials&client_id=id+1&n=5&t=true');
+  });
+
+  it('percent-encodes form values and keys', () => {
+    const out = encodeBody({ 'a&b': 'x=y&z', secret: 'p+q/r%' }, 'application/x-www-form-urlencoded');
+    expect(out).toBe('a%26b=x%3Dy%26z&secret=p%2Bq%2Fr%25');
+    expect(Object.fromEntries(new URLSearchParams(out))).toEqual({ 'a&b': 'x=y&z', secret: 'p+q/r%' });
+  });
+
+  it('encodes nested form values as JSON', () => {
+    const out = encodeBody({ list: [1, 2], obj: { k: 'v' } }, 'application/x-www-form-urlencoded');
+    expect(Object.fromEntries(new URLSearchParams(out))).toEqual({ list: '[1,2]', obj: '{"k":"v"}' });
+  });
+
+  it('encodes a non-object form body as empty', () => {
+    expect(encodeBody('x', 'application/x-www-form-urlencoded')).toBe('');
+    expect(encodeBody(null, 'application/x-www-form-urlencoded')).toBe('');
+    expect(encodeBody(undefined, 'application/x-www-form-urlencoded')).toBe('');
+  });
+});
+
+describe('clientError', () => {
+  it('lists the five categories', () => {
+    expect(CLIENT_ERROR_CATEGORIES).toEqual(['network', 'timeout', 'canceled', 'invalid_response', 'invalid_request']);
+  });
+
+  it('builds an error of each category, retryable only for network and timeout', () => {
+    for (const code of CLIENT_ERROR_CATEGORIES) {
+      const error = clientError('lastmile', code, `msg ${code}`);
+      expect(error).toEqual({
+        host: 'lastmile',
+        status: 0,
+        shape: 'client',
+        code,
+        known: true,
+        category: code,
+        retryable: code === 'network' || code === 'timeout',
+        message: `msg ${code}`,
+        fields: [],
+        rules: [],
+        body: undefined,
+      });
+      expect('hint' in error).toBe(false);
+    }
+  });
+
+  it('keeps a status, hint, rules and body when given', () => {
+    const error = clientError('lastmile', 'invalid_response', 'bad', 200, { hint: 'h', rules: ['r1'], body: { a: 1 } });
+    expect(error.status).toBe(200);
+    expect(error.hint).toBe('h');
+    expect(error.rules).toEqual(['r1']);
+    expect(error.body).toEqual({ a: 1 });
+  });
+
+  it('serialises to JSON', () => {
+    expect(JSON.parse(JSON.stringify(clientError('h', 'network', 'm')))).toMatchObject({ host: 'h', code: 'network', shape: 'client' });
+  });
+});
+
+describe('interpret: successes', () => {
+  it('parses a JSON success and reports status and headers', () => {
+    const result = respond(SPEC, GET_ORDER, 200, '{"id":"ord-1","items":[1]}', { 'Content-Type': 'application/json', 'X-Request-Id': 'r1' });
+    expect(result).toEqual({ ok: true, data: { id: 'ord-1', items: [1] }, response: { status: 200, headers: { 'content-type': 'application/json', 'x-request-id': 'r1' } } });
+  });
+
+  it('accepts any 2xx status for a 2XX endpoint', () => {
+    const result = respond(SPEC, GET_ORDER, 201, '{"created":true}');
+    expect(result.ok && result.data).toEqual({ created: true });
+    expect(result.ok && result.response.status).toBe(201);
+  });
+
+  it('does not check the content type of JSON successes', () => {
+    expect(respond(SPEC, GET_ORDER, 200, '[1,2]', { 'content-type': 'text/plain' })).toMatchObject({ ok: true, data: [1, 2] });
+  });
+
+  it('gives undefined data for an empty JSON success', () => {
+    expect(respond(SPEC, GET_ORDER, 200, '')).toMatchObject({ ok: true, data: undefined });
+    expect(respond(SPEC, GET_ORDER, 204, null)).toMatchObject({ ok: true, data: undefined, response: { status: 204 } });
+  });
+
+  it('gives undefined data for a no-content endpoint, whatever the body', () => {
+    expect(respond(SPEC, DELETE_ORDER, 204, null)).toMatchObject({ ok: true, data: undefined });
+    expect(respond(SPEC, { ...DELETE_ORDER, successStatuses: [200] }, 200, 'not json')).toMatchObject({ ok: true, data: undefined });
+  });
+
+  it('decodes UTF-8 JSON, including a byte-order mark', () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...encode('{"m":"Größe"}')]);
+    expect(respond(SPEC, GET_ORDER, 200, bytes)).toMatchObject({ ok: true, data: { m: 'Größe' } });
+  });
+
+  it('returns the bytes of a binary success with the expected content type', () => {
+    const pdf = encode('%PDF-1.7 ...');
+    const result = respond(SPEC, GET_LABEL, 200, pdf, { 'content-type': 'application/pdf' });
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      expect(result.data).toBeInstanceOf(Uint8Array);
+      expect(result.data).toEqual(pdf);
+    }
+  });
+
+  it('compares the media type without parameters and case', () => {
+    expect(respond(SPEC, GET_LABEL, 200, encode('%PDF'), { 'content-type': 'Application/PDF; charset=binary' }).ok).toBe(true);
+    expect(respond(SPEC, GET_LABEL, 200, encode('%PDF'), { 'content-type': ' application/pdf ;x=y' }).ok).toBe(true);
+  });
+
+  it('accepts any content type for a binary endpoint that names none', () => {
+    const endpoint: EndpointSpec = { ...GET_LABEL, responseContentType: undefined };
+    const result = respond(SPEC, endpoint, 200, encode('bytes'), { 'content-type': 'application/octet-stream' });
+    expect(result.ok && result.data).toEqual(encode('bytes'));
+  });
+});
+
+describe('interpret: responses the contract rules out', () => {
+  it('turns invalid JSON in a success into invalid_response', () => {
+    const error = errorOf(respond(SPEC, GET_ORDER, 200, '<html>oops</html>', { 'content-type': 'text/html' }));
+    expect(error).toEqual(clientError('lastmile', 'invalid_response', 'the 200 response is not valid JSON', 200));
+    expect(error.retryable).toBe(false);
+  });
+
+  it('turns truncated JSON into invalid_response', () => {
+    expect(errorOf(respond(SPEC, GET_ORDER, 201, '{"id":'))).toMatchObject({ shape: 'client', code: 'invalid_response', status: 201, message: 'the 201 response is not valid JSON' });
+  });
+
+  it('turns a binary success with the wrong content type into invalid_response', () => {
+    const error = errorOf(respond(SPEC, GET_LABEL, 200, '<html>login</html>', { 'content-type': 'text/html; charset=utf-8' }));
+    expect(error).toEqual(clientError('lastmile', 'invalid_response', 'expected application/pdf, got text/html', 200));
+  });
+
+  it('says when a binary success has no content type', () => {
+    const bytes = encode('%PDF');
+    const response = new Response(bytes, { status: 200 });
+    response.headers.delete('content-type');
+    const error = errorOf(interpret(SPEC, GET_LABEL, response, bytes));
+    expect(error).toMatchObject({ code: 'invalid_response', message: 'expected application/pdf, got no content type' });
+  });
+});
+
+describe('interpret: success quirks', () => {
+  it('decodes a 200 with an empty body as the error the quirk names', () => {
+    const error = errorOf(respond(SPEC, GET_LABEL, 200, null, { 'content-type': 'application/pdf' }));
+    expect(error).toMatchObject({
+      host: 'lastmile',
+      status: 200,
+      shape: 'unrecognised',
+      code: 'http_200',
+      known: false,
+      category: 'not_found',
+      retryable: false,
+      message: 'A zero-byte PDF means the order does not exist.',
+      hint: 'A zero-byte PDF means the order does not exist.',
+      rules: ['empty_label_means_missing'],
+      fields: [],
+    });
+    expect(error.body).toBeUndefined();
+  });
+
+  it('applies the quirk before checking the content type', () => {
+    expect(errorOf(respond(SPEC, GET_LABEL, 200, null))).toMatchObject({ category: 'not_found', rules: ['empty_label_means_missing'] });
+  });
+
+  it('does not apply an empty-body quirk to a non-empty body', () => {
+    expect(respond(SPEC, GET_LABEL, 200, encode('%PDF'), { 'content-type': 'application/pdf' }).ok).toBe(true);
+  });
+
+  it('applies a quirk that does not require an empty body to any body', () => {
+    const endpoint: EndpointSpec = { ...GET_ORDER, quirks: [{ id: 'ok_is_error', status: 200, error: true, category: 'server', hint: 'A 200 here is an error.' }] };
+    expect(errorOf(respond(SPEC, endpoint, 200, '{"fine":true}'))).toMatchObject({ category: 'server', rules: ['ok_is_error'], status: 200, body: { fine: true } });
+  });
+
+  it('ignores quirks that are not marked as errors', () => {
+    const endpoint: EndpointSpec = { ...GET_ORDER, quirks: [{ id: 'note', status: 200, emptyBody: true, hint: 'just a note' }] };
+    expect(respond(SPEC, endpoint, 200, '')).toMatchObject({ ok: true, data: undefined });
+  });
+});
+
+describe('interpret: error statuses', () => {
+  it('decodes an error body with the host tables', () => {
+    const error = errorOf(respond(SPEC, GET_ORDER, 404, '{"api_error":{"code":"not_found","message":"Order not found"}}'));
+    expect(error).toMatchObject({ host: 'lastmile', status: 404, shape: 'api_error', code: 'not_found', category: 'not_found', message: 'Order not found', retryable: false });
+    expect(error.body).toEqual({ api_error: { code: 'not_found', message: 'Order not found' } });
+  });
+
+  it('applies endpoint quirks to error statuses', () => {
+    const error = errorOf(respond(SPEC, GET_ORDER, 403, '{"api_error":{"code":"forbidden","message":"Forbidden"}}'));
+    expect(error).toMatchObject({ status: 403, category: 'not_found', rules: ['forbidden_means_missing'], hint: 'A 403 may mean the order does not exist.' });
+  });
+
+  it('decodes an unrecognised error body by status', () => {
+    const error = errorOf(respond(SPEC, GET_ORDER, 503, 'Service Unavailable'));
+    expect(error).toMatchObject({ shape: 'unrecognised', code: 'http_503', category: 'unavailable', retryable: true, message: 'HTTP 503: Service Unavailable', body: 'Service Unavailable' });
+  });
+
+  it('decodes an empty error body', () => {
+    const error = errorOf(respond(SPEC, GET_ORDER, 500, null));
+    expect(error).toMatchObject({ shape: 'unrecognised', status: 500, category: 'server', message: 'HTTP 500' });
+    expect(error.body).toBeUndefined();
+  });
+
+  it('treats a 2xx status the endpoint does not list as an error', () => {
+    const error = errorOf(respond(SPEC, GET_LABEL, 202, '{"api_error":{"code":"pending","message":"Not ready"}}', { 'content-type': 'application/pdf' }));
+    expect(error).toMatchObject({ status: 202, shape: 'api_error', code: 'pending' });
+  });
+
+  it('treats 3xx statuses as errors', () => {
+    expect(errorOf(respond(SPEC, GET_ORDER, 304, null))).toMatchObject({ status: 304, shape: 'unrecognised' });
+    expect(errorOf(respond(SPEC, GET_ORDER, 302, ''))).toMatchObject({ status: 302 });
+  });
+
+  it('returns invalid_response for an error status on a host without tables', () => {
+    const error = errorOf(respond(SPEC, ON_ORPHAN, 502, '{"api_error":{"code":"x"}}'));
+    expect(error).toEqual(clientError('orphan', 'invalid_response', 'HTTP 502', 502));
+  });
+
+  it('still reads successes on a host without tables', () => {
+    expect(respond(SPEC, ON_ORPHAN, 200, '{"pong":true}')).toMatchObject({ ok: true, data: { pong: true } });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// send: one exchange through an injected fetch
+// ---------------------------------------------------------------------------------------------
+
+type FetchMock = Mock<FetchLike>;
+
+function fetchReturning(make: () => Response): FetchMock {
+  return vi.fn<FetchLike>(async () => make());
+}
+
+/** A fetch that never answers, but rejects like the real one when its signal aborts. */
+function hangingFetch(): FetchMock {
+  return vi.fn<FetchLike>(
+    (_url, init) =>
+      new Promise<Response>((_resolve, reject) => {
+        const signal = init.signal;
+        if (signal === null || signal === undefined) return;
+        if (signal.aborted) reject(new DOMException('aborted', 'AbortError'));
+        signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')), { once: true });
+      }),
+  );
+}
+
+function initOf(fetch: FetchMock): RequestInit {
+  const call = fetch.mock.calls[0];
+  if (call === undefined) throw new Error('fetch was not called');
+  return call[1];
+}
+
+describe('send', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends the method, URL, default headers, bearer token and JSON body', async () => {
+    const fetch = fetchReturning(() => new Response('{"id":"o1"}', { status: 201, headers: { 'content-type': 'application/json' } }));
+    const exchange = await send(SPEC, { ...OPTIONS, fetch, headers: { 'user-agent': 'test' } }, CREATE_ORDER, { body: { kind: 'same_day' } }, 'tok-1');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0]?.[0]).toBe('https://lastmile.example.com/orders');
+    const init = initOf(fetch);
+    expect(init.method).toBe('POST');
+    expect(init.headers).toEqual({ accept: 'application/json', 'user-agent': 'test', 'content-type': 'application/json', authorization: 'Bearer tok-1' });
+    expect(init.body).toBe('{"kind":"same_day"}');
+    expect(exchange.result).toEqual({ ok: true, data: { id: 'o1' }, response: { status: 201, headers: { 'content-type': 'application/json' } } });
+    expect(exchange.request).toEqual({ url: 'https://lastmile.example.com/orders', method: 'POST', headers: init.headers, body: '{"kind":"same_day"}' });
+    expect(exchange.response?.status).toBe(201);
+    expect(new TextDecoder().decode(exchange.response?.body)).toBe('{"id":"o1"}');
+  });
+
+  it('encodes a form body when that content type is chosen', async () => {
+    const fetch = fetchReturning(() => new Response('{}', { status: 200 }));
+    await send(SPEC, { ...OPTIONS, fetch }, CREATE_ORDER, { body: { a: 'b c' }, contentType: 'application/x-www-form-urlencoded' });
+    expect(initOf(fetch).body).toBe('a=b+c');
+    expect(initOf(fetch).headers).toMatchObject({ 'content-type': 'application/x-www-form-urlencoded' });
+  });
+
+  it('sends no body and no content type for an endpoint without a request body', async () => {
+    const fetch = fetchReturning(() => new Response('{}', { status: 200 }));
+    await send(SPEC, { ...OPTIONS, fetch }, GET_ORDER, { params: { order_id: 'o1' }, body: { ignored: true } });
+    expect(initOf(fetch).body).toBeUndefined();
+    expect(initOf(fetch).headers).not.toHaveProperty('content-type');
+  });
+
+  it('asks for the binary content type the endpoint expects', async () => {
+    const fetch = fetchReturning(() => new Response(encode('%PDF'), { status: 200, headers: { 'content-type': 'application/pdf' } }));
+    await send(SPEC, { ...OPTIONS, fetch }, GET_LABEL, { params: { order_id: 'o1' } }, 'tok');
+    expect(initOf(fetch).headers).toMatchObject({ accept: 'application/pdf' });
+  });
+
+  it('uses the configured token carrier, and sends no token to endpoints without auth', async () => {
+    const fetch = fetchReturning(() => new Response('{}', { status: 200 }));
+    await send(SPEC, { ...OPTIONS, fetch, authHeader: { header: 'X-Token', scheme: 'Token' } }, GET_ORDER, { params: { order_id: 'o' } }, 'abc');
+    expect(initOf(fetch).headers).toMatchObject({ 'x-token': 'Token abc' });
+    const noAuth = fetchReturning(() => new Response('{}', { status: 200 }));
+    await send(SPEC, { ...OPTIONS, fetch: noAuth }, { ...GET_ORDER, auth: false }, { params: { order_id: 'o' } }, 'abc');
+    expect(initOf(noAuth).headers).not.toHaveProperty('authorization');
+  });
+
+  it('returns invalid_request without calling fetch when the URL cannot be built', async () => {
+    const fetch = fetchReturning(() => new Response('{}'));
+    const exchange = await send(SPEC, { ...OPTIONS, fetch }, GET_ORDER, {});
+    expect(fetch).not.toHaveBeenCalled();
+    expect(exchange).toEqual({ result: { ok: false, error: clientError('lastmile', 'invalid_request', "path parameter 'order_id' is missing") }, request: undefined, response: undefined });
+  });
+
+  it('returns invalid_request for a content type the endpoint does not accept', async () => {
+    const fetch = fetchReturning(() => new Response('{}'));
+    const exchange = await send(SPEC, { ...OPTIONS, fetch }, CREATE_ORDER, { body: {}, contentType: 'text/plain' });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(exchange.result).toMatchObject({ ok: false, error: { code: 'invalid_request', message: "content type 'text/plain' is not accepted by createOrder" } });
+  });
+
+  it('returns a network error when fetch rejects', async () => {
+    const fetch = vi.fn<FetchLike>(async () => {
+      throw new TypeError('fetch failed');
+    });
+    const exchange = await send(SPEC, { ...OPTIONS, fetch }, GET_ORDER, { params: { order_id: 'o' } });
+    expect(exchange.result).toEqual({ ok: false, error: clientError('lastmile', 'network', 'network error: fetch failed') });
+    expect(exchange.request?.url).toBe('https://lastmile.example.com/orders/o');
+    expect(exchange.response).toBeUndefined();
+  });
+
+  it('times out after the default timeout and leaves no timer behind', async () => {
+    vi.useFakeTimers();
+    const fetch = hangingFetch();
+    const pending = send(SPEC, { ...OPTIONS, fetch }, GET_ORDER, { params: { order_id: 'o' } });
+    await vi.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS - 1);
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    const exchange = await pending;
+    expect(exchange.result).toEqual({ ok: false, error: clientError('lastmile', 'timeout', `no response within ${DEFAULT_TIMEOUT_MS} ms`) });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('prefers the call timeout over the client timeout', async () => {
+    vi.useFakeTimers();
+    const fetch = hangingFetch();
+    const pending = send(SPEC, { ...OPTIONS, fetch, timeoutMs: 10_000 }, GET_ORDER, { params: { order_id: 'o' }, timeoutMs: 250 });
+    await vi.advanceTimersByTimeAsync(250);
+    expect((await pending).result).toMatchObject({ ok: false, error: { code: 'timeout', message: 'no response within 250 ms', retryable: true } });
+  });
+
+  it('sets no timer when the timeout is 0', async () => {
+    vi.useFakeTimers();
+    const fetch = fetchReturning(() => new Response('{}', { status: 200 }));
+    let timers = -1;
+    fetch.mockImplementation(async () => {
+      timers = vi.getTimerCount();
+      return new Response('{}', { status: 200 });
+    });
+    await send(SPEC, { ...OPTIONS, fetch, timeoutMs: 0 }, GET_ORDER, { params: { order_id: 'o' } });
+    expect(timers).toBe(0);
+  });
+
+  it('clears its timer after a response', async () => {
+    vi.useFakeTimers();
+    const fetch = fetchReturning(() => new Response('{}', { status: 200 }));
+    await send(SPEC, { ...OPTIONS, fetch }, GET_ORDER, { params: { order_id: 'o' } });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('returns canceled when the caller aborts, and canceled at once for an aborted signal', async () => {
+    vi.useFakeTimers();
+    const controller = new AbortController();
+    const pending = send(SPEC, { ...OPTIONS, fetch: hangingFetch() }, GET_ORDER, { params: { order_id: 'o' }, signal: controller.signal });
+    await vi.advanceTimersByTimeAsync(10);
+    controller.abort();
+    expect((await pending).result).toEqual({ ok: false, error: clientError('lastmile', 'canceled', 'the call was aborted') });
+    expect(vi.getTimerCount()).toBe(0);
+
+    const already = new AbortController();
+    already.abort();
+    const fetch = hangingFetch();
+    const exchange = await send(SPEC, { ...OPTIONS, fetch }, GET_ORDER, { params: { order_id: 'o' }, signal: already.signal });
+    expect(exchange.result).toMatchObject({ ok: false, error: { code: 'canceled', retryable: false } });
+    expect(initOf(fetch).signal?.aborted).toBe(true);
+  });
+
+  it('refuses a body whose declared length exceeds the limit', async () => {
+    const fetch = fetchReturning(() => new Response('{"a":1}', { status: 200, headers: { 'content-length': '1000' } }));
+    const exchange = await send(SPEC, { ...OPTIONS, fetch, maxResponseBytes: 100 }, GET_ORDER, { params: { order_id: 'o' } });
+    expect(exchange.result).toEqual({ ok: false, error: clientError('lastmile', 'invalid_response', 'the response body exceeds 100 bytes', 200) });
+    expect(exchange.response).toBeUndefined();
+  });
+
+  it('stops reading a streamed body once it exceeds the limit', async () => {
+    let pulls = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls++;
+        controller.enqueue(new Uint8Array(64));
+        if (pulls > 1000) controller.close();
+      },
+    });
+    const fetch = fetchReturning(() => new Response(stream, { status: 200 }));
+    const exchange = await send(SPEC, { ...OPTIONS, fetch, maxResponseBytes: 200 }, GET_ORDER, { params: { order_id: 'o' } });
+    expect(exchange.result).toMatchObject({ ok: false, error: { code: 'invalid_response', message: 'the response body exceeds 200 bytes' } });
+    expect(pulls).toBeLessThan(10);
+  });
+
+  it('reads a body of exactly the limit', async () => {
+    const fetch = fetchReturning(() => new Response('[1,2,3]', { status: 200 }));
+    const exchange = await send(SPEC, { ...OPTIONS, fetch, maxResponseBytes: 7 }, GET_ORDER, { params: { order_id: 'o' } });
+    expect(exchange.result).toMatchObject({ ok: true, data: [1, 2, 3] });
+  });
+});

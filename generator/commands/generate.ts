@@ -56,6 +56,7 @@ async function watchLoop(options: GenerateOptions, io: Io): Promise<number> {
     const outcome = await generate(options);
     report(outcome, options, io, Math.round(performance.now() - started));
   };
+  io.out(`watching ${options.contractFile} (Ctrl-C to stop)`);
   await run();
   let pending: ReturnType<typeof setTimeout> | undefined;
   let running = Promise.resolve();
@@ -67,7 +68,6 @@ async function watchLoop(options: GenerateOptions, io: Io): Promise<number> {
       running = running.then(run, run);
     }, 25);
   });
-  io.out(`watching ${options.contractFile} (Ctrl-C to stop)`);
   return new Promise((done) => {
     const stop = () => {
       watcher.close();

@@ -135,7 +135,8 @@ export function ruleFor(change: Change): Rule | undefined {
       r.area === change.area &&
       r.action === change.action &&
       (r.direction === 'none' || r.direction === change.direction) &&
-      (r.aspect === undefined || r.aspect === change.aspect) &&
+      // A rule without an aspect covers only changes without one (auth-added is not a grant added).
+      r.aspect === change.aspect &&
       (r.qualifier === undefined || r.qualifier === change.qualifier),
   );
 }

@@ -39,8 +39,9 @@ export function structuralDiff(before: Contract, after: Contract): Change[] {
 }
 
 function diffInfo(ctx: Ctx, b: Contract, a: Contract): void {
+  const keys = { title: 'title', version: 'version', packageName: 'package' } as const;
   for (const aspect of ['title', 'version', 'packageName'] as const) {
-    if (b.info[aspect] !== a.info[aspect]) add(ctx, 'info', 'changed', 'none', `info.${aspect}`, { aspect, before: b.info[aspect], after: a.info[aspect], ...locs(b.info, a.info) });
+    if (b.info[aspect] !== a.info[aspect]) add(ctx, 'info', 'changed', 'none', `info.${keys[aspect]}`, { aspect, before: b.info[aspect], after: a.info[aspect], ...locs(b.info, a.info) });
   }
 }
 
@@ -82,8 +83,15 @@ function diffEndpoint(ctx: Ctx, eb: Endpoint, ea: Endpoint, b: Contract, a: Cont
   if (eb.host !== ea.host) add(ctx, 'endpoint', 'changed', 'none', subject, { aspect: 'host', before: eb.host, after: ea.host, ...l });
   if (eb.auth !== ea.auth) add(ctx, 'endpoint', 'changed', 'none', subject, { aspect: 'auth', before: eb.auth, after: ea.auth, ...l });
   diffContentTypes(ctx, eb, ea, subject);
-  diffBodies(ctx, eb, ea, b, a, subject);
+  diffBodies(ctx, eb, ea, subject);
   diffQuirks(ctx, eb, ea);
+  if (eb.host !== ea.host) return;
+  // Shapes an endpoint gains or loses with its host are reported once, on the host.
+  const hostShapes = (c: Contract) => c.hosts.find((h) => h.name === ea.host)?.shapes ?? [];
+  const viaHost = new Set([...hostShapes(b), ...hostShapes(a)].filter((s) => hostShapes(b).includes(s) !== hostShapes(a).includes(s)));
+  const shapes = pair(eb.errors.shapes.filter((s) => !viaHost.has(s)), ea.errors.shapes.filter((s) => !viaHost.has(s)), (s) => s);
+  for (const s of shapes.removed) add(ctx, 'shape', 'removed', 'response', `shape ${s} on ${subject}`, locs(eb, ea));
+  for (const s of shapes.added) add(ctx, 'shape', 'added', 'response', `shape ${s} on ${subject}`, locs(eb, ea));
 }
 
 function diffContentTypes(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string): void {
@@ -103,7 +111,7 @@ function refText(ref: TypeRef | undefined): string {
   return `{ ${ref.fields.map((f) => `${f.name}${f.required ? '' : '?'}: ${refText(f.type)}`).join('; ')} }`;
 }
 
-function diffBodies(ctx: Ctx, eb: Endpoint, ea: Endpoint, b: Contract, a: Contract, subject: string): void {
+function diffBodies(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string): void {
   const before = refText(eb.request?.body);
   const after = refText(ea.request?.body);
   if (before !== after) add(ctx, 'field', 'changed', 'request', `${subject} request body`, { aspect: 'type', before, after, ...locs(eb, ea) });
@@ -112,8 +120,6 @@ function diffBodies(ctx: Ctx, eb: Endpoint, ea: Endpoint, b: Contract, a: Contra
   }
   const success = (e: Endpoint) => refText(e.responses.find((r) => !r.isError)?.body);
   if (success(eb) !== success(ea)) add(ctx, 'field', 'changed', 'response', `${subject} response body`, { aspect: 'type', before: success(eb), after: success(ea), ...locs(eb, ea) });
-  void b;
-  void a;
 }
 
 function diffQuirks(ctx: Ctx, eb: Endpoint, ea: Endpoint): void {
@@ -177,7 +183,7 @@ function diffHosts(ctx: Ctx, b: Contract, a: Contract): void {
     for (const s of shapes.added) add(ctx, 'shape', 'added', 'response', `shape ${s} on host ${ha.name}`, locs(hb, ha));
     diffMessages(ctx, hb, ha);
   }
-  for (const h of hosts.removed) add(ctx, 'endpoint', 'changed', 'none', `host ${h.name}`, { aspect: 'host', before: h.name, after: 'none', ...locs(h, undefined) });
+  // A removed or added host shows through its endpoints (removed, added or moved).
 }
 
 function diffCodes(ctx: Ctx, hb: Host, ha: Host): void {
@@ -199,8 +205,10 @@ function diffMessages(ctx: Ctx, hb: Host, ha: Host): void {
   for (const r of rows.removed) add(ctx, 'message', 'removed', 'response', `message row ${ha.name}.${r.id}`, locs(r, undefined));
   for (const r of rows.added) add(ctx, 'message', 'added', 'response', `message row ${ha.name}.${r.id}`, locs(undefined, r));
   for (const [rb, ra] of rows.both) {
-    const strip = (r: typeof rb) => ({ ...r, loc: 0, example: 0, cause: 0 });
-    if (!same(strip(rb), strip(ra))) add(ctx, 'message', 'changed', 'response', `message row ${ha.name}.${ra.id}`, { aspect: 'rule', before: rb.pattern ?? '(empty)', after: ra.pattern ?? '(empty)', ...locs(rb, ra) });
+    const changed = (Object.keys(ra) as (keyof typeof ra)[]).filter((k) => !['loc', 'example', 'cause'].includes(k) && !same(rb[k], ra[k]));
+    if (changed.length === 0) continue;
+    const show = (r: typeof rb) => changed.map((k) => `${k}: ${JSON.stringify(r[k]) ?? 'none'}`).join(', ');
+    add(ctx, 'message', 'changed', 'response', `message row ${ha.name}.${ra.id}`, { aspect: 'rule', before: show(rb), after: show(ra), ...locs(rb, ra) });
   }
   if (!same(hb.messages?.aliases ?? [], ha.messages?.aliases ?? [])) add(ctx, 'message', 'changed', 'response', `message aliases of host ${ha.name}`, { aspect: 'aliases', ...locs(hb, ha) });
 }

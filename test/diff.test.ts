@@ -1,0 +1,379 @@
+/**
+ * `contractgen diff`: one fixture pair per classification rule (test/diff/<rule-id>/{old,new}.yaml,
+ * expected.json), messages and locations, the output formats (a markdown golden with the public
+ * API section, JSON against docs/diff-report.schema.json, GitHub annotations), exit codes, --base
+ * in a temporary git repository, --rules and the recommended bump.
+ *
+ * Every pair but the markdown golden runs without the API diff (`review(..., [])`, `--no-api`):
+ * the API diff renders both packages and takes seconds.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv2020Module from 'ajv/dist/2020.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../generator/cli.js';
+import { loadContract } from '../generator/contract.js';
+import { formatDiagnostic } from '../generator/diagnostics.js';
+import { formatReview } from '../generator/diff/report.js';
+import { review, type Finding, type Review } from '../generator/diff/review.js';
+import { LEVELS, RULES, type Level } from '../generator/diff/rules.js';
+import type { Contract, SourceLocation } from '../generator/model/types.js';
+
+type AjvClass = typeof Ajv2020Module.default;
+// ajv is CommonJS: under Node's ESM interop the class is the module itself.
+const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvClass }).default ?? Ajv2020Module) as AjvClass;
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PAIRS = readdirSync(join(ROOT, 'test/diff'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
+
+interface Expected {
+  readonly rule: string;
+  readonly level: Level;
+  readonly wire: Level;
+  readonly source: Level;
+}
+
+interface Pair {
+  readonly oldFile: string;
+  readonly newFile: string;
+  readonly before: Contract;
+  readonly after: Contract;
+  readonly review: Review;
+}
+
+const oldOf = (id: string) => `test/diff/${id}/old.yaml`;
+const newOf = (id: string) => `test/diff/${id}/new.yaml`;
+
+/** A contract by its path relative to the repository root, which is also the name locations carry. */
+function load(file: string): Contract {
+  const result = loadContract(join(ROOT, file), file);
+  if (!result.ok) throw new Error(`${file} does not load:\n${result.diagnostics.map((d) => formatDiagnostic(d, result.source)).join('\n')}`);
+  return result.contract;
+}
+
+const pairs = new Map<string, Pair>();
+function pair(id: string): Pair {
+  let p = pairs.get(id);
+  if (p === undefined) {
+    const before = load(oldOf(id));
+    const after = load(newOf(id));
+    p = { oldFile: oldOf(id), newFile: newOf(id), before, after, review: review(before, after, []) };
+    pairs.set(id, p);
+  }
+  return p;
+}
+
+const brief = (f: Finding | Expected): Expected => ({ rule: f.rule, level: f.level, wire: f.wire, source: f.source });
+
+function expected(id: string): Expected[] {
+  return JSON.parse(readFileSync(join(ROOT, 'test/diff', id, 'expected.json'), 'utf8')) as Expected[];
+}
+
+interface Run {
+  readonly code: number;
+  readonly out: string;
+  readonly err: string;
+}
+
+async function run(argv: readonly string[], cwd: string = ROOT): Promise<Run> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { out: (line) => out.push(line), err: (line) => err.push(line), cwd });
+  return { code, out: out.length === 0 ? '' : `${out.join('\n')}\n`, err: err.join('\n') };
+}
+
+const diff = (id: string, ...options: string[]) => run(['diff', oldOf(id), newOf(id), '--no-api', ...options]);
+
+describe('a fixture pair per rule', () => {
+  it('every rule has a fixture directory, and every fixture directory names a rule', () => {
+    const ids = RULES.map((r) => r.id).sort();
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(PAIRS).toEqual(ids);
+  });
+
+  describe.each(PAIRS)('%s', (id) => {
+    it('gives the expected findings, its own rule among them', () => {
+      const want = expected(id);
+      const got = pair(id).review.findings.map(brief);
+      expect(got).toEqual(want);
+      expect(want.map((f) => f.rule)).toContain(id);
+      expect(got.map((f) => f.rule)).toContain(id);
+    });
+
+    it('expected.json agrees with the rule table and is sorted as the tool sorts', () => {
+      const want = expected(id);
+      for (const f of want) {
+        const rule = RULES.find((r) => r.id === f.rule);
+        expect(rule, f.rule).toBeDefined();
+        expect(brief(f)).toEqual({ rule: f.rule, level: rule?.level, wire: rule?.wire, source: rule?.source });
+      }
+      const rank = (f: Expected) => LEVELS.indexOf(f.level);
+      expect(want).toEqual([...want].sort((a, b) => rank(a) - rank(b) || a.rule.localeCompare(b.rule)));
+    });
+
+    it('every finding has a message and a location inside the right file', () => {
+      const { oldFile, newFile, review: r } = pair(id);
+      const lines = (file: string) => readFileSync(join(ROOT, file), 'utf8').split('\n');
+      const oldLines = lines(oldFile);
+      const newLines = lines(newFile);
+      const problems: string[] = [];
+      const check = (f: Finding, loc: SourceLocation | undefined, file: string, text: readonly string[]) => {
+        if (loc === undefined) return;
+        const at = `${f.rule}: ${loc.file}:${loc.line}:${loc.col}`;
+        if (loc.file !== file) problems.push(`${at} is not in ${file}`);
+        const line = text[loc.line - 1];
+        if (!Number.isInteger(loc.line) || loc.line < 1 || line === undefined) problems.push(`${at}: no such line`);
+        else if (!Number.isInteger(loc.col) || loc.col < 1 || loc.col > line.length) problems.push(`${at}: no such column`);
+        else if (line.charAt(loc.col - 1).trim() === '') problems.push(`${at}: points at blank space`);
+      };
+      expect(r.findings.length).toBeGreaterThan(0);
+      for (const f of r.findings) {
+        if (f.message.trim() === '') problems.push(`${f.rule}: empty message`);
+        if (f.old === undefined && f.new === undefined) problems.push(`${f.rule}: no location`);
+        check(f, f.old, oldFile, oldLines);
+        check(f, f.new, newFile, newLines);
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it('every message reads "Subject: description (before → after)", with before ≠ after', () => {
+      const problems: string[] = [];
+      for (const f of pair(id).review.findings) {
+        const description = RULES.find((r) => r.id === f.rule)?.description ?? '';
+        const at = f.message.indexOf(`: ${description}`);
+        if (at <= 0) {
+          problems.push(`${f.rule}: '${f.message}' lacks its subject or the rule's description`);
+          continue;
+        }
+        const values = f.message.slice(at + 2 + description.length);
+        if (values === '') continue;
+        const m = /^ \((.*) → (.*)\)$/s.exec(values);
+        if (m === null) problems.push(`${f.rule}: '${values}' is not ' (before → after)'`);
+        else if (m[1] === m[2]) problems.push(`${f.rule}: '${f.message}' shows the same value before and after`);
+      }
+      expect(problems).toEqual([]);
+    });
+  });
+});
+
+describe('output formats', () => {
+  it('markdown: breaking, warning and info findings and the public API section match the golden file', async () => {
+    const result = await run(['diff', 'test/diff-markdown/old.yaml', 'test/diff-markdown/new.yaml', '--format', 'markdown']);
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
+    for (const heading of ['### 🔴 Breaking', '### 🟡 Warnings', 'ℹ️ Info', 'Public API of the generated package']) expect(result.out).toContain(heading);
+    await expect(result.out).toMatchFileSnapshot('fixtures/golden/diff/review.md');
+  }, 60_000);
+
+  const schema = JSON.parse(readFileSync(join(ROOT, 'docs/diff-report.schema.json'), 'utf8')) as object;
+  const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
+  const valid = (data: unknown) => (validate(data) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`));
+
+  it.each(['environment-variable-required', 'endpoint-removed', 'auth-added', 'info-title-changed'])('json (%s) parses and follows docs/diff-report.schema.json', async (id) => {
+    const result = await diff(id, '--format', 'json');
+    expect(result.code).toBe(0);
+    const data = JSON.parse(result.out) as Review;
+    expect(valid(data)).toEqual([]);
+    expect(data.findings.map(brief)).toEqual(expected(id));
+    expect(data.old).toEqual({ file: oldOf(id), version: pair(id).before.info.version });
+    expect(data.new).toEqual({ file: newOf(id), version: pair(id).after.info.version });
+  });
+
+  it('json: a review with API changes and one without findings follow the schema', () => {
+    const { before, after } = pair('response-field-removed');
+    const api = [
+      { export: 'Order', change: 'changed', before: 'export interface Order { tracking?: string; }', after: 'export interface Order { }' },
+      { export: 'PingInput', change: 'added', after: 'export interface PingInput { }' },
+      { export: 'LegacyInput', change: 'removed', before: 'export interface LegacyInput { }' },
+    ] as const;
+    const withApi = JSON.parse(formatReview(review(before, after, api), 'json')) as unknown;
+    expect(valid(withApi)).toEqual([]);
+    expect(valid(JSON.parse(formatReview(review(before, before, []), 'json')) as unknown)).toEqual([]);
+  });
+
+  it('the schema is not vacuous: it rejects malformed reports', () => {
+    const good = JSON.parse(formatReview(pair('endpoint-removed').review, 'json')) as { findings: Record<string, unknown>[]; bump: string };
+    expect(valid(good)).toEqual([]);
+    const first = good.findings[0] ?? {};
+    for (const bad of [
+      { ...good, bump: 'huge' },
+      { ...good, findings: [{ ...first, level: 'fatal' }] },
+      { ...good, findings: [{ ...first, old: undefined, new: undefined }] },
+      { ...good, findings: [{ ...first, old: { file: 'x.yaml', line: 0, col: 1 } }] },
+      { ...good, api: [{ export: 'X', change: 'added' }] },
+      { ...good, extra: true },
+    ]) {
+      expect(valid(JSON.parse(JSON.stringify(bad)) as unknown)).not.toEqual([]);
+    }
+  });
+
+  it('github: one ::error annotation with file, line, col and the rule as title per breaking finding', async () => {
+    for (const id of ['environment-variable-required', 'endpoint-removed', 'auth-removed']) {
+      const result = await diff(id, '--format', 'github');
+      expect(result.code).toBe(0);
+      const lines = result.out.trimEnd().split('\n');
+      const errors = lines.filter((l) => l.startsWith('::error'));
+      const breaking = pair(id).review.findings.filter((f) => f.level === 'breaking');
+      expect(errors).toHaveLength(breaking.length);
+      breaking.forEach((f, i) => {
+        const loc = f.new ?? f.old;
+        expect(errors[i]).toBe(`::error file=${loc?.file ?? ''},line=${loc?.line ?? 0},col=${loc?.col ?? 0},title=${f.rule}::${f.message}`);
+      });
+      for (const line of errors) expect(line).toMatch(/^::error file=[^,:]+,line=\d+,col=\d+,title=[a-z-]+::\S.*$/);
+      expect(lines.filter((l) => l.startsWith('::warning'))).toHaveLength(pair(id).review.summary.warning);
+      expect(lines.at(-1)).toMatch(/^::notice title=contract review::\d+ breaking, \d+ warning, \d+ info; /);
+    }
+  });
+
+  it('github: removed elements are annotated in the old file', async () => {
+    const result = await diff('endpoint-removed', '--format', 'github');
+    expect(result.out).toMatch(/^::error file=test\/diff\/endpoint-removed\/old\.yaml,line=\d+,col=\d+,title=endpoint-removed::Endpoint cancelOrder: /m);
+  });
+
+  it('text: findings by level, with their locations', async () => {
+    const result = await diff('environment-variable-required');
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('BREAKING (1)\n  environment-variable-required: Environment staging: ');
+    expect(result.out).toContain('WARNING (1)\n  environment-urls-changed: ');
+    expect(result.out).toMatch(/at test\/diff\/environment-variable-required\/old\.yaml:\d+:\d+ → test\/diff\/environment-variable-required\/new\.yaml:\d+:\d+/);
+  });
+});
+
+describe('exit codes', () => {
+  it('--fail-on breaking: 1 with a breaking change, 0 without; no --fail-on: 0', async () => {
+    expect((await diff('response-field-removed', '--fail-on', 'breaking')).code).toBe(1);
+    expect((await diff('quirk-added', '--fail-on', 'breaking')).code).toBe(0);
+    expect((await diff('info-title-changed', '--fail-on', 'breaking')).code).toBe(0);
+    expect((await diff('response-field-removed')).code).toBe(0);
+  });
+
+  it('--fail-on warning and --fail-on info: findings at or above the threshold', async () => {
+    expect((await diff('quirk-added', '--fail-on', 'warning')).code).toBe(1);
+    expect((await diff('response-field-removed', '--fail-on', 'warning')).code).toBe(1);
+    expect((await diff('info-title-changed', '--fail-on', 'warning')).code).toBe(0);
+    expect((await diff('info-title-changed', '--fail-on', 'info')).code).toBe(1);
+    expect((await diff('quirk-added', '--fail-on', 'info')).code).toBe(1);
+    const same = await run(['diff', oldOf('quirk-added'), oldOf('quirk-added'), '--no-api', '--fail-on', 'info']);
+    expect(same.code).toBe(0);
+  });
+
+  it('usage errors exit 2: an unknown option, a bad --format or --fail-on, a wrong number of files', async () => {
+    const unknown = await diff('quirk-added', '--frobnicate');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain("unknown option '--frobnicate'");
+    const format = await diff('quirk-added', '--format', 'xml');
+    expect(format.code).toBe(2);
+    expect(format.err).toContain('--format must be one of text, markdown, json, github');
+    const failOn = await diff('quirk-added', '--fail-on', 'fatal');
+    expect(failOn.code).toBe(2);
+    expect(failOn.err).toContain('--fail-on must be one of breaking, warning, info');
+    const one = await run(['diff', oldOf('quirk-added'), '--no-api']);
+    expect(one.code).toBe(2);
+    expect(one.err).toContain('diff takes two contract files');
+  });
+
+  const temps: string[] = [];
+  afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  it('a broken contract exits 2 with positioned diagnostics', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'contractgen-diff-'));
+    temps.push(dir);
+    const text = readFileSync(join(ROOT, oldOf('endpoint-method-changed')), 'utf8').replace('method: DELETE', 'method: FETCH');
+    const line = text.split('\n').findIndex((l) => l.includes('method: FETCH')) + 1;
+    writeFileSync(join(dir, 'broken.yaml'), text);
+    const result = await run(['diff', join(ROOT, oldOf('endpoint-method-changed')), 'broken.yaml', '--no-api'], dir);
+    expect(result.code).toBe(2);
+    expect(result.out).toBe('');
+    expect(result.err).toContain(`broken.yaml:${line}:13: endpoints.cancelOrder.method must be one of`);
+    expect(result.err).toContain('[not-allowed-value]');
+    expect(result.err).toContain(`${line} |     method: FETCH`);
+    expect(result.err).toContain('contractgen diff: a contract does not load');
+    const missing = await run(['diff', 'missing.yaml', 'broken.yaml', '--no-api'], dir);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('missing.yaml');
+  });
+});
+
+describe('--base <git-ref> <file>', () => {
+  const repo = realpathSync(mkdtempSync(join(tmpdir(), 'contractgen-diff-git-')));
+  afterAll(() => rmSync(repo, { recursive: true, force: true }));
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Diff Test', '-c', 'user.email=diff@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, stdio: 'pipe', encoding: 'utf8' });
+
+  it('diffs the working file against the committed one', async () => {
+    git('init', '-q');
+    writeFileSync(join(repo, 'contract.yaml'), readFileSync(join(ROOT, oldOf('response-field-removed')), 'utf8'));
+    git('add', 'contract.yaml');
+    git('commit', '-q', '-m', 'contract');
+    writeFileSync(join(repo, 'contract.yaml'), readFileSync(join(ROOT, newOf('response-field-removed')), 'utf8'));
+    const result = await run(['diff', '--base', 'HEAD', 'contract.yaml', '--no-api', '--format', 'json', '--fail-on', 'breaking'], repo);
+    expect(result.err).toBe('');
+    expect(result.code).toBe(1);
+    const data = JSON.parse(result.out) as Review;
+    expect(data.findings.map(brief)).toEqual(expected('response-field-removed'));
+    expect(data.old.file).toBe('HEAD:contract.yaml');
+    expect(data.new.file).toBe('contract.yaml');
+    expect(data.findings[0]?.old?.file).toBe('HEAD:contract.yaml');
+    expect(data.findings[0]?.new?.file).toBe('contract.yaml');
+    const text = await run(['diff', '--base', 'HEAD', 'contract.yaml', '--no-api'], repo);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain('response-field-removed: Field Order.tracking: A response field was removed.');
+  });
+
+  it('a bad ref exits 2 with a clear message', async () => {
+    const result = await run(['diff', '--base', 'no-such-ref', 'contract.yaml', '--no-api'], repo);
+    expect(result.code).toBe(2);
+    expect(result.out).toBe('');
+    expect(result.err).toContain('cannot read contract.yaml at no-such-ref from git');
+  });
+
+  it('--base takes exactly one file', async () => {
+    const result = await run(['diff', '--base', 'HEAD', 'contract.yaml', 'other.yaml', '--no-api'], repo);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('--base takes one contract file');
+  });
+});
+
+describe('--rules', () => {
+  it('lists every rule id, with its levels and description', async () => {
+    const result = await run(['diff', '--rules']);
+    expect(result.code).toBe(0);
+    const lines = result.out.trimEnd().split('\n');
+    expect(lines[0]).toBe(`${RULES.length} rules (id, level, wire, source, direction, description):`);
+    expect(lines.slice(1).map((l) => l.split(/\s+/)[0])).toEqual(RULES.map((r) => r.id));
+    for (const r of RULES) expect(result.out).toContain(r.description);
+  });
+
+  it('--rules --format json gives the rule table', async () => {
+    const result = await run(['diff', '--rules', '--format', 'json']);
+    expect(result.code).toBe(0);
+    expect((JSON.parse(result.out) as { id: string }[]).map((r) => r.id)).toEqual(RULES.map((r) => r.id));
+  });
+});
+
+describe('recommended bump', () => {
+  it('major for a breaking change', () => {
+    expect(pair('response-field-removed').review.bump).toBe('major');
+    expect(pair('info-package-changed').review.bump).toBe('major');
+  });
+
+  it('minor for an added endpoint', () => {
+    expect(pair('endpoint-added').review.bump).toBe('minor');
+  });
+
+  it('patch for an info-only change that adds nothing', () => {
+    expect(pair('info-title-changed').review.bump).toBe('patch');
+  });
+
+  it('none for identical contracts', () => {
+    const { before } = pair('endpoint-added');
+    const same = review(before, load(oldOf('endpoint-added')), []);
+    expect(same.findings).toEqual([]);
+    expect(same.bump).toBe('none');
+  });
+});

@@ -157,6 +157,7 @@ export interface RawEndpoint {
   readonly path: string;
   readonly host: string;
   readonly auth?: 'none' | 'required';
+  readonly idempotent?: boolean;
   readonly params?: Readonly<Record<string, { readonly description?: string; readonly type?: 'string' | 'integer' }>>;
   readonly request?: {
     readonly body: string;

@@ -68,6 +68,7 @@ const OPTIONS: RuntimeOptions = { environment: 'production', servers: { lastmile
 const base = {
   host: 'lastmile',
   auth: true,
+  idempotent: true,
   pathParams: [],
   contentTypes: [],
   response: 'json',
@@ -91,6 +92,7 @@ const CREATE_ORDER: EndpointSpec = {
   id: 'createOrder',
   method: 'POST',
   path: '/orders',
+  idempotent: false,
   contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
 };
 

@@ -12,6 +12,7 @@ export declare const ENDPOINTS: {
         readonly path: "/oauth/token";
         readonly host: "fulfilment";
         readonly auth: false;
+        readonly idempotent: false;
         readonly pathParams: readonly [];
         readonly contentTypes: readonly ["application/json", "application/x-www-form-urlencoded"];
         readonly response: "json";
@@ -26,6 +27,7 @@ export declare const ENDPOINTS: {
         readonly path: "/orders";
         readonly host: "lastmile";
         readonly auth: true;
+        readonly idempotent: false;
         readonly pathParams: readonly [];
         readonly contentTypes: readonly ["application/json"];
         readonly response: "json";
@@ -44,6 +46,7 @@ export declare const ENDPOINTS: {
         readonly path: "/orders/{order_id}";
         readonly host: "lastmile";
         readonly auth: true;
+        readonly idempotent: true;
         readonly pathParams: readonly ["order_id"];
         readonly contentTypes: readonly [];
         readonly response: "json";
@@ -63,6 +66,7 @@ export declare const ENDPOINTS: {
         readonly path: "/orders/{order_id}";
         readonly host: "lastmile";
         readonly auth: true;
+        readonly idempotent: true;
         readonly pathParams: readonly ["order_id"];
         readonly contentTypes: readonly ["application/json"];
         readonly response: "json";
@@ -81,6 +85,7 @@ export declare const ENDPOINTS: {
         readonly path: "/orders/{order_id}/ready_for_collection";
         readonly host: "lastmile";
         readonly auth: true;
+        readonly idempotent: true;
         readonly pathParams: readonly ["order_id"];
         readonly contentTypes: readonly ["application/json"];
         readonly response: "json";
@@ -99,6 +104,7 @@ export declare const ENDPOINTS: {
         readonly path: "/order_label/{order_id}";
         readonly host: "lastmile";
         readonly auth: true;
+        readonly idempotent: true;
         readonly pathParams: readonly ["order_id"];
         readonly contentTypes: readonly [];
         readonly response: "binary";

@@ -120,6 +120,7 @@ function endpointSpec(contract: Contract, e: Endpoint): unknown {
     path: e.path,
     host: e.host,
     auth: e.auth === 'required',
+    idempotent: e.idempotent,
     pathParams: e.pathParams.map((p) => p.name),
     contentTypes: e.request?.contentTypes ?? [],
     response: binary !== undefined ? 'binary' : hasBody ? 'json' : 'none',

@@ -1,4 +1,5 @@
 /** Endpoints: paths and parameters, bodies, responses, quirks and effective error handling. */
+import { isIdempotent } from '../../templates/retry.js';
 import { RESERVED_INPUT_KEYS } from '../../templates/runtime.js';
 import type { RawEndpoint, RawQuirk, RawResponse } from '../contract-format.js';
 import { didYouMean } from '../similar.js';
@@ -66,6 +67,7 @@ function buildEndpoint(ctx: BuildContext, path: RawPath, id: string, raw: RawEnd
     pathParams: buildPathParams(ctx, path, raw),
     host: raw.host,
     auth,
+    idempotent: raw.idempotent ?? isIdempotent(raw.method),
     request: buildRequest(ctx, [...path, 'request'], raw.request, refs),
     responses: buildResponses(ctx, [...path, 'responses'], raw.responses, refs),
     errors,

@@ -338,6 +338,8 @@ export interface Endpoint {
   readonly pathParams: readonly PathParam[];
   readonly host: string;
   readonly auth: 'none' | 'required';
+  /** Whether retrying is safe: from the contract, else from the method. */
+  readonly idempotent: boolean;
   readonly request: RequestBody | undefined;
   readonly responses: readonly ResponseSpec[];
   readonly errors: EffectiveErrors;

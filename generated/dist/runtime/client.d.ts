@@ -11,6 +11,8 @@ export interface EndpointSpec extends EndpointErrorSpec {
     readonly path: string;
     readonly host: string;
     readonly auth: boolean;
+    /** Safe to retry (the contract's word, else the method's). */
+    readonly idempotent: boolean;
     readonly pathParams: readonly string[];
     /** Request content types, the default first; empty when the endpoint takes no body. */
     readonly contentTypes: readonly string[];

@@ -5,7 +5,7 @@
 import { TokenManager, memoryTokenStore } from './auth.js';
 import { send, clientError } from './client.js';
 import { statusMatches } from './decode.js';
-import { DEFAULT_RETRY, backoffMs, isIdempotent, retryAfterMs, sleep } from './retry.js';
+import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep } from './retry.js';
 import { buildSupportReport, redactor } from './support.js';
 /** Keys of a method's input besides path parameters; the contract validator rejects parameters so named. */
 export const RESERVED_INPUT_KEYS = ['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries'];
@@ -149,7 +149,7 @@ function untilAborted(promise, signal) {
 }
 /** Milliseconds to wait before retrying, or undefined when this failure is not retried. */
 function retryDelay(spec, endpoint, exchange, error, policy, retries, now) {
-    if (!error.retryable || !isIdempotent(endpoint.method))
+    if (!error.retryable || !endpoint.idempotent)
         return undefined;
     const header = exchange.response?.headers['retry-after'];
     const after = retryAfterMs(header, now());

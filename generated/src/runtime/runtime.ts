@@ -5,7 +5,7 @@
 import { TokenManager, memoryTokenStore, type AuthSpec, type TokenStore } from './auth.js';
 import { send, clientError, type CallInput, type ClientError, type EndpointSpec, type Exchange, type Result, type RuntimeOptions, type RuntimeSpec } from './client.js';
 import { statusMatches, type DecodedError, type StatusSpec } from './decode.js';
-import { DEFAULT_RETRY, backoffMs, isIdempotent, retryAfterMs, sleep, type RetryPolicy } from './retry.js';
+import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep, type RetryPolicy } from './retry.js';
 import { buildSupportReport, redactor, type Redactor, type SupportReport } from './support.js';
 
 /** Options every method accepts besides its parameters and body. */
@@ -201,7 +201,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
 
 /** Milliseconds to wait before retrying, or undefined when this failure is not retried. */
 function retryDelay(spec: FullRuntimeSpec, endpoint: EndpointSpec, exchange: Exchange, error: AnyError, policy: RetryPolicy, retries: number, now: () => number): number | undefined {
-  if (!error.retryable || !isIdempotent(endpoint.method)) return undefined;
+  if (!error.retryable || !endpoint.idempotent) return undefined;
   const header = exchange.response?.headers['retry-after'];
   const after = retryAfterMs(header, now());
   if (after !== undefined) return after <= policy.maxRetryAfterMs ? after : undefined;

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from './diagnostics.js';
 import { MAX_CONTRACT_BYTES } from './limits.js';
 import { packageRoot, toolVersion } from './package-root.js';
-import { applyWrite, MANIFEST, outputPath, planWrite, readIfExists, readManifest, sha256, type Manifest } from './write.js';
+import { applyWrite, MANIFEST, outputPath, planWrite, readIfExists, readManifest, recoverOutput, sha256, type Manifest } from './write.js';
 
 export interface GenerateOptions {
   readonly contractFile: string;
@@ -28,6 +28,7 @@ export type GenerateOutcome =
 export async function generate(options: GenerateOptions): Promise<GenerateOutcome> {
   const source = readContractSource(options.contractFile);
   if (typeof source !== 'string') return source;
+  if (!options.check) recoverOutput(options.outDir);
   const previous = readManifest(options.outDir);
   const contractHash = sha256(source);
   if (!options.check && isUpToDate(options.outDir, previous, contractHash)) return { kind: 'up-to-date', files: Object.keys(previous?.files ?? {}).length };

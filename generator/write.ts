@@ -4,7 +4,7 @@
  * generator owns, so it never deletes or overwrites a file it did not write.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 export const MANIFEST = '.contractgen-manifest.json';
@@ -86,9 +86,97 @@ export function planWrite(outDir: string, files: ReadonlyMap<string, string>, pr
   return { changed, removed, foreign };
 }
 
+/**
+ * Writes in two phases so that a crash or kill never leaves a half-written output:
+ * 1. every new file goes to a temporary sibling; a kill here leaves the previous output intact;
+ * 2. a journal listing the renames and removals is written atomically, then applied, then the
+ *    manifest, then the journal is deleted. A kill during phase 2 is rolled forward by the next
+ *    run (`recoverOutput`), so the folder always ends as the previous or the new complete output.
+ */
 export function applyWrite(outDir: string, files: ReadonlyMap<string, string>, plan: Plan, manifest: Manifest): void {
-  for (const path of plan.changed) writeAtomic(outputPath(outDir, path), files.get(path) ?? '');
-  for (const path of plan.removed) unlinkSync(outputPath(outDir, path));
-  const text = `${JSON.stringify(manifest, null, 2)}\n`;
-  if (readIfExists(join(outDir, MANIFEST)) !== text) writeAtomic(join(outDir, MANIFEST), text);
+  mkdirSync(outDir, { recursive: true });
+  const renames = plan.changed.map((path) => {
+    const target = outputPath(outDir, path);
+    const temp = `${target}${TEMP_SUFFIX}`;
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(temp, files.get(path) ?? '');
+    crashPoint();
+    return { from: temp, to: target };
+  });
+  const journal: Journal = { renames, removes: plan.removed.map((p) => outputPath(outDir, p)), manifest: `${JSON.stringify(manifest, null, 2)}\n` };
+  writeAtomic(join(outDir, JOURNAL), JSON.stringify(journal));
+  crashPoint();
+  commit(outDir, journal);
+}
+
+let steps = 0;
+
+/**
+ * Fault injection for the kill-mid-write test: with CONTRACTGEN_CRASH_AT=n the process kills
+ * itself (SIGKILL, no cleanup) at the n-th step of a write. Unset, it costs one comparison.
+ */
+function crashPoint(): void {
+  const at = process.env.CONTRACTGEN_CRASH_AT;
+  if (at !== undefined && ++steps === Number(at)) process.kill(process.pid, 'SIGKILL');
+}
+
+const TEMP_SUFFIX = '.contractgen-tmp';
+export const JOURNAL = '.contractgen-journal.json';
+
+interface Journal {
+  readonly renames: readonly { readonly from: string; readonly to: string }[];
+  readonly removes: readonly string[];
+  readonly manifest: string;
+}
+
+function commit(outDir: string, journal: Journal): void {
+  for (const { from, to } of journal.renames) {
+    // Already renamed by an interrupted run: nothing left to do for this file.
+    if (existsSync(from)) {
+      renameSync(from, to);
+      crashPoint();
+    }
+  }
+  for (const file of journal.removes) rmSync(file, { force: true });
+  if (readIfExists(join(outDir, MANIFEST)) !== journal.manifest) writeAtomic(join(outDir, MANIFEST), journal.manifest);
+  unlinkSync(join(outDir, JOURNAL));
+}
+
+/**
+ * Finishes or discards an interrupted write before anything reads the folder: a journal is rolled
+ * forward; temporary files without one belong to an unfinished first phase and are deleted.
+ */
+export function recoverOutput(outDir: string): void {
+  const text = readIfExists(join(outDir, JOURNAL));
+  if (text !== undefined) {
+    let journal: Journal | undefined;
+    try {
+      journal = JSON.parse(text) as Journal;
+    } catch {
+      journal = undefined;
+    }
+    if (journal !== undefined && insideAll(outDir, journal)) commit(outDir, journal);
+    else rmSync(join(outDir, JOURNAL), { force: true });
+  }
+  removeTemps(outDir);
+}
+
+function insideAll(outDir: string, journal: Journal): boolean {
+  const root = resolve(outDir);
+  const inside = (file: string) => resolve(file).startsWith(`${root}${sep}`);
+  return journal.renames.every((r) => inside(r.from) && inside(r.to) && r.from.endsWith(TEMP_SUFFIX)) && journal.removes.every(inside);
+}
+
+function removeTemps(dir: string): void {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) removeTemps(full);
+    else if (entry.name.endsWith(TEMP_SUFFIX)) rmSync(full, { force: true });
+  }
 }

@@ -1,10 +1,11 @@
 /**
- * Builds the generated package's `dist/` (JavaScript and declarations) from its formatted sources,
- * in memory, so the package works for consumers with no build step of their own. A type error in
- * generated code is a generator bug and is reported as such.
+ * Builds the generated package's `dist/` (ESM JavaScript and declarations) from its formatted
+ * sources, file by file: `transpileModule` for JavaScript and `transpileDeclaration` for `.d.ts`.
+ * The emitters and templates keep every export explicitly typed (isolated declarations), so no
+ * whole-program type check is needed to emit; `verifyPackage` runs that check where wanted (tests,
+ * `generate --verify`).
  */
 import ts from 'typescript';
-import { PACKAGE_COMPILER_OPTIONS } from './emit/package-options.js';
 
 export interface CompiledFile {
   readonly path: string;
@@ -13,28 +14,51 @@ export interface CompiledFile {
 
 export type CompileResult = { readonly ok: true; readonly files: readonly CompiledFile[] } | { readonly ok: false; readonly errors: readonly string[] };
 
+const EMIT_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ES2022,
+  declaration: true,
+  isolatedDeclarations: true,
+  isolatedModules: true,
+  strict: true,
+  newLine: ts.NewLineKind.LineFeed,
+  removeComments: false,
+};
+
+// transpileModule emits no declarations, and refuses declaration-only options.
+const { declaration: _d, isolatedDeclarations: _i, ...JS_OPTIONS } = EMIT_OPTIONS;
+
+/** `src/x.ts` → `dist/x.js` + `dist/x.d.ts`, for every TypeScript source. */
+export function compilePackage(sources: ReadonlyMap<string, string>): CompileResult {
+  const out: CompiledFile[] = [];
+  const errors: string[] = [];
+  for (const [path, text] of sources) {
+    if (!path.startsWith('src/') || !path.endsWith('.ts')) continue;
+    const base = `dist/${path.slice('src/'.length, -'.ts'.length)}`;
+    const js = ts.transpileModule(text, { compilerOptions: JS_OPTIONS, fileName: path, reportDiagnostics: true });
+    const dts = ts.transpileDeclaration(text, { compilerOptions: EMIT_OPTIONS, fileName: path, reportDiagnostics: true });
+    for (const d of [...(js.diagnostics ?? []), ...(dts.diagnostics ?? [])]) errors.push(describe(d, path));
+    out.push({ path: `${base}.js`, text: js.outputText }, { path: `${base}.d.ts`, text: dts.outputText });
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, files: out.sort((a, b) => a.path.localeCompare(b.path)) };
+}
+
 const ROOT = '/virtual/';
 
-export function compilePackage(sources: ReadonlyMap<string, string>): CompileResult {
+/** A whole-program strict type check of the package's sources: the generator's own safety net. */
+export function verifyPackage(sources: ReadonlyMap<string, string>): readonly string[] {
   const options: ts.CompilerOptions = {
-    target: ts.ScriptTarget.ES2022,
+    ...EMIT_OPTIONS,
+    isolatedDeclarations: false,
     lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-    // ESM output without depending on the virtual package.json being found; consumers' own
-    // NodeNext compilation of src/ is covered by the package's tsconfig and by tests.
-    module: ts.ModuleKind.ES2022,
     moduleResolution: ts.ModuleResolutionKind.Bundler,
-    strict: PACKAGE_COMPILER_OPTIONS.strict,
-    noUncheckedIndexedAccess: PACKAGE_COMPILER_OPTIONS.noUncheckedIndexedAccess,
-    declaration: true,
-    isolatedModules: true,
-    rootDir: `${ROOT}src`,
-    outDir: `${ROOT}dist`,
+    noUncheckedIndexedAccess: true,
+    noEmit: true,
     types: [],
-    newLine: ts.NewLineKind.LineFeed,
-    removeComments: false,
   };
+  const files = new Map([...sources].filter(([p]) => p.startsWith('src/') && p.endsWith('.ts')).map(([path, text]) => [`${ROOT}${path}`, text]));
   const host = ts.createCompilerHost(options, true);
-  const files = new Map([...sources].map(([path, text]) => [`${ROOT}${path}`, text]));
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);
   const getSourceFile = host.getSourceFile.bind(host);
@@ -45,20 +69,13 @@ export function compilePackage(sources: ReadonlyMap<string, string>): CompileRes
     return text === undefined ? getSourceFile(name, version, onError, create) : ts.createSourceFile(name, text, version, true);
   };
   host.getCurrentDirectory = () => ROOT;
-  host.directoryExists = (dir) => dir.startsWith(ROOT) || ts.sys.directoryExists(dir);
-  const out: CompiledFile[] = [];
-  host.writeFile = (name, text) => out.push({ path: name.slice(ROOT.length), text });
-  const program = ts.createProgram([...files.keys()].filter((f) => f.endsWith('.ts')), options, host);
-  const diagnostics = ts.getPreEmitDiagnostics(program);
-  if (diagnostics.length > 0) return { ok: false, errors: diagnostics.map(describe) };
-  program.emit();
-  out.sort((a, b) => a.path.localeCompare(b.path));
-  return { ok: true, files: out };
+  const program = ts.createProgram([...files.keys()], options, host);
+  return ts.getPreEmitDiagnostics(program).map((d) => describe(d, d.file?.fileName.slice(ROOT.length) ?? ''));
 }
 
-function describe(d: ts.Diagnostic): string {
+function describe(d: ts.Diagnostic, path: string): string {
   const message = ts.flattenDiagnosticMessageText(d.messageText, '\n');
-  if (d.file === undefined || d.start === undefined) return message;
+  if (d.file === undefined || d.start === undefined) return `${path}: ${message}`;
   const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
-  return `${d.file.fileName.slice(ROOT.length)}:${line + 1}:${character + 1}: ${message}`;
+  return `${path}:${line + 1}:${character + 1}: ${message}`;
 }

@@ -54,10 +54,15 @@ export type RenderOutcome =
   | Extract<GenerateOutcome, { kind: 'invalid' | 'compile-failed' }>
   | { readonly kind: 'files'; readonly files: Map<string, string> };
 
+export interface RenderOptions {
+  /** Also type-check the whole package strictly (slower; tests and `generate --verify`). */
+  readonly verify?: boolean;
+}
+
 /** Every output file's final bytes, in memory: what `generate` writes and `--check` compares. */
-export async function render(contractFile: string, source: string): Promise<RenderOutcome> {
+export async function render(contractFile: string, source: string, options: RenderOptions = {}): Promise<RenderOutcome> {
   // The heavy stages (yaml, ajv, prettier, typescript) load only when there is work to do.
-  const [{ loadContractText }, { layout }, { formatFile }, { compilePackage }] = await Promise.all([
+  const [{ loadContractText }, { layout }, { formatFile }, { compilePackage, verifyPackage }] = await Promise.all([
     import('./contract.js'),
     import('./emit/layout.js'),
     import('./format.js'),
@@ -69,6 +74,8 @@ export async function render(contractFile: string, source: string): Promise<Rend
   for (const file of layout(loaded.contract)) files.set(file.path, await formatFile(file));
   const compiled = compilePackage(files);
   if (!compiled.ok) return { kind: 'compile-failed', errors: compiled.errors };
+  const problems = options.verify === true ? verifyPackage(files) : [];
+  if (problems.length > 0) return { kind: 'compile-failed', errors: problems };
   for (const file of compiled.files) files.set(file.path, file.text);
   return { kind: 'files', files };
 }

@@ -6,12 +6,12 @@
 export type BodyPath = readonly (string | number)[];
 
 /** Bodies longer than this are not parsed as JSON; their text is kept, truncated. */
-export const MAX_PARSE_LENGTH = 4 * 1024 * 1024;
+export const MAX_PARSE_LENGTH: number = 4 * 1024 * 1024;
 /** Longest text kept from a body for messages. */
-export const MAX_TEXT_LENGTH = 2048;
+export const MAX_TEXT_LENGTH: number = 2048;
 
 /** JSON nested deeper than this is kept as text: real envelopes are shallow. */
-export const MAX_JSON_DEPTH = 64;
+export const MAX_JSON_DEPTH: number = 64;
 
 /** Raw response text as JSON when it is JSON of sane size and depth; other values pass through. */
 export function parseBody(body: unknown): unknown {

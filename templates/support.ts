@@ -17,9 +17,9 @@ export interface SupportReport {
   readonly text: string;
 }
 
-export const REDACTED = '[REDACTED]';
+export const REDACTED: string = '[REDACTED]';
 /** Longest body kept in a report. */
-export const MAX_REPORT_BODY = 64 * 1024;
+export const MAX_REPORT_BODY: number = 64 * 1024;
 
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
 

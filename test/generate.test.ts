@@ -66,6 +66,14 @@ describe('golden output', () => {
     });
   }
 
+  it('every fixture package passes the whole-program strict check (render with verify)', async () => {
+    for (const contract of Object.values(CASES)) {
+      const outcome = await render(contract, readFileSync(contract, 'utf8'), { verify: true });
+      expect(outcome.kind === 'compile-failed' ? outcome.errors : [], contract).toEqual([]);
+      expect(outcome.kind).toBe('files');
+    }
+  });
+
   it('copies every runtime template verbatim and compiles it', async () => {
     const files = await renderFiles(CASES['problem-json']);
     for (const name of readdirSync('templates').filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts'))) {

@@ -218,7 +218,12 @@ export const HOST_ERRORS: Readonly<Record<string, HostErrorSpec>> = {
 };
 
 /** How each endpoint is called and how its responses are read. */
-export const ENDPOINTS = {
+export const ENDPOINTS: Readonly<
+  Record<
+    'requestToken' | 'createOrder' | 'getOrder' | 'updateOrder' | 'markReadyForCollection' | 'getOrderLabel',
+    EndpointSpec
+  >
+> = {
   requestToken: {
     id: 'requestToken',
     method: 'POST',
@@ -375,7 +380,7 @@ export const ENDPOINTS = {
     ],
     fieldPaths: [],
   },
-} as const satisfies Readonly<Record<string, EndpointSpec>>;
+};
 
 /** The contract's auth: token endpoint, grants, lifetimes, header, 401 rule. */
 export const AUTH: AuthSpec | undefined = {

@@ -7,7 +7,7 @@ import { formatStatus } from '../model/context.js';
 import { fieldPaths, hostRequestPaths } from '../model/field-paths.js';
 import { messageTableData } from '../model/message-data.js';
 import type { Contract, Endpoint, ErrorShape, Host, Quirk, StatusPattern, TypeRef } from '../model/types.js';
-import { jsonLiteral } from '../naming.js';
+import { jsonLiteral, stringLiteral } from '../naming.js';
 import { hostShapes } from './host-shapes.js';
 import type { TsFile } from './ts-file.js';
 
@@ -23,7 +23,10 @@ export function emitTables(file: TsFile, contract: Contract): void {
   file.w.writeLine(`export const HOST_ERRORS: Readonly<Record<string, ${file.useType(decode, 'HostErrorSpec')}>> = ${jsonLiteral(hostErrors(contract))};`);
   file.w.blankLine();
   file.doc('How each endpoint is called and how its responses are read.');
-  file.w.writeLine(`export const ENDPOINTS = ${jsonLiteral(endpointSpecs(contract))} as const satisfies Readonly<Record<string, ${file.useType(client, 'EndpointSpec')}>>;`);
+  const ids = contract.endpoints.map((e) => stringLiteral(e.id)).join(' | ') || 'never';
+  // An explicit type keeps declarations small (no literal types of the whole table) and lets
+  // them be emitted file by file.
+  file.w.writeLine(`export const ENDPOINTS: Readonly<Record<${ids}, ${file.useType(client, 'EndpointSpec')}>> = ${jsonLiteral(endpointSpecs(contract))};`);
   file.w.blankLine();
   file.doc('The contract\'s auth: token endpoint, grants, lifetimes, header, 401 rule.');
   file.w.writeLine(`export const AUTH: ${file.useType(`${RUNTIME}/auth.js`, 'AuthSpec')} | undefined = ${jsonLiteral(authSpec(contract))};`);

@@ -6,9 +6,9 @@ export type BodyPath = readonly (string | number)[];
 /** Bodies longer than this are not parsed as JSON; their text is kept, truncated. */
 export declare const MAX_PARSE_LENGTH: number;
 /** Longest text kept from a body for messages. */
-export declare const MAX_TEXT_LENGTH = 2048;
+export declare const MAX_TEXT_LENGTH: number;
 /** JSON nested deeper than this is kept as text: real envelopes are shallow. */
-export declare const MAX_JSON_DEPTH = 64;
+export declare const MAX_JSON_DEPTH: number;
 /** Raw response text as JSON when it is JSON of sane size and depth; other values pass through. */
 export declare function parseBody(body: unknown): unknown;
 /**

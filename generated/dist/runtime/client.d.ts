@@ -92,7 +92,7 @@ export type Result<T, E> = {
     readonly ok: false;
     readonly error: E;
 };
-export declare const DEFAULT_TIMEOUT_MS = 30000;
+export declare const DEFAULT_TIMEOUT_MS: number;
 export declare function clientError<Host extends string>(host: Host, code: ClientError['code'], message: string, status?: number, extra?: Partial<Pick<ClientError, 'hint' | 'rules' | 'body'>>): ClientError<Host>;
 export declare function buildUrl(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, params: Readonly<Record<string, string | number>> | undefined): string;
 export declare function encodeBody(body: unknown, contentType: string): string;

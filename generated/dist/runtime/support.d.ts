@@ -19,7 +19,7 @@ export interface SupportReport {
     /** The whole report as plain text, ready to paste into an email. */
     readonly text: string;
 }
-export declare const REDACTED = "[REDACTED]";
+export declare const REDACTED: string;
 /** Longest body kept in a report. */
 export declare const MAX_REPORT_BODY: number;
 export interface Redactor {

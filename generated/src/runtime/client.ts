@@ -95,7 +95,7 @@ export type Result<T, E> =
   | { readonly ok: true; readonly data: T; readonly response: ResponseInfo }
   | { readonly ok: false; readonly error: E };
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_TIMEOUT_MS: number = 30_000;
 
 export function clientError<Host extends string>(host: Host, code: ClientError['code'], message: string, status = 0, extra: Partial<Pick<ClientError, 'hint' | 'rules' | 'body'>> = {}): ClientError<Host> {
   return {
@@ -229,7 +229,7 @@ export async function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint:
   }
 }
 
-export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_MAX_RESPONSE_BYTES: number = 32 * 1024 * 1024;
 
 /** Reads a body, stopping (and cancelling the stream) past `limit` bytes: no unbounded buffering. */
 async function readBody(response: Response, limit: number): Promise<Uint8Array | undefined> {

@@ -69,6 +69,7 @@ export function verifyPackage(sources: ReadonlyMap<string, string>): readonly st
     return text === undefined ? getSourceFile(name, version, onError, create) : ts.createSourceFile(name, text, version, true);
   };
   host.getCurrentDirectory = () => ROOT;
+  host.directoryExists = (dir) => dir.startsWith(ROOT) || ts.sys.directoryExists(dir);
   const program = ts.createProgram([...files.keys()], options, host);
   return ts.getPreEmitDiagnostics(program).map((d) => describe(d, d.file?.fileName.slice(ROOT.length) ?? ''));
 }

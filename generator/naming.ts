@@ -70,33 +70,19 @@ export function typeName(name: string): string {
 
 /** An object key: bare when it is an identifier, else a quoted string (wire names are kept exactly). */
 export function propertyKey(name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
-}
-
-/** A string literal, safe in any position (JSON escaping, plus the two JS line terminators). */
-export function stringLiteral(text: string): string {
-  return JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : stringLiteral(name);
 }
 
 /**
- * A JSON value as a JavaScript literal (`undefined` stays undefined). Unlike JSON.stringify, a key
- * named `__proto__` is written as a computed key, which defines an own property instead of
- * replacing the object's prototype.
+ * A string literal, safe in any position, quoted the way prettier prints it: single quotes unless
+ * the text holds more single than double quotes. JSON escaping, plus the two line terminators.
  */
-export function jsonLiteral(value: unknown): string {
-  if (value === undefined) return 'undefined';
-  return literal(value);
-}
-
-function literal(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : literal(v))).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const parts = Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => `${k === '__proto__' ? `[${stringLiteral(k)}]` : stringLiteral(k)}:${literal(v)}`);
-    return `{${parts.join(',')}}`;
-  }
-  return (JSON.stringify(value) ?? 'null').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export function stringLiteral(text: string): string {
+  const json = JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const singles = (text.match(/'/g) ?? []).length;
+  const doubles = (text.match(/"/g) ?? []).length;
+  if (singles > doubles) return json;
+  return `'${json.slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
 }
 
 /** Text safe inside a JSDoc block: no comment terminator, no stray line terminators. */

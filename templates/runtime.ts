@@ -57,7 +57,10 @@ type AnyError = DecodedError | ClientError;
 /** Keys of a method's input besides path parameters; the contract validator rejects parameters so named. */
 export const RESERVED_INPUT_KEYS: readonly string[] = ['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries'];
 
-export function createRuntime(spec: FullRuntimeSpec, options: ClientRuntimeOptions): Runtime {
+export function createRuntime(spec: FullRuntimeSpec, given: ClientRuntimeOptions): Runtime {
+  // The contract says which header carries the token, unless the caller overrides it.
+  const carrier = spec.auth === undefined ? undefined : { header: spec.auth.header, scheme: spec.auth.scheme };
+  const options: ClientRuntimeOptions = given.authHeader !== undefined || carrier === undefined ? given : { ...given, authHeader: carrier };
   const now = options.now ?? Date.now;
   const tokens = tokenManager(spec, options, now);
   const secrets = () => [options.credentials?.clientSecret, options.credentials?.refreshToken, typeof options.accessToken === 'string' ? options.accessToken : undefined, ...tokens.secrets()];

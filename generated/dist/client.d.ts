@@ -50,8 +50,10 @@ export type Credentials = {
     readonly clientSecret?: string;
     readonly refreshToken: string;
 };
+/** Options of {@link createClient} that do not depend on the environment. */
+export type ClientBaseOptions = Omit<ClientRuntimeOptions, 'environment' | 'servers' | 'authHeader' | 'credentials'>;
 /** Options of {@link createClient}. */
-export interface ClientOptions<E extends Environment = Environment> extends Omit<ClientRuntimeOptions, 'environment' | 'servers' | 'authHeader' | 'credentials'> {
+export interface ClientOptions<E extends Environment = Environment> extends ClientBaseOptions {
     /** Which environment to call. */
     readonly environment: E;
     /** Base addresses, by server variable name. */

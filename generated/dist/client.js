@@ -1,5 +1,5 @@
 import { createRuntime } from './runtime/runtime.js';
-import { AUTH, ENDPOINTS, ENVIRONMENT_URLS, ERROR_TABLES, HOST_ERRORS, SECRET_FIELDS, SUPPORT } from './tables.js';
+import { ENDPOINTS, RUNTIME_SPEC } from './tables.js';
 /** Every {@link Environment}. */
 export const ENVIRONMENTS = ['production', 'staging', 'mock'];
 /**
@@ -8,21 +8,13 @@ export const ENVIRONMENTS = ['production', 'staging', 'mock'];
  * The header that carries the token on requests: not shown. The RFC 6750 default (Authorization: Bearer) is used.
  */
 export function createClient(options) {
-    const runtime = createRuntime({
-        tables: ERROR_TABLES,
-        hosts: HOST_ERRORS,
-        environments: ENVIRONMENT_URLS,
-        endpoints: ENDPOINTS,
-        auth: AUTH,
-        support: SUPPORT,
-        secretFields: SECRET_FIELDS,
-    }, { ...options, authHeader: { header: 'Authorization', scheme: 'Bearer' } });
+    const runtime = createRuntime(RUNTIME_SPEC, options);
     return {
-        requestToken: (input) => runtime.call(ENDPOINTS['requestToken'], input),
-        createOrder: (input) => runtime.call(ENDPOINTS['createOrder'], input),
-        getOrder: (input) => runtime.call(ENDPOINTS['getOrder'], input),
-        updateOrder: (input) => runtime.call(ENDPOINTS['updateOrder'], input),
-        markReadyForCollection: (input) => runtime.call(ENDPOINTS['markReadyForCollection'], input),
-        getOrderLabel: (input) => runtime.call(ENDPOINTS['getOrderLabel'], input),
+        requestToken: (input) => runtime.call(ENDPOINTS.requestToken, input),
+        createOrder: (input) => runtime.call(ENDPOINTS.createOrder, input),
+        getOrder: (input) => runtime.call(ENDPOINTS.getOrder, input),
+        updateOrder: (input) => runtime.call(ENDPOINTS.updateOrder, input),
+        markReadyForCollection: (input) => runtime.call(ENDPOINTS.markReadyForCollection, input),
+        getOrderLabel: (input) => runtime.call(ENDPOINTS.getOrderLabel, input),
     };
 }

@@ -27,6 +27,15 @@ export type ErrorCategory = 'input' | 'unauthenticated' | 'forbidden' | 'not_fou
 export declare const ERROR_CATEGORIES: readonly ["input", "unauthenticated", "forbidden", "not_found", "conflict", "rate_limited", "canceled", "server", "unavailable", "timeout", "client", "policy"];
 /** Categories worth retrying (with backoff). */
 export declare const RETRYABLE_CATEGORIES: readonly ["rate_limited", "unavailable", "timeout"];
+/** Input of the per-host decoders. */
+export interface HostDecodeInput {
+    /** The HTTP status: authoritative over any status inside the body. */
+    readonly status: number;
+    /** The raw response text, or the already-parsed JSON value. */
+    readonly body: unknown;
+    /** The operation that was called, to apply its quirks. */
+    readonly endpoint?: OperationId;
+}
 /**
  * Error codes of the fulfilment host's code table.
  *
@@ -47,16 +56,8 @@ export type FulfilmentErrorShape = 'fulfilment' | 'unauthorized' | 'invalid_clie
  * The fulfilment API. Errors use the fulfilment envelope (status, code, message, details).
  */
 export type FulfilmentError = DecodedError<'fulfilment', FulfilmentErrorShape, FulfilmentErrorCode | (string & {}), ErrorCategory>;
-/**
- * Decodes an error response of the fulfilment host. Never throws.
- *
- * `status` is the HTTP status (authoritative over any status in the body); `body` the raw response text or the parsed JSON; `endpoint` the operation id, to apply its quirks.
- */
-export declare function decodeFulfilmentError(input: {
-    readonly status: number;
-    readonly body: unknown;
-    readonly endpoint?: OperationId;
-}): FulfilmentError;
+/** Decodes an error response of the fulfilment host. Never throws. */
+export declare function decodeFulfilmentError(input: HostDecodeInput): FulfilmentError;
 /** Error envelope shapes the lastmile host answers with ('unrecognised' when none matches). */
 export type LastmileErrorShape = 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level';
 /**
@@ -65,16 +66,8 @@ export type LastmileErrorShape = 'api_error' | 'invalid_client' | 'unauthorized'
  * The last-mile API. Errors use the api_error envelope, with top-level mirrors on every /orders operation. Field errors do not name the field: messages are mapped to request fields through the message table.
  */
 export type LastmileError = DecodedError<'lastmile', LastmileErrorShape, string, ErrorCategory>;
-/**
- * Decodes an error response of the lastmile host. Never throws.
- *
- * `status` is the HTTP status (authoritative over any status in the body); `body` the raw response text or the parsed JSON; `endpoint` the operation id, to apply its quirks.
- */
-export declare function decodeLastmileError(input: {
-    readonly status: number;
-    readonly body: unknown;
-    readonly endpoint?: OperationId;
-}): LastmileError;
+/** Decodes an error response of the lastmile host. Never throws. */
+export declare function decodeLastmileError(input: HostDecodeInput): LastmileError;
 /** Any decoded error of any host. */
 export type AnyDecodedError = FulfilmentError | LastmileError;
 /** Each host's decoded error type. */
@@ -83,47 +76,41 @@ export interface HostErrors {
     lastmile: LastmileError;
 }
 /** Input of {@link decodeError}. */
-export interface DecodeErrorInput<H extends Host = Host> {
+export interface DecodeErrorInput<H extends Host = Host> extends HostDecodeInput {
     /** The host that answered: decoding branches on it, never on the body. */
     readonly host: H;
-    /** The HTTP status. */
-    readonly status: number;
-    /** The raw response text, or the already-parsed JSON value. */
-    readonly body: unknown;
-    /** The operation that was called, to apply its quirks. */
-    readonly endpoint?: OperationId;
 }
 /** Decodes an error response by host. Never throws, whatever the input. */
 export declare function decodeError<H extends Host>(input: DecodeErrorInput<H>): HostErrors[H];
 /** Errors of requestToken: the fulfilment host's envelopes, plus failures without a usable response. */
-export type RequestTokenError = DecodedError<'fulfilment', 'fulfilment' | 'unauthorized' | 'invalid_client', FulfilmentErrorCode | (string & {}), ErrorCategory> | ClientError<'fulfilment'>;
+export type RequestTokenError = FulfilmentError | ClientError<'fulfilment'>;
 /**
  * Errors of createOrder: the lastmile host's envelopes, plus failures without a usable response.
  *
  * A failed token request surfaces as a {@link RequestTokenError}.
  */
-export type CreateOrderError = DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory> | ClientError<'lastmile'> | RequestTokenError;
+export type CreateOrderError = LastmileError | ClientError<'lastmile'> | RequestTokenError;
 /**
  * Errors of getOrder: the lastmile host's envelopes, plus failures without a usable response.
  *
  * A failed token request surfaces as a {@link RequestTokenError}.
  */
-export type GetOrderError = DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory> | ClientError<'lastmile'> | RequestTokenError;
+export type GetOrderError = LastmileError | ClientError<'lastmile'> | RequestTokenError;
 /**
  * Errors of updateOrder: the lastmile host's envelopes, plus failures without a usable response.
  *
  * A failed token request surfaces as a {@link RequestTokenError}.
  */
-export type UpdateOrderError = DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory> | ClientError<'lastmile'> | RequestTokenError;
+export type UpdateOrderError = LastmileError | ClientError<'lastmile'> | RequestTokenError;
 /**
  * Errors of markReadyForCollection: the lastmile host's envelopes, plus failures without a usable response.
  *
  * A failed token request surfaces as a {@link RequestTokenError}.
  */
-export type MarkReadyForCollectionError = DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory> | ClientError<'lastmile'> | RequestTokenError;
+export type MarkReadyForCollectionError = LastmileError | ClientError<'lastmile'> | RequestTokenError;
 /**
  * Errors of getOrderLabel: the lastmile host's envelopes, plus failures without a usable response.
  *
  * A failed token request surfaces as a {@link RequestTokenError}.
  */
-export type GetOrderLabelError = DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory> | ClientError<'lastmile'> | RequestTokenError;
+export type GetOrderLabelError = LastmileError | ClientError<'lastmile'> | RequestTokenError;

@@ -39,19 +39,11 @@ export const FULFILMENT_ERROR_CODES = [
 export function isFulfilmentErrorCode(code) {
     return typeof code === 'string' && FULFILMENT_ERROR_CODES.includes(code);
 }
-/**
- * Decodes an error response of the fulfilment host. Never throws.
- *
- * `status` is the HTTP status (authoritative over any status in the body); `body` the raw response text or the parsed JSON; `endpoint` the operation id, to apply its quirks.
- */
+/** Decodes an error response of the fulfilment host. Never throws. */
 export function decodeFulfilmentError(input) {
     return decodeForHost(ERROR_TABLES, HOST_ERRORS, ENDPOINTS, 'fulfilment', input);
 }
-/**
- * Decodes an error response of the lastmile host. Never throws.
- *
- * `status` is the HTTP status (authoritative over any status in the body); `body` the raw response text or the parsed JSON; `endpoint` the operation id, to apply its quirks.
- */
+/** Decodes an error response of the lastmile host. Never throws. */
 export function decodeLastmileError(input) {
     return decodeForHost(ERROR_TABLES, HOST_ERRORS, ENDPOINTS, 'lastmile', input);
 }

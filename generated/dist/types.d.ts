@@ -2,12 +2,8 @@
 export type GrantType = 'client_credentials' | 'refresh_token';
 /** The known values of {@link GrantType}. */
 export declare const GRANT_TYPE_VALUES: readonly ["client_credentials", "refresh_token"];
-/**
- * Body of POST /oauth/token.
- *
- * When grant_type is client_credentials, client_id and client_secret are required. When grant_type is refresh_token, refresh_token is required.
- */
-export type TokenRequest = {
+/** When grant_type is client_credentials, client_id and client_secret are required. When grant_type is refresh_token, refresh_token is required. Part of {@link TokenRequest}. */
+export type TokenRequestRule1 = {
     grant_type?: 'client_credentials';
     client_id: string;
     client_secret: string;
@@ -18,6 +14,12 @@ export type TokenRequest = {
     client_secret?: string;
     refresh_token: string;
 };
+/**
+ * Body of POST /oauth/token.
+ *
+ * When grant_type is client_credentials, client_id and client_secret are required. When grant_type is refresh_token, refresh_token is required.
+ */
+export type TokenRequest = TokenRequestRule1;
 /** Token response (200). */
 export interface TokenResponse {
     /**
@@ -175,6 +177,14 @@ export interface OrderRequestFields {
     /** Fields the contract does not show. */
     [field: string]: unknown;
 }
+/** payment_amount and payment_mode are sent together or not at all. Part of {@link OrderRequest}. */
+export type OrderRequestRule1 = {
+    payment_amount: unknown;
+    payment_mode: PaymentMode;
+} | {
+    payment_amount?: undefined;
+    payment_mode?: undefined;
+};
 /**
  * Body of POST /orders.
  *
@@ -184,13 +194,7 @@ export interface OrderRequestFields {
  *
  * payment_amount and payment_mode are sent together or not at all.
  */
-export type OrderRequest = OrderRequestFields & ({
-    payment_amount: unknown;
-    payment_mode: PaymentMode;
-} | {
-    payment_amount?: undefined;
-    payment_mode?: undefined;
-});
+export type OrderRequest = OrderRequestFields & OrderRequestRule1;
 /** The fields of {@link OrderUpdate} that do not depend on other fields. */
 export interface OrderUpdateFields {
     origin?: Stop;
@@ -201,6 +205,14 @@ export interface OrderUpdateFields {
     /** Fields the contract does not show. */
     [field: string]: unknown;
 }
+/** payment_amount and payment_mode are sent together or not at all. Part of {@link OrderUpdate}. */
+export type OrderUpdateRule1 = {
+    payment_amount: unknown;
+    payment_mode: PaymentMode;
+} | {
+    payment_amount?: undefined;
+    payment_mode?: undefined;
+};
 /**
  * Body of PUT /orders/{order_id}.
  *
@@ -210,13 +222,7 @@ export interface OrderUpdateFields {
  *
  * payment_amount and payment_mode are sent together or not at all.
  */
-export type OrderUpdate = OrderUpdateFields & ({
-    payment_amount: unknown;
-    payment_mode: PaymentMode;
-} | {
-    payment_amount?: undefined;
-    payment_mode?: undefined;
-});
+export type OrderUpdate = OrderUpdateFields & OrderUpdateRule1;
 /**
  * An order record.
  *

@@ -9,7 +9,7 @@ import {
 } from './errors.js';
 import { type Result } from './runtime/client.js';
 import { createRuntime, type CallOptions, type ClientRuntimeOptions } from './runtime/runtime.js';
-import { AUTH, ENDPOINTS, ENVIRONMENT_URLS, ERROR_TABLES, HOST_ERRORS, SECRET_FIELDS, SUPPORT } from './tables.js';
+import { ENDPOINTS, RUNTIME_SPEC } from './tables.js';
 import { type Order, type OrderRequest, type OrderUpdate, type TokenRequest, type TokenResponse } from './types.js';
 
 /**
@@ -57,11 +57,10 @@ export type Credentials =
   | { readonly clientId: string; readonly clientSecret: string; readonly refreshToken?: string }
   | { readonly clientId?: string; readonly clientSecret?: string; readonly refreshToken: string };
 
+/** Options of {@link createClient} that do not depend on the environment. */
+export type ClientBaseOptions = Omit<ClientRuntimeOptions, 'environment' | 'servers' | 'authHeader' | 'credentials'>;
 /** Options of {@link createClient}. */
-export interface ClientOptions<E extends Environment = Environment> extends Omit<
-  ClientRuntimeOptions,
-  'environment' | 'servers' | 'authHeader' | 'credentials'
-> {
+export interface ClientOptions<E extends Environment = Environment> extends ClientBaseOptions {
   /** Which environment to call. */
   readonly environment: E;
   /** Base addresses, by server variable name. */
@@ -238,25 +237,14 @@ export interface Client {
  * The header that carries the token on requests: not shown. The RFC 6750 default (Authorization: Bearer) is used.
  */
 export function createClient<E extends Environment>(options: ClientOptions<E>): Client {
-  const runtime = createRuntime(
-    {
-      tables: ERROR_TABLES,
-      hosts: HOST_ERRORS,
-      environments: ENVIRONMENT_URLS,
-      endpoints: ENDPOINTS,
-      auth: AUTH,
-      support: SUPPORT,
-      secretFields: SECRET_FIELDS,
-    },
-    { ...options, authHeader: { header: 'Authorization', scheme: 'Bearer' } },
-  );
+  const runtime = createRuntime(RUNTIME_SPEC, options);
   return {
-    requestToken: (input) => runtime.call(ENDPOINTS['requestToken'], input) as Promise<RequestTokenResult>,
-    createOrder: (input) => runtime.call(ENDPOINTS['createOrder'], input) as Promise<CreateOrderResult>,
-    getOrder: (input) => runtime.call(ENDPOINTS['getOrder'], input) as Promise<GetOrderResult>,
-    updateOrder: (input) => runtime.call(ENDPOINTS['updateOrder'], input) as Promise<UpdateOrderResult>,
+    requestToken: (input) => runtime.call(ENDPOINTS.requestToken, input) as Promise<RequestTokenResult>,
+    createOrder: (input) => runtime.call(ENDPOINTS.createOrder, input) as Promise<CreateOrderResult>,
+    getOrder: (input) => runtime.call(ENDPOINTS.getOrder, input) as Promise<GetOrderResult>,
+    updateOrder: (input) => runtime.call(ENDPOINTS.updateOrder, input) as Promise<UpdateOrderResult>,
     markReadyForCollection: (input) =>
-      runtime.call(ENDPOINTS['markReadyForCollection'], input) as Promise<MarkReadyForCollectionResult>,
-    getOrderLabel: (input) => runtime.call(ENDPOINTS['getOrderLabel'], input) as Promise<GetOrderLabelResult>,
+      runtime.call(ENDPOINTS.markReadyForCollection, input) as Promise<MarkReadyForCollectionResult>,
+    getOrderLabel: (input) => runtime.call(ENDPOINTS.getOrderLabel, input) as Promise<GetOrderLabelResult>,
   };
 }

@@ -59,6 +59,16 @@ export const ERROR_CATEGORIES = [
 /** Categories worth retrying (with backoff). */
 export const RETRYABLE_CATEGORIES = ['rate_limited', 'unavailable', 'timeout'] as const;
 
+/** Input of the per-host decoders. */
+export interface HostDecodeInput {
+  /** The HTTP status: authoritative over any status inside the body. */
+  readonly status: number;
+  /** The raw response text, or the already-parsed JSON value. */
+  readonly body: unknown;
+  /** The operation that was called, to apply its quirks. */
+  readonly endpoint?: OperationId;
+}
+
 /**
  * Error codes of the fulfilment host's code table.
  *
@@ -113,16 +123,8 @@ export type FulfilmentError = DecodedError<
   FulfilmentErrorCode | (string & {}),
   ErrorCategory
 >;
-/**
- * Decodes an error response of the fulfilment host. Never throws.
- *
- * `status` is the HTTP status (authoritative over any status in the body); `body` the raw response text or the parsed JSON; `endpoint` the operation id, to apply its quirks.
- */
-export function decodeFulfilmentError(input: {
-  readonly status: number;
-  readonly body: unknown;
-  readonly endpoint?: OperationId;
-}): FulfilmentError {
+/** Decodes an error response of the fulfilment host. Never throws. */
+export function decodeFulfilmentError(input: HostDecodeInput): FulfilmentError {
   return decodeForHost(ERROR_TABLES, HOST_ERRORS, ENDPOINTS, 'fulfilment', input) as FulfilmentError;
 }
 
@@ -134,16 +136,8 @@ export type LastmileErrorShape = 'api_error' | 'invalid_client' | 'unauthorized'
  * The last-mile API. Errors use the api_error envelope, with top-level mirrors on every /orders operation. Field errors do not name the field: messages are mapped to request fields through the message table.
  */
 export type LastmileError = DecodedError<'lastmile', LastmileErrorShape, string, ErrorCategory>;
-/**
- * Decodes an error response of the lastmile host. Never throws.
- *
- * `status` is the HTTP status (authoritative over any status in the body); `body` the raw response text or the parsed JSON; `endpoint` the operation id, to apply its quirks.
- */
-export function decodeLastmileError(input: {
-  readonly status: number;
-  readonly body: unknown;
-  readonly endpoint?: OperationId;
-}): LastmileError {
+/** Decodes an error response of the lastmile host. Never throws. */
+export function decodeLastmileError(input: HostDecodeInput): LastmileError {
   return decodeForHost(ERROR_TABLES, HOST_ERRORS, ENDPOINTS, 'lastmile', input) as LastmileError;
 }
 
@@ -155,15 +149,9 @@ export interface HostErrors {
   lastmile: LastmileError;
 }
 /** Input of {@link decodeError}. */
-export interface DecodeErrorInput<H extends Host = Host> {
+export interface DecodeErrorInput<H extends Host = Host> extends HostDecodeInput {
   /** The host that answered: decoding branches on it, never on the body. */
   readonly host: H;
-  /** The HTTP status. */
-  readonly status: number;
-  /** The raw response text, or the already-parsed JSON value. */
-  readonly body: unknown;
-  /** The operation that was called, to apply its quirks. */
-  readonly endpoint?: OperationId;
 }
 /** Decodes an error response by host. Never throws, whatever the input. */
 export function decodeError<H extends Host>(input: DecodeErrorInput<H>): HostErrors[H] {
@@ -171,56 +159,34 @@ export function decodeError<H extends Host>(input: DecodeErrorInput<H>): HostErr
 }
 
 /** Errors of requestToken: the fulfilment host's envelopes, plus failures without a usable response. */
-export type RequestTokenError =
-  | DecodedError<
-      'fulfilment',
-      'fulfilment' | 'unauthorized' | 'invalid_client',
-      FulfilmentErrorCode | (string & {}),
-      ErrorCategory
-    >
-  | ClientError<'fulfilment'>;
+export type RequestTokenError = FulfilmentError | ClientError<'fulfilment'>;
 /**
  * Errors of createOrder: the lastmile host's envelopes, plus failures without a usable response.
  *
  * A failed token request surfaces as a {@link RequestTokenError}.
  */
-export type CreateOrderError =
-  | DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory>
-  | ClientError<'lastmile'>
-  | RequestTokenError;
+export type CreateOrderError = LastmileError | ClientError<'lastmile'> | RequestTokenError;
 /**
  * Errors of getOrder: the lastmile host's envelopes, plus failures without a usable response.
  *
  * A failed token request surfaces as a {@link RequestTokenError}.
  */
-export type GetOrderError =
-  | DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory>
-  | ClientError<'lastmile'>
-  | RequestTokenError;
+export type GetOrderError = LastmileError | ClientError<'lastmile'> | RequestTokenError;
 /**
  * Errors of updateOrder: the lastmile host's envelopes, plus failures without a usable response.
  *
  * A failed token request surfaces as a {@link RequestTokenError}.
  */
-export type UpdateOrderError =
-  | DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory>
-  | ClientError<'lastmile'>
-  | RequestTokenError;
+export type UpdateOrderError = LastmileError | ClientError<'lastmile'> | RequestTokenError;
 /**
  * Errors of markReadyForCollection: the lastmile host's envelopes, plus failures without a usable response.
  *
  * A failed token request surfaces as a {@link RequestTokenError}.
  */
-export type MarkReadyForCollectionError =
-  | DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory>
-  | ClientError<'lastmile'>
-  | RequestTokenError;
+export type MarkReadyForCollectionError = LastmileError | ClientError<'lastmile'> | RequestTokenError;
 /**
  * Errors of getOrderLabel: the lastmile host's envelopes, plus failures without a usable response.
  *
  * A failed token request surfaces as a {@link RequestTokenError}.
  */
-export type GetOrderLabelError =
-  | DecodedError<'lastmile', 'api_error' | 'invalid_client' | 'unauthorized' | 'result_level', string, ErrorCategory>
-  | ClientError<'lastmile'>
-  | RequestTokenError;
+export type GetOrderLabelError = LastmileError | ClientError<'lastmile'> | RequestTokenError;

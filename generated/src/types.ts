@@ -4,14 +4,17 @@ export type GrantType = 'client_credentials' | 'refresh_token';
 /** The known values of {@link GrantType}. */
 export const GRANT_TYPE_VALUES = ['client_credentials', 'refresh_token'] as const;
 
+/** When grant_type is client_credentials, client_id and client_secret are required. When grant_type is refresh_token, refresh_token is required. Part of {@link TokenRequest}. */
+export type TokenRequestRule1 =
+  | { grant_type?: 'client_credentials'; client_id: string; client_secret: string; refresh_token?: string }
+  | { grant_type: 'refresh_token'; client_id?: string; client_secret?: string; refresh_token: string };
+
 /**
  * Body of POST /oauth/token.
  *
  * When grant_type is client_credentials, client_id and client_secret are required. When grant_type is refresh_token, refresh_token is required.
  */
-export type TokenRequest =
-  | { grant_type?: 'client_credentials'; client_id: string; client_secret: string; refresh_token?: string }
-  | { grant_type: 'refresh_token'; client_id?: string; client_secret?: string; refresh_token: string };
+export type TokenRequest = TokenRequestRule1;
 
 /** Token response (200). */
 export interface TokenResponse {
@@ -190,6 +193,10 @@ export interface OrderRequestFields {
   [field: string]: unknown;
 }
 
+/** payment_amount and payment_mode are sent together or not at all. Part of {@link OrderRequest}. */
+export type OrderRequestRule1 =
+  { payment_amount: unknown; payment_mode: PaymentMode } | { payment_amount?: undefined; payment_mode?: undefined };
+
 /**
  * Body of POST /orders.
  *
@@ -199,8 +206,7 @@ export interface OrderRequestFields {
  *
  * payment_amount and payment_mode are sent together or not at all.
  */
-export type OrderRequest = OrderRequestFields &
-  ({ payment_amount: unknown; payment_mode: PaymentMode } | { payment_amount?: undefined; payment_mode?: undefined });
+export type OrderRequest = OrderRequestFields & OrderRequestRule1;
 
 /** The fields of {@link OrderUpdate} that do not depend on other fields. */
 export interface OrderUpdateFields {
@@ -213,6 +219,10 @@ export interface OrderUpdateFields {
   [field: string]: unknown;
 }
 
+/** payment_amount and payment_mode are sent together or not at all. Part of {@link OrderUpdate}. */
+export type OrderUpdateRule1 =
+  { payment_amount: unknown; payment_mode: PaymentMode } | { payment_amount?: undefined; payment_mode?: undefined };
+
 /**
  * Body of PUT /orders/{order_id}.
  *
@@ -222,8 +232,7 @@ export interface OrderUpdateFields {
  *
  * payment_amount and payment_mode are sent together or not at all.
  */
-export type OrderUpdate = OrderUpdateFields &
-  ({ payment_amount: unknown; payment_mode: PaymentMode } | { payment_amount?: undefined; payment_mode?: undefined });
+export type OrderUpdate = OrderUpdateFields & OrderUpdateRule1;
 
 /**
  * An order record.

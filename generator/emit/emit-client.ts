@@ -1,19 +1,19 @@
 /** `createClient`: options typed by environment, one method per endpoint, typed inputs and results. */
 import type { Contract, Endpoint, ResponseSpec } from '../model/types.js';
-import { camel, pascal, propertyKey, stringLiteral } from '../naming.js';
+import { camel, pascal, propertyKey, stringLiteral, typeName } from '../naming.js';
 import { names } from './emit-errors.js';
 import { RUNTIME } from './emit-tables.js';
 import { typeText } from './emit-types.js';
-import { typeName } from '../naming.js';
+import { fits, list, union } from './pretty.js';
 import type { TsFile } from './ts-file.js';
-
-const union = (values: readonly string[]) => (values.length === 0 ? 'never' : values.map(stringLiteral).join(' | '));
 
 export const clientNames = {
   input: (id: string) => `${pascal(id)}Input`,
   result: (id: string) => `${pascal(id)}Result`,
   data: (id: string) => `${pascal(id)}Data`,
 };
+
+const literals = (values: readonly string[]) => (values.length === 0 ? ['never'] : values.map(stringLiteral));
 
 export function emitClient(file: TsFile, contract: Contract): void {
   emitEnvironments(file, contract);
@@ -26,17 +26,20 @@ export function emitClient(file: TsFile, contract: Contract): void {
 function emitEnvironments(file: TsFile, contract: Contract): void {
   const envs = contract.environments;
   file.doc('Environments of the contract.', ...envs.map((e) => `${e.name}${e.isDefault ? ' (default)' : ''}: ${e.description ?? ''} ${e.notShown.join(' ')}`.trim()));
-  file.w.writeLine(`export type Environment = ${union(envs.map((e) => e.name))};`);
+  file.lines(union('export type Environment =', literals(envs.map((e) => e.name)), ';', file.level));
   file.doc('Every {@link Environment}.');
-  file.w.writeLine(`export const ENVIRONMENTS = [${envs.map((e) => stringLiteral(e.name)).join(', ')}] as const;`);
+  file.lines(list('export const ENVIRONMENTS = ', '[', envs.map((e) => stringLiteral(e.name)), ']', ' as const;', file.level));
   file.w.blankLine();
   file.doc('The server variables a client must be configured with, per environment.');
   file.w.write('export interface ServerVariables ').block(() => {
     for (const env of envs) {
+      if (env.variables.length === 0) {
+        file.w.writeLine(`${propertyKey(env.name)}: {};`);
+        continue;
+      }
       file.w.write(`${propertyKey(env.name)}: `).inlineBlock(() => {
         for (const variable of env.variables) {
-          const server = contract.servers.find((s) => s.name === variable);
-          file.doc(server?.description);
+          file.doc(contract.servers.find((s) => s.name === variable)?.description);
           file.w.writeLine(`${propertyKey(variable)}: string;`);
         }
       });
@@ -49,8 +52,10 @@ function emitEnvironments(file: TsFile, contract: Contract): void {
 function emitOptions(file: TsFile, contract: Contract): void {
   const runtimeOptions = file.useType(`${RUNTIME}/runtime.js`, 'ClientRuntimeOptions');
   emitCredentials(file, contract);
+  file.doc('Options of {@link createClient} that do not depend on the environment.');
+  file.lines(union('export type ClientBaseOptions =', [`Omit<${runtimeOptions}, 'environment' | 'servers' | 'authHeader' | 'credentials'>`], ';', file.level));
   file.doc('Options of {@link createClient}.');
-  file.w.write(`export interface ClientOptions<E extends Environment = Environment> extends Omit<${runtimeOptions}, 'environment' | 'servers' | 'authHeader' | 'credentials'> `).block(() => {
+  file.w.write('export interface ClientOptions<E extends Environment = Environment> extends ClientBaseOptions ').block(() => {
     file.doc('Which environment to call.');
     file.w.writeLine('readonly environment: E;');
     file.doc('Base addresses, by server variable name.');
@@ -70,11 +75,11 @@ function emitCredentials(file: TsFile, contract: Contract): void {
   const all = [...new Set(auth.grants.flatMap((g) => g.send.map((s) => s.credential)))];
   const branches = auth.grants.map((g) => {
     const needed = g.send.map((s) => s.credential);
-    return `{ ${all.map((c) => `readonly ${propertyKey(c)}${needed.includes(c) ? '' : '?'}: string;`).join(' ')} }`;
+    return `{ ${all.map((c) => `readonly ${propertyKey(c)}${needed.includes(c) ? '' : '?'}: string`).join('; ')} }`;
   });
   const grants = auth.grants.map((g) => `${g.name}${g.isDefault ? ' (default)' : ''}: ${g.send.map((s) => s.credential).join(', ')}`);
   file.doc('Credentials, one shape per grant of the contract:', grants.join('\n'));
-  file.w.writeLine(`export type Credentials = ${branches.join(' | ') || 'never'};`);
+  file.lines(union('export type Credentials =', branches.length === 0 ? ['never'] : branches, ';', file.level));
   file.w.blankLine();
 }
 
@@ -86,15 +91,18 @@ function successResponses(endpoint: Endpoint): ResponseSpec[] {
   return endpoint.responses.filter((r) => !r.isError);
 }
 
-function dataType(file: TsFile, contract: Contract, endpoint: Endpoint): string {
+function dataTypes(file: TsFile, contract: Contract, endpoint: Endpoint): string[] {
   const types = [...new Set(successResponses(endpoint).map((r) => (r.body === undefined ? 'undefined' : typeText(contract, r.body, imported(file)))))];
-  return types.length === 0 ? 'undefined' : types.join(' | ');
+  return types.length === 0 ? ['undefined'] : types;
 }
 
 function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint): void {
   const callOptions = file.useType(`${RUNTIME}/runtime.js`, 'CallOptions');
-  file.doc(`Input of {@link Client.${camel(endpoint.id)}}.`);
-  file.w.write(`export interface ${clientNames.input(endpoint.id)} extends ${callOptions} `).block(() => {
+  const method = camel(endpoint.id);
+  file.doc(`Input of {@link Client.${method}}.`);
+  if (endpoint.pathParams.length === 0 && endpoint.request === undefined) {
+    file.w.writeLine(`export interface ${clientNames.input(endpoint.id)} extends ${callOptions} {}`);
+  } else file.w.write(`export interface ${clientNames.input(endpoint.id)} extends ${callOptions} `).block(() => {
     for (const param of endpoint.pathParams) {
       file.doc(param.description, `Path parameter of ${endpoint.path}.`);
       file.w.writeLine(`readonly ${propertyKey(param.name)}: ${param.type === 'integer' ? 'number' : 'string'};`);
@@ -102,18 +110,19 @@ function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint)
     const request = endpoint.request;
     if (request !== undefined) {
       file.doc('The request body.', request.notShown);
-      file.w.writeLine(`readonly body${request.optional ? '?' : ''}: ${typeText(contract, request.body, imported(file))};`);
+      file.lines(union(`readonly body${request.optional ? '?' : ''}:`, [typeText(contract, request.body, imported(file))], ';', file.level));
       if (request.contentTypes.length > 1) {
         file.doc(`How the body is encoded (default ${request.contentTypes[0] ?? ''}).`);
-        file.w.writeLine(`readonly contentType?: ${union(request.contentTypes)};`);
+        file.lines(union('readonly contentType?:', literals(request.contentTypes), ';', file.level));
       }
     }
   });
   const successDocs = successResponses(endpoint).map((r) => `${r.status.kind === 'exact' ? r.status.status : `${r.status.statusClass}XX`}: ${r.description ?? ''}${r.notShown === undefined ? '' : ` (${r.notShown})`}`);
-  file.doc(`Data of a successful {@link Client.${camel(endpoint.id)}}.`, ...successDocs);
-  file.w.writeLine(`export type ${clientNames.data(endpoint.id)} = ${dataType(file, contract, endpoint)};`);
-  file.doc(`Result of {@link Client.${camel(endpoint.id)}}: the data, or a decoded error.`);
-  file.w.writeLine(`export type ${clientNames.result(endpoint.id)} = ${file.useType(`${RUNTIME}/client.js`, 'Result')}<${clientNames.data(endpoint.id)}, ${file.useType('./errors.js', names.endpointError(endpoint.id))}>;`);
+  file.doc(`Data of a successful {@link Client.${method}}.`, ...successDocs);
+  file.lines(union(`export type ${clientNames.data(endpoint.id)} =`, dataTypes(file, contract, endpoint), ';', file.level));
+  file.doc(`Result of {@link Client.${method}}: the data, or a decoded error.`);
+  const result = [clientNames.data(endpoint.id), file.useType('./errors.js', names.endpointError(endpoint.id))];
+  file.lines(list(`export type ${clientNames.result(endpoint.id)} = ${file.useType(`${RUNTIME}/client.js`, 'Result')}`, '<', result, '>', ';', file.level, false));
   file.w.blankLine();
 }
 
@@ -135,26 +144,18 @@ function emitClientInterface(file: TsFile, contract: Contract): void {
 }
 
 function emitCreateClient(file: TsFile, contract: Contract): void {
-  const tables = './tables.js';
   const carrier = contract.auth?.carrier;
   file.doc(`Creates a client of ${contract.info.title}.`, carrier !== undefined && !carrier.shown ? carrier.notShown : undefined);
   file.w.write('export function createClient<E extends Environment>(options: ClientOptions<E>): Client ').block(() => {
-    const spec = [
-      `tables: ${file.use(tables, 'ERROR_TABLES')}`,
-      `hosts: ${file.use(tables, 'HOST_ERRORS')}`,
-      `environments: ${file.use(tables, 'ENVIRONMENT_URLS')}`,
-      `endpoints: ${file.use(tables, 'ENDPOINTS')}`,
-      `auth: ${file.use(tables, 'AUTH')}`,
-      `support: ${file.use(tables, 'SUPPORT')}`,
-      `secretFields: ${file.use(tables, 'SECRET_FIELDS')}`,
-    ].join(', ');
-    const header = carrier === undefined ? '' : `, authHeader: { header: ${stringLiteral(carrier.header)}, scheme: ${stringLiteral(carrier.scheme)} }`;
-    file.w.writeLine(`const runtime = ${file.use(`${RUNTIME}/runtime.js`, 'createRuntime')}({ ${spec} }, { ...options${header} });`);
-    const endpoints = file.use(tables, 'ENDPOINTS');
+    file.w.writeLine(`const runtime = ${file.use(`${RUNTIME}/runtime.js`, 'createRuntime')}(${file.use('./tables.js', 'RUNTIME_SPEC')}, options);`);
+    const endpoints = file.use('./tables.js', 'ENDPOINTS');
     file.w.write('return ').inlineBlock(() => {
       for (const endpoint of contract.endpoints) {
-        const method = camel(endpoint.id);
-        file.w.writeLine(`${method}: (input) => runtime.call(${endpoints}[${stringLiteral(endpoint.id)}], input) as Promise<${clientNames.result(endpoint.id)}>,`);
+        const head = `${camel(endpoint.id)}: (input) =>`;
+        const body = `runtime.call(${endpoints}.${endpoint.id}, input) as Promise<${clientNames.result(endpoint.id)}>,`;
+        // Prettier breaks an arrow property after `=>` when the line is too long.
+        if (fits(`${head} ${body}`, file.level)) file.w.writeLine(`${head} ${body}`);
+        else file.lines([head, `  ${body}`]);
       }
     });
     file.w.write(';').newLine();

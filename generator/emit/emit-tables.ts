@@ -7,7 +7,8 @@ import { formatStatus } from '../model/context.js';
 import { fieldPaths, hostRequestPaths } from '../model/field-paths.js';
 import { messageTableData } from '../model/message-data.js';
 import type { Contract, Endpoint, ErrorShape, Host, Quirk, StatusPattern, TypeRef } from '../model/types.js';
-import { jsonLiteral, stringLiteral } from '../naming.js';
+import { stringLiteral } from '../naming.js';
+import { data, union } from './pretty.js';
 import { hostShapes } from './host-shapes.js';
 import type { TsFile } from './ts-file.js';
 
@@ -16,29 +17,39 @@ export const RUNTIME = './runtime';
 export function emitTables(file: TsFile, contract: Contract): void {
   const decode = `${RUNTIME}/decode.js`;
   const client = `${RUNTIME}/client.js`;
-  file.doc('Error tables of the contract: shapes, categories, statuses and policies.');
-  file.w.writeLine(`export const ERROR_TABLES: ${file.useType(decode, 'ErrorTables')} = ${jsonLiteral(errorTables(contract))};`);
+  const constant = (doc: string, head: string, value: unknown) => {
+    file.doc(doc);
+    file.lines(data(value, file.level, `${head} = `, ';').split('\n'));
+    file.w.blankLine();
+  };
+  constant('Error tables of the contract: shapes, categories, statuses and policies.', `export const ERROR_TABLES: ${file.useType(decode, 'ErrorTables')}`, errorTables(contract));
+  constant('Per-host error handling: recognised shapes, code table, message table.', `export const HOST_ERRORS: Readonly<Record<string, ${file.useType(decode, 'HostErrorSpec')}>>`, hostErrors(contract));
+  file.doc('Operation ids, the keys of {@link ENDPOINTS}.');
+  file.lines(union('type EndpointId =', contract.endpoints.map((e) => stringLiteral(e.id)).concat(contract.endpoints.length === 0 ? ['never'] : []), ';', file.level));
   file.w.blankLine();
-  file.doc('Per-host error handling: recognised shapes, code table, message table.');
-  file.w.writeLine(`export const HOST_ERRORS: Readonly<Record<string, ${file.useType(decode, 'HostErrorSpec')}>> = ${jsonLiteral(hostErrors(contract))};`);
-  file.w.blankLine();
-  file.doc('How each endpoint is called and how its responses are read.');
-  const ids = contract.endpoints.map((e) => stringLiteral(e.id)).join(' | ') || 'never';
   // An explicit type keeps declarations small (no literal types of the whole table) and lets
   // them be emitted file by file.
-  file.w.writeLine(`export const ENDPOINTS: Readonly<Record<${ids}, ${file.useType(client, 'EndpointSpec')}>> = ${jsonLiteral(endpointSpecs(contract))};`);
-  file.w.blankLine();
-  file.doc('The contract\'s auth: token endpoint, grants, lifetimes, header, 401 rule.');
-  file.w.writeLine(`export const AUTH: ${file.useType(`${RUNTIME}/auth.js`, 'AuthSpec')} | undefined = ${jsonLiteral(authSpec(contract))};`);
-  file.w.blankLine();
-  file.doc('Statuses for which errors carry a support report.');
-  file.w.writeLine(`export const SUPPORT: { readonly reportOn: readonly ${file.useType(decode, 'StatusSpec')}[] } | undefined = ${jsonLiteral(contract.support === undefined ? undefined : { reportOn: contract.support.reportOn.map(statusSpec) })};`);
-  file.w.blankLine();
-  file.doc('Field names whose values are secrets: redacted from errors and support reports.');
-  file.w.writeLine(`export const SECRET_FIELDS: readonly string[] = ${jsonLiteral(secretFields(contract))};`);
-  file.w.blankLine();
-  file.doc('Environment → host → base URL template over server variables.');
-  file.w.writeLine(`export const ENVIRONMENT_URLS: Readonly<Record<string, Readonly<Record<string, string>>>> = ${jsonLiteral(environmentUrls(contract))};`);
+  constant('How each endpoint is called and how its responses are read.', `export const ENDPOINTS: Readonly<Record<EndpointId, ${file.useType(client, 'EndpointSpec')}>>`, endpointSpecs(contract));
+  constant("The contract's auth: token endpoint, grants, lifetimes, header, 401 rule.", `export const AUTH: ${file.useType(`${RUNTIME}/auth.js`, 'AuthSpec')} | undefined`, authSpec(contract));
+  constant(
+    'Statuses for which errors carry a support report.',
+    `export const SUPPORT: { readonly reportOn: readonly ${file.useType(decode, 'StatusSpec')}[] } | undefined`,
+    contract.support === undefined ? undefined : { reportOn: contract.support.reportOn.map(statusSpec) },
+  );
+  constant('Field names whose values are secrets: redacted from errors and support reports.', 'export const SECRET_FIELDS: readonly string[]', secretFields(contract));
+  constant('Environment → host → base URL template over server variables.', 'export const ENVIRONMENT_URLS: Readonly<Record<string, Readonly<Record<string, string>>>>', environmentUrls(contract));
+  file.doc('Everything the runtime needs, in one object.');
+  file.lines([
+    `export const RUNTIME_SPEC: ${file.useType(`${RUNTIME}/runtime.js`, 'FullRuntimeSpec')} = {`,
+    '  tables: ERROR_TABLES,',
+    '  hosts: HOST_ERRORS,',
+    '  environments: ENVIRONMENT_URLS,',
+    '  endpoints: ENDPOINTS,',
+    '  auth: AUTH,',
+    '  support: SUPPORT,',
+    '  secretFields: SECRET_FIELDS,',
+    '};',
+  ]);
 }
 
 function statusSpec(status: StatusPattern): number | string {

@@ -1,6 +1,7 @@
 /** Contract types → TypeScript: enums as literal unions plus value arrays, objects as interfaces. */
 import type { Contract, EnumType, Field, NamedType, ObjectType, TypeRef } from '../model/types.js';
-import { constant, jsonLiteral, propertyKey, stringLiteral, typeName } from '../naming.js';
+import { constant, propertyKey, stringLiteral, typeName } from '../naming.js';
+import { fits, list, union } from './pretty.js';
 import type { TsFile } from './ts-file.js';
 
 export function emitTypes(file: TsFile, contract: Contract): void {
@@ -25,10 +26,10 @@ function emitEnum(file: TsFile, type: EnumType): void {
   const known = type.values.map(stringLiteral);
   const openNote = type.open ? 'Open: values beyond the listed ones may appear.' : undefined;
   file.doc(type.description, openNote, notShown(type.notShown));
-  const union = [...known, ...(type.open ? ['(string & {})'] : [])];
-  file.w.writeLine(`export type ${name} = ${union.length === 0 ? 'never' : union.join(' | ')};`);
+  const members = [...known, ...(type.open ? ['(string & {})'] : [])];
+  file.lines(union(`export type ${name} =`, members.length === 0 ? ['never'] : members, ';', file.level));
   file.doc(`The known values of {@link ${name}}.`);
-  file.w.writeLine(`export const ${enumValuesName(type)} = [${known.join(', ')}] as const;`);
+  file.lines(list(`export const ${enumValuesName(type)} = `, '[', known, ']', ' as const;', file.level));
 }
 
 function emitObject(file: TsFile, contract: Contract, type: ObjectType): void {
@@ -43,24 +44,24 @@ function emitObject(file: TsFile, contract: Contract, type: ObjectType): void {
   }
   const grouped = new Set(variants.flatMap((v) => v.fields));
   const baseFields = type.fields.filter((f) => !grouped.has(f.name));
-  const baseName = `${name}Fields`;
-  const hasBase = baseFields.length > 0 || type.open;
-  if (hasBase) {
+  const parts: string[] = [];
+  if (baseFields.length > 0 || type.open) {
+    parts.push(`${name}Fields`);
     file.doc(`The fields of {@link ${name}} that do not depend on other fields.`);
-    writeInterface(file, `export interface ${baseName}`, contract, baseFields, type.open);
+    writeInterface(file, `export interface ${name}Fields`, contract, baseFields, type.open);
     file.w.blankLine();
   }
-  file.doc(...docs);
-  file.w.write(`export type ${name} = ${hasBase ? baseName : ''}`);
   variants.forEach((variant, i) => {
-    file.w.write(hasBase || i > 0 ? ' & (' : '(');
-    variant.branches.forEach((branch, i) => {
-      if (i > 0) file.w.write(' | ');
-      writeInline(file, contract, branch);
-    });
-    file.w.write(')');
+    const ruleName = `${name}Rule${i + 1}`;
+    parts.push(ruleName);
+    file.doc(`${variant.doc} Part of {@link ${name}}.`);
+    // In a broken union each branch sits after `| ` and the last one carries the `;`.
+    const branches = variant.branches.map((branch) => objectLines(contract, branch.map(branchMember(contract)), file.level + 1, false, 3));
+    file.lines(union(`export type ${ruleName} =`, branches.map((b) => b.join('\n')), ';', file.level));
+    file.w.blankLine();
   });
-  file.w.write(';').newLine();
+  file.doc(...docs);
+  file.lines(union(`export type ${name} =`, [parts.join(' & ')], ';', file.level));
 }
 
 interface BranchField {
@@ -125,9 +126,54 @@ function uncoveredValues(contract: Contract, field: Field, covered: readonly str
   return rest.length === 0 ? undefined : rest.join(' | ');
 }
 
+/** One member of an object type, as text: `name?: Type`. */
+interface Member {
+  readonly doc: readonly (string | undefined)[];
+  readonly head: string;
+  readonly type: string[];
+}
+
+function branchMember(contract: Contract): (f: BranchField) => Member {
+  return (f) => ({ doc: [], head: `${propertyKey(f.field.name)}${f.required ? '' : '?'}:`, type: f.typeText === undefined ? typeLines(contract, f.field.type, 0) : [f.typeText] });
+}
+
+function fieldMember(contract: Contract, field: Field, indent: number): Member {
+  const defaults = field.default === undefined ? undefined : `Default: ${JSON.stringify(field.default)}.`;
+  const secret = field.secret ? 'Secret: redacted from error messages and support reports.' : undefined;
+  const head = `${propertyKey(field.name)}${field.required ? '' : '?'}:`;
+  return {
+    doc: [field.description, defaults, notShown(field.notShown), secret],
+    head,
+    // The member's own line also holds its name and the closing `;`.
+    type: typeLines(contract, field.type, indent, typeName, false, head.length + 2),
+  };
+}
+
+/**
+ * An object type literal: on one line (`{ a: string; b?: number }`) when it fits and has no
+ * documented member, else one member per line. Lines after the first are relative to the first.
+ */
+function objectLines(contract: Contract, members: readonly Member[], indent: number, open = false, reserve = 0): string[] {
+  const all = open ? [...members, { doc: [], head: '[field: string]:', type: ['unknown'] }] : members;
+  if (all.length === 0) return ['{}'];
+  const flat = `{ ${all.map((m) => `${m.head} ${m.type.join('\n')}`).join('; ')} }`;
+  if (all.every((m) => m.type.length === 1) && fits(`${flat}${' '.repeat(reserve)}`, indent)) return [flat];
+  const body = all.flatMap((m) => memberLines(m).map((l) => `  ${l}`));
+  return ['{', ...body, '}'];
+}
+
+function memberLines(m: Member): string[] {
+  const [first = '', ...rest] = m.type;
+  return [`${m.head} ${first}${rest.length === 0 ? ';' : ''}`, ...rest.map((l, i) => (i === rest.length - 1 ? `${l};` : l))];
+}
+
 function writeInterface(file: TsFile, head: string, contract: Contract, fields: readonly Field[], open: boolean): void {
   file.w.write(`${head} `).block(() => {
-    for (const field of fields) writeField(file, contract, { field, required: field.required });
+    for (const field of fields) {
+      const member = fieldMember(contract, field, file.level);
+      file.doc(...member.doc);
+      file.lines(memberLines(member));
+    }
     if (open) {
       file.doc('Fields the contract does not show.');
       file.w.writeLine('[field: string]: unknown;');
@@ -135,37 +181,37 @@ function writeInterface(file: TsFile, head: string, contract: Contract, fields: 
   });
 }
 
-function writeInline(file: TsFile, contract: Contract, fields: readonly BranchField[]): void {
-  file.w.write('{ ');
-  for (const f of fields) {
-    file.w.write(`${propertyKey(f.field.name)}${f.required ? '' : '?'}: ${f.typeText ?? typeText(contract, f.field.type)}; `);
-  }
-  file.w.write('}');
-}
-
-function writeField(file: TsFile, contract: Contract, f: BranchField): void {
-  const { field } = f;
-  const defaults = field.default === undefined ? undefined : `Default: ${jsonLiteral(field.default)}.`;
-  const secret = field.secret ? 'Secret: redacted from error messages and support reports.' : undefined;
-  file.doc(field.description, defaults, notShown(field.notShown), secret);
-  file.w.writeLine(`${propertyKey(field.name)}${f.required ? '' : '?'}: ${f.typeText ?? typeText(contract, field.type)};`);
-}
-
 /** `nameOf` maps a contract type name to the name in scope (an import, in other files). */
 export function typeText(contract: Contract, ref: TypeRef, nameOf: (name: string) => string = typeName): string {
+  return typeLines(contract, ref, 0, nameOf, true).join('\n');
+}
+
+/**
+ * A type as lines; the first continues the current line, the rest are relative to it. `flat`
+ * forces one line (for contexts that lay themselves out).
+ */
+function typeLines(contract: Contract, ref: TypeRef, indent: number, nameOf: (name: string) => string = typeName, flat = false, reserve = 0): string[] {
   switch (ref.kind) {
     case 'primitive':
-      return primitiveText(ref.name);
+      return [primitiveText(ref.name)];
     case 'named':
-      return nameOf(ref.name);
+      return [nameOf(ref.name)];
     case 'array': {
-      const inner = typeText(contract, ref.items, nameOf);
-      return /^[A-Za-z0-9_]+$/.test(inner) ? `${inner}[]` : `Array<${inner}>`;
+      const inner = typeLines(contract, ref.items, indent, nameOf, flat, reserve + 'Array<>'.length);
+      if (inner.length === 1 && /^[A-Za-z0-9_]+$/.test(inner[0] ?? '')) return [`${inner[0] ?? ''}[]`];
+      // A sole object type argument hugs the angle brackets.
+      return inner.map((l, i) => `${i === 0 ? 'Array<' : ''}${l}${i === inner.length - 1 ? '>' : ''}`);
     }
     case 'object': {
-      const parts = ref.fields.map((f) => `${propertyKey(f.name)}${f.required ? '' : '?'}: ${typeText(contract, f.type, nameOf)};`);
-      if (ref.open) parts.push('[field: string]: unknown;');
-      return `{ ${parts.join(' ')} }`;
+      const members = ref.fields.map((f) => {
+        const head = `${propertyKey(f.name)}${f.required ? '' : '?'}:`;
+        return { doc: [], head, type: typeLines(contract, f.type, indent + 1, nameOf, flat, head.length + 2) };
+      });
+      if (flat) {
+        const parts = [...members.map((m) => `${m.head} ${m.type.join(' ')}`), ...(ref.open ? ['[field: string]: unknown'] : [])];
+        return [parts.length === 0 ? '{}' : `{ ${parts.join('; ')} }`];
+      }
+      return objectLines(contract, members, indent, ref.open, reserve);
     }
   }
 }

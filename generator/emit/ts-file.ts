@@ -4,6 +4,7 @@
  */
 import CodeBlockWriter from 'code-block-writer';
 import { docText } from '../naming.js';
+import { list } from './pretty.js';
 
 export class TsFile {
   readonly w = new CodeBlockWriter({ indentNumberOfSpaces: 2, useSingleQuote: true });
@@ -28,11 +29,24 @@ export class TsFile {
     return e;
   }
 
+  /** The current indentation level, for laying out lines at the print width. */
+  get level(): number {
+    return this.w.getIndentationLevel();
+  }
+
+  /** Writes lines laid out by the pretty helpers, at the current indentation. */
+  lines(lines: readonly string[]): void {
+    for (const line of lines) this.w.writeLine(line);
+  }
+
   /** A JSDoc block from paragraphs; undefined and empty ones are skipped. */
   doc(...paragraphs: (string | undefined)[]): void {
     const text = paragraphs.filter((p): p is string => p !== undefined && p.trim() !== '').map(docText);
     if (text.length === 0) return;
-    const lines = text.join('\n\n').split('\n');
+    const lines = text
+      .join('\n\n')
+      .split('\n')
+      .map((l) => l.trimEnd());
     if (lines.length === 1) {
       this.w.writeLine(`/** ${lines[0]} */`);
       return;
@@ -47,7 +61,7 @@ export class TsFile {
     for (const from of [...this.imports.keys()].sort()) {
       const { names, types } = this.imports.get(from)!;
       const specifiers = [...[...names].sort(), ...[...types].filter((t) => !names.has(t)).sort().map((t) => `type ${t}`)];
-      lines.push(`import { ${specifiers.join(', ')} } from '${from}';`);
+      lines.push(...list('import ', '{', specifiers, '}', ` from '${from}';`, 0));
     }
     if (this.imports.size > 0) lines.push('');
     return `${lines.join('\n')}\n${this.w.toString().trimEnd()}\n`;

@@ -3,8 +3,11 @@ import type { Contract, Endpoint, NamedType, TypeRef } from './types.js';
 
 const MAX_PATH_DEPTH = 8;
 
+const typeIndex = new WeakMap<Contract, Map<string, NamedType>>();
+
 export function fieldPaths(contract: Contract, ref: TypeRef): string[] {
-  const byName = new Map<string, NamedType>(contract.types.map((t) => [t.name, t]));
+  let byName = typeIndex.get(contract);
+  if (byName === undefined) typeIndex.set(contract, (byName = new Map(contract.types.map((t) => [t.name, t]))));
   const out: string[] = [];
   walk(ref, '', new Set(), byName, out);
   return out;

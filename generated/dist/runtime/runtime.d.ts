@@ -51,4 +51,4 @@ export interface Runtime {
 }
 /** Keys of a method's input besides path parameters; the contract validator rejects parameters so named. */
 export declare const RESERVED_INPUT_KEYS: readonly string[];
-export declare function createRuntime(spec: FullRuntimeSpec, options: ClientRuntimeOptions): Runtime;
+export declare function createRuntime(spec: FullRuntimeSpec, given: ClientRuntimeOptions): Runtime;

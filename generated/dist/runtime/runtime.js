@@ -9,7 +9,10 @@ import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep } from './retry.js';
 import { buildSupportReport, redactor } from './support.js';
 /** Keys of a method's input besides path parameters; the contract validator rejects parameters so named. */
 export const RESERVED_INPUT_KEYS = ['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries'];
-export function createRuntime(spec, options) {
+export function createRuntime(spec, given) {
+    // The contract says which header carries the token, unless the caller overrides it.
+    const carrier = spec.auth === undefined ? undefined : { header: spec.auth.header, scheme: spec.auth.scheme };
+    const options = given.authHeader !== undefined || carrier === undefined ? given : { ...given, authHeader: carrier };
     const now = options.now ?? Date.now;
     const tokens = tokenManager(spec, options, now);
     const secrets = () => [options.credentials?.clientSecret, options.credentials?.refreshToken, typeof options.accessToken === 'string' ? options.accessToken : undefined, ...tokens.secrets()];

@@ -1,0 +1,100 @@
+/**
+ * Code in prettier's form, written directly. Formatting megabytes of generated code with prettier
+ * costs seconds, so emitters lay out their few constructs the way prettier would (fit on one line
+ * at the print width, or break one item per line) and a test checks that prettier leaves every
+ * generated file unchanged.
+ */
+import { PRETTIER_OPTIONS } from '../format.js';
+import { propertyKey as key, stringLiteral } from '../naming.js';
+
+export const PRINT_WIDTH: number = PRETTIER_OPTIONS.printWidth;
+const STEP = '  ';
+
+const quoted = stringLiteral;
+
+export function fits(line: string, indent: number): boolean {
+  return indent * STEP.length + line.length <= PRINT_WIDTH && !line.includes('\n');
+}
+
+/**
+ * `head items tail`, items joined by `separator` between `open` and `close`: one line when it
+ * fits at `indent`, else one item per line (with a trailing comma when `trailingComma`).
+ */
+export function list(head: string, open: string, items: readonly string[], close: string, tail: string, indent: number, trailingComma = true): string[] {
+  // Braces get inner spaces on one line (`{ a, b }`), brackets do not (`[a, b]`).
+  const pad = open === '{' ? ' ' : '';
+  const flat = `${head}${open}${pad}${items.join(', ')}${pad}${close}${tail}`;
+  if (items.length === 0 || (fits(flat, indent) && items.every((i) => !i.includes('\n')))) return [flat];
+  const body = items.flatMap((item, i) => {
+    const comma = i < items.length - 1 || trailingComma ? ',' : '';
+    const lines = item.split('\n');
+    return lines.map((line, j) => `${STEP}${line}${j === lines.length - 1 ? comma : ''}`);
+  });
+  return [`${head}${open}`, ...body, `${close}${tail}`];
+}
+
+/**
+ * A union after `head` (`export type X =` or `name?:`): on the same line when it fits, else on
+ * the next line when it fits there, else a leading `|` per member.
+ */
+export function union(head: string, given: readonly string[], tail: string, indent: number): string[] {
+  // Prettier drops the parentheses of a lone `(string & {})`.
+  const members = given.length === 1 && given[0] === '(string & {})' ? ['string & {}'] : given;
+  const flat = `${head} ${members.join(' | ')}${tail}`;
+  if (members.length <= 1 || fits(flat, indent)) return flat.split('\n');
+  const next = `${STEP}${members.join(' | ')}${tail}`;
+  if (head.endsWith('=') && fits(next, indent)) return [head, next];
+  // A member that spans lines (an expanded object) continues under its `| `.
+  return [
+    head,
+    ...members.flatMap((m, i) => {
+      const lines = m.split('\n');
+      const last = i === members.length - 1;
+      return lines.map((l, j) => `${j === 0 ? `${STEP}| ` : `${STEP}${STEP}`}${l}${last && j === lines.length - 1 ? tail : ''}`);
+    }),
+  ];
+}
+
+/**
+ * A data value (JSON-like) as a literal starting with `prefix` and ending with `suffix`: objects
+ * always expanded (prettier keeps an object broken when its first key is on a new line), arrays on
+ * one line when they fit.
+ */
+export function data(value: unknown, indent: number, prefix = '', suffix = '', jsonKeys = false): string {
+  if (Array.isArray(value)) {
+    const items = value.map((v) => data(v === undefined ? null : v, indent + 1, '', '', jsonKeys));
+    return list(prefix, '[', items, ']', suffix, indent, !jsonKeys).join('\n');
+  }
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    if (entries.length === 0) return `${prefix}{}${suffix}`;
+    const lines = entries.map(([k, v]) => {
+      // `__proto__` as a plain key would set the prototype; a computed key defines a property.
+      const name = jsonKeys ? JSON.stringify(k) : k === '__proto__' ? `[${quoted(k)}]` : key(k);
+      return indentLines(data(v, indent + 1, `${name}: `, ',', jsonKeys));
+    });
+    // JSON allows no trailing comma after the last member.
+    if (jsonKeys && lines.length > 0) lines[lines.length - 1] = (lines[lines.length - 1] ?? '').replace(/,$/, '');
+    return [`${prefix}{`, ...lines, `}${suffix}`].join('\n');
+  }
+  const text = value === undefined ? 'undefined' : typeof value === 'string' ? (jsonKeys ? JSON.stringify(value) : quoted(value)) : (JSON.stringify(value) ?? 'null');
+  // A string that does not fit beside its key moves to the next line, unless the key is short
+  // (narrower than the indent width plus three: prettier's "short key" rule).
+  const keyWidth = prefix.length - ': '.length;
+  if (typeof value === 'string' && prefix.endsWith(': ') && !jsonKeys && keyWidth >= STEP.length + 3 && !fits(`${prefix}${text}${suffix}`, indent)) {
+    return `${prefix.trimEnd()}\n${STEP}${text}${suffix}`;
+  }
+  return `${prefix}${text}${suffix}`;
+}
+
+/** A JSON document in prettier's JSON form. */
+export function json(value: unknown): string {
+  return `${data(value, 0, '', '', true)}\n`;
+}
+
+function indentLines(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => (l === '' ? l : `${STEP}${l}`))
+    .join('\n');
+}

@@ -71,7 +71,7 @@ export function createRuntime(spec: FullRuntimeSpec, given: ClientRuntimeOptions
       const callInput = toCallInput(endpoint, input);
       try {
         const exchange = await attempt(spec, options, endpoint, callInput, tokens, policy, now);
-        return finish(spec, options, endpoint, exchange, redact, now);
+        return finish(spec, options, exchange, redact, now);
       } catch (e) {
         const message = redact.text(e instanceof Error ? e.message : 'the call failed');
         return { ok: false, error: clientError(endpoint.host, 'invalid_request', message) };
@@ -175,7 +175,7 @@ async function attempt(spec: FullRuntimeSpec, options: ClientRuntimeOptions, end
       replayed = true;
       continue;
     }
-    const wait = retries < maxRetries ? retryDelay(spec, endpoint, exchange, result.error, policy, retries, now) : undefined;
+    const wait = retries < maxRetries ? retryDelay(endpoint, exchange, result.error, policy, retries, now) : undefined;
     if (wait === undefined) return exchange;
     if (!(await sleep(wait, input.signal))) return canceled();
     retries++;
@@ -203,7 +203,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
 }
 
 /** Milliseconds to wait before retrying, or undefined when this failure is not retried. */
-function retryDelay(spec: FullRuntimeSpec, endpoint: EndpointSpec, exchange: Exchange, error: AnyError, policy: RetryPolicy, retries: number, now: () => number): number | undefined {
+function retryDelay(endpoint: EndpointSpec, exchange: Exchange, error: AnyError, policy: RetryPolicy, retries: number, now: () => number): number | undefined {
   if (!error.retryable || !endpoint.idempotent) return undefined;
   const header = exchange.response?.headers['retry-after'];
   const after = retryAfterMs(header, now());
@@ -211,7 +211,7 @@ function retryDelay(spec: FullRuntimeSpec, endpoint: EndpointSpec, exchange: Exc
   return backoffMs(policy, retries);
 }
 
-function finish(spec: FullRuntimeSpec, options: ClientRuntimeOptions, endpoint: EndpointSpec, exchange: Exchange, redact: Redactor, now: () => number): Result<unknown, AnyError> {
+function finish(spec: FullRuntimeSpec, options: ClientRuntimeOptions, exchange: Exchange, redact: Redactor, now: () => number): Result<unknown, AnyError> {
   const result = exchange.result;
   if (result.ok) return result;
   const error = scrub(result.error, redact);

@@ -10,7 +10,7 @@ import { formatDiagnostic } from '../diagnostics.js';
 import { apiDiff } from '../diff/api.js';
 import { FORMATS, formatReview, type Format } from '../diff/report.js';
 import { review } from '../diff/review.js';
-import { LEVELS, RULES, type Level } from '../diff/rules.js';
+import { LEVELS, RULES } from '../diff/rules.js';
 import { render } from '../generate.js';
 
 export async function diffCommand(argv: readonly string[], io: Io): Promise<number> {

@@ -4,6 +4,7 @@ import { camel, pascal, propertyKey, stringLiteral, typeName } from '../naming.j
 import { names } from './emit-errors.js';
 import { RUNTIME } from './emit-tables.js';
 import { typeText } from './emit-types.js';
+import { emitLiteralUnion } from './literal-union.js';
 import { fits, list, union } from './pretty.js';
 import type { TsFile } from './ts-file.js';
 
@@ -25,10 +26,13 @@ export function emitClient(file: TsFile, contract: Contract): void {
 
 function emitEnvironments(file: TsFile, contract: Contract): void {
   const envs = contract.environments;
-  file.doc('Environments of the contract.', ...envs.map((e) => `${e.name}${e.isDefault ? ' (default)' : ''}: ${e.description ?? ''} ${e.notShown.join(' ')}`.trim()));
-  file.lines(union('export type Environment =', literals(envs.map((e) => e.name)), ';', file.level));
-  file.doc('Every {@link Environment}.');
-  file.lines(list('export const ENVIRONMENTS = ', '[', envs.map((e) => stringLiteral(e.name)), ']', ' as const;', file.level));
+  emitLiteralUnion(file, {
+    typeName: 'Environment',
+    typeDoc: ['Environments of the contract.', ...envs.map((e) => `${e.name}${e.isDefault ? ' (default)' : ''}: ${e.description ?? ''} ${e.notShown.join(' ')}`.trim())],
+    values: envs.map((e) => e.name),
+    valuesName: 'ENVIRONMENTS',
+    valuesDoc: 'Every {@link Environment}.',
+  });
   file.w.blankLine();
   file.doc('The server variables a client must be configured with, per environment.');
   file.w.write('export interface ServerVariables ').block(() => {

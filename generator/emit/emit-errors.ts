@@ -6,6 +6,7 @@ import type { Contract, Endpoint, Host } from '../model/types.js';
 import { camel, constant, pascal, propertyKey, stringLiteral } from '../naming.js';
 import { RUNTIME } from './emit-tables.js';
 import { hostShapes } from './host-shapes.js';
+import { emitLiteralUnion } from './literal-union.js';
 import { list, union } from './pretty.js';
 import type { TsFile } from './ts-file.js';
 
@@ -38,10 +39,7 @@ export function emitErrors(file: TsFile, contract: Contract): void {
 }
 
 function typeAndValues(file: TsFile, typeDoc: string[], typeName: string, values: readonly string[], valuesDoc: string, valuesName: string): void {
-  file.doc(...typeDoc);
-  file.lines(union(`export type ${typeName} =`, literals(values), ';', file.level));
-  file.doc(valuesDoc);
-  file.lines(list(`export const ${valuesName} = `, '[', values.map(stringLiteral), ']', ' as const;', file.level));
+  emitLiteralUnion(file, { typeName, typeDoc, values, valuesName, valuesDoc });
 }
 
 function emitCommonUnions(file: TsFile, contract: Contract): void {

@@ -1,7 +1,8 @@
 /** Contract types → TypeScript: enums as literal unions plus value arrays, objects as interfaces. */
 import type { Contract, EnumType, Field, NamedType, ObjectType, TypeRef } from '../model/types.js';
 import { constant, propertyKey, stringLiteral, typeName } from '../naming.js';
-import { fits, list, union } from './pretty.js';
+import { emitLiteralUnion } from './literal-union.js';
+import { fits, union } from './pretty.js';
 import type { TsFile } from './ts-file.js';
 
 export function emitTypes(file: TsFile, contract: Contract): void {
@@ -23,13 +24,15 @@ export function notShown(text: string | undefined): string | undefined {
 
 function emitEnum(file: TsFile, type: EnumType): void {
   const name = typeName(type.name);
-  const known = type.values.map(stringLiteral);
   const openNote = type.open ? 'Open: values beyond the listed ones may appear.' : undefined;
-  file.doc(type.description, openNote, notShown(type.notShown));
-  const members = [...known, ...(type.open ? ['(string & {})'] : [])];
-  file.lines(union(`export type ${name} =`, members.length === 0 ? ['never'] : members, ';', file.level));
-  file.doc(`The known values of {@link ${name}}.`);
-  file.lines(list(`export const ${enumValuesName(type)} = `, '[', known, ']', ' as const;', file.level));
+  emitLiteralUnion(file, {
+    typeName: name,
+    typeDoc: [type.description, openNote, notShown(type.notShown)],
+    values: type.values,
+    extra: type.open ? ['(string & {})'] : [],
+    valuesName: enumValuesName(type),
+    valuesDoc: `The known values of {@link ${name}}.`,
+  });
 }
 
 function emitObject(file: TsFile, contract: Contract, type: ObjectType): void {
@@ -56,7 +59,7 @@ function emitObject(file: TsFile, contract: Contract, type: ObjectType): void {
     parts.push(ruleName);
     file.doc(`${variant.doc} Part of {@link ${name}}.`);
     // In a broken union each branch sits after `| ` and the last one carries the `;`.
-    const branches = variant.branches.map((branch) => objectLines(contract, branch.map(branchMember(contract)), file.level + 1, false, 3));
+    const branches = variant.branches.map((branch) => objectLines(branch.map(branchMember(contract)), file.level + 1, false, 3));
     file.lines(union(`export type ${ruleName} =`, branches.map((b) => b.join('\n')), ';', file.level));
     file.w.blankLine();
   });
@@ -153,7 +156,7 @@ function fieldMember(contract: Contract, field: Field, indent: number): Member {
  * An object type literal: on one line (`{ a: string; b?: number }`) when it fits and has no
  * documented member, else one member per line. Lines after the first are relative to the first.
  */
-function objectLines(contract: Contract, members: readonly Member[], indent: number, open = false, reserve = 0): string[] {
+function objectLines(members: readonly Member[], indent: number, open = false, reserve = 0): string[] {
   const all = open ? [...members, { doc: [], head: '[field: string]:', type: ['unknown'] }] : members;
   if (all.length === 0) return ['{}'];
   const flat = `{ ${all.map((m) => `${m.head} ${m.type.join('\n')}`).join('; ')} }`;
@@ -211,7 +214,7 @@ function typeLines(contract: Contract, ref: TypeRef, indent: number, nameOf: (na
         const parts = [...members.map((m) => `${m.head} ${m.type.join(' ')}`), ...(ref.open ? ['[field: string]: unknown'] : [])];
         return [parts.length === 0 ? '{}' : `{ ${parts.join('; ')} }`];
       }
-      return objectLines(contract, members, indent, ref.open, reserve);
+      return objectLines(members, indent, ref.open, reserve);
     }
   }
 }

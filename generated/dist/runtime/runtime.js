@@ -23,7 +23,7 @@ export function createRuntime(spec, given) {
             const callInput = toCallInput(endpoint, input);
             try {
                 const exchange = await attempt(spec, options, endpoint, callInput, tokens, policy, now);
-                return finish(spec, options, endpoint, exchange, redact, now);
+                return finish(spec, options, exchange, redact, now);
             }
             catch (e) {
                 const message = redact.text(e instanceof Error ? e.message : 'the call failed');
@@ -124,7 +124,7 @@ async function attempt(spec, options, endpoint, input, tokens, policy, now) {
             replayed = true;
             continue;
         }
-        const wait = retries < maxRetries ? retryDelay(spec, endpoint, exchange, result.error, policy, retries, now) : undefined;
+        const wait = retries < maxRetries ? retryDelay(endpoint, exchange, result.error, policy, retries, now) : undefined;
         if (wait === undefined)
             return exchange;
         if (!(await sleep(wait, input.signal)))
@@ -151,7 +151,7 @@ function untilAborted(promise, signal) {
     });
 }
 /** Milliseconds to wait before retrying, or undefined when this failure is not retried. */
-function retryDelay(spec, endpoint, exchange, error, policy, retries, now) {
+function retryDelay(endpoint, exchange, error, policy, retries, now) {
     if (!error.retryable || !endpoint.idempotent)
         return undefined;
     const header = exchange.response?.headers['retry-after'];
@@ -160,7 +160,7 @@ function retryDelay(spec, endpoint, exchange, error, policy, retries, now) {
         return after <= policy.maxRetryAfterMs ? after : undefined;
     return backoffMs(policy, retries);
 }
-function finish(spec, options, endpoint, exchange, redact, now) {
+function finish(spec, options, exchange, redact, now) {
     const result = exchange.result;
     if (result.ok)
         return result;

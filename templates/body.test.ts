@@ -62,10 +62,10 @@ describe('parseBody', () => {
     expect(parseBody('"unterminated')).toBe('"unterminated');
   });
 
-  it('truncates kept text', () => {
+  it('returns text that is not JSON whole, and keptBody truncates it once', () => {
     const text = `not json ${'x'.repeat(MAX_TEXT_LENGTH)}`;
-    const kept = parseBody(text);
-    expect(typeof kept).toBe('string');
+    expect(parseBody(text)).toBe(text);
+    const kept = keptBody(parseBody(text));
     expect(kept).toBe(truncate(text));
     expect((kept as string).startsWith(text.slice(0, MAX_TEXT_LENGTH))).toBe(true);
   });
@@ -87,8 +87,8 @@ describe('parseBody', () => {
     const deep = nested(MAX_JSON_DEPTH + 1);
     expect(parseBody(deep)).toBe(deep);
     const veryDeep = nested(100_000, '{"a":', '}');
-    const kept = parseBody(veryDeep);
-    expect(kept).toBe(truncate(veryDeep));
+    expect(parseBody(veryDeep)).toBe(veryDeep);
+    expect(keptBody(parseBody(veryDeep))).toBe(truncate(veryDeep));
   });
 
   it('counts depth from brackets only, not brackets inside strings', () => {
@@ -104,9 +104,8 @@ describe('parseBody', () => {
 
   it('keeps bodies longer than MAX_PARSE_LENGTH as truncated text without parsing', () => {
     const huge = `["${'a'.repeat(MAX_PARSE_LENGTH)}"]`;
-    const kept = parseBody(huge);
-    expect(typeof kept).toBe('string');
-    expect(kept).toBe(truncate(huge));
+    expect(parseBody(huge)).toBe(huge);
+    expect(keptBody(parseBody(huge))).toBe(truncate(huge));
   });
 
   it('does not let __proto__ keys change the prototype of the result', () => {

@@ -4,6 +4,10 @@
  */
 /** Bodies longer than this are not parsed as JSON; their text is kept, truncated. */
 export const MAX_PARSE_LENGTH = 4 * 1024 * 1024;
+/** JSON with more structure than this (containers, members, items) is kept as text, unparsed. */
+export const MAX_JSON_NODES = 50_000;
+/** JSON bodies parsed from texts longer than this are not kept whole in the decoded error. */
+export const MAX_KEPT_JSON = 64 * 1024;
 /** Longest text kept from a body for messages. */
 export const MAX_TEXT_LENGTH = 2048;
 /** JSON nested deeper than this is kept as text: real envelopes are shallow. */
@@ -14,15 +18,19 @@ export function parseBody(body) {
         return body;
     const text = body.trim();
     if (text === '' || text.length > MAX_PARSE_LENGTH)
-        return truncate(body);
+        return body;
     const first = text[0];
-    if ((first !== '{' && first !== '[' && first !== '"') || jsonDepth(text) > MAX_JSON_DEPTH)
-        return truncate(body);
+    if (first !== '{' && first !== '[' && first !== '"')
+        return body;
+    const shape = jsonShape(text);
+    // Real envelopes are shallow and small; parse time grows with structure, not bytes.
+    if (shape.depth > MAX_JSON_DEPTH || shape.nodes > MAX_JSON_NODES)
+        return body;
     try {
         return JSON.parse(text);
     }
     catch {
-        return truncate(body);
+        return body;
     }
 }
 /**
@@ -30,14 +38,22 @@ export function parseBody(body) {
  * Values that cannot be copied as JSON (throwing getters, proxies, cycles, extreme depth or size)
  * are dropped, so the error itself always serialises.
  */
-export function keptBody(value) {
+export function keptBody(value, rawLength) {
     if (typeof value === 'string')
         return truncate(value);
+    // Parsed from a short text: already plain, bounded JSON data; no copy needed.
+    if (rawLength !== undefined && rawLength <= MAX_KEPT_JSON)
+        return value;
+    if (rawLength !== undefined)
+        return undefined;
     if (value === undefined || value === null || typeof value === 'number' || typeof value === 'boolean')
         return value;
     try {
         const text = JSON.stringify(value);
-        if (text === undefined || text.length > MAX_PARSE_LENGTH || jsonDepth(text) > MAX_JSON_DEPTH)
+        if (text === undefined || text.length > MAX_PARSE_LENGTH)
+            return undefined;
+        const shape = jsonShape(text);
+        if (shape.depth > MAX_JSON_DEPTH || shape.nodes > MAX_JSON_NODES)
             return undefined;
         return JSON.parse(text);
     }
@@ -45,10 +61,11 @@ export function keptBody(value) {
         return undefined;
     }
 }
-/** Deepest bracket nesting of a JSON text, skipping strings; linear and allocation-free. */
-function jsonDepth(text) {
+/** Deepest bracket nesting and count of structural tokens of a JSON text, skipping strings. */
+function jsonShape(text) {
     let depth = 0;
     let max = 0;
+    let nodes = 0;
     let inString = false;
     for (let i = 0; i < text.length; i++) {
         const c = text.charCodeAt(i);
@@ -60,12 +77,16 @@ function jsonDepth(text) {
         }
         else if (c === 34)
             inString = true;
-        else if (c === 123 || c === 91)
+        else if (c === 123 || c === 91) {
             max = Math.max(max, ++depth);
+            nodes++;
+        }
         else if (c === 125 || c === 93)
             depth--;
+        else if (c === 44 || c === 58)
+            nodes++;
     }
-    return max;
+    return { depth: max, nodes };
 }
 export function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);

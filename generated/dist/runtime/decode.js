@@ -60,7 +60,9 @@ export function decodeHostError(tables, host, input) {
     catch {
         decoded = unrecognised(tables, host, status, undefined);
     }
-    return { ...decoded, body: keptBody(decoded.body) };
+    // A body parsed from text is plain JSON: kept as is when small, else dropped (its text is long).
+    const rawLength = typeof input.body === 'string' && typeof body !== 'string' ? input.body.length : undefined;
+    return { ...decoded, body: keptBody(decoded.body, rawLength) };
 }
 function unrecognised(tables, host, status, body) {
     const category = categoryOfStatus(tables, status);

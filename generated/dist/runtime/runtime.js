@@ -177,10 +177,9 @@ function finish(spec, options, exchange, redact, now) {
     }
     return { ok: false, error };
 }
-/** Errors may echo what was sent; no secret leaves the client inside one. */
+/** Errors may echo what was sent; no secret leaves the client inside one, in any text or key. */
 function scrub(error, redact) {
-    const body = scrubValue(error.body, redact, 0);
-    return { ...error, message: redact.text(error.message), ...(error.hint === undefined ? {} : { hint: redact.text(error.hint) }), body };
+    return scrubValue(error, redact, 0);
 }
 function scrubValue(value, redact, depth) {
     if (typeof value === 'string')
@@ -191,7 +190,7 @@ function scrubValue(value, redact, depth) {
         return value.map((v) => scrubValue(v, redact, depth + 1));
     const out = {};
     for (const [key, v] of Object.entries(value)) {
-        Object.defineProperty(out, key, { value: scrubValue(v, redact, depth + 1), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out, redact.text(key), { value: scrubValue(v, redact, depth + 1), enumerable: true, writable: true, configurable: true });
     }
     return out;
 }

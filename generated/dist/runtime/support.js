@@ -16,7 +16,7 @@ export function redactor(values, fields) {
         const secrets = values().filter((s) => s !== undefined && s.length >= 4);
         for (const secret of secrets.sort((a, b) => b.length - a.length))
             out = out.split(secret).join(REDACTED);
-        return out;
+        return out.includes('…') && secrets.length > 0 ? redactCutSecrets(out, secrets) : out;
     };
     return {
         text,
@@ -28,6 +28,22 @@ export function redactor(values, fields) {
             return out;
         },
     };
+}
+/**
+ * A text cut short ("…") may end with the start of a secret the cut split: that start is redacted
+ * too, so no part of a secret survives truncation.
+ */
+function redactCutSecrets(text, secrets) {
+    return text.replace(/…/g, (mark, offset) => {
+        const before = text.slice(0, offset);
+        for (const secret of secrets) {
+            for (let k = secret.length - 1; k >= 4; k--) {
+                if (before.endsWith(secret.slice(0, k)))
+                    return `\u0000${k}\u0000${mark}`;
+            }
+        }
+        return mark;
+    }).replace(/([\s\S]*?)\u0000(\d+)\u0000/g, (_m, head, k) => `${head.slice(0, head.length - Number(k))}${REDACTED}`);
 }
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

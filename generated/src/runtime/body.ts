@@ -7,6 +7,10 @@ export type BodyPath = readonly (string | number)[];
 
 /** Bodies longer than this are not parsed as JSON; their text is kept, truncated. */
 export const MAX_PARSE_LENGTH: number = 4 * 1024 * 1024;
+/** JSON with more structure than this (containers, members, items) is kept as text, unparsed. */
+export const MAX_JSON_NODES: number = 50_000;
+/** JSON bodies parsed from texts longer than this are not kept whole in the decoded error. */
+export const MAX_KEPT_JSON: number = 64 * 1024;
 /** Longest text kept from a body for messages. */
 export const MAX_TEXT_LENGTH: number = 2048;
 
@@ -17,13 +21,16 @@ export const MAX_JSON_DEPTH: number = 64;
 export function parseBody(body: unknown): unknown {
   if (typeof body !== 'string') return body;
   const text = body.trim();
-  if (text === '' || text.length > MAX_PARSE_LENGTH) return truncate(body);
+  if (text === '' || text.length > MAX_PARSE_LENGTH) return body;
   const first = text[0];
-  if ((first !== '{' && first !== '[' && first !== '"') || jsonDepth(text) > MAX_JSON_DEPTH) return truncate(body);
+  if (first !== '{' && first !== '[' && first !== '"') return body;
+  const shape = jsonShape(text);
+  // Real envelopes are shallow and small; parse time grows with structure, not bytes.
+  if (shape.depth > MAX_JSON_DEPTH || shape.nodes > MAX_JSON_NODES) return body;
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return truncate(body);
+    return body;
   }
 }
 
@@ -32,22 +39,28 @@ export function parseBody(body: unknown): unknown {
  * Values that cannot be copied as JSON (throwing getters, proxies, cycles, extreme depth or size)
  * are dropped, so the error itself always serialises.
  */
-export function keptBody(value: unknown): unknown {
+export function keptBody(value: unknown, rawLength?: number): unknown {
   if (typeof value === 'string') return truncate(value);
+  // Parsed from a short text: already plain, bounded JSON data; no copy needed.
+  if (rawLength !== undefined && rawLength <= MAX_KEPT_JSON) return value;
+  if (rawLength !== undefined) return undefined;
   if (value === undefined || value === null || typeof value === 'number' || typeof value === 'boolean') return value;
   try {
     const text = JSON.stringify(value);
-    if (text === undefined || text.length > MAX_PARSE_LENGTH || jsonDepth(text) > MAX_JSON_DEPTH) return undefined;
+    if (text === undefined || text.length > MAX_PARSE_LENGTH) return undefined;
+    const shape = jsonShape(text);
+    if (shape.depth > MAX_JSON_DEPTH || shape.nodes > MAX_JSON_NODES) return undefined;
     return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
 }
 
-/** Deepest bracket nesting of a JSON text, skipping strings; linear and allocation-free. */
-function jsonDepth(text: string): number {
+/** Deepest bracket nesting and count of structural tokens of a JSON text, skipping strings. */
+function jsonShape(text: string): { depth: number; nodes: number } {
   let depth = 0;
   let max = 0;
+  let nodes = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -55,10 +68,13 @@ function jsonDepth(text: string): number {
       if (c === 92) i++;
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) max = Math.max(max, ++depth);
-    else if (c === 125 || c === 93) depth--;
+    else if (c === 123 || c === 91) {
+      max = Math.max(max, ++depth);
+      nodes++;
+    } else if (c === 125 || c === 93) depth--;
+    else if (c === 44 || c === 58) nodes++;
   }
-  return max;
+  return { depth: max, nodes };
 }
 
 export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {

@@ -185,7 +185,9 @@ export function decodeHostError(tables: ErrorTables, host: HostErrorSpec, input:
   } catch {
     decoded = unrecognised(tables, host, status, undefined);
   }
-  return { ...decoded, body: keptBody(decoded.body) };
+  // A body parsed from text is plain JSON: kept as is when small, else dropped (its text is long).
+  const rawLength = typeof input.body === 'string' && typeof body !== 'string' ? input.body.length : undefined;
+  return { ...decoded, body: keptBody(decoded.body, rawLength) };
 }
 
 function unrecognised(tables: ErrorTables, host: HostErrorSpec, status: number, body: unknown): DecodedError {

@@ -228,10 +228,9 @@ function finish(spec: FullRuntimeSpec, options: ClientRuntimeOptions, exchange: 
   return { ok: false, error };
 }
 
-/** Errors may echo what was sent; no secret leaves the client inside one. */
+/** Errors may echo what was sent; no secret leaves the client inside one, in any text or key. */
 function scrub<E extends AnyError>(error: E, redact: Redactor): E {
-  const body = scrubValue(error.body, redact, 0);
-  return { ...error, message: redact.text(error.message), ...(error.hint === undefined ? {} : { hint: redact.text(error.hint) }), body };
+  return scrubValue(error, redact, 0) as E;
 }
 
 function scrubValue(value: unknown, redact: Redactor, depth: number): unknown {
@@ -240,7 +239,7 @@ function scrubValue(value: unknown, redact: Redactor, depth: number): unknown {
   if (Array.isArray(value)) return value.map((v) => scrubValue(v, redact, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    Object.defineProperty(out, key, { value: scrubValue(v, redact, depth + 1), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, redact.text(key), { value: scrubValue(v, redact, depth + 1), enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

@@ -1,0 +1,919 @@
+#!/usr/bin/env node
+/**
+ * The contractgen benchmark (issue 7). Run from the repository root:
+ *
+ *   npm run bench                                   full run (several minutes or more)
+ *   BENCH_SIZES=50,500 BENCH_RUNS=3 npm run bench   a quick run
+ *
+ * Environment:
+ *   BENCH_RUNS         measured runs per case after one warm-up (default 5; client overhead uses
+ *                      min(BENCH_RUNS, 3) rounds)
+ *   BENCH_SIZES        endpoint counts of the synthetic API (default 50,500,2000)
+ *   BENCH_ONLY         measures to run, comma-separated: cold,noop,watch,tsc,decode,client,bundle
+ *   BENCH_TIMEOUT_S    time limit of every child process, in seconds (default 1200)
+ *   BENCH_DECODE_ITERS decoder iterations per round (default 1000000)
+ *   BENCH_REQUESTS     requests per client configuration and round (default 5000)
+ *   BENCH_CONTRACTGEN  path of the contractgen CLI (default generator/dist/generator/bin.js)
+ *   BENCH_KEEP=1       keep the temp directory (its path is printed)
+ *
+ * Writes bench/RESULTS.md and bench/results.json, and prints the ratio table last.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync, constants as zlibConstants } from 'node:zlib';
+import { GNU_TIME, MEMORY_METHOD, killAll, runMeasured, startLong } from './lib/proc.mjs';
+import { buildApi, writeSynthetic } from './synth.mjs';
+
+const BENCH = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(BENCH, '..');
+const NODE = process.execPath;
+
+// ---------------------------------------------------------------------------------------------
+// configuration
+
+const ALL_MEASURES = ['cold', 'noop', 'watch', 'tsc', 'decode', 'client', 'bundle'];
+function intEnv(name, fallback, min = 1) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min}, got '${raw}'`);
+  return n;
+}
+const RUNS = intEnv('BENCH_RUNS', 5);
+const SIZES = (process.env.BENCH_SIZES ?? '50,500,2000')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean)
+  .map((s) => {
+    const n = Number(s);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`BENCH_SIZES: '${s}' is not a positive integer`);
+    return n;
+  });
+const ONLY = (process.env.BENCH_ONLY ?? ALL_MEASURES.join(','))
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+for (const m of ONLY) if (!ALL_MEASURES.includes(m)) throw new Error(`BENCH_ONLY: unknown measure '${m}' (known: ${ALL_MEASURES.join(', ')})`);
+const TIMEOUT_MS = intEnv('BENCH_TIMEOUT_S', 1200) * 1000;
+const DECODE_ITERS = intEnv('BENCH_DECODE_ITERS', 1_000_000);
+const REQUESTS = intEnv('BENCH_REQUESTS', 5000);
+const CLIENT_ROUNDS = Math.min(RUNS, 3);
+const KEEP = process.env.BENCH_KEEP === '1';
+const CG_BIN = resolve(ROOT, process.env.BENCH_CONTRACTGEN ?? 'generator/dist/generator/bin.js');
+const GENERATED_DIST = join(ROOT, 'generated', 'dist', 'index.js');
+const TSC_SIZES = SIZES.filter((n) => n === 500 || n === 2000);
+const WATCH_N = SIZES.includes(2000) ? 2000 : Math.max(...SIZES);
+
+// ---------------------------------------------------------------------------------------------
+// tools
+
+function binOf(pkg, name) {
+  const dir = join(BENCH, 'node_modules', pkg);
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin[name];
+  return { path: join(dir, bin), version: manifest.version };
+}
+function versionOf(pkg) {
+  return JSON.parse(readFileSync(join(BENCH, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+}
+
+const OAT = binOf('openapi-typescript', 'openapi-typescript');
+const HEY = binOf('@hey-api/openapi-ts', 'openapi-ts');
+const ORVAL = binOf('orval', 'orval');
+const TSC = binOf('typescript', 'tsc');
+
+/** Each tool: how to generate into `out` from the synthetic files, and what must exist after. */
+const TOOLS = [
+  {
+    name: 'contractgen',
+    cmd: (f, out) => [NODE, [CG_BIN, 'generate', '--contract', f.contract, '--out', out]],
+    produced: (out) => join(out, 'dist', 'index.js'),
+  },
+  {
+    name: 'openapi-typescript',
+    cmd: (f, out) => [NODE, [OAT.path, f.openapi, '--output', join(out, 'schema.d.ts')]],
+    produced: (out) => join(out, 'schema.d.ts'),
+  },
+  {
+    name: '@hey-api/openapi-ts',
+    // Default plugins (@hey-api/typescript, @hey-api/sdk) plus the fetch client plugin.
+    cmd: (f, out) => [NODE, [HEY.path, '--input', f.openapi, '--output', out, '--client', '@hey-api/client-fetch']],
+    produced: (out) => join(out, 'sdk.gen.ts'),
+  },
+  {
+    name: 'orval',
+    cmd: (f, out) => [NODE, [ORVAL.path, '--input', f.openapi, '--output', join(out, 'api.ts'), '--client', 'fetch']],
+    produced: (out) => join(out, 'api.ts'),
+  },
+];
+const PEERS = TOOLS.filter((t) => t.name !== 'contractgen').map((t) => t.name);
+
+// ---------------------------------------------------------------------------------------------
+// helpers
+
+const median = (xs) => {
+  const v = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (v.length === 0) return NaN;
+  const m = v.length >> 1;
+  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+};
+const summary = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs), runs: xs });
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const rotate = (list, k) => list.map((_, i) => list[(i + k) % list.length]);
+const fmtMs = (ms) => (!Number.isFinite(ms) ? 'n/a' : ms >= 100 ? `${Math.round(ms).toLocaleString('en-US')} ms` : `${ms.toFixed(1)} ms`);
+const fmtMb = (kb) => (!Number.isFinite(kb) ? 'n/a' : `${(kb / 1024).toFixed(0)} MB`);
+const fmtRate = (r) => (!Number.isFinite(r) ? 'n/a' : `${Math.round(r).toLocaleString('en-US')}/s`);
+const fmtBytes = (b) => (!Number.isFinite(b) ? 'n/a' : `${b.toLocaleString('en-US')} B`);
+const fmtRatio = (r) => (!Number.isFinite(r) ? 'n/a' : r >= 100 ? `${r.toFixed(0)}×` : r >= 10 ? `${r.toFixed(1)}×` : `${r.toFixed(2)}×`);
+const excerpt = (text, lines = 8) =>
+  text
+    .trim()
+    .split('\n')
+    .slice(-lines)
+    .join('\n')
+    .slice(0, 1500);
+
+function log(message) {
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+}
+
+const tmp = mkdtempSync(join(os.tmpdir(), 'contractgen-bench-'));
+const measureDir = join(tmp, 'measure');
+mkdirSync(measureDir);
+let cleaned = false;
+function cleanup() {
+  if (cleaned) return;
+  cleaned = true;
+  killAll();
+  if (KEEP) process.stderr.write(`[bench] temp directory kept: ${tmp}\n`);
+  else rmSync(tmp, { recursive: true, force: true });
+}
+process.on('exit', cleanup);
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    process.stderr.write(`\n[bench] ${sig}: stopping children and removing ${tmp}\n`);
+    cleanup();
+    process.exit(130);
+  });
+}
+
+const failures = [];
+const warnings = [];
+
+/** A digest of the generator build under test, to notice a rebuild during the run. */
+function buildStamp() {
+  const dir = resolve(dirname(CG_BIN), '..');
+  const hash = createHash('sha256');
+  const walk = (d) => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile()) hash.update(p).update(readFileSync(p));
+    }
+  };
+  walk(dir);
+  return hash.digest('hex').slice(0, 16);
+}
+function fail(measure, what, detail) {
+  failures.push({ measure, what, detail });
+  log(`FAILED ${measure} ${what}: ${detail.split('\n')[0]}`);
+}
+
+async function exec(cmd, args, cwd, env) {
+  return runMeasured(cmd, args, { cwd, timeoutMs: TIMEOUT_MS, env, measureDir });
+}
+function describeFailure(r) {
+  if (r.timedOut) return `timed out after ${TIMEOUT_MS / 1000} s`;
+  return `exit ${r.code ?? r.signal}: ${excerpt(r.stderr || r.stdout)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// inputs and reference outputs
+
+const inputs = new Map(); // N -> { contract, openapi, api }
+function synthetic(n) {
+  if (!inputs.has(n)) {
+    const files = writeSynthetic(n, join(tmp, 'input', String(n)));
+    const v = spawnSync(NODE, [CG_BIN, 'validate', files.contract], { encoding: 'utf8', timeout: TIMEOUT_MS });
+    files.validation = v.status === 0 ? v.stdout.trim() : `validate failed (exit ${v.status}): ${excerpt(v.stderr || v.stdout)}`;
+    if (v.status !== 0) fail('synth', `N=${n}`, files.validation);
+    else log(files.validation);
+    inputs.set(n, files);
+  }
+  return inputs.get(n);
+}
+
+/** One untimed generation per tool and N, kept for no-op, tsc and bundle. Doubles as the warm-up. */
+const refs = new Map(); // `${tool}@${n}` -> { out } | { error }
+async function ensureRef(tool, n) {
+  const key = `${tool.name}@${n}`;
+  if (!refs.has(key)) {
+    const out = join(tmp, 'ref', String(n), tool.name.replace(/[@/]/g, '_'));
+    const [cmd, args] = tool.cmd(synthetic(n), out);
+    mkdirSync(dirname(out), { recursive: true });
+    const r = await exec(cmd, args, dirname(out));
+    if (r.code !== 0 || !existsSync(tool.produced(out))) {
+      const detail = r.code !== 0 ? describeFailure(r) : `exit 0 but ${relative(out, tool.produced(out))} was not written: ${excerpt(r.stderr || r.stdout)}`;
+      refs.set(key, { error: detail });
+      fail('generate', `${tool.name} N=${n}`, detail);
+    } else refs.set(key, { out, warmup: r });
+  }
+  return refs.get(key);
+}
+function mkdirp(p) {
+  mkdirSync(p, { recursive: true });
+  return p;
+}
+mkdirSync(join(tmp, 'ref'), { recursive: true });
+
+// ---------------------------------------------------------------------------------------------
+// 1 + 2: cold generation and no-op regeneration
+
+async function coldAndNoop(n, doCold, doNoop) {
+  const files = synthetic(n);
+  const cold = {};
+  const noop = {};
+  // Warm-up: one generation per tool (also the reference output).
+  for (const tool of TOOLS) await ensureRef(tool, n);
+  const ok = TOOLS.filter((t) => refs.get(`${t.name}@${n}`).out !== undefined);
+  for (const t of TOOLS) {
+    if (doCold) cold[t.name] = { ms: [], rssKb: [], error: refs.get(`${t.name}@${n}`).error };
+    if (doNoop) noop[t.name] = { ms: [], rssKb: [], error: refs.get(`${t.name}@${n}`).error, notes: new Set() };
+  }
+  if (doCold) {
+    for (let round = 0; round < RUNS; round++) {
+      for (const tool of rotate(ok, round)) {
+        const entry = cold[tool.name];
+        if (entry.error) continue;
+        const out = join(tmp, 'cold', String(n), `${tool.name.replace(/[@/]/g, '_')}-${round}`);
+        mkdirSync(dirname(out), { recursive: true });
+        const [cmd, args] = tool.cmd(files, out);
+        const r = await exec(cmd, args, dirname(out));
+        if (r.code !== 0 || !existsSync(tool.produced(out))) {
+          entry.error = r.code !== 0 ? describeFailure(r) : `no output: ${excerpt(r.stderr || r.stdout)}`;
+          fail('cold', `${tool.name} N=${n}`, entry.error);
+        } else {
+          entry.ms.push(r.ms);
+          entry.rssKb.push(r.maxRssKb);
+        }
+        rmSync(out, { recursive: true, force: true });
+      }
+      log(`cold N=${n} round ${round + 1}/${RUNS}: ${ok.map((t) => `${t.name} ${fmtMs(cold[t.name].ms.at(-1))}`).join(', ')}`);
+    }
+  }
+  if (doNoop) {
+    // Warm-up: one no-op run per tool, then the measured rounds.
+    for (let round = -1; round < RUNS; round++) {
+      for (const tool of rotate(ok, Math.max(round, 0))) {
+        const entry = noop[tool.name];
+        if (entry.error) continue;
+        const out = refs.get(`${tool.name}@${n}`).out;
+        const [cmd, args] = tool.cmd(files, out);
+        const r = await exec(cmd, args, dirname(out));
+        if (r.code !== 0) {
+          entry.error = describeFailure(r);
+          fail('noop', `${tool.name} N=${n}`, entry.error);
+          continue;
+        }
+        if (tool.name === 'contractgen' && !/up to date/.test(r.stdout)) entry.notes.add(`${round < 0 ? 'warm-up' : 'a measured run'} was not a no-op: ${r.stdout.trim().split('\n').pop().replace(`${out}: `, '')}`);
+        if (round >= 0) {
+          entry.ms.push(r.ms);
+          entry.rssKb.push(r.maxRssKb);
+        }
+      }
+      if (round >= 0) log(`noop N=${n} round ${round + 1}/${RUNS}: ${ok.map((t) => `${t.name} ${fmtMs(noop[t.name].ms.at(-1))}`).join(', ')}`);
+    }
+    for (const t of TOOLS) noop[t.name].notes = [...noop[t.name].notes];
+  }
+  const finish = (table) =>
+    Object.fromEntries(
+      Object.entries(table).map(([name, e]) => [
+        name,
+        e.error && e.ms.length === 0 ? { error: e.error } : { time: summary(e.ms), rssKb: summary(e.rssKb), ...(e.error ? { error: e.error } : {}), ...(e.notes?.length ? { notes: e.notes } : {}) },
+      ]),
+    );
+  return { cold: doCold ? finish(cold) : undefined, noop: doNoop ? finish(noop) : undefined };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3: watch-mode latency
+
+async function watchLatency(n) {
+  const files = synthetic(n);
+  const dir = mkdirp(join(tmp, 'watch'));
+  const contract = join(dir, 'contract.yaml');
+  cpSync(files.contract, contract);
+  const out = join(dir, 'out');
+  const lines = [];
+  const runs = [];
+  const RUN_LINE = / in (\d+) ms$/;
+  const proc = startLong(NODE, [CG_BIN, 'generate', '--watch', '--contract', contract, '--out', out], {
+    cwd: dir,
+    onLine: (line, t) => {
+      lines.push(line);
+      const m = RUN_LINE.exec(line);
+      if (m) runs.push({ line, t, reported: Number(m[1]) });
+    },
+  });
+  const waitRuns = async (count, timeoutMs) => {
+    const until = performance.now() + timeoutMs;
+    while (runs.length < count) {
+      if (proc.child.exitCode !== null || proc.child.signalCode !== null) throw new Error(`watch exited: ${excerpt(lines.join('\n'))}`);
+      if (performance.now() > until) throw new Error(`no run line within ${Math.round(timeoutMs / 1000)} s; output:\n${excerpt(lines.join('\n'))}`);
+      await sleep(5);
+    }
+  };
+  const result = { n, latency: [], reported: [], extraRuns: 0, lines: [] };
+  let expected = 1; // run lines seen so far that a write of ours caused (the first is the start)
+  try {
+    await waitRuns(1, TIMEOUT_MS);
+    result.first = runs[0].line;
+    if (!/written|up to date/.test(runs[0].line)) throw new Error(`the first run did not generate: ${excerpt(lines.join('\n'))}`);
+    let text = readFileSync(contract, 'utf8');
+    for (let j = -1; j < Math.max(RUNS, 5); j++) {
+      await sleep(300);
+      // Any run line beyond the ones our writes caused (a second watch event for one save).
+      if (runs.length > expected) result.extraRuns += runs.length - expected;
+      const before = runs.length;
+      const k = (7 * (j + 1) + 1) % n;
+      const edited = text.replace(`summary: Operation ${k} on one`, `summary: Operation ${k} (edit ${j + 1}) on one`);
+      if (edited === text) throw new Error(`could not find the summary of endpoint ${k} to edit`);
+      text = edited;
+      const t0 = performance.now();
+      writeFileSync(contract, text);
+      await waitRuns(before + 1, 120_000);
+      expected = before + 1;
+      const run = runs[before];
+      if (!/[1-9]\d* file\(s\) written/.test(run.line)) throw new Error(`edit ${j + 1} did not regenerate: ${run.line}\n${excerpt(lines.join('\n'))}`);
+      if (j >= 0) {
+        result.latency.push(run.t - t0);
+        result.reported.push(run.reported);
+        result.lines.push(run.line);
+      }
+      log(`watch N=${n} edit ${j + 1}${j < 0 ? ' (warm-up)' : ''}: ${fmtMs(run.t - t0)} (${run.line.replace(/^.*: /, '')})`);
+    }
+    await sleep(300);
+    if (runs.length > expected) result.extraRuns += runs.length - expected;
+  } catch (e) {
+    result.error = String(e.message ?? e);
+    fail('watch', `N=${n}`, result.error);
+  } finally {
+    await proc.stop();
+  }
+  return { n, first: result.first, latency: summary(result.latency), reported: summary(result.reported), extraRuns: result.extraRuns, sample: result.lines[0]?.replace(`${out}: `, '<out>: '), ...(result.error ? { error: result.error } : {}) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4: tsc over the generated output
+
+const PEER_TSCONFIG = {
+  target: 'ES2022',
+  lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+  module: 'ESNext',
+  moduleResolution: 'Bundler',
+  strict: true,
+  noEmit: true,
+  skipLibCheck: false,
+  types: [],
+};
+
+function literalFor(fields) {
+  return `{ ${fields
+    .map((f) => {
+      const value = f.type === 'object' ? literalFor(f.fields) : f.type === 'string' ? "'x'" : f.type === 'integer' ? '1' : "'low'";
+      return `${f.name}: ${value}`;
+    })
+    .join(', ')} }`;
+}
+
+/** The tsc cases at N: [{ name, tool, args, cwd }] */
+function tscCases(n) {
+  const cases = [];
+  const files = synthetic(n);
+  const root = mkdirp(join(tmp, 'tsc', String(n)));
+  const cg = refs.get(`contractgen@${n}`);
+  if (cg?.out) {
+    cases.push({ name: 'contractgen', label: 'contractgen (src/, -p <out>/tsconfig.json)', args: [TSC.path, '-p', join(cg.out, 'tsconfig.json'), '--noEmit', '--strict'], cwd: cg.out });
+    // A consumer importing the package's dist (.d.ts) with skipLibCheck.
+    const dir = mkdirp(join(root, 'consumer'));
+    const pkgName = JSON.parse(readFileSync(join(cg.out, 'package.json'), 'utf8')).name;
+    const link = join(dir, 'node_modules', ...pkgName.split('/'));
+    mkdirSync(dirname(link), { recursive: true });
+    if (!existsSync(link)) symlinkSync(cg.out, link, 'dir');
+    const e = files.api.endpoints[0];
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    writeFileSync(
+      join(dir, 'consumer.ts'),
+      [
+        `import { createClient, decodeError } from '${pkgName}';`,
+        '',
+        "const client = createClient({ environment: 'default', servers: {} });",
+        '',
+        'export async function run(): Promise<string> {',
+        `  const r = await client.${e.id}({ ${e.param}: 'id-1', body: ${literalFor(e.request)} });`,
+        '  if (r.ok) return r.data.id;',
+        `  const decoded = decodeError({ host: '${e.host}', status: 404, body: '{}', endpoint: '${e.id}' });`,
+        '  return `${r.error.category} ${decoded.category} ${decoded.code}`;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { target: 'ES2022', lib: ['ES2022', 'DOM'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: [] }, files: ['consumer.ts'] }, null, 2),
+    );
+    cases.push({ name: 'contractgen consumer', label: 'contractgen consumer (dist .d.ts, skipLibCheck)', args: [TSC.path, '-p', join(dir, 'tsconfig.json')], cwd: dir });
+  }
+  const peerFiles = {
+    'openapi-typescript': (out) => [join(out, 'schema.d.ts')],
+    '@hey-api/openapi-ts': (out) => [join(out, '**', '*.ts')],
+    orval: (out) => [join(out, 'api.ts')],
+  };
+  for (const peer of PEERS) {
+    const ref = refs.get(`${peer}@${n}`);
+    if (!ref?.out) continue;
+    const dir = mkdirp(join(root, peer.replace(/[@/]/g, '_')));
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: PEER_TSCONFIG, include: peerFiles[peer](ref.out) }, null, 2));
+    cases.push({ name: peer, label: peer, args: [TSC.path, '-p', join(dir, 'tsconfig.json'), '--noEmit', '--strict'], cwd: dir });
+  }
+  return cases;
+}
+
+async function tscMeasure(n) {
+  for (const tool of TOOLS) await ensureRef(tool, n);
+  const cases = tscCases(n);
+  const table = Object.fromEntries(cases.map((c) => [c.name, { label: c.label, ms: [], rssKb: [] }]));
+  for (let round = -1; round < RUNS; round++) {
+    for (const c of rotate(cases, Math.max(round, 0))) {
+      const entry = table[c.name];
+      if (entry.error) continue;
+      const r = await exec(NODE, c.args, c.cwd);
+      if (r.code !== 0) {
+        entry.error = describeFailure({ ...r, stderr: r.stdout || r.stderr });
+        fail('tsc', `${c.name} N=${n}`, entry.error);
+        continue;
+      }
+      if (round >= 0) {
+        entry.ms.push(r.ms);
+        entry.rssKb.push(r.maxRssKb);
+      }
+    }
+    if (round >= 0) log(`tsc N=${n} round ${round + 1}/${RUNS}: ${cases.map((c) => `${c.name} ${fmtMs(table[c.name].ms.at(-1))}`).join(', ')}`);
+  }
+  for (const name of ['contractgen', ...PEERS]) if (!table[name]) table[name] = { error: refs.get(`${name}@${n}`)?.error ?? 'no output' };
+  return Object.fromEntries(
+    Object.entries(table).map(([name, e]) => [name, e.ms?.length ? { label: e.label, time: summary(e.ms), rssKb: summary(e.rssKb), ...(e.error ? { error: e.error } : {}) } : { label: e.label ?? name, error: e.error }]),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5: decoder throughput
+
+async function decodeMeasure() {
+  let dist;
+  let envelope;
+  const ref = await ensureRef(TOOLS[0], 50);
+  if (ref.out) {
+    dist = join(ref.out, 'dist', 'index.js');
+    envelope = 'synthetic';
+  } else {
+    dist = GENERATED_DIST;
+    envelope = 'orders';
+    log('decode: the synthetic N = 50 package could not be generated; using generated/dist with the fulfilment envelope');
+  }
+  const config = { dist, envelope, iterations: DECODE_ITERS, rounds: Math.max(RUNS, 5) };
+  const r = await exec(NODE, [join(BENCH, 'lib', 'decode-worker.mjs'), JSON.stringify(config)], BENCH);
+  if (r.code !== 0) {
+    const error = describeFailure(r);
+    fail('decode', envelope, error);
+    return { error };
+  }
+  const parsed = JSON.parse(r.stdout.trim().split('\n').pop());
+  const out = { envelope: parsed.envelope, package: relative(ROOT, dist).startsWith('..') ? `synthetic N = 50 output` : relative(ROOT, dist), bodies: parsed.bodies, iterations: parsed.iterations, check: parsed.check, rates: {} };
+  for (const [name, rates] of Object.entries(parsed.results)) out.rates[name] = summary(rates);
+  for (const [name, ok] of Object.entries(parsed.check)) if (!ok) fail('decode', name, `${name} did not accept/decode every body`);
+  log(`decode: ${Object.entries(out.rates).map(([k, v]) => `${k} ${fmtRate(v.median)}`).join(', ')}`);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 6: client overhead
+
+async function clientMeasure() {
+  let port;
+  const server = startLong(NODE, [join(BENCH, 'lib', 'server.mjs'), String(Math.ceil(TIMEOUT_MS / 1000))], {
+    cwd: BENCH,
+    onLine: (line) => {
+      const m = /^port (\d+)$/.exec(line);
+      if (m) port = Number(m[1]);
+    },
+  });
+  try {
+    const until = performance.now() + 30_000;
+    while (port === undefined) {
+      if (performance.now() > until || server.child.exitCode !== null) throw new Error('the HTTP server did not start');
+      await sleep(10);
+    }
+    const config = { dist: GENERATED_DIST, port, count: REQUESTS, concurrencies: [1, 32], rounds: CLIENT_ROUNDS, warmup: Math.min(1000, REQUESTS) };
+    const r = await exec(NODE, [join(BENCH, 'lib', 'client-worker.mjs'), JSON.stringify(config)], BENCH);
+    if (r.code !== 0) throw new Error(describeFailure(r));
+    const parsed = JSON.parse(r.stdout.trim().split('\n').pop());
+    const out = { requests: REQUESTS, rounds: CLIENT_ROUNDS, package: 'generated/dist (getOrder, accessToken option)', rates: {} };
+    for (const [c, byImpl] of Object.entries(parsed.results)) {
+      out.rates[c] = Object.fromEntries(Object.entries(byImpl).map(([k, v]) => [k, summary(v)]));
+      log(`client c=${c}: ${Object.entries(out.rates[c]).map(([k, v]) => `${k} ${fmtRate(v.median)}`).join(', ')}`);
+    }
+    return out;
+  } catch (e) {
+    const error = String(e.message ?? e);
+    fail('client', 'throughput', error);
+    return { error };
+  } finally {
+    await server.stop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 7: bundle cost
+
+async function bundleMeasure() {
+  const esbuild = await import('esbuild');
+  const entries = [];
+  entries.push({
+    name: 'contractgen',
+    label: 'contractgen (generated/: createClient + getOrder + decodeError)',
+    contents: [
+      `import { createClient, decodeError } from ${JSON.stringify(GENERATED_DIST)};`,
+      'export async function readOrder(base, token, id) {',
+      "  const client = createClient({ environment: 'production', servers: { base_url: base, lastmile_url: base }, accessToken: token });",
+      '  const r = await client.getOrder({ order_id: id });',
+      '  return r.ok ? r.data : r.error;',
+      '}',
+      "export const decode = (status, body) => decodeError({ host: 'lastmile', status, body, endpoint: 'getOrder' });",
+    ].join('\n'),
+  });
+  // Informational: the same consumer for the synthetic N = smallest size, and the peers' clients.
+  const n = Math.min(...SIZES);
+  const e = buildApi(n).endpoints[0];
+  const body = literalFor(e.request);
+  const cg = refs.get(`contractgen@${n}`);
+  if (cg?.out) {
+    entries.push({
+      name: 'contractgen (synthetic)',
+      label: `contractgen (synthetic N = ${n}: createClient + ${e.id} + decodeError)`,
+      contents: [
+        `import { createClient, decodeError } from ${JSON.stringify(join(cg.out, 'dist', 'index.js'))};`,
+        'export async function call(id) {',
+        "  const client = createClient({ environment: 'default', servers: {} });",
+        `  const r = await client.${e.id}({ ${e.param}: id, body: ${body} });`,
+        '  return r.ok ? r.data : r.error;',
+        '}',
+        `export const decode = (status, body) => decodeError({ host: '${e.host}', status, body, endpoint: '${e.id}' });`,
+      ].join('\n'),
+    });
+  }
+  entries.push({
+    name: 'openapi-fetch',
+    label: `openapi-fetch (createClient + ${e.method} ${e.path})`,
+    contents: [
+      "import createClient from 'openapi-fetch';",
+      "const client = createClient({ baseUrl: 'https://alpha.example.com/v1' });",
+      `export const call = (id) => client.${e.method}(${JSON.stringify(e.path)}, { params: { path: { ${e.param}: id } }, body: ${body} });`,
+    ].join('\n'),
+  });
+  const hey = refs.get(`@hey-api/openapi-ts@${n}`);
+  if (hey?.out)
+    entries.push({
+      name: '@hey-api/openapi-ts',
+      label: `@hey-api/openapi-ts (synthetic N = ${n}: ${e.id})`,
+      contents: [`import { ${e.id} } from ${JSON.stringify(join(hey.out, 'sdk.gen.ts'))};`, `export const call = (id) => ${e.id}({ path: { ${e.param}: id }, body: ${body} });`].join('\n'),
+    });
+  const orval = refs.get(`orval@${n}`);
+  if (orval?.out)
+    entries.push({
+      name: 'orval',
+      label: `orval (synthetic N = ${n}: ${e.id})`,
+      contents: [`import { ${e.id} } from ${JSON.stringify(join(orval.out, 'api.ts'))};`, `export const call = (id) => ${e.id}(id, ${body});`].join('\n'),
+    });
+  const out = {};
+  for (const entry of entries) {
+    try {
+      const result = await esbuild.build({
+        stdin: { contents: entry.contents, resolveDir: BENCH, sourcefile: 'entry.mjs', loader: 'js' },
+        bundle: true,
+        minify: true,
+        format: 'esm',
+        platform: 'browser',
+        target: 'es2022',
+        write: false,
+        logLevel: 'silent',
+        legalComments: 'none',
+      });
+      const code = result.outputFiles[0].contents;
+      const gz = gzipSync(code, { level: zlibConstants.Z_BEST_COMPRESSION }).length;
+      out[entry.name] = { label: entry.label, minified: code.length, gzipped: gz };
+      log(`bundle ${entry.name}: ${fmtBytes(code.length)} minified, ${fmtBytes(gz)} gzipped`);
+    } catch (err) {
+      const error = String(err.message ?? err).slice(0, 1500);
+      out[entry.name] = { label: entry.label, error };
+      fail('bundle', entry.name, error);
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// ratios and targets
+
+function ratios(results) {
+  const rows = [];
+  const add = (row) => rows.push({ target: '—', met: null, ...row });
+  const val = (x, k = 'time') => x?.[k]?.median;
+  for (const [nKey, table] of Object.entries(results.cold ?? {})) {
+    const n = Number(nKey);
+    const cg = table.contractgen;
+    const peerTimes = PEERS.map((p) => [p, val(table[p])]).filter(([, v]) => Number.isFinite(v));
+    const fastest = peerTimes.sort((a, b) => a[1] - b[1])[0];
+    const limit = n >= 500 ? 0.5 : 0.8;
+    if (fastest) {
+      const r = val(cg) / fastest[1];
+      add({ measure: 'cold generation', case: `N = ${n}, time vs fastest peer`, contractgen: fmtMs(val(cg)), peer: fastest[0], peerValue: fmtMs(fastest[1]), ratio: r, target: `≤ ${limit}×`, met: Number.isFinite(r) ? r <= limit : false });
+    }
+    const hey = table['@hey-api/openapi-ts'];
+    const rm = val(cg, 'rssKb') / val(hey, 'rssKb');
+    add({ measure: 'cold generation', case: `N = ${n}, peak memory vs hey-api`, contractgen: fmtMb(val(cg, 'rssKb')), peer: '@hey-api/openapi-ts', peerValue: fmtMb(val(hey, 'rssKb')), ratio: rm, target: '≤ 0.5×', met: Number.isFinite(rm) ? rm <= 0.5 : false });
+    for (const p of PEERS) {
+      if (fastest && p === fastest[0]) continue;
+      add({ measure: 'cold generation', case: `N = ${n}, time`, contractgen: fmtMs(val(cg)), peer: p, peerValue: fmtMs(val(table[p])), ratio: val(cg) / val(table[p]) });
+    }
+  }
+  for (const [nKey, table] of Object.entries(results.noop ?? {})) {
+    const cg = table.contractgen;
+    const ms = val(cg);
+    add({ measure: 'no-op regeneration', case: `N = ${nKey}, contractgen absolute`, contractgen: fmtMs(ms), peer: '—', peerValue: '—', ratio: NaN, target: '≤ 150 ms', met: Number.isFinite(ms) ? ms <= 150 : false });
+    for (const p of PEERS) add({ measure: 'no-op regeneration', case: `N = ${nKey}, time`, contractgen: fmtMs(ms), peer: p, peerValue: fmtMs(val(table[p])), ratio: ms / val(table[p]) });
+  }
+  if (results.watch) {
+    const w = results.watch;
+    const ms = w.latency?.median;
+    add({ measure: 'watch latency', case: `N = ${w.n}, write → printed line`, contractgen: fmtMs(ms), peer: '—', peerValue: '—', ratio: NaN, target: w.n === 2000 ? '≤ 300 ms' : '≤ 300 ms (set for N = 2000)', met: Number.isFinite(ms) ? ms <= 300 : false });
+  }
+  for (const [nKey, table] of Object.entries(results.tsc ?? {})) {
+    const n = Number(nKey);
+    const cg = table.contractgen;
+    const targets = { 'openapi-typescript': 1.0, '@hey-api/openapi-ts': 0.5 };
+    for (const p of PEERS) {
+      const r = val(cg) / val(table[p]);
+      const limit = n === 2000 ? targets[p] : undefined;
+      add({ measure: 'tsc --noEmit --strict', case: `N = ${n}, time`, contractgen: fmtMs(val(cg)), peer: p, peerValue: fmtMs(val(table[p])), ratio: r, ...(limit !== undefined ? { target: `≤ ${limit.toFixed(1)}×`, met: Number.isFinite(r) ? r <= limit : false } : {}) });
+      const rm = val(cg, 'rssKb') / val(table[p], 'rssKb');
+      add({ measure: 'tsc --noEmit --strict', case: `N = ${n}, peak memory`, contractgen: fmtMb(val(cg, 'rssKb')), peer: p, peerValue: fmtMb(val(table[p], 'rssKb')), ratio: rm, ...(limit !== undefined ? { target: '< 1×', met: Number.isFinite(rm) ? rm < 1 : false } : {}) });
+    }
+    const consumer = table['contractgen consumer'];
+    if (consumer) add({ measure: 'tsc --noEmit --strict', case: `N = ${n}, consumer of dist (skipLibCheck)`, contractgen: fmtMs(val(consumer)), peer: '—', peerValue: '—', ratio: NaN });
+  }
+  if (results.decode?.rates) {
+    const r = results.decode.rates;
+    const cg = r.contractgen?.median;
+    const ra = cg / r.ajv?.median;
+    const rz = cg / r.zod?.median;
+    add({ measure: 'decoder throughput', case: `${results.decode.envelope} envelope, bodies/s`, contractgen: fmtRate(cg), peer: 'ajv (compiled)', peerValue: fmtRate(r.ajv?.median), ratio: ra, target: '≥ 1×', met: Number.isFinite(ra) ? ra >= 1 : false });
+    add({ measure: 'decoder throughput', case: `${results.decode.envelope} envelope, bodies/s`, contractgen: fmtRate(cg), peer: 'zod 4 safeParse', peerValue: fmtRate(r.zod?.median), ratio: rz, target: '≥ 5×', met: Number.isFinite(rz) ? rz >= 5 : false });
+  }
+  if (results.client?.rates) {
+    for (const [c, byImpl] of Object.entries(results.client.rates)) {
+      const cg = byImpl.contractgen?.median;
+      const raw = byImpl['raw fetch']?.median;
+      const r = cg / raw;
+      add({ measure: 'client throughput', case: `concurrency ${c}, requests/s`, contractgen: fmtRate(cg), peer: 'raw fetch', peerValue: fmtRate(raw), ratio: r, ...(c === '32' ? { target: '≥ 0.95×', met: Number.isFinite(r) ? r >= 0.95 : false } : {}) });
+      const of = byImpl['openapi-fetch']?.median;
+      add({ measure: 'client throughput', case: `concurrency ${c}, requests/s`, contractgen: fmtRate(cg), peer: 'openapi-fetch', peerValue: fmtRate(of), ratio: cg / of });
+    }
+  }
+  if (results.bundle) {
+    const b = results.bundle;
+    const cg = b.contractgen?.gzipped;
+    add({ measure: 'bundle (esbuild, min + gzip)', case: 'createClient + one endpoint + decodeError', contractgen: fmtBytes(cg), peer: '—', peerValue: '—', ratio: NaN, target: '≤ 5,000 B', met: Number.isFinite(cg) ? cg <= 5000 : false });
+    const synth = b['contractgen (synthetic)']?.gzipped;
+    for (const p of ['openapi-fetch', '@hey-api/openapi-ts', 'orval']) {
+      if (!b[p]) continue;
+      add({ measure: 'bundle (esbuild, min + gzip)', case: `one endpoint's client${Number.isFinite(synth) ? ' (contractgen: synthetic)' : ''}`, contractgen: fmtBytes(synth ?? cg), peer: p, peerValue: fmtBytes(b[p].gzipped), ratio: (synth ?? cg) / b[p].gzipped });
+    }
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// report
+
+function table(header, rows) {
+  const esc = (c) => String(c).replace(/\|/g, '\\|');
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`)].join('\n');
+}
+const metText = (m) => (m === null ? '—' : m ? 'met' : 'not met');
+
+function markdown(results, ratioRows) {
+  const meta = results.meta;
+  const parts = [];
+  parts.push('# contractgen benchmark results');
+  parts.push('');
+  parts.push('Produced by `npm run bench` (`bench/run.mjs`, issue 7). Regenerate rather than edit.');
+  parts.push('');
+  parts.push(
+    table(
+      ['', ''],
+      [
+        ['Date', meta.date],
+        ['CPUs', `${meta.cpus} × ${meta.cpuModel}`],
+        ['Memory', `${meta.memoryGb} GB`],
+        ['Node', meta.node],
+        ['OS', meta.os],
+        ['Load average (1 min) at start / end', `${meta.loadStart} / ${meta.loadEnd}`],
+        ['Runs', `median of ${meta.config.runs} after one warm-up (client: ${meta.config.clientRounds})`],
+        ['Sizes', meta.config.sizes.join(', ')],
+        ['Measures', meta.config.only.join(', ')],
+        ['Peak memory', meta.memoryMethod],
+        ['Versions', Object.entries(meta.versions).map(([k, v]) => `${k} ${v}`).join(', ')],
+        ['Wall time of the run', `${(meta.elapsedMs / 1000).toFixed(0)} s`],
+      ],
+    ),
+  );
+  parts.push('');
+  parts.push(
+    'Whole-process runs; every tool is run in turn within each round (the order rotates), so load changes hit all tools alike. The peers run their CLI on the same API written as OpenAPI 3.0 (`bench/synth.mjs`); contractgen runs `generate --contract X --out Y`, which also formats the sources and compiles `dist/`. Peers run with their default formatting (none configured).',
+  );
+  const genTable = (title, data, note) => {
+    if (!data) return;
+    parts.push('', `## ${title}`, '');
+    if (note) parts.push(note, '');
+    const rows = [];
+    for (const [n, byTool] of Object.entries(data)) {
+      for (const [tool, e] of Object.entries(byTool)) {
+        if (e.error && !e.time) rows.push([n, e.label ?? tool, 'failed', '', '', e.error.split('\n')[0].slice(0, 160)]);
+        else rows.push([n, e.label ?? tool, fmtMs(e.time.median), `${fmtMs(e.time.min)} – ${fmtMs(e.time.max)}`, fmtMb(e.rssKb.median), [e.error ? `later run failed: ${e.error.split('\n')[0].slice(0, 120)}` : '', ...(e.notes ?? [])].filter(Boolean).join('; ')]);
+      }
+    }
+    parts.push(table(['N', 'Tool', 'Median', 'Range', 'Peak memory (median)', 'Notes'], rows));
+  };
+  genTable('1. Cold generation', results.cold, 'Fresh process, fresh empty output directory, contract → files on disk.');
+  genTable('2. No-op regeneration', results.noop, 'Same input, output already present; peers re-run into the same output directory.');
+  if (results.watch) {
+    const w = results.watch;
+    parts.push('', '## 3. Watch-mode latency', '');
+    parts.push(`\`generate --watch\` on the N = ${w.n} contract; one endpoint's summary edited per write; time from the write to the printed line.`, '');
+    if (w.error && !w.latency?.runs?.length) parts.push(`Failed: ${w.error}`);
+    else
+      parts.push(
+        table(
+          ['N', 'Write → line (median)', 'Range', 'Run time the line reports (median)', 'Edits', 'Extra runs'],
+          [[w.n, fmtMs(w.latency.median), `${fmtMs(w.latency.min)} – ${fmtMs(w.latency.max)}`, fmtMs(w.reported.median), w.latency.runs.length, w.extraRuns]],
+        ),
+      );
+    if (w.sample) parts.push('', `Sample line: \`${w.sample}\``);
+  }
+  genTable('4. tsc --noEmit --strict over the output', results.tsc, 'contractgen: the generated `src/` with `-p <out>/tsconfig.json`, and a one-file consumer importing the package (dist `.d.ts`, `skipLibCheck: true`). Peers: their output files with `strict`, `skipLibCheck: false`, moduleResolution Bundler. TypeScript ' + (results.meta.versions.typescript ?? '') + '.');
+  if (results.decode) {
+    const d = results.decode;
+    parts.push('', '## 5. Decoder throughput', '');
+    if (d.error) parts.push(`Failed: ${d.error}`);
+    else {
+      parts.push(`The ${d.envelope} error envelope: ${d.bodies} parsed bodies (one per code), ${d.iterations.toLocaleString('en-US')} iterations per round; contractgen's \`decodeError\` (${d.package}) vs an ajv-compiled validator and zod 4 \`safeParse\` of the same envelope. All three accepted every body: ${Object.entries(d.check).map(([k, v]) => `${k} ${v ? 'yes' : 'NO'}`).join(', ')}.`, '');
+      parts.push(table(['Implementation', 'Bodies/s (median)', 'Range'], Object.entries(d.rates).map(([k, v]) => [k, fmtRate(v.median), `${fmtRate(v.min)} – ${fmtRate(v.max)}`])));
+    }
+  }
+  if (results.client) {
+    const c = results.client;
+    parts.push('', '## 6. Client overhead', '');
+    if (c.error) parts.push(`Failed: ${c.error}`);
+    else {
+      parts.push(`GET /orders/{id} against a \`node:http\` server on 127.0.0.1 (separate process); ${c.requests.toLocaleString('en-US')} requests per configuration and round, median of ${c.rounds}. contractgen: ${c.package}.`, '');
+      const rows = [];
+      for (const [conc, byImpl] of Object.entries(c.rates)) for (const [k, v] of Object.entries(byImpl)) rows.push([conc, k, fmtRate(v.median), `${fmtRate(v.min)} – ${fmtRate(v.max)}`]);
+      parts.push(table(['Concurrency', 'Client', 'Requests/s (median)', 'Range'], rows));
+    }
+  }
+  if (results.bundle) {
+    parts.push('', '## 7. Bundle cost', '');
+    parts.push('A consumer entry bundled and minified with esbuild (ESM, browser, es2022), gzipped with zlib level 9.', '');
+    parts.push(table(['Consumer', 'Minified', 'Gzipped'], Object.values(results.bundle).map((b) => (b.error ? [b.label, 'failed', b.error.split('\n')[0].slice(0, 160)] : [b.label, fmtBytes(b.minified), fmtBytes(b.gzipped)]))));
+  }
+  if (results.warnings?.length) {
+    parts.push('', '## Warnings', '');
+    for (const w of results.warnings) parts.push(`- ${w}`);
+  }
+  parts.push('', '## Ratios and targets', '');
+  parts.push('Ratio = contractgen / peer (time and memory: lower is better; throughput: higher is better).', '');
+  parts.push(table(['Measure', 'Case', 'contractgen', 'Peer', 'Peer value', 'Ratio', 'Target', 'Met'], ratioRows.map((r) => [r.measure, r.case, r.contractgen, r.peer, r.peerValue, fmtRatio(r.ratio), r.target, metText(r.met)])));
+  if (failures.length > 0) {
+    parts.push('', '## Failures', '');
+    for (const f of failures) parts.push(`- **${f.measure}** ${f.what}: \`${f.detail.split('\n').slice(0, 6).join(' ⏎ ').slice(0, 600)}\``);
+  }
+  return `${parts.join('\n')}\n`;
+}
+
+function plainTable(rows) {
+  const header = ['Measure', 'Case', 'contractgen', 'Peer', 'Peer value', 'Ratio', 'Target', 'Met'];
+  const cells = rows.map((r) => [r.measure, r.case, r.contractgen, r.peer, r.peerValue, fmtRatio(r.ratio), r.target, metText(r.met)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => String(c[i]).length)));
+  const line = (c) => c.map((x, i) => String(x).padEnd(widths[i])).join('  ').trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// main
+
+async function main() {
+  const started = performance.now();
+  const cpus = os.cpus();
+  log(`temp directory ${tmp}; runs ${RUNS}; sizes ${SIZES.join(',')}; measures ${ONLY.join(',')}; peak memory via ${GNU_TIME ? '/usr/bin/time' : 'preload'}`);
+  if (!existsSync(CG_BIN)) {
+    log(`${relative(ROOT, CG_BIN)} is missing: building the generator`);
+    const b = spawnSync(NODE, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'generator')], { cwd: ROOT, encoding: 'utf8', timeout: TIMEOUT_MS });
+    if (b.status !== 0) fail('build', 'generator', `could not build the generator (run npm ci at the root first): ${excerpt(b.stdout + b.stderr)}`);
+  }
+  const stampStart = buildStamp();
+  const results = {
+    meta: {
+      date: new Date().toISOString(),
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model ?? 'unknown',
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      os: `${os.type()} ${os.release()} ${os.arch()}`,
+      loadStart: os.loadavg()[0].toFixed(2),
+      memoryMethod: MEMORY_METHOD,
+      config: { runs: RUNS, clientRounds: CLIENT_ROUNDS, sizes: SIZES, only: ONLY, timeoutS: TIMEOUT_MS / 1000, decodeIterations: DECODE_ITERS, requests: REQUESTS, contractgen: relative(ROOT, CG_BIN) },
+      versions: {
+        contractgen: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version,
+        'openapi-typescript': OAT.version,
+        'openapi-fetch': versionOf('openapi-fetch'),
+        '@hey-api/openapi-ts': HEY.version,
+        orval: ORVAL.version,
+        typescript: TSC.version,
+        ajv: versionOf('ajv'),
+        zod: versionOf('zod'),
+        esbuild: versionOf('esbuild'),
+      },
+    },
+  };
+  const wants = (m) => ONLY.includes(m);
+  const step = async (name, fn) => {
+    try {
+      return await fn();
+    } catch (e) {
+      fail(name, 'crashed', String(e.stack ?? e));
+      return { error: String(e.message ?? e) };
+    }
+  };
+  if (wants('cold') || wants('noop')) {
+    for (const n of SIZES) {
+      const r = await step('cold/noop', () => coldAndNoop(n, wants('cold'), wants('noop')));
+      if (wants('cold')) (results.cold ??= {})[n] = r.cold ?? { contractgen: { error: r.error } };
+      if (wants('noop')) (results.noop ??= {})[n] = r.noop ?? { contractgen: { error: r.error } };
+    }
+  }
+  if (wants('watch')) results.watch = await step('watch', () => watchLatency(WATCH_N));
+  if (wants('tsc')) {
+    if (TSC_SIZES.length === 0) log('tsc: skipped (runs at N = 500 and 2000; neither is in BENCH_SIZES)');
+    for (const n of TSC_SIZES) (results.tsc ??= {})[n] = await step('tsc', () => tscMeasure(n));
+  }
+  if (wants('decode')) results.decode = await step('decode', decodeMeasure);
+  if (wants('client')) results.client = await step('client', clientMeasure);
+  if (wants('bundle')) {
+    // The peers' one-endpoint bundles use the reference outputs at the smallest size.
+    for (const tool of TOOLS) await ensureRef(tool, Math.min(...SIZES));
+    results.bundle = await step('bundle', bundleMeasure);
+  }
+  results.meta.loadEnd = os.loadavg()[0].toFixed(2);
+  results.meta.generatorBuild = { start: stampStart, end: buildStamp() };
+  if (results.meta.generatorBuild.start !== results.meta.generatorBuild.end) {
+    warnings.push(`The generator build (${relative(ROOT, resolve(dirname(CG_BIN), '..'))}) changed during the run: contractgen figures mix two builds, and a no-op run right after the change regenerates. Re-run on a quiet tree, or point BENCH_CONTRACTGEN at a private build.`);
+  }
+  for (const w of warnings) log(`WARNING ${w}`);
+  results.warnings = warnings;
+  results.meta.elapsedMs = performance.now() - started;
+  const ratioRows = ratios(results);
+  results.ratios = ratioRows.map((r) => ({ ...r, ratio: Number.isFinite(r.ratio) ? r.ratio : null }));
+  results.failures = failures;
+  results.inputs = Object.fromEntries([...inputs].map(([n, f]) => [n, { contractBytes: statSync(f.contract).size, openapiBytes: statSync(f.openapi).size, validation: f.validation }]));
+  writeFileSync(join(BENCH, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(BENCH, 'RESULTS.md'), markdown(results, ratioRows));
+  log(`wrote bench/RESULTS.md and bench/results.json in ${((performance.now() - started) / 1000).toFixed(0)} s${failures.length ? `; ${failures.length} failure(s), see RESULTS.md` : ''}`);
+  process.stdout.write(`\n${plainTable(ratioRows)}\n`);
+}
+
+try {
+  await main();
+} finally {
+  cleanup();
+}

@@ -83,7 +83,9 @@ export async function render(contractFile: string, source: string, options: Rend
 function readContractSource(file: string): string | GenerateOutcome {
   const invalid = (code: string, message: string): GenerateOutcome => ({ kind: 'invalid', diagnostics: [{ code, severity: 'error', file, line: 0, col: 0, message }], source: undefined });
   try {
-    const size = statSync(file).size;
+    const stat = statSync(file);
+    if (!stat.isFile()) return invalid('file-unreadable', 'cannot read the contract: not a regular file');
+    const size = stat.size;
     if (size > MAX_CONTRACT_BYTES) return invalid('file-too-large', `the contract is ${size} bytes; the limit is ${MAX_CONTRACT_BYTES} bytes`);
     return readFileSync(file, 'utf8');
   } catch {

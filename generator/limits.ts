@@ -1,7 +1,7 @@
 /** Bounds on contract input, shared by the loader and the no-op path (which loads no parser). */
 
 /** Past this, YAML parsing alone takes seconds; a contract that large is a mistake or an attack. */
-export const MAX_CONTRACT_BYTES = 8 * 1024 * 1024;
+export const MAX_CONTRACT_BYTES = 4 * 1024 * 1024;
 /** Aliases expanded when converting to plain data; bounds "billion laughs" documents. */
 export const MAX_ALIAS_COUNT = 100;
 /** Nesting deeper than any real contract; bounds stack use of later recursive stages. */

@@ -29,7 +29,10 @@ export function readContractFile(path: string, file: string = path): LoadResult 
   const unreadable = (code: string, message: string) => fail([diagnostic(code, file, { line: 0, col: 0 }, message)], undefined);
   let size: number;
   try {
-    size = statSync(path).size;
+    const stat = statSync(path);
+    // Devices and pipes report no size and may never end: only regular files are read.
+    if (!stat.isFile()) return unreadable('file-unreadable', 'cannot read the contract: not a regular file');
+    size = stat.size;
   } catch {
     return unreadable('file-unreadable', 'cannot read the contract: no such file');
   }
@@ -43,12 +46,14 @@ export function readContractFile(path: string, file: string = path): LoadResult 
 
 export function parseContract(file: string, source: string): LoadResult {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(source, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
+  // yaml's own uniqueKeys check compares every key with every earlier one (quadratic: 60,000 keys
+  // take seconds); duplicates are found below with one set per mapping instead.
+  const doc = parseDocument(source, { lineCounter, uniqueKeys: false, prettyErrors: false, strict: true });
   const at = (offset: number): Position => lineCounter.linePos(offset);
-  const problems = [...doc.errors, ...doc.warnings].map((e) =>
-    e.code === 'DUPLICATE_KEY' ? duplicateKey(doc, file, e.pos[0], at) : diagnostic('yaml-syntax', file, at(e.pos[0]), yamlMessage(e.message)),
-  );
+  const problems = [...doc.errors, ...doc.warnings].map((e) => diagnostic('yaml-syntax', file, at(e.pos[0]), yamlMessage(e.message)));
   if (problems.length > 0) return fail(problems, source);
+  const duplicates = duplicateKeys(doc, file, at);
+  if (duplicates.length > 0) return fail(duplicates, source);
   if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) {
     return fail([diagnostic('empty-contract', file, { line: 1, col: 1 }, 'the contract is empty: expected a mapping with contractgen, info, hosts and endpoints')], source);
   }
@@ -80,39 +85,34 @@ function yamlMessage(message: string): string {
   return `YAML syntax: ${first.replace(/ at line \d+, column \d+:?$/, '')}`;
 }
 
-/** A repeated key under `endpoints` is a repeated operation id: say so. */
-function duplicateKey(doc: Document, file: string, offset: number, at: (offset: number) => Position): Diagnostic {
-  let key = '';
-  let parent: string | undefined;
+/** Repeated keys, one linear pass per mapping; a repeated key under `endpoints` is a repeated operation id. */
+function duplicateKeys(doc: Document, file: string, at: (offset: number) => Position): Diagnostic[] {
+  const out: Diagnostic[] = [];
   visit(doc, {
-    Pair(_k, pair, path) {
-      if (!isScalar(pair.key) || pair.key.range?.[0] !== offset) return undefined;
-      key = String(pair.key.value);
-      const grand = path[path.length - 2];
-      parent = path[path.length - 3] === doc.contents && isPair(grand) && isScalar(grand.key) ? String(grand.key.value) : undefined;
-      return visit.BREAK;
-    },
-  });
-  const first = firstOffsetOfKey(doc, key, offset);
-  const earlier = first === undefined ? '' : ` (first at line ${at(first).line})`;
-  if (parent === 'endpoints') return diagnostic('duplicate-operation-id', file, at(offset), `duplicate operation id '${key}'${earlier}`);
-  return diagnostic('duplicate-key', file, at(offset), `duplicate key '${key}'${earlier}: each key may appear once in a mapping`);
-}
-
-function firstOffsetOfKey(doc: Document, key: string, duplicate: number): number | undefined {
-  let found: number | undefined;
-  visit(doc, {
-    Map(_k, map) {
-      const pairs = map.items.filter((p) => isScalar(p.key) && String(p.key.value) === key);
-      if (pairs.some((p) => isScalar(p.key) && p.key.range?.[0] === duplicate)) {
-        const start = pairs[0]?.key;
-        found = isScalar(start) ? start.range?.[0] : undefined;
-        return visit.BREAK;
+    Map(_k, map, path) {
+      const seen = new Map<string, number>();
+      const parent = path[path.length - 1];
+      const underEndpoints = path[path.length - 2] === doc.contents && isPair(parent) && isScalar(parent.key) && parent.key.value === 'endpoints';
+      for (const pair of map.items) {
+        if (!isScalar(pair.key)) continue;
+        const key = String(pair.key.value);
+        const offset = pair.key.range?.[0] ?? 0;
+        const first = seen.get(key);
+        if (first === undefined) {
+          seen.set(key, offset);
+          continue;
+        }
+        const earlier = ` (first at line ${at(first).line})`;
+        out.push(
+          underEndpoints
+            ? diagnostic('duplicate-operation-id', file, at(offset), `duplicate operation id '${key}'${earlier}`)
+            : diagnostic('duplicate-key', file, at(offset), `duplicate key '${key}'${earlier}: each key may appear once in a mapping`),
+        );
       }
       return undefined;
     },
   });
-  return found;
+  return out;
 }
 
 function describeNode(node: Node): string {

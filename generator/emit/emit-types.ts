@@ -6,6 +6,8 @@ import { fits, union } from './pretty.js';
 import type { TsFile } from './ts-file.js';
 
 export function emitTypes(file: TsFile, contract: Contract): void {
+  // The entry point re-exports this file: with no types it must still be a module.
+  if (contract.types.length === 0) file.w.writeLine('export {};');
   for (const type of contract.types) {
     if (type.kind === 'enum') emitEnum(file, type);
     else emitObject(file, contract, type);
@@ -106,7 +108,7 @@ function variantGroups(contract: Contract, type: ObjectType): VariantGroup[] {
 
 function conditionalGroup(contract: Contract, type: ObjectType, byName: ReadonlyMap<string, Field>, discriminant: string): VariantGroup | undefined {
   const field = byName.get(discriminant);
-  if (field === undefined) return undefined;
+  if (field === undefined || !isTextField(contract, field)) return undefined;
   const rules = type.requiredWhen.filter((r) => r.field === discriminant);
   const involved = [...new Set([discriminant, ...rules.flatMap((r) => r.require)])];
   const others = involved.filter((n) => n !== discriminant).map((n) => byName.get(n)).filter((f): f is Field => f !== undefined);
@@ -118,6 +120,12 @@ function conditionalGroup(contract: Contract, type: ObjectType, byName: Readonly
   if (rest !== undefined) branches.push([{ field, required: field.required && field.default === undefined, typeText: rest }, ...others.map((f) => ({ field: f, required: false }))]);
   const doc = rules.map((r) => `When ${discriminant} is ${r.value}, ${r.require.join(' and ')} ${r.require.length === 1 ? 'is' : 'are'} required.`).join(' ');
   return { fields: involved, branches, doc };
+}
+
+/** Only a string or enum field can discriminate a union of branches. */
+function isTextField(contract: Contract, field: Field): boolean {
+  const t = field.type;
+  return (t.kind === 'primitive' && t.name === 'string') || (t.kind === 'named' && contract.types.find((x) => x.name === t.name)?.kind === 'enum');
 }
 
 /** The discriminant's values no rule covers, as a type; undefined when the rules cover them all. */

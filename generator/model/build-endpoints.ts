@@ -5,7 +5,7 @@ import type { RawEndpoint, RawQuirk, RawResponse } from '../contract-format.js';
 import { didYouMean } from '../similar.js';
 import { checkName } from './build-errors.js';
 import { namedOrPrimitive } from './build-types.js';
-import { entries, parseStatus, placeholders, type BuildContext, type RawPath } from './context.js';
+import { entries, own, parseStatus, placeholders, type BuildContext, type RawPath } from './context.js';
 import type { Endpoint, EffectiveErrors, Host, PathParam, Quirk, RequestBody, ResponseSpec } from './types.js';
 
 export interface EndpointRefs {
@@ -98,8 +98,8 @@ function buildPathParams(ctx: BuildContext, path: RawPath, raw: RawEndpoint): Pa
     .filter((name, i) => declared.includes(name) && inPath.indexOf(name) === i)
     .map((name) => ({
       name,
-      description: raw.params?.[name]?.description,
-      type: raw.params?.[name]?.type ?? 'string',
+      description: own(raw.params, name)?.description,
+      type: own(raw.params, name)?.type ?? 'string',
       loc: ctx.loc([...path, 'params', name], 'key'),
     }));
 }

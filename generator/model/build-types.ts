@@ -32,6 +32,13 @@ function checkValues(ctx: BuildContext, types: readonly NamedType[]): void {
     }
     type.requiredWhen.forEach((rule, i) => {
       const field = type.fields.find((f) => f.name === rule.field);
+      const discriminant = field?.type;
+      const isText = discriminant !== undefined && ((discriminant.kind === 'primitive' && discriminant.name === 'string') || (discriminant.kind === 'named' && byName.get(discriminant.name)?.kind === 'enum'));
+      if (field !== undefined && !isText) {
+        // The generated type cannot narrow on it; the rule stays documentation.
+        ctx.warn('untyped-condition', ['types', type.name, 'requiredWhen', i, 'when', rule.field], `requiredWhen tests '${rule.field}', which is not a string or enum field: the generated type documents the rule but cannot enforce it`, 'key');
+        return;
+      }
       const problem = field === undefined ? undefined : valueProblem(field.type, rule.value, byName);
       if (problem !== undefined) ctx.error('invalid-value', ['types', type.name, 'requiredWhen', i, 'when', rule.field], `requiredWhen value for '${rule.field}' ${problem}`);
     });

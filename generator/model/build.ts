@@ -10,7 +10,8 @@ import { buildEndpoints } from './build-endpoints.js';
 import { buildCategories, buildCodeTable, buildMessageTable, buildPolicies, buildShapes, buildStatusCategories, checkName } from './build-errors.js';
 import { buildTypes } from './build-types.js';
 import { checkMessageExamples } from './check-messages.js';
-import { BuildContext, entries, notShownList, parseStatus, placeholders } from './context.js';
+import { checkNames } from './check-names.js';
+import { BuildContext, entries, notShownList, own, parseStatus, placeholders } from './context.js';
 import type { Auth, Contract, Environment, Host, NamedType, ServerVariable, StatusCategoryRule, SupportRule, TypeRef } from './types.js';
 
 export interface BuildResult {
@@ -63,6 +64,7 @@ export function buildModel(parsed: ParsedContract): BuildResult {
     endpoints,
   };
   if (auth !== undefined) checkAuthFields(ctx, contract, auth, raw.auth);
+  checkNames(ctx, contract);
   // Examples resolve against request types: with dangling references they would only echo errors.
   if (!hasErrors(ctx.diagnostics)) checkMessageExamples(ctx, contract);
   return { contract, diagnostics: ctx.diagnostics };
@@ -117,7 +119,7 @@ function buildEnvironments(ctx: BuildContext, raw: RawContract, hosts: readonly 
       checkName(ctx, [...path, 'urls', host], host, hosts.map((h) => h.name), 'host', 'key');
       checkUrlTemplate(ctx, [...path, 'urls', host], url, servers);
     }
-    const urls = hosts.map((h) => ({ host: h.name, url: env.urls?.[h.name] ?? h.url }));
+    const urls = hosts.map((h) => ({ host: h.name, url: own(env.urls, h.name) ?? h.url }));
     const variables = [...new Set(urls.flatMap((u) => placeholders(u.url)))];
     return { name, description: env.description, isDefault: name === defaultName, urls, variables, notShown: notShownList(env.notShown), loc: ctx.loc(path, 'key') };
   });

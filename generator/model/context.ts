@@ -57,6 +57,11 @@ export function placeholders(template: string): string[] {
   return [...template.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] ?? '');
 }
 
+/** A record's own value for a key: names like `toString` must not find inherited members. */
+export function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record !== undefined && Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
+
 export function entries<T>(record: Readonly<Record<string, T>> | undefined): [string, T][] {
   return record === undefined ? [] : Object.entries(record);
 }

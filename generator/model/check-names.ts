@@ -1,0 +1,74 @@
+/**
+ * Names the generated package will declare, checked before anything is emitted: two contract
+ * elements that would produce the same export (hosts `api` and `Api`, a type named `Client`, an
+ * endpoint named like its host) are reported where they are written, instead of producing a
+ * package that does not compile or silently merges two interfaces.
+ */
+import { constant, pascal, typeName } from '../naming.js';
+import type { BuildContext } from './context.js';
+import type { Contract } from './types.js';
+
+/** Exports and imports every generated package declares whatever the contract says. */
+const FIXED = [
+  'Host', 'HOSTS', 'OperationId', 'ErrorCategory', 'ERROR_CATEGORIES', 'RETRYABLE_CATEGORIES', 'HostDecodeInput', 'AnyDecodedError', 'HostErrors',
+  'DecodeErrorInput', 'decodeError', 'Environment', 'ENVIRONMENTS', 'ServerVariables', 'Credentials', 'ClientBaseOptions', 'ClientOptions', 'Client',
+  'createClient', 'DecodedError', 'FieldError', 'PolicySpec', 'PolicyRestriction', 'ClientError', 'ClientErrorCategory', 'Result', 'ResponseInfo',
+  'FetchLike', 'CallOptions', 'StoredToken', 'TokenStore', 'SupportReport', 'ClientRuntimeOptions', 'createRuntime', 'decodeForHost', 'decodeByHost',
+  'EndpointSpec', 'ErrorTables', 'HostErrorSpec', 'StatusSpec', 'AuthSpec', 'FullRuntimeSpec', 'ERROR_TABLES', 'HOST_ERRORS', 'ENDPOINTS', 'AUTH',
+  'SUPPORT', 'SECRET_FIELDS', 'ENVIRONMENT_URLS', 'RUNTIME_SPEC', 'EndpointId',
+];
+
+/** Identifiers that would find inherited members where the runtime looks names up. */
+const BUILT_IN = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+export function checkNames(ctx: BuildContext, contract: Contract): void {
+  const owners = new Map<string, string>(FIXED.map((n) => [n, 'the generated package itself']));
+  const claim = (name: string, owner: string, path: readonly (string | number)[]) => {
+    const previous = owners.get(name);
+    if (previous === undefined) owners.set(name, owner);
+    else ctx.error('name-collision', path, `${owner} would generate the export '${name}', which ${previous} already generates; rename one of them`, 'key');
+  };
+  for (const type of contract.types) {
+    const name = typeName(type.name);
+    const path = ['types', type.name];
+    claim(name, `type '${type.name}'`, path);
+    if (type.kind === 'enum') claim(`${constant(type.name)}_VALUES`, `enum '${type.name}'`, path);
+    else if (type.requiredWhen.length > 0 || type.together.length > 0) {
+      claim(`${name}Fields`, `type '${type.name}'`, path);
+      for (let i = 1; i <= type.requiredWhen.length + type.together.length; i++) claim(`${name}Rule${i}`, `type '${type.name}'`, path);
+    }
+  }
+  for (const host of contract.hosts) {
+    const path = ['hosts', host.name];
+    for (const suffix of ['Error', 'ErrorShape', 'ErrorCode']) claim(`${pascal(host.name)}${suffix}`, `host '${host.name}'`, path);
+    claim(`${constant(host.name)}_ERROR_CODES`, `host '${host.name}'`, path);
+    claim(`is${pascal(host.name)}ErrorCode`, `host '${host.name}'`, path);
+    claim(`decode${pascal(host.name)}Error`, `host '${host.name}'`, path);
+  }
+  const folded = new Set<string>();
+  for (const endpoint of contract.endpoints) {
+    // Ids equal but for case are already reported as duplicate operation ids.
+    const key = endpoint.id.toLowerCase().replace(/_/g, '');
+    if (folded.has(key)) continue;
+    folded.add(key);
+    const path = ['endpoints', endpoint.id];
+    for (const suffix of ['Input', 'Data', 'Result', 'Error']) claim(`${pascal(endpoint.id)}${suffix}`, `endpoint '${endpoint.id}'`, path);
+  }
+  checkBuiltInNames(ctx, contract);
+}
+
+/** Names the runtime looks up in tables must not be Object.prototype members (toString, constructor…). */
+function checkBuiltInNames(ctx: BuildContext, contract: Contract): void {
+  const reject = (kind: string, name: string, path: readonly (string | number)[], at: 'key' | 'value' = 'key') => {
+    if (BUILT_IN.has(name)) ctx.error('reserved-name', path, `${kind} '${name}' is the name of a built-in JavaScript object member; choose another name`, at);
+  };
+  for (const h of contract.hosts) reject('host', h.name, ['hosts', h.name]);
+  for (const s of contract.shapes) reject('shape', s.name, ['shapes', s.name]);
+  for (const c of contract.categories) reject('category', c.name, ['categories', c.name]);
+  for (const p of contract.policies) reject('policy', p.name, ['policies', p.name]);
+  for (const e of contract.environments) reject('environment', e.name, ['environments', e.name]);
+  for (const e of contract.endpoints) reject('operation id', e.id, ['endpoints', e.id]);
+  for (const h of contract.hosts) {
+    h.messages?.rows.forEach((r, i) => reject('message row id', r.id, ['hosts', h.name, 'errors', 'messages', 'rows', i, 'id'], 'value'));
+  }
+}

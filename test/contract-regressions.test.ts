@@ -1,0 +1,133 @@
+/**
+ * Minimal contracts, each reduced from a random contract that failed a property of
+ * test/property.test.ts or test/fuzz/contracts.fuzz.ts. All are valid by the schema and
+ * docs/contract-format.md; each must validate, render with the generator's strict check, type-check
+ * under the package's own tsconfig, and declare every exported name once.
+ */
+import { describe, expect, it } from 'vitest';
+import { main } from '../generator/cli.js';
+import { loadContractText } from '../generator/contract.js';
+import { render } from '../generator/generate.js';
+import { sourceNames, typecheckPackage } from './support/contract-properties.js';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const HEAD = 'contractgen: 1\ninfo: { title: T, version: "1", package: t }\n';
+
+/** Renders with the strict check and returns every problem found, as text. */
+async function problems(source: string): Promise<string[]> {
+  let loaded;
+  try {
+    loaded = loadContractText('contract.yaml', source);
+  } catch (e) {
+    return [`the validator crashes: ${e instanceof Error ? e.message : String(e)}`];
+  }
+  if (!loaded.ok) return loaded.diagnostics.map((d) => `rejected: ${d.message} [${d.code}]`);
+  const verified = await render('contract.yaml', source, { verify: true });
+  if (verified.kind !== 'files') return verified.kind === 'compile-failed' ? verified.errors.map((e) => `does not compile: ${e}`) : ['render rejects it'];
+  const names = sourceNames(verified.files);
+  return [...typecheckPackage(verified.files).map((e) => `does not type-check: ${e}`), ...names.duplicates.map((d) => `declared twice (merged): ${d}`)];
+}
+
+/** The validator refuses the contract with positioned diagnostics of this code (and no others). */
+function expectRejected(source: string, code: string): void {
+  const loaded = loadContractText('contract.yaml', source);
+  expect(loaded.ok).toBe(false);
+  expect(loaded.diagnostics.map((d) => d.code)).toEqual(loaded.diagnostics.map(() => code));
+  for (const d of loaded.diagnostics) expect(d.line, d.message).toBeGreaterThan(0);
+}
+
+describe('minimal reproductions', () => {
+  it("the format's smallest valid contract (no types) passes the generator's own strict check", async () => {
+    const smallest = `${HEAD}hosts:\n  api: { url: "https://api.example.com" }\nendpoints:\n  ping:\n    method: GET\n    path: /ping\n    host: api\n    responses: { "200": { description: Pong. } }\n`;
+    expect(await problems(smallest)).toEqual([]);
+  });
+
+  it('a host named like an Object.prototype member (toString) in a contract whose environments list urls', async () => {
+    const source = `${HEAD}hosts:\n  toString: { url: "https://a.example" }\nenvironments:\n  prod: { urls: {} }\nendpoints:\n  ping: { method: GET, path: /ping, host: toString, responses: { "200": {} } }\n`;
+    // Refused with a positioned diagnostic (it used to crash the validator).
+    expectRejected(source, 'reserved-name');
+    const dir = mkdtempSync(join(tmpdir(), 'contractgen-regression-'));
+    try {
+      writeFileSync(join(dir, 'c.yaml'), source);
+      const err: string[] = [];
+      const code = await main(['validate', join(dir, 'c.yaml')], { out: () => undefined, err: (l) => err.push(l), cwd: process.cwd() });
+      expect(code, err.join('\n')).toBe(1);
+      expect(err[0]).toMatch(/c\.yaml:4:3: host 'toString' is the name of a built-in JavaScript object member/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  const twoHosts = `${HEAD}hosts:\n  api: { url: "https://a.example" }\n  Api: { url: "https://b.example" }\ntypes:\n  T: { kind: object, fields: {} }\nendpoints:\n  ping: { method: GET, path: /ping, host: api, responses: { "200": { body: T } } }\n`;
+
+  it('two hosts whose names differ only in case (api, Api)', async () => {
+    expectRejected(twoHosts, 'name-collision');
+  });
+
+  it('generate never exits 0 with a package that does not compile or load (api, Api)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'contractgen-regression-'));
+    try {
+      writeFileSync(join(dir, 'c.yaml'), twoHosts);
+      const out = join(dir, 'out');
+      const code = await main(['generate', '--contract', join(dir, 'c.yaml'), '--out', out], { out: () => undefined, err: () => undefined, cwd: process.cwd() });
+      if (code !== 0) return;
+      const tsc = spawnSync(process.execPath, [join('node_modules', 'typescript', 'bin', 'tsc'), '--strict', '--noEmit', '-p', join(out, 'tsconfig.json')], { encoding: 'utf8', timeout: 120_000 });
+      expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
+      await expect(import(/* @vite-ignore */ pathToFileURL(join(out, 'dist', 'index.js')).href)).resolves.toBeDefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('an endpoint with the name of its host (orders)', async () => {
+    const source = `${HEAD}hosts:\n  orders: { url: "https://a.example" }\ntypes:\n  T: { kind: object, fields: {} }\nendpoints:\n  orders: { method: GET, path: /orders, host: orders, responses: { "200": { body: T } } }\n`;
+    expectRejected(source, 'name-collision');
+  });
+
+  it('a type named like a generated export (Client)', async () => {
+    const source = `${HEAD}hosts:\n  api: { url: "https://a.example" }\ntypes:\n  Client: { kind: object, fields: { id: { type: string } } }\nendpoints:\n  ping: { method: GET, path: /ping, host: api, responses: { "200": { body: Client } } }\n`;
+    expectRejected(source, 'name-collision');
+  });
+
+  it("a type named like an endpoint's input type (CreateOrderInput for createOrder)", async () => {
+    const source = `${HEAD}hosts:\n  api: { url: "https://a.example" }\ntypes:\n  CreateOrderInput: { kind: object, fields: { sku: { type: string } } }\nendpoints:\n  createOrder: { method: POST, path: /orders, host: api, request: { body: CreateOrderInput }, responses: { "201": {} } }\n`;
+    expectRejected(source, 'name-collision');
+  });
+
+  it('two enums whose names differ only in case (size, Size)', async () => {
+    const source = `${HEAD}hosts:\n  api: { url: "https://a.example" }\ntypes:\n  size: { kind: enum, values: [s] }\n  Size: { kind: enum, values: [S] }\nendpoints:\n  ping: { method: GET, path: /ping, host: api, responses: { "200": { body: size } } }\n`;
+    expectRejected(source, 'name-collision');
+  });
+
+  it('two object types named class and Class (both become interface Class, which merge silently)', async () => {
+    const source = `${HEAD}hosts:\n  api: { url: "https://a.example" }\ntypes:\n  class: { kind: object, fields: { a: { type: string, required: true } } }\n  Class: { kind: object, fields: { b: { type: integer, required: true } } }\nendpoints:\n  ping: { method: GET, path: /ping, host: api, responses: { "200": { body: class } } }\n`;
+    expectRejected(source, 'name-collision');
+  });
+
+  // A key named like an Object.prototype member loses the contextual type of a typed object
+  // literal (Record<string, PolicySpec>): its literal-typed properties widen to string.
+  it('a policy named toString', async () => {
+    const source = `${HEAD}hosts:\n  api: { url: "https://a.example" }\ncategories: { policy: {} }\npolicies:\n  toString:\n    category: policy\n    restrictions:\n      - { name: Daily limit, liftedBy: support, retryLater: after_window }\ntypes:\n  T: { kind: object, fields: {} }\nendpoints:\n  ping: { method: GET, path: /ping, host: api, responses: { "200": { body: T } } }\n`;
+    expectRejected(source, 'reserved-name');
+  });
+
+  it('a message row with id constructor and retry advice', async () => {
+    const source = `${HEAD}hosts:\n  api:\n    url: "https://a.example"\n    errors:\n      messages:\n        rows:\n          - { id: constructor, pattern: "^x$", fields: [], retry: once_then_support }\ntypes:\n  T: { kind: object, fields: {} }\nendpoints:\n  ping: { method: GET, path: /ping, host: api, responses: { "200": { body: T } } }\n`;
+    expectRejected(source, 'reserved-name');
+  });
+
+  it('requiredWhen on a field of an object type: the validator rejects it, or the field keeps its type', async () => {
+    const source = `${HEAD}hosts:\n  api: { url: "https://a.example" }\ntypes:\n  Parcel:\n    kind: object\n    fields:\n      size: { type: object, fields: { width: { type: number } } }\n      note: { type: string }\n    requiredWhen:\n      - { when: { size: large }, require: [note] }\nendpoints:\n  send: { method: POST, path: /parcels, host: api, request: { body: Parcel }, responses: { "201": {} } }\n`;
+    const loaded = loadContractText('contract.yaml', source);
+    if (!loaded.ok) return;
+    const rendered = await render('contract.yaml', source, { verify: true });
+    expect(rendered.kind).toBe('files');
+    if (rendered.kind !== 'files') return;
+    // `size` is declared as { width?: number }; the generated Parcel must still say so.
+    expect(sourceNames(rendered.files).strings.has('width'), rendered.files.get('src/types.ts')).toBe(true);
+  });
+});

@@ -1,0 +1,301 @@
+/**
+ * Code injection through a contract. Every text a contract carries into the generated package
+ * (descriptions, hints, summaries, enum values, field names, codes, message patterns, policy texts,
+ * URLs and paths) holds payloads that, if the generator spliced them into code instead of quoting
+ * them, would write a marker file when the package is compiled or loaded: quote breakers, comment
+ * terminators, template-literal substitutions, `</script>`, U+2028 and U+2029.
+ *
+ * The package is generated with the CLI, compiled with TypeScript 5.9 (`tsc --strict --noEmit -p`),
+ * and its built `dist/index.js` is imported and exercised (`decodeError`, `createClient` with a stub
+ * fetch). The marker must never appear, and every payload must come back exactly as written.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../generator/cli.js';
+import { escapeRegExp, toYaml, type Json } from './support/arbitrary-contract.js';
+import { sourceNames } from './support/contract-properties.js';
+
+const TSC = join('node_modules', 'typescript', 'bin', 'tsc');
+const MARKER = join(tmpdir(), `PWNED-${randomUUID()}`);
+const Q = `'${MARKER.replace(/\\/g, '\\\\')}'`;
+const WRITE = `import('node:fs').then((f) => f.writeFileSync(${Q}, 'x'))`;
+const WRITE_SYNC = `globalThis.process.getBuiltinModule('node:fs').writeFileSync(${Q}, 'x')`;
+
+/** Each would run WRITE if it ended up as code in a string, comment, template or script position. */
+const PAYLOADS: readonly string[] = [
+  `'); ${WRITE}; ('`,
+  `"); ${WRITE}; ("`,
+  `\\'); ${WRITE}; ('`,
+  `*/ ${WRITE} /*`,
+  `\n*/ ${WRITE_SYNC}; /*`,
+  `\${${WRITE_SYNC}}`,
+  `\`; ${WRITE_SYNC}; \``,
+  `</script><script>${WRITE_SYNC}</script>`,
+  `\u2028${WRITE_SYNC}; //`,
+  `\u2029${WRITE}; /*`,
+  `-->${WRITE}<!--`,
+  `\r\n${WRITE_SYNC}\r`,
+];
+/** Payloads a path or URL can hold (a `{…}` there is a placeholder). */
+const BRACELESS = PAYLOADS.filter((p) => !/[{}]/.test(p));
+const at = (i: number): string => PAYLOADS[i % PAYLOADS.length] ?? '';
+
+function record(entries: readonly (readonly [string, Json])[]): { [key: string]: Json } {
+  return Object.fromEntries(entries) as { [key: string]: Json };
+}
+
+/** A valid contract with a payload in every text position. */
+function injectionContract(): Json {
+  return record([
+    ['contractgen', 1],
+    ['info', record([['title', at(0)], ['version', at(1)], ['package', 'injection-client'], ['description', at(2)], ['notShown', [...PAYLOADS]]])],
+    ['servers', record([['base', record([['description', at(3)]])]])],
+    [
+      'hosts',
+      record([
+        [
+          'api',
+          record([
+            ['url', `{base}/${BRACELESS[0] ?? ''}`],
+            ['description', at(4)],
+            [
+              'errors',
+              record([
+                ['shapes', ['envelope', 'unauthorized']],
+                ['codes', record([['shape', 'envelope'], ['open', false], ['description', at(5)], ['rows', PAYLOADS.map((p, i) => record([['status', 400 + i], ['code', p], ['kind', at(i + 1)], ['description', at(i + 2)]]))]])],
+                [
+                  'messages',
+                  record([
+                    ['description', at(6)],
+                    [
+                      'rows',
+                      [
+                        ...PAYLOADS.map((p, i) => record([['id', `row${i}`], ['pattern', `^${escapeRegExp(p)}$`], ['fields', [`f${i}`]], ['example', p], ['expect', [`f${i}`]], ['cause', at(i + 3)]])),
+                        record([['id', 'quota'], ['pattern', '^quota '], ['fields', []], ['policy', 'Quota']]),
+                      ],
+                    ],
+                  ]),
+                ],
+              ]),
+            ],
+          ]),
+        ],
+      ]),
+    ],
+    [
+      'shapes',
+      record([
+        ['envelope', record([['description', at(7)], ['body', 'Envelope'], ['match', record([['present', ['code']]])], ['read', record([['code', 'code'], ['message', 'message']])]])],
+        ['unauthorized', record([['match', record([['equals', record([['error', at(8)]])]])], ['read', record([['code', 'error']])]])],
+      ]),
+    ],
+    ['categories', record([['bad', record([['description', at(9)]])], ['server', record([['description', at(10)], ['retryable', true]])]])],
+    ['statusCategories', record([['4XX', 'bad'], ['5XX', 'server']])],
+    ['policies', record([['Quota', record([['description', at(11)], ['category', 'bad'], ['restrictions', PAYLOADS.map((p, i) => record([['name', p], ['liftedBy', at(i + 1)], ['retryLater', 'no'], ['note', at(i + 2)]]))]])]])],
+    ['support', record([['contact', 'supportEmail'], ['description', at(0)], ['reportOn', ['5XX']]])],
+    ['environments', record([['prod', record([['default', true], ['description', at(1)], ['notShown', at(2)], ['urls', record([['api', `{base}/${BRACELESS[1] ?? ''}`]])]])]])],
+    [
+      'auth',
+      record([
+        ['type', 'oauth2'],
+        ['description', at(3)],
+        ['endpoint', 'requestToken'],
+        ['grantField', 'grant_type'],
+        ['grants', record([['client_credentials', record([['default', true], ['send', record([['client_id', 'clientId']])]])]])],
+        ['token', record([['accessToken', 'access_token']])],
+        ['carrier', record([['header', 'Authorization'], ['scheme', 'Bearer'], ['shown', false], ['notShown', at(4)]])],
+        ['unauthorized', record([['shape', 'unauthorized']])],
+      ]),
+    ],
+    [
+      'types',
+      record([
+        ['Kind', record([['kind', 'enum'], ['description', at(5)], ['values', [...PAYLOADS]]])],
+        ['OpenKind', record([['kind', 'enum'], ['open', true], ['values', []], ['notShown', at(6)]])],
+        ['Envelope', record([['kind', 'object'], ['description', at(7)], ['fields', record([['code', record([['type', 'string'], ['required', true]])], ['message', record([['type', 'string']])]])]])],
+        [
+          'Payloads',
+          record([
+            ['kind', 'object'],
+            ['description', at(8)],
+            ['notShown', at(9)],
+            [
+              'fields',
+              record([
+                ['kind_field', record([['type', 'Kind'], ['default', at(0)], ['description', at(10)]])],
+                ...PAYLOADS.map((p, i) => [p, record([['type', i % 2 === 0 ? 'string' : 'Kind'], ['default', p], ['description', at(i + 1)], ['notShown', at(i + 2)]])] as const),
+              ]),
+            ],
+            ['requiredWhen', [record([['when', record([['kind_field', at(1)]])], ['require', [at(2)]]])]],
+            ['together', [[at(3), at(4)]]],
+          ]),
+        ],
+        ['TokenRequest', record([['kind', 'object'], ['fields', record([['grant_type', record([['type', 'string']])], ['client_id', record([['type', 'string']])]])]])],
+        ['TokenResponse', record([['kind', 'object'], ['fields', record([['access_token', record([['type', 'string'], ['required', true], ['secret', true]])]])]])],
+      ]),
+    ],
+    [
+      'endpoints',
+      record([
+        ['requestToken', record([['method', 'POST'], ['path', '/oauth/token'], ['host', 'api'], ['request', record([['body', 'TokenRequest']])], ['responses', record([['200', record([['body', 'TokenResponse']])]])]])],
+        [
+          'submit',
+          record([
+            ['summary', at(5)],
+            ['description', at(6)],
+            ['method', 'POST'],
+            ['path', `/submit/${BRACELESS[2] ?? ''}/{id}`],
+            ['host', 'api'],
+            ['auth', 'none'],
+            ['params', record([['id', record([['description', at(7)]])]])],
+            ['request', record([['body', 'Payloads'], ['notShown', at(8)]])],
+            ['responses', record([['200', record([['description', at(9)], ['body', 'Payloads'], ['notShown', at(10)]])], ['400', record([['description', at(11)], ['shape', 'envelope']])]])],
+            ['quirks', [record([['id', 'odd'], ['when', record([['status', 418]])], ['hint', at(0)]])]],
+          ]),
+        ],
+      ]),
+    ],
+  ]);
+}
+
+const temps: string[] = [];
+afterAll(() => {
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+  rmSync(MARKER, { force: true });
+});
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l), cwd: process.cwd() }, out, err };
+}
+
+function listFiles(dir: string, prefix = ''): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true })) {
+    const rel = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
+    if (entry.isDirectory()) for (const [k, v] of listFiles(dir, rel)) files.set(k, v);
+    else files.set(rel, readFileSync(join(dir, rel), 'utf8'));
+  }
+  return files;
+}
+
+function tsc(out: string): { status: number | null; output: string } {
+  const run = spawnSync(process.execPath, [TSC, '--strict', '--noEmit', '-p', join(out, 'tsconfig.json')], { encoding: 'utf8', timeout: 120_000 });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+/** What the generated package exports that these tests use. */
+interface Generated {
+  readonly KIND_VALUES: readonly string[];
+  readonly API_ERROR_CODES: readonly string[];
+  decodeError(input: { host: string; status: number; body: unknown; endpoint?: string }): {
+    code: string;
+    known: boolean;
+    category: string;
+    fields: readonly { field: string; message: string }[];
+    rules: readonly string[];
+    hint?: string;
+    policy?: { restrictions: readonly { name: string; liftedBy: string; note?: string }[] };
+  };
+  createClient(options: unknown): { submit(input: unknown): Promise<{ ok: boolean; error?: { code: string; category: string } }> };
+}
+
+describe('a contract full of injection payloads', () => {
+  let out = '';
+  let files = new Map<string, string>();
+
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'contractgen-injection-'));
+    temps.push(dir);
+    const contract = join(dir, 'contract.yaml');
+    writeFileSync(contract, toYaml(injectionContract()));
+    out = join(dir, 'out');
+    const run = capture();
+    const code = await main(['generate', '--contract', contract, '--out', out], run.io);
+    expect(code, run.err.join('\n')).toBe(0);
+    files = listFiles(out);
+  }, 120_000);
+
+  it('compiles with TypeScript 5.9: tsc --strict --noEmit -p <out>/tsconfig.json', () => {
+    const result = tsc(out);
+    expect(result.output).toBe('');
+    expect(result.status).toBe(0);
+    expect(existsSync(MARKER), 'the marker file was written').toBe(false);
+  }, 120_000);
+
+  it('keeps every field name, enum value and code exactly in the sources', () => {
+    const names = sourceNames(new Map([...files].filter(([p]) => p.startsWith('src/'))));
+    for (const p of PAYLOADS) expect(names.strings.has(p), JSON.stringify(p)).toBe(true);
+    expect(names.valueArrays).toContainEqual([...PAYLOADS]);
+    expect(names.duplicates).toEqual([]);
+  });
+
+  it('loads, decodes and calls with every payload intact, and never runs one', async () => {
+    const pkg = (await import(/* @vite-ignore */ pathToFileURL(join(out, 'dist', 'index.js')).href)) as Generated;
+    expect([...pkg.KIND_VALUES]).toEqual([...PAYLOADS]);
+    expect([...pkg.API_ERROR_CODES]).toEqual([...PAYLOADS]);
+    PAYLOADS.forEach((p, i) => {
+      const decoded = pkg.decodeError({ host: 'api', status: 400 + i, body: { code: p, message: at(i + 5) } });
+      expect(decoded.code).toBe(p);
+      expect(decoded.known).toBe(true);
+      expect(decoded.category).toBe('bad');
+      // The message is row (i + 5)'s example: that row names its field and gives its cause.
+      const row = (i + 5) % PAYLOADS.length;
+      expect(decoded.rules).toContain(`row${row}`);
+      expect(decoded.fields).toContainEqual(expect.objectContaining({ field: `f${row}`, message: at(i + 5) }));
+      expect(decoded.hint ?? '').toContain(at(row + 3));
+    });
+    const policy = pkg.decodeError({ host: 'api', status: 403, body: { code: 'x', message: 'quota exceeded' } }).policy;
+    expect(policy?.restrictions.map((r) => [r.name, r.liftedBy, r.note])).toEqual(PAYLOADS.map((p, i) => [p, at(i + 1), at(i + 2)]));
+
+    const requests: { url: string; body: string }[] = [];
+    const client = pkg.createClient({
+      environment: 'prod',
+      servers: { base: 'https://api.example.test' },
+      fetch: async (url: string, init: RequestInit) => {
+        requests.push({ url, body: typeof init.body === 'string' ? init.body : '' });
+        return new Response(JSON.stringify({ code: at(1), message: at(2) }), { status: 400, headers: { 'content-type': 'application/json' } });
+      },
+    });
+    const body = Object.fromEntries(PAYLOADS.map((p) => [p, p]));
+    const result = await client.submit({ id: at(3), body: { ...body, kind_field: at(0) } });
+    expect(result.ok).toBe(false);
+    expect(result.error?.code).toBe(at(1));
+    expect(requests).toHaveLength(1);
+    expect(JSON.parse(requests[0]?.body ?? '{}')).toEqual({ ...body, kind_field: at(0) });
+    expect(decodeURIComponent(requests[0]?.url ?? '')).toContain(at(3));
+    expect(existsSync(MARKER), 'the marker file was written').toBe(false);
+  }, 60_000);
+
+  it('never wrote the marker', () => {
+    expect(existsSync(MARKER)).toBe(false);
+  });
+});
+
+// The contract's file name goes into every generated file's first line, a `//` comment: a U+2028
+// or U+2029 in it ends that comment in JavaScript and TypeScript.
+describe('a contract file name with line separators', () => {
+  for (const separator of ['\u2028', '\u2029']) {
+    it(`U+${separator.charCodeAt(0).toString(16).toUpperCase()} in the file name: the package still compiles and loads`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'contractgen-injection-'));
+      temps.push(dir);
+      mkdirSync(join(dir, 'in'));
+      const contract = join(dir, 'in', `orders${separator}globalThis.PWNED = 1${separator}.yaml`);
+      writeFileSync(contract, readFileSync('test/fixtures/problem-json/contract.yaml', 'utf8'));
+      const out = join(dir, 'out');
+      const run = capture();
+      const code = await main(['generate', '--contract', contract, '--out', out], run.io);
+      expect(code, run.err.join('\n')).toBe(0);
+      const result = tsc(out);
+      expect(result.output).toBe('');
+      await import(/* @vite-ignore */ pathToFileURL(join(out, 'dist', 'index.js')).href);
+      expect((globalThis as { PWNED?: unknown }).PWNED).toBeUndefined();
+    }, 120_000);
+  }
+});

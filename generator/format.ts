@@ -7,11 +7,6 @@ import type { OutputFile } from './emit/layout.js';
 
 export const PRETTIER_OPTIONS = { printWidth: 120, singleQuote: true, trailingComma: 'all', semi: true } as const;
 
-/** The file's final text: emitters already produce it in prettier's form. */
-export async function formatFile(file: OutputFile): Promise<string> {
-  return file.text;
-}
-
 /** What prettier makes of a generated file (equal to the input when the emitter got it right). */
 export async function prettierCheck(file: OutputFile): Promise<string> {
   if (file.format === 'none') return file.text;

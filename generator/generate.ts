@@ -61,17 +61,17 @@ export interface RenderOptions {
 
 /** Every output file's final bytes, in memory: what `generate` writes and `--check` compares. */
 export async function render(contractFile: string, source: string, options: RenderOptions = {}): Promise<RenderOutcome> {
-  // The heavy stages (yaml, ajv, prettier, typescript) load only when there is work to do.
-  const [{ loadContractText }, { layout }, { formatFile }, { compilePackage, verifyPackage }] = await Promise.all([
+  // The heavy stages (yaml, ajv, typescript) load only when there is work to do.
+  const [{ loadContractText }, { layout }, { compilePackage, verifyPackage }] = await Promise.all([
     import('./contract.js'),
     import('./emit/layout.js'),
-    import('./format.js'),
     import('./compile.js'),
   ]);
   const loaded = loadContractText(contractFile, source);
   if (!loaded.ok) return { kind: 'invalid', diagnostics: loaded.diagnostics, source: loaded.source };
   const files = new Map<string, string>();
-  for (const file of layout(loaded.contract)) files.set(file.path, await formatFile(file));
+  // Emitters write prettier's form themselves (test/prettier-form.test.ts holds them to it).
+  for (const file of layout(loaded.contract)) files.set(file.path, file.text);
   const compiled = compilePackage(files);
   if (!compiled.ok) return { kind: 'compile-failed', errors: compiled.errors };
   const problems = options.verify === true ? verifyPackage(files) : [];

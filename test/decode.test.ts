@@ -1019,7 +1019,7 @@ describe('hostile bodies', () => {
       for (const [host, decode] of decoders) {
         const { result: e, ms } = timed(() => decode({ status: 400, body: text }));
         expectWellFormed(e, 400);
-        expect(ms).toBeLessThan(500);
+        expect(ms).toBeLessThan(1_500);
         if (text.startsWith('{"code"')) {
           // A code that is not text: the shape is still recognised by its keys, the code is not read.
           expect(e.code).toBe('http_400');
@@ -1050,7 +1050,7 @@ describe('hostile bodies', () => {
     ];
     for (const [label, host, body] of bodies) {
       const { result: e, ms } = timed(() => decodeError({ host, status: 400, body }));
-      expect(ms, label).toBeLessThan(500);
+      expect(ms, label).toBeLessThan(1_500);
       expectWellFormed(e, 400);
       expect(e.message.length, label).toBeLessThan(10_000);
       for (const f of e.fields) expect(f.message.length, label).toBeLessThan(10_000);
@@ -1069,7 +1069,7 @@ describe('hostile bodies', () => {
       const { result: e, ms } = timed(() =>
         decodeLastmileError({ status: 422, body: validationBody(text, 'both', 422), endpoint: 'createOrder' }),
       );
-      expect(ms).toBeLessThan(500);
+      expect(ms).toBeLessThan(1_500);
       expectWellFormed(e, 422);
     }
   });
@@ -1078,7 +1078,7 @@ describe('hostile bodies', () => {
     for (const text of ['x'.repeat(FIVE_MB), `{${'x'.repeat(FIVE_MB)}`, `[${'1,'.repeat(FIVE_MB / 2)}1]`]) {
       for (const [, decode] of decoders) {
         const { result: e, ms } = timed(() => decode({ status: 500, body: text }));
-        expect(ms).toBeLessThan(500);
+        expect(ms).toBeLessThan(1_500);
         expectWellFormed(e, 500);
         expect(e.shape).toBe('unrecognised');
         expect(typeof e.body === 'string' ? e.body.length : 0).toBeLessThan(10_000);

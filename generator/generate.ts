@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from './diagnostics.js';
 import { MAX_CONTRACT_BYTES } from './limits.js';
 import { packageRoot, toolVersion } from './package-root.js';
-import { applyWrite, MANIFEST, outputPath, planWrite, readIfExists, readManifest, recoverOutput, sha256, type Manifest } from './write.js';
+import { applyWrite, outputPath, planWrite, readIfExists, readManifest, recoverOutput, sha256, type Manifest } from './write.js';
 
 export interface GenerateOptions {
   readonly contractFile: string;
@@ -122,5 +122,3 @@ function hashTree(dir: string): string[] {
   }
   return out;
 }
-
-export { MANIFEST };

@@ -93,21 +93,3 @@ export function docText(text: string): string {
     .replace(/(^|\s)@/g, '$1\\@')
     .trim();
 }
-
-/** Registers every exported name of a file; a collision is a generator bug or a contract clash. */
-export class NameScope {
-  private readonly used = new Map<string, string>();
-
-  claim(name: string, owner: string): string {
-    const previous = this.used.get(name);
-    if (previous !== undefined && previous !== owner) {
-      let i = 2;
-      while (this.used.has(`${name}${i}`)) i++;
-      const renamed = `${name}${i}`;
-      this.used.set(renamed, owner);
-      return renamed;
-    }
-    this.used.set(name, owner);
-    return name;
-  }
-}

@@ -1,5 +1,5 @@
 /** Contract types → TypeScript: enums as literal unions plus value arrays, objects as interfaces. */
-import type { Contract, EnumType, Field, NamedType, ObjectType, TypeRef } from '../model/types.js';
+import type { Contract, EnumType, Field, ObjectType, TypeRef } from '../model/types.js';
 import { constant, propertyKey, stringLiteral, typeName } from '../naming.js';
 import { emitLiteralUnion } from './literal-union.js';
 import { fits, union } from './pretty.js';
@@ -231,8 +231,4 @@ function primitiveText(name: string): string {
   if (name === 'integer' || name === 'number') return 'number';
   if (name === 'binary') return 'Uint8Array';
   return name;
-}
-
-export function namedType(contract: Contract, name: string): NamedType | undefined {
-  return contract.types.find((t) => t.name === name);
 }

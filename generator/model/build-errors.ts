@@ -1,7 +1,7 @@
 /** Error shapes, categories, code tables, message tables and policies. */
 import type { RawCodeTable, RawContract, RawMessageRow, RawMessageTable, RawPolicy, RawShape } from '../contract-format.js';
 import { didYouMean } from '../similar.js';
-import { entries, formatStatus, parseBodyPath, parseStatus, statusMatches, type BuildContext, type RawPath } from './context.js';
+import { entries, parseBodyPath, parseStatus, statusMatches, type BuildContext, type RawPath } from './context.js';
 import { checkMessageRow } from './check-messages.js';
 import {
   SHAPE_READ_KEYS,
@@ -117,7 +117,7 @@ export function buildMessageTable(ctx: BuildContext, path: RawPath, raw: RawMess
     aliases: entries(raw.aliases).map(([message, request]) => ({ message, request })),
     rows,
   };
-  rows.forEach((row, i) => checkMessageRow(ctx, [...path, 'rows', i], row, table));
+  rows.forEach((row, i) => checkMessageRow(ctx, [...path, 'rows', i], row));
   return table;
 }
 
@@ -161,8 +161,4 @@ export function checkName(ctx: BuildContext, path: RawPath, name: string, known:
   if (list.includes(name)) return true;
   ctx.error(`unknown-${what.replace(/ /g, '-')}`, path, `unknown ${what} '${name}'${didYouMean(name, list)}`, at);
   return false;
-}
-
-export function describeStatuses(statuses: readonly { status: number | string }[]): string {
-  return statuses.map((s) => formatStatus(parseStatus(s.status))).join(', ');
 }

@@ -3,9 +3,9 @@ import { matchEmptyMessage, matchMessage } from '../../templates/messages.js';
 import type { BuildContext, RawPath } from './context.js';
 import { hostRequestPaths } from './field-paths.js';
 import { messageTableData } from './message-data.js';
-import type { Contract, MessageRow, MessageTable } from './types.js';
+import type { Contract, MessageRow } from './types.js';
 
-export function checkMessageRow(ctx: BuildContext, path: RawPath, row: MessageRow, _table: MessageTable): void {
+export function checkMessageRow(ctx: BuildContext, path: RawPath, row: MessageRow): void {
   if (row.pattern === undefined && !row.empty) {
     ctx.error('missing-key', path, `message row '${row.id}' needs a 'pattern', or 'empty: true' for the empty-message case`);
     return;

@@ -3,7 +3,7 @@
  * body encoding, bearer token, timeout and cancellation, response decoding and the contract's
  * quirks. Generated code supplies the tables; nothing here knows any one API.
  */
-import { decodeHostError, successQuirk } from './decode.js';
+import { decodeHostError, statusMatches, successQuirk } from './decode.js';
 export const CLIENT_ERROR_CATEGORIES = ['network', 'timeout', 'canceled', 'invalid_response', 'invalid_request'];
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export function clientError(host, code, message, status = 0, extra = {}) {
@@ -173,7 +173,7 @@ function prepare(spec, options, endpoint, input, token) {
     return { url, method: endpoint.method, headers, body };
 }
 function isSuccess(endpoint, status) {
-    return status >= 200 && status < 300 && (endpoint.successStatuses.length === 0 || endpoint.successStatuses.some((s) => (typeof s === 'number' ? s === status : Math.floor(status / 100) === Number(s[0]))));
+    return status >= 200 && status < 300 && (endpoint.successStatuses.length === 0 || endpoint.successStatuses.some((s) => statusMatches(s, status)));
 }
 export function interpret(spec, endpoint, response, bytes) {
     const info = { status: response.status, headers: headersOf(response) };

@@ -3,7 +3,7 @@
  * body encoding, bearer token, timeout and cancellation, response decoding and the contract's
  * quirks. Generated code supplies the tables; nothing here knows any one API.
  */
-import { decodeHostError, successQuirk, type DecodedError, type EndpointErrorSpec, type ErrorTables, type HostErrorSpec, type StatusSpec } from './decode.js';
+import { decodeHostError, statusMatches, successQuirk, type DecodedError, type EndpointErrorSpec, type ErrorTables, type HostErrorSpec, type StatusSpec } from './decode.js';
 
 export interface EndpointSpec extends EndpointErrorSpec {
   readonly id: string;
@@ -279,7 +279,7 @@ function prepare(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointS
 }
 
 function isSuccess(endpoint: EndpointSpec, status: number): boolean {
-  return status >= 200 && status < 300 && (endpoint.successStatuses.length === 0 || endpoint.successStatuses.some((s) => (typeof s === 'number' ? s === status : Math.floor(status / 100) === Number(s[0]))));
+  return status >= 200 && status < 300 && (endpoint.successStatuses.length === 0 || endpoint.successStatuses.some((s) => statusMatches(s, status)));
 }
 
 export function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: Response, bytes: Uint8Array): Result<unknown, DecodedError | ClientError> {

@@ -1,9 +1,7 @@
 /**
- * Builds the generated package's `dist/` (ESM JavaScript and declarations) from its formatted
- * sources, file by file: `transpileModule` for JavaScript and `transpileDeclaration` for `.d.ts`.
- * The emitters and templates keep every export explicitly typed (isolated declarations), so no
- * whole-program type check is needed to emit; `verifyPackage` runs that check where wanted (tests,
- * `generate --verify`).
+ * The generator's safety net: a whole-program strict type check of a generated package's sources
+ * (tests, `render(..., { verify: true })`). Generation itself compiles nothing: the emitters write
+ * `dist/` beside `src/`.
  */
 import { createRequire } from 'node:module';
 import type * as TS from 'typescript';
@@ -12,50 +10,15 @@ import type * as TS from 'typescript';
 // for named exports first (~0.4 s here).
 const ts = createRequire(import.meta.url)('typescript') as typeof TS;
 
-export interface CompiledFile {
-  readonly path: string;
-  readonly text: string;
-}
-
-export type CompileResult = { readonly ok: true; readonly files: readonly CompiledFile[] } | { readonly ok: false; readonly errors: readonly string[] };
-
-const EMIT_OPTIONS: TS.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.ES2022,
-  declaration: true,
-  isolatedDeclarations: true,
-  isolatedModules: true,
-  strict: true,
-  newLine: ts.NewLineKind.LineFeed,
-  removeComments: false,
-};
-
-// transpileModule emits no declarations, and refuses declaration-only options.
-const { declaration: _d, isolatedDeclarations: _i, ...JS_OPTIONS } = EMIT_OPTIONS;
-
-/** `src/x.ts` → `dist/x.js` + `dist/x.d.ts`, for every TypeScript source. */
-export function compilePackage(sources: ReadonlyMap<string, string>): CompileResult {
-  const out: CompiledFile[] = [];
-  const errors: string[] = [];
-  for (const [path, text] of sources) {
-    if (!path.startsWith('src/') || !path.endsWith('.ts')) continue;
-    const base = `dist/${path.slice('src/'.length, -'.ts'.length)}`;
-    const js = ts.transpileModule(text, { compilerOptions: JS_OPTIONS, fileName: path, reportDiagnostics: true });
-    const dts = ts.transpileDeclaration(text, { compilerOptions: EMIT_OPTIONS, fileName: path, reportDiagnostics: true });
-    for (const d of [...(js.diagnostics ?? []), ...(dts.diagnostics ?? [])]) errors.push(describe(d, path));
-    out.push({ path: `${base}.js`, text: js.outputText }, { path: `${base}.d.ts`, text: dts.outputText });
-  }
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, files: out.sort((a, b) => a.path.localeCompare(b.path)) };
-}
-
 const ROOT = '/virtual/';
 
 /** A whole-program strict type check of the package's sources: the generator's own safety net. */
 export function verifyPackage(sources: ReadonlyMap<string, string>): readonly string[] {
   const options: TS.CompilerOptions = {
-    ...EMIT_OPTIONS,
-    isolatedDeclarations: false,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ES2022,
+    strict: true,
+    isolatedModules: true,
     lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
     moduleResolution: ts.ModuleResolutionKind.Bundler,
     noUncheckedIndexedAccess: true,

@@ -62,21 +62,17 @@ export interface RenderOptions {
 /** Every output file's final bytes, in memory: what `generate` writes and `--check` compares. */
 export async function render(contractFile: string, source: string, options: RenderOptions = {}): Promise<RenderOutcome> {
   // The heavy stages (yaml, ajv, typescript) load only when there is work to do.
-  const [{ loadContractText }, { layout }, { compilePackage, verifyPackage }] = await Promise.all([
-    import('./contract.js'),
-    import('./emit/layout.js'),
-    import('./compile.js'),
-  ]);
+  const [{ loadContractText }, { layout }] = await Promise.all([import('./contract.js'), import('./emit/layout.js')]);
   const loaded = loadContractText(contractFile, source);
   if (!loaded.ok) return { kind: 'invalid', diagnostics: loaded.diagnostics, source: loaded.source };
   const files = new Map<string, string>();
   // Emitters write prettier's form themselves (test/prettier-form.test.ts holds them to it).
+  // Emitters write src/ in prettier's form and dist/ beside it (test/prettier-form.test.ts and
+  // test/dist-emit.test.ts hold them to it): nothing is formatted or compiled here.
   for (const file of layout(loaded.contract)) files.set(file.path, file.text);
-  const compiled = compilePackage(files);
-  if (!compiled.ok) return { kind: 'compile-failed', errors: compiled.errors };
-  const problems = options.verify === true ? verifyPackage(files) : [];
+  // TypeScript loads only for a requested whole-program check (tests, `--verify`).
+  const problems = options.verify === true ? (await import('./compile.js')).verifyPackage(files) : [];
   if (problems.length > 0) return { kind: 'compile-failed', errors: problems };
-  for (const file of compiled.files) files.set(file.path, file.text);
   return { kind: 'files', files };
 }
 

@@ -3,7 +3,7 @@
  * stages can point at `file:line:col`.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from 'yaml';
+import { Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node, type Pair, type YAMLMap } from 'yaml';
 import { diagnostic, type Diagnostic, type Position } from './diagnostics.js';
 
 import { MAX_ALIAS_COUNT, MAX_CONTRACT_BYTES, MAX_DEPTH } from './limits.js';
@@ -88,31 +88,55 @@ function yamlMessage(message: string): string {
 /** Repeated keys, one linear pass per mapping; a repeated key under `endpoints` is a repeated operation id. */
 function duplicateKeys(doc: Document, file: string, at: (offset: number) => Position): Diagnostic[] {
   const out: Diagnostic[] = [];
-  visit(doc, {
-    Map(_k, map, path) {
-      const seen = new Map<string, number>();
-      const parent = path[path.length - 1];
-      const underEndpoints = path[path.length - 2] === doc.contents && isPair(parent) && isScalar(parent.key) && parent.key.value === 'endpoints';
-      for (const pair of map.items) {
-        if (!isScalar(pair.key)) continue;
-        const key = String(pair.key.value);
-        const offset = pair.key.range?.[0] ?? 0;
-        const first = seen.get(key);
-        if (first === undefined) {
-          seen.set(key, offset);
-          continue;
-        }
-        const earlier = ` (first at line ${at(first).line})`;
-        out.push(
-          underEndpoints
-            ? diagnostic('duplicate-operation-id', file, at(offset), `duplicate operation id '${key}'${earlier}`)
-            : diagnostic('duplicate-key', file, at(offset), `duplicate key '${key}'${earlier}: each key may appear once in a mapping`),
-        );
+  const endpoints = isMap(doc.contents) ? pairOf(doc.contents, 'endpoints')?.value : undefined;
+  walk(doc, (node) => {
+    if (!isMap(node)) return false;
+    const seen = new Map<string, number>();
+    for (const pair of node.items) {
+      if (!isScalar(pair.key)) continue;
+      const key = String(pair.key.value);
+      const offset = pair.key.range?.[0] ?? 0;
+      const first = seen.get(key);
+      if (first === undefined) {
+        seen.set(key, offset);
+        continue;
       }
-      return undefined;
-    },
+      const earlier = ` (first at line ${at(first).line})`;
+      out.push(
+        node === endpoints
+          ? diagnostic('duplicate-operation-id', file, at(offset), `duplicate operation id '${key}'${earlier}`)
+          : diagnostic('duplicate-key', file, at(offset), `duplicate key '${key}'${earlier}: each key may appear once in a mapping`),
+      );
+    }
+    return false;
   });
   return out;
+}
+
+function pairOf(map: YAMLMap, key: string): Pair | undefined {
+  return map.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
+}
+
+/**
+ * Every node in document order with its depth (the collections above it), until `stop` says so.
+ * Iterative, and without yaml's `visit` paths: the contract may hold hundreds of thousands of nodes.
+ */
+function walk(doc: Document, stop: (node: unknown, depth: number) => boolean): void {
+  const stack: [unknown, number][] = [[doc.contents, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || node === undefined || stop(node, depth)) {
+      if (node !== null && node !== undefined) return;
+      continue;
+    }
+    if (!isMap(node) && !isSeq(node)) continue;
+    const children: unknown[] = [];
+    for (const item of node.items as unknown[]) {
+      if (isPair(item)) children.push(item.key, item.value);
+      else children.push(item);
+    }
+    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], depth + 1]);
+  }
 }
 
 function describeNode(node: Node): string {
@@ -134,22 +158,27 @@ function firstAliasOffset(doc: Document): number {
 
 function firstTooDeep(doc: Document): number | undefined {
   let found: number | undefined;
-  visit(doc, {
-    Node(_key, node, path) {
-      // Count collections only (a mapping level adds a pair to the path, a list level does not);
-      // a node under MAX_DEPTH collections sits one level deeper than the limit.
-      const depth = path.filter((n) => isMap(n) || isSeq(n)).length;
-      if (depth >= MAX_DEPTH) {
-        found = node.range?.[0] ?? 0;
-        return visit.BREAK;
-      }
-      return undefined;
-    },
+  // A node under MAX_DEPTH collections sits one level deeper than the limit.
+  walk(doc, (node, depth) => {
+    if (depth < MAX_DEPTH) return false;
+    found = rangeStart(node) ?? 0;
+    return true;
   });
   return found;
 }
 
 function makeLocator(doc: Document, at: (offset: number) => Position): Locator {
+  // The model locates every field it builds: a key index per mapping keeps that linear.
+  const indexes = new WeakMap<YAMLMap, Map<string, Pair>>();
+  const pairOf = (map: YAMLMap, key: string): Pair | undefined => {
+    let index = indexes.get(map);
+    if (index === undefined) {
+      index = new Map();
+      for (const p of map.items) if (isPair(p) && isScalar(p.key) && !index.has(String(p.key.value))) index.set(String(p.key.value), p);
+      indexes.set(map, index);
+    }
+    return index.get(key);
+  };
   return (path, mode = 'value') => {
     let node: unknown = doc.contents;
     let offset = rangeStart(node) ?? 0;
@@ -158,7 +187,7 @@ function makeLocator(doc: Document, at: (offset: number) => Position): Locator {
       const last = i === path.length - 1;
       if (isAlias(node)) node = node.resolve(doc);
       if (isMap(node)) {
-        const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment));
+        const pair = pairOf(node, String(segment));
         if (pair === undefined) break;
         const keyStart = rangeStart(pair.key);
         if (last && mode === 'key' && keyStart !== undefined) return at(keyStart);

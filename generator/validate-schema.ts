@@ -2,24 +2,36 @@
  * Stage 2: check the parsed contract against contract/contract.schema.json and turn each ajv error
  * into one positioned sentence.
  */
-import { readFileSync } from 'node:fs';
-import Ajv2020Module, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type Ajv2020Module from 'ajv/dist/2020.js';
+import type { ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js';
 import { diagnostic, type Diagnostic } from './diagnostics.js';
 import type { ParsedContract } from './load.js';
 import { shippedFile } from './package-root.js';
 import { didYouMean } from './similar.js';
 
 type AjvClass = typeof Ajv2020Module.default;
-// ajv is CommonJS: under Node's ESM interop the class is the module itself.
-const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvClass }).default ?? Ajv2020Module) as AjvClass;
+const require = createRequire(import.meta.url);
+
+/** Where `npm run build` writes the schema's standalone validator (see build-validator.ts). */
+export const PRECOMPILED_VALIDATOR: string = shippedFile('generator', 'dist', 'contract-validator.cjs');
 
 let compiled: ValidateFunction | undefined;
 
 function validator(): ValidateFunction {
   if (compiled !== undefined) return compiled;
+  if (existsSync(PRECOMPILED_VALIDATOR)) return (compiled = require(PRECOMPILED_VALIDATOR) as ValidateFunction);
+  return (compiled = compileValidator().validate);
+}
+
+/** ajv's compiler over the contract format's schema: the build uses it, or a run when unbuilt. */
+export function compileValidator(code?: Options['code']): { ajv: InstanceType<AjvClass>; validate: ValidateFunction } {
+  // Loaded through require: ajv is CommonJS, and only this path needs its compiler.
+  const Ajv2020 = require('ajv/dist/2020.js') as AjvClass;
   const schema = JSON.parse(readFileSync(shippedFile('contract', 'contract.schema.json'), 'utf8')) as object;
-  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
-  return (compiled = ajv.compile(schema));
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true, ...(code === undefined ? {} : { code }) });
+  return { ajv, validate: ajv.compile(schema) };
 }
 
 export function validateSchema(contract: ParsedContract): Diagnostic[] {

@@ -150,18 +150,15 @@ function emitClientInterface(file: TsFile, contract: Contract): void {
 function emitCreateClient(file: TsFile, contract: Contract): void {
   const carrier = contract.auth?.carrier;
   file.doc(`Creates a client of ${contract.info.title}.`, carrier !== undefined && !carrier.shown ? carrier.notShown : undefined);
-  file.w.write('export function createClient<E extends Environment>(options: ClientOptions<E>): Client ').block(() => {
-    file.w.writeLine(`const runtime = ${file.use(`${RUNTIME}/runtime.js`, 'createRuntime')}(${file.use('./tables.js', 'RUNTIME_SPEC')}, options);`);
-    const endpoints = file.use('./tables.js', 'ENDPOINTS');
-    file.w.write('return ').inlineBlock(() => {
-      for (const endpoint of contract.endpoints) {
-        const head = `${camel(endpoint.id)}: (input) =>`;
-        const body = `runtime.call(${endpoints}.${endpoint.id}, input) as Promise<${clientNames.result(endpoint.id)}>,`;
-        // Prettier breaks an arrow property after `=>` when the line is too long.
-        if (fits(`${head} ${body}`, file.level)) file.w.writeLine(`${head} ${body}`);
-        else file.lines([head, `  ${body}`]);
-      }
-    });
-    file.w.write(';').newLine();
+  const runtime = `const runtime = ${file.use(`${RUNTIME}/runtime.js`, 'createRuntime')}(${file.use('./tables.js', 'RUNTIME_SPEC')}, options);`;
+  const endpoints = file.use('./tables.js', 'ENDPOINTS');
+  const js = contract.endpoints.map((e) => `  ${camel(e.id)}: (input) => runtime.call(${endpoints}.${e.id}, input),`);
+  const ts = contract.endpoints.flatMap((endpoint) => {
+    const head = `${camel(endpoint.id)}: (input) =>`;
+    const body = `runtime.call(${endpoints}.${endpoint.id}, input) as Promise<${clientNames.result(endpoint.id)}>,`;
+    // Prettier breaks an arrow property after `=>` when the line is too long.
+    return fits(`${head} ${body}`, 2) ? [`  ${head} ${body}`] : [`  ${head}`, `    ${body}`];
   });
+  const returned = (members: string[]) => (members.length === 0 ? ['return {};'] : ['return {', ...members, '};']);
+  file.fn('createClient<E extends Environment>(options: ClientOptions<E>): Client', 'options', [runtime, ...returned(js)], [runtime, ...returned(ts)]);
 }

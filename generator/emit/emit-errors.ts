@@ -6,7 +6,7 @@ import type { Contract, Endpoint, Host } from '../model/types.js';
 import { camel, constant, pascal, propertyKey, stringLiteral } from '../naming.js';
 import { RUNTIME } from './emit-tables.js';
 import { hostShapes } from './host-shapes.js';
-import { emitLiteralUnion } from './literal-union.js';
+import { constTuple, emitLiteralUnion } from './literal-union.js';
 import { list, union } from './pretty.js';
 import type { TsFile } from './ts-file.js';
 
@@ -53,8 +53,7 @@ function emitCommonUnions(file: TsFile, contract: Contract): void {
   const categories = contract.categories.map((c) => c.name);
   typeAndValues(file, ['Error categories: what kind of failure, and so what to do about it.', categoryDocs.join('\n')], names.category, categories, `Every {@link ${names.category}}, in contract order.`, 'ERROR_CATEGORIES');
   file.doc('Categories worth retrying (with backoff).');
-  const retryable = contract.categories.filter((c) => c.retryable).map((c) => stringLiteral(c.name));
-  file.lines(list('export const RETRYABLE_CATEGORIES = ', '[', retryable, ']', ' as const;', file.level));
+  constTuple(file, 'RETRYABLE_CATEGORIES', contract.categories.filter((c) => c.retryable).map((c) => c.name));
   file.w.blankLine();
 }
 
@@ -88,19 +87,22 @@ function emitHost(file: TsFile, contract: Contract, host: Host): void {
     const typeDoc = [`Error codes of the ${host.name} host's code table.`, codes.description ?? '', openNote];
     typeAndValues(file, typeDoc, names.hostCode(host.name), codes.codes, `Every {@link ${names.hostCode(host.name)}}, in table order.`, names.hostCodes(host.name));
     file.doc(`Whether a code is one of {@link ${names.hostCodes(host.name)}}.`);
-    file.w.write(`export function ${names.isHostCode(host.name)}(code: unknown): code is ${names.hostCode(host.name)} `).block(() => {
-      file.w.writeLine(`return typeof code === 'string' && (${names.hostCodes(host.name)} as readonly string[]).includes(code);`);
-    });
+    const values = names.hostCodes(host.name);
+    file.fn(
+      `${names.isHostCode(host.name)}(code: unknown): code is ${names.hostCode(host.name)}`,
+      'code',
+      [`return typeof code === 'string' && ${values}.includes(code);`],
+      [`return typeof code === 'string' && (${values} as readonly string[]).includes(code);`],
+    );
   }
   file.doc(`Error envelope shapes the ${host.name} host answers with ('unrecognised' when none matches).`);
   file.lines(union(`export type ${names.hostShape(host.name)} =`, literals(hostShapes(contract, host)), ';', file.level));
   file.doc(`An error response of the ${host.name} host, decoded.`, host.description);
   file.lines(list(`export type ${names.hostError(host.name)} = DecodedError`, '<', decodedErrorArgs(file, host, names.hostShape(host.name)), '>', ';', file.level, false));
   file.doc(`Decodes an error response of the ${host.name} host. Never throws.`);
-  file.w.write(`export function ${names.decodeHost(host.name)}(input: HostDecodeInput): ${names.hostError(host.name)} `).block(() => {
-    const args = [file.use(TABLES, 'ERROR_TABLES'), file.use(TABLES, 'HOST_ERRORS'), file.use(TABLES, 'ENDPOINTS'), stringLiteral(host.name), 'input'];
-    file.lines(list(`return ${file.use(DECODE, 'decodeForHost')}`, '(', args, ')', ` as ${names.hostError(host.name)};`, file.level));
-  });
+  const args = [file.use(TABLES, 'ERROR_TABLES'), file.use(TABLES, 'HOST_ERRORS'), file.use(TABLES, 'ENDPOINTS'), stringLiteral(host.name), 'input'];
+  const call = `${file.use(DECODE, 'decodeForHost')}(${args.join(', ')})`;
+  file.fn(`${names.decodeHost(host.name)}(input: HostDecodeInput): ${names.hostError(host.name)}`, 'input', [`return ${call};`], list(`return ${file.use(DECODE, 'decodeForHost')}`, '(', args, ')', ` as ${names.hostError(host.name)};`, file.level + 1));
   file.w.blankLine();
 }
 
@@ -117,10 +119,9 @@ function emitDispatcher(file: TsFile, contract: Contract): void {
     file.w.writeLine('readonly host: H;');
   });
   file.doc('Decodes an error response by host. Never throws, whatever the input.');
-  file.w.write(`export function decodeError<H extends ${names.hostType}>(input: DecodeErrorInput<H>): HostErrors[H] `).block(() => {
-    const args = [file.use(TABLES, 'ERROR_TABLES'), file.use(TABLES, 'HOST_ERRORS'), file.use(TABLES, 'ENDPOINTS'), 'input'];
-    file.lines(list(`return ${file.use(DECODE, 'decodeByHost')}`, '(', args, ')', ' as HostErrors[H];', file.level));
-  });
+  const args = [file.use(TABLES, 'ERROR_TABLES'), file.use(TABLES, 'HOST_ERRORS'), file.use(TABLES, 'ENDPOINTS'), 'input'];
+  const decode = file.use(DECODE, 'decodeByHost');
+  file.fn(`decodeError<H extends ${names.hostType}>(input: DecodeErrorInput<H>): HostErrors[H]`, 'input', [`return ${decode}(${args.join(', ')});`], list(`return ${decode}`, '(', args, ')', ' as HostErrors[H];', file.level + 1));
   file.w.blankLine();
 }
 

@@ -17,39 +17,32 @@ export const RUNTIME = './runtime';
 export function emitTables(file: TsFile, contract: Contract): void {
   const decode = `${RUNTIME}/decode.js`;
   const client = `${RUNTIME}/client.js`;
-  const constant = (doc: string, head: string, value: unknown) => {
+  const constant = (doc: string, name: string, type: string, value: unknown) => {
     file.doc(doc);
-    file.lines(data(value, file.level, `${head} = `, ';').split('\n'));
+    file.constant(name, type, (prefix, suffix) => data(value, file.level, prefix, suffix).split('\n'));
     file.w.blankLine();
   };
-  constant('Error tables of the contract: shapes, categories, statuses and policies.', `export const ERROR_TABLES: ${file.useType(decode, 'ErrorTables')}`, errorTables(contract));
-  constant('Per-host error handling: recognised shapes, code table, message table.', `export const HOST_ERRORS: Readonly<Record<string, ${file.useType(decode, 'HostErrorSpec')}>>`, hostErrors(contract));
+  constant('Error tables of the contract: shapes, categories, statuses and policies.', 'ERROR_TABLES', file.useType(decode, 'ErrorTables'), errorTables(contract));
+  constant('Per-host error handling: recognised shapes, code table, message table.', 'HOST_ERRORS', `Readonly<Record<string, ${file.useType(decode, 'HostErrorSpec')}>>`, hostErrors(contract));
   file.doc('Operation ids, the keys of {@link ENDPOINTS}.');
   file.lines(union('type EndpointId =', contract.endpoints.map((e) => stringLiteral(e.id)).concat(contract.endpoints.length === 0 ? ['never'] : []), ';', file.level));
   file.w.blankLine();
   // An explicit type keeps declarations small (no literal types of the whole table) and lets
   // them be emitted file by file.
-  constant('How each endpoint is called and how its responses are read.', `export const ENDPOINTS: Readonly<Record<EndpointId, ${file.useType(client, 'EndpointSpec')}>>`, endpointSpecs(contract));
-  constant("The contract's auth: token endpoint, grants, lifetimes, header, 401 rule.", `export const AUTH: ${file.useType(`${RUNTIME}/auth.js`, 'AuthSpec')} | undefined`, authSpec(contract));
+  constant('How each endpoint is called and how its responses are read.', 'ENDPOINTS', `Readonly<Record<EndpointId, ${file.useType(client, 'EndpointSpec')}>>`, endpointSpecs(contract));
+  constant("The contract's auth: token endpoint, grants, lifetimes, header, 401 rule.", 'AUTH', `${file.useType(`${RUNTIME}/auth.js`, 'AuthSpec')} | undefined`, authSpec(contract));
   constant(
     'Statuses for which errors carry a support report.',
-    `export const SUPPORT: { readonly reportOn: readonly ${file.useType(decode, 'StatusSpec')}[] } | undefined`,
+    'SUPPORT',
+    `{ readonly reportOn: readonly ${file.useType(decode, 'StatusSpec')}[] } | undefined`,
     contract.support === undefined ? undefined : { reportOn: contract.support.reportOn.map(statusSpec) },
   );
-  constant('Field names whose values are secrets: redacted from errors and support reports.', 'export const SECRET_FIELDS: readonly string[]', secretFields(contract));
-  constant('Environment → host → base URL template over server variables.', 'export const ENVIRONMENT_URLS: Readonly<Record<string, Readonly<Record<string, string>>>>', environmentUrls(contract));
+  constant('Field names whose values are secrets: redacted from errors and support reports.', 'SECRET_FIELDS', 'readonly string[]', secretFields(contract));
+  constant('Environment → host → base URL template over server variables.', 'ENVIRONMENT_URLS', 'Readonly<Record<string, Readonly<Record<string, string>>>>', environmentUrls(contract));
   file.doc('Everything the runtime needs, in one object.');
-  file.lines([
-    `export const RUNTIME_SPEC: ${file.useType(`${RUNTIME}/runtime.js`, 'FullRuntimeSpec')} = {`,
-    '  tables: ERROR_TABLES,',
-    '  hosts: HOST_ERRORS,',
-    '  environments: ENVIRONMENT_URLS,',
-    '  endpoints: ENDPOINTS,',
-    '  auth: AUTH,',
-    '  support: SUPPORT,',
-    '  secretFields: SECRET_FIELDS,',
-    '};',
-  ]);
+  const members = ['tables: ERROR_TABLES', 'hosts: HOST_ERRORS', 'environments: ENVIRONMENT_URLS', 'endpoints: ENDPOINTS', 'auth: AUTH', 'support: SUPPORT', 'secretFields: SECRET_FIELDS'];
+  const specType = file.useType(`${RUNTIME}/runtime.js`, 'FullRuntimeSpec');
+  file.constant('RUNTIME_SPEC', specType, (prefix, suffix) => [`${prefix}{`, ...members.map((m) => `  ${m},`), `}${suffix}`]);
 }
 
 function statusSpec(status: StatusPattern): number | string {

@@ -18,5 +18,13 @@ export function emitLiteralUnion(file: TsFile, u: LiteralUnion): void {
   file.doc(...u.typeDoc);
   file.lines(union(`export type ${u.typeName} =`, members.length === 0 ? ['never'] : members, ';', file.level));
   file.doc(u.valuesDoc);
-  file.lines(list(`export const ${u.valuesName} = `, '[', u.values.map(stringLiteral), ']', ' as const;', file.level));
+  constTuple(file, u.valuesName, u.values);
+}
+
+/** `export const NAME = [...] as const;`: a readonly tuple of string literals. */
+export function constTuple(file: TsFile, name: string, values: readonly string[]): void {
+  const items = values.map(stringLiteral);
+  const js = `export const ${name} = [${items.join(', ')}];`;
+  const dts = `export declare const ${name}: readonly [${items.join(', ')}];`;
+  file.value(js, dts, () => file.lines(list(`export const ${name} = `, '[', items, ']', ' as const;', file.level)));
 }

@@ -1,14 +1,36 @@
 /**
  * One generated TypeScript file: a CodeBlockWriter for the body, and imports collected from the
  * symbols the body uses, so no emitter writes an import line by hand.
+ *
+ * Each file is emitted three ways at once: the TypeScript source (`src/`, in prettier's form),
+ * and the JavaScript and declarations of `dist/`. Type-level text is shared by the source and the
+ * declarations; every value declaration goes through `value`, which takes its JavaScript and its
+ * declaration beside the TypeScript. So `dist/` costs no compiler run (TypeScript's transpile
+ * of the output was most of a generation's time), and `test/dist-emit.test.ts` holds these
+ * forms to what TypeScript itself emits.
  */
 import CodeBlockWriter from 'code-block-writer';
 import { docText } from '../naming.js';
 import { list } from './pretty.js';
 
+/** A value declaration's place in the TypeScript body, and its `dist/` forms. */
+interface ValueRegion {
+  readonly start: number;
+  readonly end: number;
+  readonly js: string;
+  readonly dts: string;
+}
+
+export interface EmittedFile {
+  readonly ts: string;
+  readonly js: string;
+  readonly dts: string;
+}
+
 export class TsFile {
   readonly w = new CodeBlockWriter({ indentNumberOfSpaces: 2, useSingleQuote: true });
   private readonly imports = new Map<string, { names: Set<string>; types: Set<string> }>();
+  private readonly values: ValueRegion[] = [];
 
   constructor(readonly path: string) {}
 
@@ -39,6 +61,39 @@ export class TsFile {
     for (const line of lines) this.w.writeLine(line);
   }
 
+  /**
+   * A top-level value declaration: `writeTs` writes its TypeScript; `js` is its JavaScript
+   * statement and `dts` its declaration (`export declare ...;`).
+   */
+  value(js: string, dts: string, writeTs: () => void): void {
+    const start = this.w.getLength();
+    writeTs();
+    this.values.push({ start, end: this.w.getLength(), js, dts });
+  }
+
+  /**
+   * `export const name: type = <value>;` for data laid out by `layout`; the JavaScript is the same
+   * layout without the type, so the value is laid out once.
+   */
+  constant(name: string, type: string, layout: (prefix: string, suffix: string) => readonly string[]): void {
+    const tsPrefix = `export const ${name}: ${type} = `;
+    const lines = layout(tsPrefix, ';');
+    const js = `export const ${name} = ${lines.join('\n').slice(tsPrefix.length)}`;
+    this.value(js, `export declare const ${name}: ${type};`, () => this.lines(lines));
+  }
+
+  /**
+   * `export function <signature> { body }`: `jsParams` are the parameter names, and `body` the
+   * statements, valid as both TypeScript and JavaScript (casts belong in `tsBody`).
+   */
+  fn(signature: string, jsParams: string, body: readonly string[], tsBody: readonly string[] = body): void {
+    const name = signature.slice(0, signature.search(/[<(]/));
+    const js = [`export function ${name}(${jsParams}) {`, ...body.map((l) => `  ${l}`), '}'].join('\n');
+    this.value(js, `export declare function ${signature};`, () => {
+      this.w.write(`export function ${signature} `).block(() => this.lines(tsBody));
+    });
+  }
+
   /** A JSDoc block from paragraphs; undefined and empty ones are skipped. */
   doc(...paragraphs: (string | undefined)[]): void {
     const text = paragraphs.filter((p): p is string => p !== undefined && p.trim() !== '').map(docText);
@@ -57,13 +112,50 @@ export class TsFile {
   }
 
   toString(header: string): string {
+    return this.emit(header).ts;
+  }
+
+  emit(header: string): EmittedFile {
+    const body = this.w.toString();
+    const ts = `${this.importLines(header, (names, types) => [...[...names].sort(), ...[...types].filter((t) => !names.has(t)).sort().map((t) => `type ${t}`)])}${body.trimEnd()}\n`;
+    const dtsBody = this.declarations(body).trimEnd();
+    const jsBody = this.values.map((v) => v.js).join('\n');
+    const mentioned = (text: string) => {
+      // Generated identifiers are ASCII (naming.ts).
+      const words = new Set(text.match(/[A-Za-z0-9_$]+/g));
+      return (name: string) => words.has(name);
+    };
+    const dts = `${this.importLines(header, (names, types) => [...new Set([...names, ...types])].filter(mentioned(dtsBody)).sort().map((t) => `type ${t}`))}${dtsBody}\n${this.values.length === 0 && !/^export /m.test(dtsBody) ? 'export {};\n' : ''}`;
+    const js = `${this.importLines(header, (names) => [...names].filter(mentioned(jsBody)).sort())}${jsBody === '' ? 'export {};' : jsBody}\n`;
+    return { ts, js, dts };
+  }
+
+  /** The header and one import line per module, of the specifiers `pick` chooses. */
+  private importLines(header: string, pick: (names: Set<string>, types: Set<string>) => string[]): string {
     const lines: string[] = [header];
+    let any = false;
     for (const from of [...this.imports.keys()].sort()) {
       const { names, types } = this.imports.get(from)!;
-      const specifiers = [...[...names].sort(), ...[...types].filter((t) => !names.has(t)).sort().map((t) => `type ${t}`)];
+      const specifiers = pick(names, types);
+      if (specifiers.length === 0) continue;
+      any = true;
       lines.push(...list('import ', '{', specifiers, '}', ` from '${from}';`, 0));
     }
-    if (this.imports.size > 0) lines.push('');
-    return `${lines.join('\n')}\n${this.w.toString().trimEnd()}\n`;
+    if (any) lines.push('');
+    return `${lines.join('\n')}\n`;
+  }
+
+  /** The body with each value declaration replaced by its declaration, whitespace kept. */
+  private declarations(body: string): string {
+    let out = '';
+    let at = 0;
+    for (const v of this.values) {
+      const region = body.slice(v.start, v.end);
+      const lead = /^\s*/.exec(region)?.[0] ?? '';
+      const trail = /\s*$/.exec(region.slice(lead.length))?.[0] ?? '';
+      out += body.slice(at, v.start) + lead + v.dts + trail;
+      at = v.end;
+    }
+    return out + body.slice(at);
   }
 }

@@ -1,6 +1,4 @@
 /** Command dispatch and argument parsing; each command lives in its own module. */
-import { validateCommand } from './commands/validate.js';
-
 export interface Io {
   out(line: string): void;
   err(line: string): void;
@@ -17,6 +15,9 @@ Usage:
         [--format text|markdown|json|github] [--fail-on breaking|warning|info] [--no-api]
                                               review a contract change: what it breaks
   contractgen diff --rules                    list the classification rules
+  contractgen openapi [--contract <file>] [--out <file>]
+                                              export the contract as an OpenAPI 3.1 YAML document
+                                              (to stdout unless --out is given)
   contractgen --help | --version
 
 With no file, commands use the single contract in ./contract/.
@@ -40,8 +41,11 @@ export async function runCommand(argv: readonly string[], io: Io): Promise<numbe
         io.out(toolVersion());
         return 0;
       }
-      case 'validate':
+      // Commands load on demand: `generate`'s no-op path must not pay for yaml, ajv or the model.
+      case 'validate': {
+        const { validateCommand } = await import('./commands/validate.js');
         return validateCommand(rest, io);
+      }
       case 'generate': {
         const { generateCommand } = await import('./commands/generate.js');
         return await generateCommand(rest, io);
@@ -49,6 +53,10 @@ export async function runCommand(argv: readonly string[], io: Io): Promise<numbe
       case 'diff': {
         const { diffCommand } = await import('./commands/diff.js');
         return await diffCommand(rest, io);
+      }
+      case 'openapi': {
+        const { openapiCommand } = await import('./commands/openapi.js');
+        return openapiCommand(rest, io);
       }
       default:
         throw new UsageError(`unknown command '${command}'`);

@@ -4,7 +4,10 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node, type Pair, type YAMLMap } from 'yaml';
+import { Worker } from 'node:worker_threads';
 import { diagnostic, type Diagnostic, type Position } from './diagnostics.js';
+import { mergePieces, parsePiece, pieceLocator, splitContract, type ParsedPiece, type Piece } from './load-chunks.js';
+import { shippedFile } from './package-root.js';
 
 import { MAX_ALIAS_COUNT, MAX_CONTRACT_BYTES, MAX_DEPTH } from './limits.js';
 
@@ -113,10 +116,6 @@ function duplicateKeys(doc: Document, file: string, at: (offset: number) => Posi
   return out;
 }
 
-function pairOf(map: YAMLMap, key: string): Pair | undefined {
-  return map.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
-}
-
 /**
  * Every node in document order with its depth (the collections above it), until `stop` says so.
  * Iterative, and without yaml's `visit` paths: the contract may hold hundreds of thousands of nodes.
@@ -168,42 +167,47 @@ function firstTooDeep(doc: Document): number | undefined {
 }
 
 function makeLocator(doc: Document, at: (offset: number) => Position): Locator {
-  // The model locates every field it builds: a key index per mapping keeps that linear.
-  const indexes = new WeakMap<YAMLMap, Map<string, Pair>>();
-  const pairOf = (map: YAMLMap, key: string): Pair | undefined => {
-    let index = indexes.get(map);
-    if (index === undefined) {
-      index = new Map();
-      for (const p of map.items) if (isPair(p) && isScalar(p.key) && !index.has(String(p.key.value))) index.set(String(p.key.value), p);
-      indexes.set(map, index);
+  return (path, mode = 'value') => at(locateIn(doc, path, mode) ?? 0);
+}
+
+// The model locates every field it builds: a key index per mapping keeps that linear.
+const indexes = new WeakMap<YAMLMap, Map<string, Pair>>();
+
+function pairOf(map: YAMLMap, key: string): Pair | undefined {
+  let index = indexes.get(map);
+  if (index === undefined) {
+    index = new Map();
+    for (const p of map.items) if (isPair(p) && isScalar(p.key) && !index.has(String(p.key.value))) index.set(String(p.key.value), p);
+    indexes.set(map, index);
+  }
+  return index.get(key);
+}
+
+/** The offset of a path's node (or key) in `doc`: as deep as the path exists. */
+export function locateIn(doc: Document, path: readonly (string | number)[], mode: 'key' | 'value'): number | undefined {
+  let node: unknown = doc.contents;
+  let offset = rangeStart(node);
+  for (let i = 0; i < path.length; i++) {
+    const segment = path[i];
+    const last = i === path.length - 1;
+    if (isAlias(node)) node = node.resolve(doc);
+    if (isMap(node)) {
+      const pair = pairOf(node, String(segment));
+      if (pair === undefined) break;
+      const keyStart = rangeStart(pair.key);
+      if (last && mode === 'key' && keyStart !== undefined) return keyStart;
+      node = pair.value;
+      offset = rangeStart(node) ?? keyStart ?? offset;
+    } else if (isSeq(node) && typeof segment === 'number') {
+      const item = node.items[segment];
+      if (item === undefined) break;
+      node = item;
+      offset = rangeStart(node) ?? offset;
+    } else {
+      break;
     }
-    return index.get(key);
-  };
-  return (path, mode = 'value') => {
-    let node: unknown = doc.contents;
-    let offset = rangeStart(node) ?? 0;
-    for (let i = 0; i < path.length; i++) {
-      const segment = path[i];
-      const last = i === path.length - 1;
-      if (isAlias(node)) node = node.resolve(doc);
-      if (isMap(node)) {
-        const pair = pairOf(node, String(segment));
-        if (pair === undefined) break;
-        const keyStart = rangeStart(pair.key);
-        if (last && mode === 'key' && keyStart !== undefined) return at(keyStart);
-        node = pair.value;
-        offset = rangeStart(node) ?? keyStart ?? offset;
-      } else if (isSeq(node) && typeof segment === 'number') {
-        const item = node.items[segment];
-        if (item === undefined) break;
-        node = item;
-        offset = rangeStart(node) ?? offset;
-      } else {
-        break;
-      }
-    }
-    return at(offset);
-  };
+  }
+  return offset;
 }
 
 function rangeStart(node: unknown): number | undefined {
@@ -212,4 +216,65 @@ function rangeStart(node: unknown): number | undefined {
     return range?.[0];
   }
   return undefined;
+}
+
+/**
+ * `parseContract` for generation: large contracts are parsed in pieces, half of them on a worker
+ * thread, and pieces already parsed by this process (watch mode) are reused. Any doubt — a
+ * contract that does not split cleanly, a piece with a problem — falls back to `parseContract`,
+ * so the result and every diagnostic are the whole-document ones.
+ */
+/** `piecesFrom`/`workerFrom`: sizes (bytes) from which to split and to use a worker; tests lower them. */
+export async function parseContractFast(file: string, source: string, piecesFrom: number = PIECES_FROM, workerFrom: number = WORKER_FROM): Promise<LoadResult> {
+  const pieces = source.length >= piecesFrom ? splitContract(source) : undefined;
+  if (pieces === undefined) return parseContract(file, source);
+  const parsed = await parsePieces(pieces, workerFrom);
+  const data = mergePieces(pieces, parsed);
+  if (data === undefined) return parseContract(file, source);
+  const locate = pieceLocator(source, pieces, parsed, locateIn);
+  return { ok: true, contract: { file, source, data, locate } };
+}
+
+/** Below this, one parse on this thread is quicker than splitting and starting a worker. */
+const PIECES_FROM = 256 * 1024;
+const WORKER_FROM = 1024 * 1024;
+
+/** Results by piece text: a watch session re-parses only the pieces an edit touched. */
+const pieceCache = new Map<string, ParsedPiece>();
+
+async function parsePieces(pieces: readonly Piece[], workerFrom: number): Promise<ParsedPiece[]> {
+  const out: (ParsedPiece | undefined)[] = pieces.map((p) => pieceCache.get(p.text));
+  const missing = pieces.map((_, i) => i).filter((i) => out[i] === undefined);
+  const bytes = missing.reduce((n, i) => n + pieces[i]!.text.length, 0);
+  // The second half (by bytes) goes to a worker while this thread parses the first.
+  let half = missing.length;
+  if (bytes >= workerFrom) {
+    let seen = 0;
+    half = missing.findIndex((i) => (seen += pieces[i]!.text.length) >= bytes / 2) + 1;
+  }
+  const remote = missing.slice(half);
+  const fromWorker = remote.length > 0 ? parseInWorker(remote.map((i) => pieces[i]!)) : Promise.resolve([]);
+  for (const i of missing.slice(0, half)) out[i] = parsePiece(pieces[i]!);
+  const results = await fromWorker;
+  remote.forEach((i, j) => (out[i] = results[j] ?? parsePiece(pieces[i]!)));
+  if (pieceCache.size > 20_000) pieceCache.clear();
+  pieces.forEach((p, i) => pieceCache.set(p.text, out[i]!));
+  return out as ParsedPiece[];
+}
+
+/** Pieces parsed on a worker thread; on any failure, an empty answer (the caller parses them). */
+function parseInWorker(pieces: readonly Piece[]): Promise<ParsedPiece[]> {
+  return new Promise((resolve) => {
+    try {
+      const worker = new Worker(shippedFile('generator', 'dist', 'generator', 'parse-worker.js'), { workerData: pieces.map((p) => ({ text: p.text, operations: p.operations })) });
+      worker.once('message', (data: (Record<string, unknown> | null)[]) => {
+        resolve(data.map((d) => ({ data: d ?? undefined })));
+        void worker.terminate();
+      });
+      worker.once('error', () => resolve([]));
+      worker.once('exit', () => resolve([]));
+    } catch {
+      resolve([]);
+    }
+  });
 }

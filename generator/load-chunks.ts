@@ -1,0 +1,162 @@
+/**
+ * Parsing less, and on both cores. YAML parses at ~1.3 MB/s here, so a large contract is split
+ * where its text says entries begin — each top-level key, and each operation under `endpoints:` —
+ * and the pieces are parsed separately: half of them in a worker thread on a cold run, and in watch
+ * mode only the pieces whose text changed (earlier results are kept by text).
+ *
+ * The split is only an accelerator. A contract it cannot prove simple (anchors, aliases, tags,
+ * directives, flow or quoted top-level keys, odd indentation), or any piece with a problem, is
+ * parsed whole by load.ts, so every diagnostic is exactly the whole-document one.
+ */
+import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import type { Position } from './diagnostics.js';
+import { MAX_DEPTH } from './limits.js';
+
+/** A piece of the source: a run of top-level keys, or a run of operations under `endpoints:`. */
+export interface Piece {
+  readonly start: number;
+  readonly text: string;
+  /** Operations (children of the `endpoints` mapping) rather than top-level keys. */
+  readonly operations: boolean;
+}
+
+const KEY = /^[A-Za-z_][A-Za-z0-9_.-]*:(?:[ \t\r\n]|$)/;
+const OPERATIONS_PER_PIECE = 64;
+
+/** The pieces of `source`, or undefined when only a whole-document parse is safe. */
+export function splitContract(source: string): Piece[] | undefined {
+  // Anchors, aliases and tags tie parts of a document together; directives and markers make several.
+  if (/(?:^|[\s[{,])[&*!][^\s,\]}]/.test(source) || /^(?:%|---|\.\.\.)/m.test(source) || source.charCodeAt(0) === 0xfeff) return undefined;
+  const lines = lineStarts(source);
+  const tops: number[] = [];
+  for (const start of lines) {
+    const c = source[start];
+    if (c === undefined || c === ' ' || c === '#' || c === '\n' || c === '\r') continue;
+    if (!KEY.test(source.slice(start, start + 200))) return undefined;
+    tops.push(start);
+  }
+  if (tops.length === 0) return undefined;
+  const pieces: Piece[] = [];
+  tops.forEach((start, i) => {
+    const end = tops[i + 1] ?? source.length;
+    const from = i === 0 ? 0 : start;
+    const ops = /^endpoints:[ \t]*(?:#.*)?\r?$/m.exec(source.slice(start, source.indexOf('\n', start) + 1 || end));
+    const split = ops !== null ? operations(source, lines, start, end) : undefined;
+    if (split === undefined) {
+      pieces.push({ start: from, text: source.slice(from, end), operations: false });
+      return;
+    }
+    pieces.push({ start: from, text: source.slice(from, split[0] ?? end), operations: false }, ...split.map((s, j) => ({ start: s, text: source.slice(s, split[j + 1] ?? end), operations: true })));
+  });
+  return pieces;
+}
+
+/** Where runs of operations start inside the `endpoints:` block [from, to), if they line up. */
+function operations(source: string, lines: readonly number[], from: number, to: number): number[] | undefined {
+  let indent = -1;
+  const starts: number[] = [];
+  for (const start of lines) {
+    if (start <= from || start >= to) continue;
+    const lineEnd = source.indexOf('\n', start);
+    const line = source.slice(start, lineEnd === -1 ? to : lineEnd);
+    const trimmed = line.trimStart();
+    if (trimmed === '' || trimmed === '\r' || trimmed.startsWith('#')) continue;
+    const depth = line.length - trimmed.length;
+    if (line[depth - 1] === '\t' || (indent === -1 && depth === 0)) return undefined;
+    if (indent === -1) indent = depth;
+    if (depth < indent) return undefined;
+    if (depth > indent) continue;
+    if (!KEY.test(trimmed)) return undefined;
+    starts.push(start);
+  }
+  return starts.length === 0 ? undefined : starts.filter((_, i) => i % OPERATIONS_PER_PIECE === 0);
+}
+
+function lineStarts(source: string): number[] {
+  const out = [0];
+  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) out.push(i + 1);
+  return out;
+}
+
+/** One piece parsed: its data, or undefined when it has any problem (the whole document decides). */
+export interface ParsedPiece {
+  readonly data: Record<string, unknown> | undefined;
+  /** Kept when parsed on this thread; a worker's pieces are re-parsed on demand for positions. */
+  doc?: Document;
+}
+
+export function parsePiece(piece: Pick<Piece, 'text' | 'operations'>): ParsedPiece {
+  const doc = parseDocument(piece.text, { uniqueKeys: false, prettyErrors: false, strict: true });
+  if (doc.errors.length > 0 || doc.warnings.length > 0 || !isMap(doc.contents) || !isSimple(doc.contents, piece.operations ? 1 : 0)) return { data: undefined };
+  return { data: doc.toJS() as Record<string, unknown>, doc };
+}
+
+/** No repeated keys and no nesting past the limit: otherwise the whole parse reports it. */
+function isSimple(root: unknown, rootDepth: number): boolean {
+  const stack: [unknown, number][] = [[root, rootDepth]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth >= MAX_DEPTH) return false;
+    if (isMap(node)) {
+      const seen = new Set<string>();
+      for (const pair of node.items) {
+        if (!isScalar(pair.key)) return false;
+        const key = String(pair.key.value);
+        if (seen.has(key)) return false;
+        seen.add(key);
+        stack.push([pair.value, depth + 1]);
+      }
+    } else if (node !== null && typeof node === 'object' && 'items' in node && Array.isArray(node.items)) {
+      for (const item of node.items as unknown[]) {
+        if (isPair(item)) return false;
+        stack.push([item, depth + 1]);
+      }
+    }
+  }
+  return true;
+}
+
+/**
+ * The pieces' data merged into one document value, or undefined when a key repeats across pieces
+ * (the whole parse reports it). Keys keep source order; defineProperty keeps `__proto__` a key.
+ */
+export function mergePieces(pieces: readonly Piece[], parsed: readonly ParsedPiece[]): Record<string, unknown> | undefined {
+  const data: Record<string, unknown> = {};
+  let endpoints: Record<string, unknown> | undefined;
+  for (let i = 0; i < pieces.length; i++) {
+    const part = parsed[i]?.data;
+    if (part === undefined) return undefined;
+    const target = pieces[i]!.operations ? (endpoints ??= {}) : data;
+    for (const [key, value] of Object.entries(part)) {
+      if (Object.prototype.hasOwnProperty.call(target, key)) return undefined;
+      Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  if (endpoints !== undefined) {
+    if (data.endpoints !== null) return undefined;
+    data.endpoints = endpoints;
+  }
+  return data;
+}
+
+/** A locator over pieces: the piece that holds a path, then the path inside it. */
+export function pieceLocator(source: string, pieces: readonly Piece[], parsed: ParsedPiece[], locateIn: (doc: Document, path: readonly (string | number)[], mode: 'key' | 'value') => number | undefined) {
+  const lineCounter = new LineCounter();
+  for (const start of lineStarts(source)) lineCounter.addNewLine(start);
+  const owners = new Map<string, number>();
+  const operationOwners = new Map<string, number>();
+  pieces.forEach((p, i) => {
+    for (const key of Object.keys(parsed[i]?.data ?? {})) (p.operations ? operationOwners : owners).set(key, i);
+  });
+  const firstOperation = pieces.findIndex((p) => p.operations);
+  const docOf = (i: number): Document => (parsed[i]!.doc ??= parsePiece(pieces[i]!).doc!);
+  return (path: readonly (string | number)[], mode: 'key' | 'value' = 'value'): Position => {
+    // The `endpoints` mapping itself, or an operation it lacks, is where its first operation begins.
+    const inOperations = path[0] === 'endpoints' && (path.length > 1 || mode === 'value') && firstOperation !== -1;
+    const operation = inOperations ? (operationOwners.get(String(path[1])) ?? firstOperation) : undefined;
+    const index = operation ?? owners.get(String(path[0] ?? '')) ?? 0;
+    const inner = operation === undefined ? path : operationOwners.has(String(path[1])) ? path.slice(1) : [];
+    const offset = locateIn(docOf(index), inner, mode) ?? 0;
+    return lineCounter.linePos(pieces[index]!.start + offset);
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * Pieced parsing (load-chunks.ts) is an accelerator only: for any contract it must give the data
+ * and positions of the whole-document parse, and every diagnostic must be the whole-document one.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { splitContract } from '../generator/load-chunks.js';
+import { parseContract, parseContractFast, type LoadResult } from '../generator/load.js';
+// @ts-expect-error: the benchmark's contract synthesiser is plain JavaScript.
+import { buildApi, contractYaml } from '../bench/synth.mjs';
+
+const files = ['contract/orders.yaml', 'test/fixtures/problem-json/contract.yaml', 'test/fixtures/enums-nested/contract.yaml', ...readdirSync('test/diff').flatMap((rule) => [join('test/diff', rule, 'old.yaml'), join('test/diff', rule, 'new.yaml')])];
+
+/** Every path into a value, keys and indexes. */
+function paths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+  const out = [prefix];
+  if (Array.isArray(value)) value.forEach((v, i) => out.push(...paths(v, [...prefix, i])));
+  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) out.push(...paths(v, [...prefix, k]));
+  return out;
+}
+
+function expectSame(whole: LoadResult, pieced: LoadResult, name: string): void {
+  expect(pieced.ok, name).toBe(whole.ok);
+  if (!whole.ok || !pieced.ok) {
+    expect(pieced, name).toEqual(whole);
+    return;
+  }
+  expect(pieced.contract.data, name).toEqual(whole.contract.data);
+  for (const path of [...paths(whole.contract.data), ['endpoints', 'no_such_operation'], ['no_such_key']]) {
+    for (const mode of ['key', 'value'] as const) {
+      expect(pieced.contract.locate(path, mode), `${name} ${path.join('.')} (${mode})`).toEqual(whole.contract.locate(path, mode));
+    }
+  }
+}
+
+describe('pieced parse = whole parse', () => {
+  it.each(files)('%s', async (file) => {
+    const source = readFileSync(file, 'utf8');
+    expectSame(parseContract(file, source), await parseContractFast(file, source, 0), file);
+  });
+
+  it('a synthetic 300-operation contract splits, with operations in several pieces, and on a worker', async () => {
+    const source = contractYaml(buildApi(300)) as string;
+    const pieces = splitContract(source);
+    expect(pieces?.filter((p) => p.operations).length).toBeGreaterThan(3);
+    expectSame(parseContract('s.yaml', source), await parseContractFast('s.yaml', source, 0, 0), 'synthetic');
+  });
+
+  const orders = readFileSync('contract/orders.yaml', 'utf8');
+  const firstOperation = /^ {2}\w+:$/m.exec(orders.slice(orders.indexOf('\nendpoints:')))![0];
+  const broken: Record<string, string> = {
+    'an operation repeated in another piece': orders.replace(/\nendpoints:\n/, `\nendpoints:\n${firstOperation}\n    method: GET\n    path: /x\n    host: fulfilment\n`),
+    'a top-level key repeated': `${orders}\ninfo: { title: again }\n`,
+    'an anchor and alias': orders.replace(/\nendpoints:\n/, '\nx-shared: &shared { a: 1 }\nx-copy: *shared\nendpoints:\n'),
+    'a syntax error in one operation': orders.replace(/(\n {4}method: )(\w+)/, '$1[unclosed'),
+    'a tab-indented line': orders.replace(/\n {4}method: /, '\n\tmethod: '),
+    'a flow mapping continued at column 0': orders.replace(/\ninfo:/, '\nx-flow: { a: 1,\nb: 2 }\ninfo:'),
+    'a document marker': `---\n${orders}`,
+  };
+  it.each(Object.keys(broken))('falls back to the whole parse: %s', async (name) => {
+    const source = broken[name]!;
+    expectSame(parseContract('c.yaml', source), await parseContractFast('c.yaml', source, 0), name);
+  });
+});

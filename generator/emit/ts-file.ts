@@ -9,8 +9,8 @@
  * of the output was most of a generation's time), and `test/dist-emit.test.ts` holds these
  * forms to what TypeScript itself emits.
  */
-import CodeBlockWriter from 'code-block-writer';
 import { docText } from '../naming.js';
+import { LineWriter } from './line-writer.js';
 import { list } from './pretty.js';
 
 /** A value declaration's place in the TypeScript body, and its `dist/` forms. */
@@ -28,7 +28,7 @@ export interface EmittedFile {
 }
 
 export class TsFile {
-  readonly w = new CodeBlockWriter({ indentNumberOfSpaces: 2, useSingleQuote: true });
+  readonly w = new LineWriter();
   private readonly imports = new Map<string, { names: Set<string>; types: Set<string> }>();
   private readonly values: ValueRegion[] = [];
 
@@ -120,13 +120,10 @@ export class TsFile {
     const ts = `${this.importLines(header, (names, types) => [...[...names].sort(), ...[...types].filter((t) => !names.has(t)).sort().map((t) => `type ${t}`)])}${body.trimEnd()}\n`;
     const dtsBody = this.declarations(body).trimEnd();
     const jsBody = this.values.map((v) => v.js).join('\n');
-    const mentioned = (text: string) => {
-      // Generated identifiers are ASCII (naming.ts).
-      const words = new Set(text.match(/[A-Za-z0-9_$]+/g));
-      return (name: string) => words.has(name);
-    };
-    const dts = `${this.importLines(header, (names, types) => [...new Set([...names, ...types])].filter(mentioned(dtsBody)).sort().map((t) => `type ${t}`))}${dtsBody}\n${this.values.length === 0 && !/^export /m.test(dtsBody) ? 'export {};\n' : ''}`;
-    const js = `${this.importLines(header, (names) => [...names].filter(mentioned(jsBody)).sort())}${jsBody === '' ? 'export {};' : jsBody}\n`;
+    // Declarations import every symbol, type-only (unused imports cost a declaration nothing);
+    // JavaScript imports the values its few statements name.
+    const dts = `${this.importLines(header, (names, types) => [...new Set([...names, ...types])].sort().map((t) => `type ${t}`))}${dtsBody}\n${this.values.length === 0 && !/^export /m.test(dtsBody) ? 'export {};\n' : ''}`;
+    const js = `${this.importLines(header, (names) => [...names].filter((n) => new RegExp(`\\b${n}\\b`).test(jsBody)).sort())}${jsBody === '' ? 'export {};' : jsBody}\n`;
     return { ts, js, dts };
   }
 

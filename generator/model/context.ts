@@ -15,9 +15,23 @@ export class BuildContext {
     private readonly locator: Locator,
   ) {}
 
+  /**
+   * Where `path` sits. Resolved on first read: the model records a location for every entity,
+   * but only diagnostics and diff reports read any, so a valid contract pays for none.
+   */
   loc(path: RawPath, at: 'key' | 'value' = 'value'): SourceLocation {
-    const position = this.locator(path, at);
-    return { file: this.file, line: position.line, col: position.col };
+    const locator = this.locator;
+    let position: { readonly line: number; readonly col: number } | undefined;
+    const resolve = () => (position ??= locator(path, at));
+    return {
+      file: this.file,
+      get line() {
+        return resolve().line;
+      },
+      get col() {
+        return resolve().col;
+      },
+    };
   }
 
   error(code: string, path: RawPath, message: string, at: 'key' | 'value' = 'value'): void {

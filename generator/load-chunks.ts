@@ -81,7 +81,7 @@ function lineStarts(source: string): number[] {
 /** One piece parsed: its data, or undefined when it has any problem (the whole document decides). */
 export interface ParsedPiece {
   readonly data: Record<string, unknown> | undefined;
-  /** Kept when parsed on this thread; a worker's pieces are re-parsed on demand for positions. */
+  /** Parsed again on demand, for positions: only diagnostics and reports need any. */
   doc?: Document;
 }
 

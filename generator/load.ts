@@ -254,7 +254,8 @@ async function parsePieces(pieces: readonly Piece[], workerFrom: number): Promis
   }
   const remote = missing.slice(half);
   const fromWorker = remote.length > 0 ? parseInWorker(remote.map((i) => pieces[i]!)) : Promise.resolve([]);
-  for (const i of missing.slice(0, half)) out[i] = parsePiece(pieces[i]!);
+  // Documents are dropped (a position re-parses its piece): they are most of a parse's memory.
+  for (const i of missing.slice(0, half)) out[i] = { data: parsePiece(pieces[i]!).data };
   const results = await fromWorker;
   remote.forEach((i, j) => (out[i] = results[j] ?? parsePiece(pieces[i]!)));
   if (pieceCache.size > 20_000) pieceCache.clear();

@@ -61,22 +61,38 @@ export function union(head: string, given: readonly string[], tail: string, inde
  * one line when they fit.
  */
 export function data(value: unknown, indent: number, prefix = '', suffix = '', jsonKeys = false): string {
+  const out: string[] = [];
+  dataLines(value, indent, prefix, suffix, jsonKeys, '', out);
+  return out.join('\n');
+}
+
+/** `data`'s lines, each prefixed with `pad` (the nesting so far), appended to `out`: linear in size. */
+function dataLines(value: unknown, indent: number, prefix: string, suffix: string, jsonKeys: boolean, pad: string, out: string[]): void {
+  const push = (text: string) => {
+    for (const line of text.split('\n')) out.push(line === '' ? line : `${pad}${line}`);
+  };
   if (Array.isArray(value)) {
     const items = value.map((v) => data(v === undefined ? null : v, indent + 1, '', '', jsonKeys));
-    return list(prefix, '[', items, ']', suffix, indent, !jsonKeys).join('\n');
+    push(list(prefix, '[', items, ']', suffix, indent, !jsonKeys).join('\n'));
+    return;
   }
   if (typeof value === 'object' && value !== null) {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    if (entries.length === 0) return `${prefix}{}${suffix}`;
-    const lines = entries.map(([k, v]) => {
+    if (entries.length === 0) return push(`${prefix}{}${suffix}`);
+    push(`${prefix}{`);
+    for (const [k, v] of entries) {
       // `__proto__` as a plain key would set the prototype; a computed key defines a property.
       const name = jsonKeys ? JSON.stringify(k) : k === '__proto__' ? `[${quoted(k)}]` : key(k);
-      return indentLines(data(v, indent + 1, `${name}: `, ',', jsonKeys));
-    });
+      dataLines(v, indent + 1, `${name}: `, ',', jsonKeys, `${pad}${STEP}`, out);
+    }
     // JSON allows no trailing comma after the last member.
-    if (jsonKeys && lines.length > 0) lines[lines.length - 1] = (lines[lines.length - 1] ?? '').replace(/,$/, '');
-    return [`${prefix}{`, ...lines, `}${suffix}`].join('\n');
+    if (jsonKeys) out[out.length - 1] = (out[out.length - 1] ?? '').replace(/,$/, '');
+    return push(`}${suffix}`);
   }
+  push(scalar(value, indent, prefix, suffix, jsonKeys));
+}
+
+function scalar(value: unknown, indent: number, prefix: string, suffix: string, jsonKeys: boolean): string {
   const text = value === undefined ? 'undefined' : typeof value === 'string' ? (jsonKeys ? JSON.stringify(value) : quoted(value)) : (JSON.stringify(value) ?? 'null');
   // A string that does not fit beside its key moves to the next line, unless the key is short
   // (narrower than the indent width plus three: prettier's "short key" rule).
@@ -90,11 +106,4 @@ export function data(value: unknown, indent: number, prefix = '', suffix = '', j
 /** A JSON document in prettier's JSON form. */
 export function json(value: unknown): string {
   return `${data(value, 0, '', '', true)}\n`;
-}
-
-function indentLines(text: string): string {
-  return text
-    .split('\n')
-    .map((l) => (l === '' ? l : `${STEP}${l}`))
-    .join('\n');
 }

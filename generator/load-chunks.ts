@@ -12,16 +12,16 @@ import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document } fr
 import type { Position } from './diagnostics.js';
 import { MAX_DEPTH } from './limits.js';
 
-/** A piece of the source: a run of top-level keys, or a run of operations under `endpoints:`. */
+/** A piece of the source: a top-level key, or a run of the entries of a top-level mapping. */
 export interface Piece {
   readonly start: number;
   readonly text: string;
-  /** Operations (children of the `endpoints` mapping) rather than top-level keys. */
-  readonly operations: boolean;
+  /** The top-level key whose entries this piece holds (`endpoints`, `types`, ...), if any. */
+  readonly under?: string;
 }
 
 const KEY = /^[A-Za-z_][A-Za-z0-9_.-]*:(?:[ \t\r\n]|$)/;
-const OPERATIONS_PER_PIECE = 64;
+const ENTRIES_PER_PIECE = 16;
 
 /** The pieces of `source`, or undefined when only a whole-document parse is safe. */
 export function splitContract(source: string): Piece[] | undefined {
@@ -40,19 +40,21 @@ export function splitContract(source: string): Piece[] | undefined {
   tops.forEach((start, i) => {
     const end = tops[i + 1] ?? source.length;
     const from = i === 0 ? 0 : start;
-    const ops = /^endpoints:[ \t]*(?:#.*)?\r?$/m.exec(source.slice(start, source.indexOf('\n', start) + 1 || end));
-    const split = ops !== null ? operations(source, lines, start, end) : undefined;
-    if (split === undefined) {
-      pieces.push({ start: from, text: source.slice(from, end), operations: false });
+    // A key alone on its line opens a block mapping: its entries can be pieces of their own.
+    const block = /^([A-Za-z_][A-Za-z0-9_.-]*):[ \t]*(?:#.*)?\r?$/.exec(source.slice(start, source.indexOf('\n', start) + 1 || end).replace(/\n$/, ''));
+    const split = block !== null ? entries(source, lines, start, end) : undefined;
+    if (block === null || split === undefined) {
+      pieces.push({ start: from, text: source.slice(from, end) });
       return;
     }
-    pieces.push({ start: from, text: source.slice(from, split[0] ?? end), operations: false }, ...split.map((s, j) => ({ start: s, text: source.slice(s, split[j + 1] ?? end), operations: true })));
+    const under = block[1]!;
+    pieces.push({ start: from, text: source.slice(from, split[0] ?? end) }, ...split.map((s, j) => ({ start: s, text: source.slice(s, split[j + 1] ?? end), under })));
   });
   return pieces;
 }
 
-/** Where runs of operations start inside the `endpoints:` block [from, to), if they line up. */
-function operations(source: string, lines: readonly number[], from: number, to: number): number[] | undefined {
+/** Where runs of entries start inside a top-level block mapping [from, to), if they line up. */
+function entries(source: string, lines: readonly number[], from: number, to: number): number[] | undefined {
   let indent = -1;
   const starts: number[] = [];
   for (const start of lines) {
@@ -69,7 +71,7 @@ function operations(source: string, lines: readonly number[], from: number, to: 
     if (!KEY.test(trimmed)) return undefined;
     starts.push(start);
   }
-  return starts.length === 0 ? undefined : starts.filter((_, i) => i % OPERATIONS_PER_PIECE === 0);
+  return starts.length < 2 ? undefined : starts.filter((_, i) => i % ENTRIES_PER_PIECE === 0);
 }
 
 function lineStarts(source: string): number[] {
@@ -85,9 +87,9 @@ export interface ParsedPiece {
   doc?: Document;
 }
 
-export function parsePiece(piece: Pick<Piece, 'text' | 'operations'>): ParsedPiece {
+export function parsePiece(piece: Pick<Piece, 'text' | 'under'>): ParsedPiece {
   const doc = parseDocument(piece.text, { uniqueKeys: false, prettyErrors: false, strict: true });
-  if (doc.errors.length > 0 || doc.warnings.length > 0 || !isMap(doc.contents) || !isSimple(doc.contents, piece.operations ? 1 : 0)) return { data: undefined };
+  if (doc.errors.length > 0 || doc.warnings.length > 0 || !isMap(doc.contents) || !isSimple(doc.contents, piece.under === undefined ? 0 : 1)) return { data: undefined };
   return { data: doc.toJS() as Record<string, unknown>, doc };
 }
 
@@ -122,19 +124,25 @@ function isSimple(root: unknown, rootDepth: number): boolean {
  */
 export function mergePieces(pieces: readonly Piece[], parsed: readonly ParsedPiece[]): Record<string, unknown> | undefined {
   const data: Record<string, unknown> = {};
-  let endpoints: Record<string, unknown> | undefined;
+  const containers = new Map<string, Record<string, unknown>>();
   for (let i = 0; i < pieces.length; i++) {
     const part = parsed[i]?.data;
+    const under = pieces[i]!.under;
     if (part === undefined) return undefined;
-    const target = pieces[i]!.operations ? (endpoints ??= {}) : data;
+    let target = data;
+    if (under !== undefined) {
+      if (!containers.has(under)) containers.set(under, {});
+      target = containers.get(under)!;
+    }
     for (const [key, value] of Object.entries(part)) {
       if (Object.prototype.hasOwnProperty.call(target, key)) return undefined;
       Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
     }
   }
-  if (endpoints !== undefined) {
-    if (data.endpoints !== null) return undefined;
-    data.endpoints = endpoints;
+  for (const [under, entries] of containers) {
+    // The key's own piece parsed it as empty; its entries came in pieces of their own.
+    if (data[under] !== null) return undefined;
+    data[under] = entries;
   }
   return data;
 }
@@ -144,19 +152,24 @@ export function pieceLocator(source: string, pieces: readonly Piece[], parsed: P
   const lineCounter = new LineCounter();
   for (const start of lineStarts(source)) lineCounter.addNewLine(start);
   const owners = new Map<string, number>();
-  const operationOwners = new Map<string, number>();
+  const firstEntries = new Map<string, number>();
   pieces.forEach((p, i) => {
-    for (const key of Object.keys(parsed[i]?.data ?? {})) (p.operations ? operationOwners : owners).set(key, i);
+    if (p.under !== undefined && !firstEntries.has(p.under)) firstEntries.set(p.under, i);
+    for (const key of Object.keys(parsed[i]?.data ?? {})) owners.set(p.under === undefined ? key : `${p.under}\u0000${key}`, i);
   });
-  const firstOperation = pieces.findIndex((p) => p.operations);
   const docOf = (i: number): Document => (parsed[i]!.doc ??= parsePiece(pieces[i]!).doc!);
   return (path: readonly (string | number)[], mode: 'key' | 'value' = 'value'): Position => {
-    // The `endpoints` mapping itself, or an operation it lacks, is where its first operation begins.
-    const inOperations = path[0] === 'endpoints' && (path.length > 1 || mode === 'value') && firstOperation !== -1;
-    const operation = inOperations ? (operationOwners.get(String(path[1])) ?? firstOperation) : undefined;
-    const index = operation ?? owners.get(String(path[0] ?? '')) ?? 0;
-    const inner = operation === undefined ? path : operationOwners.has(String(path[1])) ? path.slice(1) : [];
-    const offset = locateIn(docOf(index), inner, mode) ?? 0;
-    return lineCounter.linePos(pieces[index]!.start + offset);
+    const top = String(path[0] ?? '');
+    const first = firstEntries.get(top);
+    // Inside a split mapping: the piece holding the entry; the mapping itself, or an entry it
+    // lacks, is where its first entry begins.
+    if (first !== undefined && (path.length > 1 || mode === 'value')) {
+      const owner = path.length > 1 ? owners.get(`${top}\u0000${String(path[1])}`) : undefined;
+      const index = owner ?? first;
+      const offset = locateIn(docOf(index), owner === undefined ? [] : path.slice(1), mode) ?? 0;
+      return lineCounter.linePos(pieces[index]!.start + offset);
+    }
+    const index = owners.get(top) ?? 0;
+    return lineCounter.linePos(pieces[index]!.start + (locateIn(docOf(index), path, mode) ?? 0));
   };
 }

@@ -267,7 +267,7 @@ async function parsePieces(pieces: readonly Piece[], workerFrom: number): Promis
 function parseInWorker(pieces: readonly Piece[]): Promise<ParsedPiece[]> {
   return new Promise((resolve) => {
     try {
-      const worker = new Worker(shippedFile('generator', 'dist', 'generator', 'parse-worker.js'), { workerData: pieces.map((p) => ({ text: p.text, operations: p.operations })) });
+      const worker = new Worker(shippedFile('generator', 'dist', 'generator', 'parse-worker.js'), { workerData: pieces.map((p) => ({ text: p.text, under: p.under })) });
       worker.once('message', (data: (Record<string, unknown> | null)[]) => {
         resolve(data.map((d) => ({ data: d ?? undefined })));
         void worker.terminate();

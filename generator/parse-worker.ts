@@ -2,5 +2,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { parsePiece, type Piece } from './load-chunks.js';
 
-const pieces = workerData as Pick<Piece, 'text' | 'operations'>[];
+const pieces = workerData as Pick<Piece, 'text' | 'under'>[];
 parentPort?.postMessage(pieces.map((p) => parsePiece(p).data ?? null));

@@ -40,10 +40,11 @@ describe('pieced parse = whole parse', () => {
     expectSame(parseContract(file, source), await parseContractFast(file, source, 0), file);
   });
 
-  it('a synthetic 300-operation contract splits, with operations in several pieces, and on a worker', async () => {
+  it('a synthetic 300-operation contract splits, operations and types in several pieces, half on a worker', async () => {
     const source = contractYaml(buildApi(300)) as string;
     const pieces = splitContract(source);
-    expect(pieces?.filter((p) => p.operations).length).toBeGreaterThan(3);
+    expect(pieces?.filter((p) => p.under === 'endpoints').length).toBeGreaterThan(3);
+    expect(pieces?.filter((p) => p.under === 'types').length).toBeGreaterThan(3);
     expectSame(parseContract('s.yaml', source), await parseContractFast('s.yaml', source, 0, 0), 'synthetic');
   });
 

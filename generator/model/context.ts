@@ -20,18 +20,7 @@ export class BuildContext {
    * but only diagnostics and diff reports read any, so a valid contract pays for none.
    */
   loc(path: RawPath, at: 'key' | 'value' = 'value'): SourceLocation {
-    const locator = this.locator;
-    let position: { readonly line: number; readonly col: number } | undefined;
-    const resolve = () => (position ??= locator(path, at));
-    return {
-      file: this.file,
-      get line() {
-        return resolve().line;
-      },
-      get col() {
-        return resolve().col;
-      },
-    };
+    return new LazyLocation(this.file, this.locator, path, at);
   }
 
   error(code: string, path: RawPath, message: string, at: 'key' | 'value' = 'value'): void {
@@ -40,6 +29,33 @@ export class BuildContext {
 
   warn(code: string, path: RawPath, message: string, at: 'key' | 'value' = 'value'): void {
     this.diagnostics.push(diagnostic(code, this.file, this.locator(path, at), message, 'warning'));
+  }
+}
+
+/** A SourceLocation whose line and column are found when first read (and in its JSON form). */
+class LazyLocation implements SourceLocation {
+  #position: { readonly line: number; readonly col: number } | undefined;
+  readonly #locate: () => { readonly line: number; readonly col: number };
+
+  constructor(
+    readonly file: string,
+    locator: Locator,
+    path: RawPath,
+    at: 'key' | 'value',
+  ) {
+    this.#locate = () => locator(path, at);
+  }
+
+  get line(): number {
+    return (this.#position ??= this.#locate()).line;
+  }
+
+  get col(): number {
+    return (this.#position ??= this.#locate()).col;
+  }
+
+  toJSON(): { file: string; line: number; col: number } {
+    return { file: this.file, line: this.line, col: this.col };
   }
 }
 

@@ -2,6 +2,7 @@
  * load → validate → model, as one call. Every command that reads a contract goes through here.
  */
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.js';
+import type { Incremental } from './incremental.js';
 import { parseContract, parseContractFast, readContractFile, type LoadResult } from './load.js';
 import { buildModel } from './model/build.js';
 import type { Contract } from './model/types.js';
@@ -21,16 +22,16 @@ export function loadContractText(file: string, source: string): ContractResult {
 }
 
 /** `loadContractText` for generation: large contracts parse in pieces, on both cores (load.ts). */
-export async function loadContractTextFast(file: string, source: string): Promise<ContractResult> {
-  return fromLoad(await parseContractFast(file, source));
+export async function loadContractTextFast(file: string, source: string, incremental?: Incremental): Promise<ContractResult> {
+  return fromLoad(await parseContractFast(file, source), incremental);
 }
 
-function fromLoad(loaded: LoadResult): ContractResult {
+function fromLoad(loaded: LoadResult, incremental?: Incremental): ContractResult {
   if (!loaded.ok) return loaded;
   const { contract: parsed } = loaded;
   const schemaProblems = validateSchema(parsed);
   if (schemaProblems.length > 0) return { ok: false, diagnostics: sortDiagnostics(schemaProblems), source: parsed.source };
-  const built = buildModel(parsed);
+  const built = buildModel(parsed, incremental);
   const diagnostics = sortDiagnostics(built.diagnostics);
   if (hasErrors(diagnostics)) return { ok: false, diagnostics, source: parsed.source };
   return { ok: true, contract: built.contract, diagnostics, source: parsed.source };

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from './diagnostics.js';
+import type { Incremental } from './incremental.js';
 import { MAX_CONTRACT_BYTES } from './limits.js';
 import { packageRoot, toolVersion } from './package-root.js';
 import { applyWrite, outputPath, planWrite, readIfExists, readManifest, recoverOutput, sha256, type Manifest } from './write.js';
@@ -15,6 +16,8 @@ export interface GenerateOptions {
   readonly outDir: string;
   /** Compare only: write nothing, report stale files. */
   readonly check: boolean;
+  /** A watch session's store: unchanged parts of the contract are not parsed, built or emitted again. */
+  readonly incremental?: Incremental;
 }
 
 export type GenerateOutcome =
@@ -32,7 +35,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateOutcom
   const previous = readManifest(options.outDir);
   const contractHash = sha256(source);
   if (!options.check && isUpToDate(options.outDir, previous, contractHash)) return { kind: 'up-to-date', files: Object.keys(previous?.files ?? {}).length };
-  const rendered = await render(options.contractFile, source);
+  const rendered = await render(options.contractFile, source, { incremental: options.incremental });
   if (rendered.kind !== 'files') return rendered;
   const { files } = rendered;
   const plan = planWrite(options.outDir, files, previous);
@@ -57,19 +60,20 @@ export type RenderOutcome =
 export interface RenderOptions {
   /** Also type-check the whole package strictly (slower; tests and `generate --verify`). */
   readonly verify?: boolean;
+  readonly incremental?: Incremental;
 }
 
 /** Every output file's final bytes, in memory: what `generate` writes and `--check` compares. */
 export async function render(contractFile: string, source: string, options: RenderOptions = {}): Promise<RenderOutcome> {
   // The heavy stages (yaml, ajv, typescript) load only when there is work to do.
   const [{ loadContractTextFast }, { layout }] = await Promise.all([import('./contract.js'), import('./emit/layout.js')]);
-  const loaded = await loadContractTextFast(contractFile, source);
+  const loaded = await loadContractTextFast(contractFile, source, options.incremental);
   if (!loaded.ok) return { kind: 'invalid', diagnostics: loaded.diagnostics, source: loaded.source };
   const files = new Map<string, string>();
   // Emitters write prettier's form themselves (test/prettier-form.test.ts holds them to it).
   // Emitters write src/ in prettier's form and dist/ beside it (test/prettier-form.test.ts and
   // test/dist-emit.test.ts hold them to it): nothing is formatted or compiled here.
-  for (const file of layout(loaded.contract)) files.set(file.path, file.text);
+  for (const file of layout(loaded.contract, options.incremental)) files.set(file.path, file.text);
   // TypeScript loads only for a requested whole-program check (tests, `--verify`).
   const problems = options.verify === true ? (await import('./compile.js')).verifyPackage(files) : [];
   if (problems.length > 0) return { kind: 'compile-failed', errors: problems };

@@ -122,9 +122,10 @@ function isSimple(root: unknown, rootDepth: number): boolean {
  * The pieces' data merged into one document value, or undefined when a key repeats across pieces
  * (the whole parse reports it). Keys keep source order; defineProperty keeps `__proto__` a key.
  */
-export function mergePieces(pieces: readonly Piece[], parsed: readonly ParsedPiece[]): Record<string, unknown> | undefined {
+export function mergePieces(pieces: readonly Piece[], parsed: readonly ParsedPiece[], kept?: Map<string, Kept>): Record<string, unknown> | undefined {
   const data: Record<string, unknown> = {};
   const containers = new Map<string, Record<string, unknown>>();
+  const parts = new Map<string, object[]>();
   for (let i = 0; i < pieces.length; i++) {
     const part = parsed[i]?.data;
     const under = pieces[i]!.under;
@@ -133,6 +134,7 @@ export function mergePieces(pieces: readonly Piece[], parsed: readonly ParsedPie
     if (under !== undefined) {
       if (!containers.has(under)) containers.set(under, {});
       target = containers.get(under)!;
+      parts.set(under, [...(parts.get(under) ?? []), part]);
     }
     for (const [key, value] of Object.entries(part)) {
       if (Object.prototype.hasOwnProperty.call(target, key)) return undefined;
@@ -142,9 +144,24 @@ export function mergePieces(pieces: readonly Piece[], parsed: readonly ParsedPie
   for (const [under, entries] of containers) {
     // The key's own piece parsed it as empty; its entries came in pieces of their own.
     if (data[under] !== null) return undefined;
-    data[under] = entries;
+    data[under] = reuseContainer(kept, under, parts.get(under) ?? [], entries);
   }
   return data;
+}
+
+/** A merged mapping and the piece data it was made of. */
+export interface Kept {
+  readonly parts: readonly object[];
+  readonly value: Record<string, unknown>;
+}
+
+/** The mapping merged last time from the same piece data: watch mode keys results on identity. */
+function reuseContainer(kept: Map<string, Kept> | undefined, under: string, parts: readonly object[], fresh: Record<string, unknown>): Record<string, unknown> {
+  if (kept === undefined) return fresh;
+  const previous = kept.get(under);
+  if (previous !== undefined && previous.parts.length === parts.length && previous.parts.every((p, i) => p === parts[i])) return previous.value;
+  kept.set(under, { parts, value: fresh });
+  return fresh;
 }
 
 /** A locator over pieces: the piece that holds a path, then the path inside it. */

@@ -6,7 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node, type Pair, type YAMLMap } from 'yaml';
 import { Worker } from 'node:worker_threads';
 import { diagnostic, type Diagnostic, type Position } from './diagnostics.js';
-import { mergePieces, parsePiece, pieceLocator, splitContract, type ParsedPiece, type Piece } from './load-chunks.js';
+import { mergePieces, parsePiece, pieceLocator, splitContract, type Kept, type ParsedPiece, type Piece } from './load-chunks.js';
 import { shippedFile } from './package-root.js';
 
 import { MAX_ALIAS_COUNT, MAX_CONTRACT_BYTES, MAX_DEPTH } from './limits.js';
@@ -229,7 +229,7 @@ export async function parseContractFast(file: string, source: string, piecesFrom
   const pieces = source.length >= piecesFrom ? splitContract(source) : undefined;
   if (pieces === undefined) return parseContract(file, source);
   const parsed = await parsePieces(pieces, workerFrom);
-  const data = mergePieces(pieces, parsed);
+  const data = mergePieces(pieces, parsed, keptContainers);
   if (data === undefined) return parseContract(file, source);
   const locate = pieceLocator(source, pieces, parsed, locateIn);
   return { ok: true, contract: { file, source, data, locate } };
@@ -241,6 +241,8 @@ const WORKER_FROM = 1024 * 1024;
 
 /** Results by piece text: a watch session re-parses only the pieces an edit touched. */
 const pieceCache = new Map<string, ParsedPiece>();
+/** Merged mappings, kept while their pieces are: unchanged parts of the contract stay the same objects. */
+const keptContainers = new Map<string, Kept>();
 
 async function parsePieces(pieces: readonly Piece[], workerFrom: number): Promise<ParsedPiece[]> {
   const out: (ParsedPiece | undefined)[] = pieces.map((p) => pieceCache.get(p.text));

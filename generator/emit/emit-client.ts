@@ -19,7 +19,7 @@ const literals = (values: readonly string[]) => (values.length === 0 ? ['never']
 export function emitClient(file: TsFile, contract: Contract): void {
   emitEnvironments(file, contract);
   emitOptions(file, contract);
-  for (const endpoint of contract.endpoints) emitEndpointTypes(file, contract, endpoint);
+  for (const endpoint of contract.endpoints) file.section('endpoint', endpoint, () => emitEndpointTypes(file, contract, endpoint));
   emitClientInterface(file, contract);
   emitCreateClient(file, contract);
 }
@@ -139,9 +139,11 @@ function emitClientInterface(file: TsFile, contract: Contract): void {
   file.doc(`A client of ${contract.info.title} ${contract.info.version}. Methods never throw: they return a result.`);
   file.w.write('export interface Client ').block(() => {
     for (const endpoint of contract.endpoints) {
-      file.doc(...endpointDoc(endpoint));
-      const optional = endpoint.pathParams.length === 0 && (endpoint.request === undefined || endpoint.request.optional);
-      file.w.writeLine(`${camel(endpoint.id)}(input${optional ? '?' : ''}: ${clientNames.input(endpoint.id)}): Promise<${clientNames.result(endpoint.id)}>;`);
+      file.section('method', endpoint, () => {
+        file.doc(...endpointDoc(endpoint));
+        const optional = endpoint.pathParams.length === 0 && (endpoint.request === undefined || endpoint.request.optional);
+        file.w.writeLine(`${camel(endpoint.id)}(input${optional ? '?' : ''}: ${clientNames.input(endpoint.id)}): Promise<${clientNames.result(endpoint.id)}>;`);
+      });
     }
   });
   file.w.blankLine();

@@ -35,7 +35,7 @@ export function emitErrors(file: TsFile, contract: Contract): void {
   emitDecodeInput(file);
   for (const host of contract.hosts) emitHost(file, contract, host);
   emitDispatcher(file, contract);
-  for (const endpoint of contract.endpoints) emitEndpointError(file, contract, endpoint);
+  for (const endpoint of contract.endpoints) file.section('endpoint', endpoint, () => emitEndpointError(file, contract, endpoint));
 }
 
 function typeAndValues(file: TsFile, typeDoc: string[], typeName: string, values: readonly string[], valuesDoc: string, valuesName: string): void {

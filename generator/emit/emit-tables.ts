@@ -8,7 +8,7 @@ import { fieldPaths, hostRequestPaths } from '../model/field-paths.js';
 import { messageTableData } from '../model/message-data.js';
 import type { Contract, Endpoint, ErrorShape, Host, Quirk, StatusPattern, TypeRef } from '../model/types.js';
 import { stringLiteral } from '../naming.js';
-import { data, union } from './pretty.js';
+import { data, dataEntry, union } from './pretty.js';
 import { hostShapes } from './host-shapes.js';
 import type { TsFile } from './ts-file.js';
 
@@ -29,7 +29,11 @@ export function emitTables(file: TsFile, contract: Contract): void {
   file.w.blankLine();
   // An explicit type keeps declarations small (no literal types of the whole table) and lets
   // them be emitted file by file.
-  constant('How each endpoint is called and how its responses are read.', 'ENDPOINTS', `Readonly<Record<EndpointId, ${file.useType(client, 'EndpointSpec')}>>`, endpointSpecs(contract));
+  file.doc('How each endpoint is called and how its responses are read.');
+  // Laid out entry by entry, so a watch session lays out again only the endpoints that changed.
+  const entries = contract.endpoints.map((e) => file.reuse('spec', e, () => dataEntry(e.id, endpointSpec(contract, e), 1)));
+  file.constant('ENDPOINTS', `Readonly<Record<EndpointId, ${file.useType(client, 'EndpointSpec')}>>`, (prefix, suffix) => (entries.length === 0 ? [`${prefix}{}${suffix}`] : [`${prefix}{`, ...entries.flat(), `}${suffix}`]));
+  file.w.blankLine();
   constant("The contract's auth: token endpoint, grants, lifetimes, header, 401 rule.", 'AUTH', `${file.useType(`${RUNTIME}/auth.js`, 'AuthSpec')} | undefined`, authSpec(contract));
   constant(
     'Statuses for which errors carry a support report.',
@@ -111,10 +115,6 @@ function hostSpec(contract: Contract, host: Host): unknown {
         }),
     fieldPaths: hostRequestPaths(contract, host.name),
   };
-}
-
-function endpointSpecs(contract: Contract): unknown {
-  return Object.fromEntries(contract.endpoints.map((e) => [e.id, endpointSpec(contract, e)]));
 }
 
 function endpointSpec(contract: Contract, e: Endpoint): unknown {

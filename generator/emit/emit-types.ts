@@ -9,8 +9,10 @@ export function emitTypes(file: TsFile, contract: Contract): void {
   // The entry point re-exports this file: with no types it must still be a module.
   if (contract.types.length === 0) file.w.writeLine('export {};');
   for (const type of contract.types) {
-    if (type.kind === 'enum') emitEnum(file, type);
-    else emitObject(file, contract, type);
+    file.section('type', type, () => {
+      if (type.kind === 'enum') emitEnum(file, type);
+      else emitObject(file, contract, type);
+    });
     file.w.blankLine();
   }
 }

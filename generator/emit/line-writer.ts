@@ -82,6 +82,30 @@ export class LineWriter {
     return this.chunks.join('');
   }
 
+  /** Everything that decides how the next text is laid out. */
+  state(): string {
+    return `${this.level}|${this.atLineStart ? 1 : 0}|${this.newLineOnNextWrite ? 1 : 0}|${this.tail}`;
+  }
+
+  /** A place in the output, for `since`. */
+  mark(): number {
+    return this.chunks.length;
+  }
+
+  since(mark: number): string {
+    return this.chunks.slice(mark).join('');
+  }
+
+  /** Text recorded by `since` from the same `state()`, and the state it ended in. */
+  replay(text: string, endState: string): void {
+    this.raw(text);
+    const [level = '0', atLineStart = '1', newLine = '0', ...tail] = endState.split('|');
+    this.level = Number(level);
+    this.atLineStart = atLineStart === '1';
+    this.newLineOnNextWrite = newLine === '1';
+    this.tail = tail.join('|');
+  }
+
   private pendingNewLine(): void {
     if (this.newLineOnNextWrite) this.newLine();
   }

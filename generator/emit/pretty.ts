@@ -66,6 +66,18 @@ export function data(value: unknown, indent: number, prefix = '', suffix = '', j
   return out.join('\n');
 }
 
+/** One `key: value,` member of an object literal at nesting `indent`, as `data` lays it out there. */
+export function dataEntry(name: string, value: unknown, indent: number): string[] {
+  const out: string[] = [];
+  dataLines(value, indent, `${memberKey(name, false)}: `, ',', false, STEP.repeat(indent), out);
+  return out;
+}
+
+function memberKey(k: string, jsonKeys: boolean): string {
+  // `__proto__` as a plain key would set the prototype; a computed key defines a property.
+  return jsonKeys ? JSON.stringify(k) : k === '__proto__' ? `[${quoted(k)}]` : key(k);
+}
+
 /** `data`'s lines, each prefixed with `pad` (the nesting so far), appended to `out`: linear in size. */
 function dataLines(value: unknown, indent: number, prefix: string, suffix: string, jsonKeys: boolean, pad: string, out: string[]): void {
   const push = (text: string) => {
@@ -80,11 +92,7 @@ function dataLines(value: unknown, indent: number, prefix: string, suffix: strin
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
     if (entries.length === 0) return push(`${prefix}{}${suffix}`);
     push(`${prefix}{`);
-    for (const [k, v] of entries) {
-      // `__proto__` as a plain key would set the prototype; a computed key defines a property.
-      const name = jsonKeys ? JSON.stringify(k) : k === '__proto__' ? `[${quoted(k)}]` : key(k);
-      dataLines(v, indent + 1, `${name}: `, ',', jsonKeys, `${pad}${STEP}`, out);
-    }
+    for (const [k, v] of entries) dataLines(v, indent + 1, `${memberKey(k, jsonKeys)}: `, ',', jsonKeys, `${pad}${STEP}`, out);
     // JSON allows no trailing comma after the last member.
     if (jsonKeys) out[out.length - 1] = (out[out.length - 1] ?? '').replace(/,$/, '');
     return push(`}${suffix}`);

@@ -10,6 +10,7 @@
  * forms to what TypeScript itself emits.
  */
 import { docText } from '../naming.js';
+import type { Incremental } from '../incremental.js';
 import { LineWriter } from './line-writer.js';
 import { list } from './pretty.js';
 
@@ -27,22 +28,86 @@ export interface EmittedFile {
   readonly dts: string;
 }
 
+/** A section's output, kept by a watch session for reuse: its text, imports and value regions. */
+interface Section {
+  readonly text: string;
+  readonly endState: string;
+  readonly imports: readonly (readonly [from: string, name: string, type: boolean])[];
+  readonly values: readonly ValueRegion[];
+}
+
 export class TsFile {
   readonly w = new LineWriter();
   private readonly imports = new Map<string, { names: Set<string>; types: Set<string> }>();
   private readonly values: ValueRegion[] = [];
+  private recording: [from: string, name: string, type: boolean][] | undefined;
 
-  constructor(readonly path: string) {}
+  constructor(
+    readonly path: string,
+    private readonly incremental?: Incremental,
+  ) {}
 
   /** Imports a value symbol from a module path relative to this file (`./runtime/decode.js`). */
   use(from: string, name: string): string {
     this.entry(from).names.add(name);
+    this.recording?.push([from, name, false]);
     return name;
   }
 
   useType(from: string, name: string): string {
     this.entry(from).types.add(name);
+    this.recording?.push([from, name, true]);
     return name;
+  }
+
+  /**
+   * Output that depends only on `model` (an endpoint, a type) and the contract around it: in a
+   * watch session, reused from the previous run when `model` is the same object (the model reuses
+   * unchanged endpoints and types) and the writer is in the same state.
+   */
+  section(tag: string, model: object, emit: () => void): void {
+    const incremental = this.incremental;
+    if (incremental === undefined) return emit();
+    const slot = `${this.path}\n${tag}\n${this.w.state()}`;
+    const found = incremental.lookup(model, slot, incremental.emitContext)?.value as Section | undefined;
+    if (found !== undefined) return this.replay(found);
+    const mark = this.w.mark();
+    const start = this.w.getLength();
+    const firstValue = this.values.length;
+    const outer = this.recording;
+    const imports: [string, string, boolean][] = [];
+    this.recording = imports;
+    try {
+      emit();
+    } finally {
+      this.recording = outer;
+      outer?.push(...imports);
+    }
+    const values = this.values.slice(firstValue).map((v) => ({ ...v, start: v.start - start, end: v.end - start }));
+    const value: Section = { text: this.w.since(mark), endState: this.w.state(), imports, values };
+    incremental.store(model, slot, { key: incremental.emitContext, value, calls: [] });
+  }
+
+  /** `make()`, or in a watch session its value from the previous run for the same `model` object. */
+  reuse<T>(tag: string, model: object, make: () => T): T {
+    const incremental = this.incremental;
+    if (incremental === undefined) return make();
+    const slot = `${this.path}\n${tag}`;
+    const found = incremental.lookup(model, slot, incremental.emitContext);
+    if (found !== undefined) return found.value as T;
+    const value = make();
+    incremental.store(model, slot, { key: incremental.emitContext, value, calls: [] });
+    return value;
+  }
+
+  private replay(section: Section): void {
+    const start = this.w.getLength();
+    this.w.replay(section.text, section.endState);
+    for (const [from, name, type] of section.imports) {
+      if (type) this.useType(from, name);
+      else this.use(from, name);
+    }
+    for (const v of section.values) this.values.push({ ...v, start: v.start + start, end: v.end + start });
   }
 
   private entry(from: string) {

@@ -20,9 +20,10 @@ export interface EndpointRefs {
   readonly supportReport: boolean;
 }
 
-export function buildEndpoints(ctx: BuildContext, raw: Readonly<Record<string, RawEndpoint>>, refs: EndpointRefs): Endpoint[] {
+/** `context` names everything in `refs` (BuildContext.contextKey), so unchanged endpoints are reused in watch mode. */
+export function buildEndpoints(ctx: BuildContext, raw: Readonly<Record<string, RawEndpoint>>, context: string, refs: EndpointRefs): Endpoint[] {
   checkOperationIdCollisions(ctx, Object.keys(raw));
-  return entries(raw).map(([id, e]) => buildEndpoint(ctx, ['endpoints', id], id, e, refs));
+  return entries(raw).map(([id, e]) => ctx.reuse(e, 'endpoint', `${id}\n${context}`, () => buildEndpoint(ctx, ['endpoints', id], id, e, refs)));
 }
 
 /** Ids that differ only in case would produce colliding exported type names. */

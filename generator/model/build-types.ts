@@ -8,13 +8,15 @@ const STRUCTURAL = new Set(['object', 'array']);
 
 export function buildTypes(ctx: BuildContext, raw: Readonly<Record<string, RawNamedType>> | undefined): NamedType[] {
   const names = new Set(Object.keys(raw ?? {}));
+  // A type reads only its own text and the set of type names.
+  const context = ctx.contextKey('types', [], [...names].join('\n'));
   const types: NamedType[] = [];
   for (const [name, type] of entries(raw)) {
     const path = ['types', name];
     if (isReservedTypeName(name)) {
       ctx.error('reserved-type-name', path, `'${name}' is a built-in type name and cannot name a contract type`, 'key');
     }
-    types.push(type.kind === 'enum' ? buildEnum(ctx, path, name, type) : buildObject(ctx, path, name, type, names));
+    types.push(ctx.reuse(type, 'type', `${name}\n${context}`, () => (type.kind === 'enum' ? buildEnum(ctx, path, name, type) : buildObject(ctx, path, name, type, names))));
   }
   checkValues(ctx, types);
   return types;

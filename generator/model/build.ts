@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { RawAuth, RawContract, RawEnvironment, RawHost } from '../contract-format.js';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
+import type { Incremental } from '../incremental.js';
 import type { ParsedContract } from '../load.js';
 import { buildEndpoints } from './build-endpoints.js';
 import { buildCategories, buildCodeTable, buildMessageTable, buildPolicies, buildShapes, buildStatusCategories, checkName } from './build-errors.js';
@@ -20,9 +21,9 @@ export interface BuildResult {
 }
 
 /** `parsed.data` must already have passed the schema. */
-export function buildModel(parsed: ParsedContract): BuildResult {
+export function buildModel(parsed: ParsedContract, incremental?: Incremental): BuildResult {
   const raw = parsed.data as RawContract;
-  const ctx = new BuildContext(parsed.file, parsed.locate);
+  const ctx = new BuildContext(parsed.file, parsed.locate, incremental);
   const types = buildTypes(ctx, raw.types);
   const typeNames = new Set(types.map((t) => t.name));
   const servers = buildServers(ctx, raw);
@@ -37,7 +38,14 @@ export function buildModel(parsed: ParsedContract): BuildResult {
   const environments = buildEnvironments(ctx, raw, hosts, hostRefs.servers);
   const support = buildSupport(ctx, raw);
   const auth = raw.auth === undefined ? undefined : buildAuth(ctx, raw.auth, { environments, shapes: shapeNames, endpoints: Object.keys(raw.endpoints) });
-  const endpoints = buildEndpoints(ctx, raw.endpoints, {
+  // What an endpoint reads besides its own text: a change to any of it rebuilds every endpoint.
+  const endpointContext = ctx.contextKey('endpoints', [raw.hosts, raw.shapes, raw.categories, raw.statusCategories, raw.policies, raw.servers, raw.environments, raw.auth, raw.support], [...typeNames].join('\n'));
+  // What emitting an endpoint or type reads besides it: the rest of the contract, types included.
+  if (incremental !== undefined) {
+    const { endpoints: _endpoints, types: _types, ...rest } = raw;
+    incremental.emitContext = ctx.contextKey('emit', [...Object.values(rest), ...Object.values(raw.types ?? {})], Object.keys(raw.types ?? {}).join('\n'));
+  }
+  const endpoints = buildEndpoints(ctx, raw.endpoints, endpointContext, {
     hosts,
     typeNames,
     shapes: shapeNames,

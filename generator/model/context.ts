@@ -2,6 +2,7 @@
  * What every model-building step shares: the raw contract's locator and a sink for diagnostics.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
+import type { Incremental, RecordedCall } from '../incremental.js';
 import type { Locator } from '../load.js';
 import type { BodyPath, SourceLocation, StatusPattern } from './types.js';
 
@@ -9,26 +10,72 @@ export type RawPath = readonly (string | number)[];
 
 export class BuildContext {
   readonly diagnostics: Diagnostic[] = [];
+  private recording: RecordedCall[] | undefined;
+  private readonly locate: () => Locator;
 
   constructor(
     readonly file: string,
-    private readonly locator: Locator,
-  ) {}
+    locator: Locator,
+    private readonly incremental?: Incremental,
+  ) {
+    if (incremental === undefined) {
+      this.locate = () => locator;
+      return;
+    }
+    // Model objects reused by a later run find their positions in that run's text.
+    incremental.locator = locator;
+    this.locate = () => incremental.locator;
+  }
 
   /**
    * Where `path` sits. Resolved on first read: the model records a location for every entity,
    * but only diagnostics and diff reports read any, so a valid contract pays for none.
    */
   loc(path: RawPath, at: 'key' | 'value' = 'value'): SourceLocation {
-    return new LazyLocation(this.file, this.locator, path, at);
+    return new LazyLocation(this.file, this.locate, path, at);
   }
 
   error(code: string, path: RawPath, message: string, at: 'key' | 'value' = 'value'): void {
-    this.diagnostics.push(diagnostic(code, this.file, this.locator(path, at), message));
+    this.recording?.push({ severity: 'error', args: [code, path, message, at] });
+    this.diagnostics.push(diagnostic(code, this.file, this.locate()(path, at), message));
   }
 
   warn(code: string, path: RawPath, message: string, at: 'key' | 'value' = 'value'): void {
-    this.diagnostics.push(diagnostic(code, this.file, this.locator(path, at), message, 'warning'));
+    this.recording?.push({ severity: 'warning', args: [code, path, message, at] });
+    this.diagnostics.push(diagnostic(code, this.file, this.locate()(path, at), message, 'warning'));
+  }
+
+  /**
+   * `build()`, or in a watch session the value it made last time from the same `raw` object under
+   * the same `key` (its diagnostics replayed). `key` must name everything else `build` reads.
+   */
+  reuse<T>(raw: object, slot: string, key: string, build: () => T): T {
+    const incremental = this.incremental;
+    if (incremental === undefined) return build();
+    const found = incremental.lookup(raw, slot, key);
+    if (found !== undefined) {
+      for (const { severity, args } of found.calls) {
+        if (severity === 'error') this.error(...args);
+        else this.warn(...args);
+      }
+      return found.value as T;
+    }
+    const outer = this.recording;
+    const calls: RecordedCall[] = [];
+    this.recording = calls;
+    try {
+      const value = build();
+      incremental.store(raw, slot, { key, value, calls });
+      return value;
+    } finally {
+      outer?.push(...calls);
+      this.recording = outer;
+    }
+  }
+
+  /** A key for a context made of raw objects (see Incremental.context); '' outside watch. */
+  contextKey(name: string, parts: readonly unknown[], text = ''): string {
+    return this.incremental?.context(name, parts, text) ?? '';
   }
 }
 
@@ -39,11 +86,11 @@ class LazyLocation implements SourceLocation {
 
   constructor(
     readonly file: string,
-    locator: Locator,
+    locator: () => Locator,
     path: RawPath,
     at: 'key' | 'value',
   ) {
-    this.#locate = () => locator(path, at);
+    this.#locate = () => locator()(path, at);
   }
 
   get line(): number {

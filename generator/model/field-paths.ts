@@ -5,15 +5,30 @@ const MAX_PATH_DEPTH = 8;
 
 const typeIndex = new WeakMap<Contract, Map<string, NamedType>>();
 
+const byRef = new WeakMap<Contract, WeakMap<TypeRef, string[]>>();
+const byHost = new WeakMap<Contract, Map<string, string[]>>();
+
+/** Kept per contract and reference: tables, checks and mocks all ask, per endpoint and per host. */
 export function fieldPaths(contract: Contract, ref: TypeRef): string[] {
+  let refs = byRef.get(contract);
+  if (refs === undefined) byRef.set(contract, (refs = new WeakMap()));
+  let out = refs.get(ref);
+  if (out !== undefined) return [...out];
   let byName = typeIndex.get(contract);
   if (byName === undefined) typeIndex.set(contract, (byName = new Map(contract.types.map((t) => [t.name, t]))));
-  const out: string[] = [];
-  walk(ref, '', new Set(), byName, out);
-  return out;
+  const seen = new Set<string>();
+  out = [];
+  walk(ref, '', new Set(), byName, { seen, out });
+  refs.set(ref, out);
+  return [...out];
 }
 
-function walk(ref: TypeRef, prefix: string, visiting: Set<string>, byName: ReadonlyMap<string, NamedType>, out: string[]): void {
+interface Paths {
+  readonly seen: Set<string>;
+  readonly out: string[];
+}
+
+function walk(ref: TypeRef, prefix: string, visiting: Set<string>, byName: ReadonlyMap<string, NamedType>, out: Paths): void {
   if (prefix.split('.').length > MAX_PATH_DEPTH) return;
   if (ref.kind === 'array') return walk(ref.items, prefix, visiting, byName, out);
   if (ref.kind === 'primitive') return;
@@ -28,19 +43,27 @@ function walk(ref: TypeRef, prefix: string, visiting: Set<string>, byName: Reado
   walkFields(ref.fields, prefix, visiting, byName, out);
 }
 
-function walkFields(fields: readonly { name: string; type: TypeRef }[], prefix: string, visiting: Set<string>, byName: ReadonlyMap<string, NamedType>, out: string[]): void {
+function walkFields(fields: readonly { name: string; type: TypeRef }[], prefix: string, visiting: Set<string>, byName: ReadonlyMap<string, NamedType>, out: Paths): void {
   for (const field of fields) {
     const path = prefix === '' ? field.name : `${prefix}.${field.name}`;
-    if (!out.includes(path)) out.push(path);
+    if (!out.seen.has(path)) {
+      out.seen.add(path);
+      out.out.push(path);
+    }
     walk(field.type, path, visiting, byName, out);
   }
 }
 
 /** Every request field path of the endpoints on a host, for resolving that host's messages. */
 export function hostRequestPaths(contract: Contract, host: string): string[] {
+  let hosts = byHost.get(contract);
+  if (hosts === undefined) byHost.set(contract, (hosts = new Map()));
+  const known = hosts.get(host);
+  if (known !== undefined) return known;
   const paths = new Set<string>();
   for (const endpoint of contract.endpoints.filter((e: Endpoint) => e.host === host)) {
     if (endpoint.request !== undefined) for (const p of fieldPaths(contract, endpoint.request.body)) paths.add(p);
   }
+  hosts.set(host, [...paths]);
   return [...paths];
 }

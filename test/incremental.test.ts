@@ -1,0 +1,86 @@
+/**
+ * A watch session (Incremental) reuses parsed pieces, model objects and emitted sections. Whatever
+ * it reuses, every run must produce exactly the files and diagnostics of a fresh one-shot render of
+ * the same text — edits to an endpoint, a type, a host, the info block, insertions and deletions that
+ * shift every line after them.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { render, type RenderOutcome } from '../generator/generate.js';
+import { Incremental } from '../generator/incremental.js';
+import { parseContractFast } from '../generator/load.js';
+// @ts-expect-error: the benchmark's contract synthesiser is plain JavaScript.
+import { buildApi, contractYaml } from '../bench/synth.mjs';
+
+type Edit = readonly [name: string, change: (text: string) => string];
+
+function replaceOnce(text: string, from: string | RegExp, to: string): string {
+  const next = text.replace(from, to);
+  if (next === text) throw new Error(`edit did not apply: ${String(from)}`);
+  return next;
+}
+
+const synthetic = contractYaml(buildApi(200)) as string;
+
+const syntheticEdits: Edit[] = [
+  ['an endpoint summary', (t) => replaceOnce(t, 'summary: Operation 7 on one', 'summary: Operation 7 (edited) on one')],
+  ['an endpoint method', (t) => replaceOnce(t, /(op9\w+:\n(?: {4}.*\n)*? {4}method: )\w+/, '$1DELETE')],
+  ['a field added to a request type', (t) => replaceOnce(t, /(Op3\w+Request:\n {4}kind: object\n {4}fields:\n)/, '$1      note: { type: string }\n')],
+  ['a required field made optional', (t) => replaceOnce(t, /(Op11\w+Response:\n {4}kind: object\n {4}fields:\n {6}id: \{ type: string), required: true \}/, '$1 }')],
+  ['an enum value added', (t) => replaceOnce(t, 'values: [low, normal, high, urgent]', 'values: [low, normal, high, urgent, critical]')],
+  ['an endpoint inserted at the top (shifts every line)', (t) => replaceOnce(t, '\nendpoints:\n', '\nendpoints:\n  opNew:\n    method: GET\n    path: /new\n    host: alpha\n    responses:\n      "200": { description: New. }\n')],
+  ['an endpoint deleted', (t) => replaceOnce(t, /\n {2}op5\w+:\n(?: {4}.*\n)+/, '\n')],
+  ['the info block', (t) => replaceOnce(t, /title: Synthetic API 200/, 'title: Synthetic API (edited)')],
+  ['a host code row', (t) => replaceOnce(t, '- { status: 504, code: timeout }', '- { status: 504, code: gateway_timeout }')],
+  ['an unknown host (an error, positioned after the shift)', (t) => replaceOnce(t, /(op40\w+:\n(?: {4}.*\n)*? {4}host: )\w+/, '$1nowhere')],
+  ['the error fixed again', (t) => t.replace(/host: nowhere/, 'host: beta')],
+];
+
+const ordersEdits: Edit[] = [
+  ['a quirk hint', (t) => replaceOnce(t, /hint: "?([^\n"]+)/, 'hint: "Edited hint."')],
+  ['lines inserted above everything', (t) => `# a comment\n# another\n${t}`],
+  ['a message row example', (t) => t.replace(/(\n\s+example: ")([^"]+)"/, '$1$2 "')],
+];
+
+/** Files and diagnostics, comparable. */
+function outcome(r: RenderOutcome): unknown {
+  if (r.kind === 'files') return { kind: r.kind, files: Object.fromEntries(r.files) };
+  if (r.kind === 'invalid') return { kind: r.kind, diagnostics: r.diagnostics };
+  return r;
+}
+
+async function session(file: string, start: string, edits: readonly Edit[]): Promise<void> {
+  const incremental = new Incremental();
+  let text = start;
+  expect(outcome(await render(file, text, { incremental }))).toEqual(outcome(await render(file, text)));
+  for (const [name, change] of edits) {
+    text = change(text);
+    const fresh = await render(file, text);
+    const reused = await render(file, text, { incremental });
+    expect(reused.kind, name).toBe(fresh.kind);
+    expect(outcome(reused), name).toEqual(outcome(fresh));
+  }
+}
+
+describe('a watch session renders what a fresh run renders', () => {
+  it('synthetic contract (pieced: endpoints and types in pieces)', { timeout: 120_000 }, async () => {
+    // Large enough to be parsed in pieces, so edits exercise piece reuse.
+    expect(synthetic.length).toBeGreaterThan(256 * 1024);
+    await session('synthetic.yaml', synthetic.repeat(1), syntheticEdits);
+  });
+
+  it('orders contract', { timeout: 60_000 }, async () => {
+    await session('orders.yaml', readFileSync('contract/orders.yaml', 'utf8'), ordersEdits);
+  });
+
+  it('reuses: an unchanged contract parses from kept pieces, and the second run is faster', { timeout: 60_000 }, async () => {
+    const big = contractYaml(buildApi(600)) as string;
+    const t0 = performance.now();
+    await parseContractFast('big.yaml', big, 0);
+    const first = performance.now() - t0;
+    const t1 = performance.now();
+    await parseContractFast('big.yaml', big.replace('summary: Operation 3 on one', 'summary: Operation 3 (x) on one'), 0);
+    const second = performance.now() - t1;
+    expect(second).toBeLessThan(first / 3);
+  });
+});

@@ -6,6 +6,7 @@
 export interface RawContract {
   readonly contractgen: 1;
   readonly info: RawInfo;
+  readonly outputs?: { readonly openapi?: boolean; readonly mocks?: boolean };
   readonly servers?: Readonly<Record<string, { readonly description?: string }>>;
   readonly hosts: Readonly<Record<string, RawHost>>;
   readonly shapes?: Readonly<Record<string, RawShape>>;

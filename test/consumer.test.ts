@@ -14,6 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CONSUMER = fileURLToPath(new URL('./consumer/', import.meta.url));
 const CONSUMER_TSCONFIG = 'test/consumer/tsconfig.json';
+// src/mocks.ts (the package's msw mocks in use) compiles with the DOM lib msw's types need.
+const MOCKS_TSCONFIG = 'test/consumer/tsconfig.mocks.json';
+const MOCKS_MAIN = fileURLToPath(new URL('./consumer/dist/mocks.js', import.meta.url));
 const CONSUMER_DIST = fileURLToPath(new URL('./consumer/dist/', import.meta.url));
 const CONSUMER_MAIN = fileURLToPath(new URL('./consumer/dist/main.js', import.meta.url));
 const GENERATED = fileURLToPath(new URL('../generated/', import.meta.url));
@@ -47,6 +50,8 @@ function expectClean(compiler: CompilerName, args: readonly string[]): Compiled 
 
 /** Set once the TS 5.9 build of the consumer (the one the runtime test imports) succeeded. */
 let consumerBuilt = false;
+/** Likewise for src/mocks.ts. */
+let mocksBuilt = false;
 
 describe('the generated package, installed as a dependency', () => {
   beforeAll(() => {
@@ -74,6 +79,19 @@ describe('the generated package, installed as a dependency', () => {
     expectClean('TS 5.9', ['-p', CONSUMER_TSCONFIG]);
     expect(existsSync(CONSUMER_MAIN)).toBe(true);
     consumerBuilt = true;
+  });
+
+  it('the mocks consumer imports only the package, its mocks entry and msw', () => {
+    const source = readFileSync(`${CONSUMER}src/mocks.ts`, 'utf8');
+    const specifiers = [...source.matchAll(/\bfrom\s+'([^']+)'/g)].map((m) => m[1]);
+    expect(specifiers).toEqual(['node:fs', '@orders/client', '@orders/client/mocks', 'msw', 'msw/node']);
+  });
+
+  // After both builds of main.js, each into the same dist/; TS 5.9's output is the one run.
+  it.each(['TS 7', 'TS 5.9'] as const)('the mocks consumer compiles under %s', { timeout: TIMEOUT }, (compiler) => {
+    expectClean(compiler, ['-p', MOCKS_TSCONFIG]);
+    expect(existsSync(MOCKS_MAIN)).toBe(true);
+    mocksBuilt = compiler === 'TS 5.9';
   });
 
   it.each(Object.keys(COMPILERS) as CompilerName[])('generated/ compiles strictly under %s', { timeout: TIMEOUT }, (compiler) => {
@@ -315,5 +333,37 @@ describe('the compiled consumer against a real HTTP server', () => {
     expect(create?.contentType).toBe('application/json');
     expect(JSON.parse(create?.body ?? '')).toMatchObject({ origin: { address: { address1: '1 Pickup Street' } }, items: [{ name: 'Box', quantity: 2 }], payment_mode: 'cash' });
     expect(log.filter((r) => r.path.startsWith('/order_label/')).map((r) => r.accept)).toEqual(['application/pdf', 'application/pdf']);
+  });
+});
+
+describe('the compiled consumer with the msw mocks of the package', () => {
+  it('gets, through the client, what each mocked response means', { timeout: TIMEOUT }, async () => {
+    expect(mocksBuilt, 'src/mocks.ts did not compile under TS 5.9 (see the failure above)').toBe(true);
+    const consumer = (await import(/* @vite-ignore */ pathToFileURL(MOCKS_MAIN).href)) as { runMocks(): Promise<Record<string, unknown>> };
+    const summary = await consumer.runMocks();
+    expect(JSON.parse(JSON.stringify(summary))).toEqual(summary);
+    // Every error fixture of every endpoint, as the package expects it, and through decodeError alone.
+    expect(summary.mismatches).toEqual([]);
+    expect(summary.checked).toBeGreaterThan(100);
+    expect(summary.decodedWithoutMsw).toBeGreaterThan(30);
+    expect(summary.jsonMatches).toBe(true);
+    // The success fixtures parse as data: JSON as the fixture, the label as its PDF bytes.
+    const successes = summary.successes as Record<string, { ok: boolean; asFixture: boolean }>;
+    expect(Object.keys(successes)).toHaveLength(6);
+    for (const [id, s] of Object.entries(successes)) expect(s, id).toMatchObject({ ok: true, asFixture: true });
+    // What the contract says, written out here rather than read from the package.
+    const samples = summary.samples as Record<string, Record<string, unknown>>;
+    expect(samples['getOrder forbidden_means_missing']).toMatchObject({ ok: false, status: 403, category: 'not_found', rules: ['forbidden_means_missing'] });
+    expect(samples['getOrderLabel empty_label_means_missing']).toMatchObject({ status: 200, category: 'not_found', rules: ['empty_label_means_missing'] });
+    expect(samples['getOrderLabel wrong_content_type']).toMatchObject({ status: 200, shape: 'client', category: 'invalid_response' });
+    expect(samples['requestToken invalid_client']).toMatchObject({ status: 401, shape: 'invalid_client', code: 'invalid_client', category: 'unauthenticated' });
+    expect(samples['requestToken resource_exhausted']).toMatchObject({ status: 429, code: 'resource_exhausted', category: 'rate_limited', retryable: true });
+    expect(samples['requestToken internal:integration']).toMatchObject({ status: 500, code: 'internal', category: 'server' });
+    expect(samples['getOrder unauthorized']).toMatchObject({ status: 401, shape: 'unauthorized', category: 'unauthenticated' });
+    expect(samples['createOrder stop_address1_missing']).toMatchObject({ status: 422, category: 'input', fields: ['destination.address.address1'] });
+    expect(samples['updateOrder billing_identifier_invalid']).toMatchObject({ status: 400, category: 'input', fields: ['billing_identifier'] });
+    expect(samples['createOrder empty_message']).toMatchObject({ status: 422, fields: ['payment_mode', 'kind'], rules: ['empty_message'] });
+    expect(samples['createOrder policy_check_failed:Tier closed']).toMatchObject({ category: 'policy', policy: 'CanSubmitJobPolicy', message: 'Tier closed' });
+    expect(samples['createOrder server_error_may_be_payload']).toMatchObject({ status: 500, category: 'server', rules: ['server_error_may_be_payload'] });
   });
 });

@@ -4,10 +4,13 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Incremental } from '../incremental.js';
 import type { Contract } from '../model/types.js';
+import { renderOpenApi } from '../openapi/render.js';
 import { shippedFile } from '../package-root.js';
 import { emitClient } from './emit-client.js';
 import { emitErrors } from './emit-errors.js';
+import { emitFixtures, emitMocks, mockFixturesJson } from './emit-mocks.js';
 import { emitTables, RUNTIME } from './emit-tables.js';
 import { emitTypes } from './emit-types.js';
 import { packageJson, readme, tsconfigJson } from './emit-package.js';
@@ -32,8 +35,8 @@ export function header(contract: Contract, withHash = false): string {
 }
 
 /** `src/<name>.ts` and its `dist/` JavaScript and declarations, emitted together. */
-function tsFile(name: string, contract: Contract, emit: (file: TsFile) => void): OutputFile[] {
-  const file = new TsFile(`src/${name}.ts`);
+function tsFile(name: string, contract: Contract, emit: (file: TsFile) => void, incremental?: Incremental): OutputFile[] {
+  const file = new TsFile(`src/${name}.ts`, incremental);
   emit(file);
   const out = file.emit(header(contract));
   return [
@@ -43,17 +46,29 @@ function tsFile(name: string, contract: Contract, emit: (file: TsFile) => void):
   ];
 }
 
-export function layout(contract: Contract): OutputFile[] {
+/** `incremental`: a watch session's store, so unchanged endpoints and types are not emitted again. */
+export function layout(contract: Contract, incremental?: Incremental): OutputFile[] {
   return [
     { path: 'package.json', text: packageJson(contract), format: 'json' },
     { path: 'tsconfig.json', text: tsconfigJson(), format: 'json' },
     { path: 'README.md', text: readme(contract), format: 'markdown' },
-    ...tsFile('types', contract, (f) => emitTypes(f, contract)),
-    ...tsFile('tables', contract, (f) => emitTables(f, contract)),
-    ...tsFile('errors', contract, (f) => emitErrors(f, contract)),
-    ...tsFile('client', contract, (f) => emitClient(f, contract)),
+    ...tsFile('types', contract, (f) => emitTypes(f, contract), incremental),
+    ...tsFile('tables', contract, (f) => emitTables(f, contract), incremental),
+    ...tsFile('errors', contract, (f) => emitErrors(f, contract), incremental),
+    ...tsFile('client', contract, (f) => emitClient(f, contract), incremental),
+    ...(contract.outputs.mocks ? mockFiles(contract) : []),
+    ...(contract.outputs.openapi ? [{ path: 'openapi.yaml', text: renderOpenApi(contract), format: 'none' as const }] : []),
     ...indexFiles(contract),
-    ...runtimeFiles(),
+    ...runtimeFiles().filter((f) => contract.outputs.mocks || !/^(src|dist)\/runtime\/mocks\./.test(f.path)),
+  ];
+}
+
+/** The optional `<package>/mocks` entry (contract `outputs.mocks`). */
+function mockFiles(contract: Contract): OutputFile[] {
+  return [
+    ...tsFile('mocks/fixtures', contract, (f) => emitFixtures(f, contract)),
+    ...tsFile('mocks/index', contract, (f) => emitMocks(f, contract)),
+    { path: 'mocks/fixtures.json', text: mockFixturesJson(contract), format: 'json' },
   ];
 }
 

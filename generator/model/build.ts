@@ -59,6 +59,7 @@ export function buildModel(parsed: ParsedContract, incremental?: Incremental): B
     file: parsed.file,
     hash: createHash('sha256').update(parsed.source).digest('hex'),
     info: buildInfo(ctx, raw),
+    outputs: { openapi: raw.outputs?.openapi ?? true, mocks: raw.outputs?.mocks ?? true },
     servers,
     hosts,
     environments,

@@ -20,6 +20,8 @@ export interface Contract {
   /** sha256 of the contract's source text, hex. */
   readonly hash: string;
   readonly info: Info;
+  /** Artifacts the package carries besides the client. */
+  readonly outputs: { readonly openapi: boolean; readonly mocks: boolean };
   readonly servers: readonly ServerVariable[];
   readonly hosts: readonly Host[];
   readonly environments: readonly Environment[];

@@ -1,0 +1,147 @@
+/**
+ * The package's optional `mocks` entry: `mocks/fixtures.ts` (every fixture as typed data, also
+ * written as `mocks/fixtures.json` for projects without msw) and `mocks/index.ts` (`createMocks`,
+ * msw handlers per endpoint). Nothing here imports msw: the caller passes msw's `http` in, so the
+ * main entry and this one keep zero dependencies.
+ */
+import type { Contract, Endpoint } from '../model/types.js';
+import { camel, pascal, propertyKey, stringLiteral } from '../naming.js';
+import { clientNames } from './emit-client.js';
+import { fixtureData, mockFixtures } from './mock-fixtures.js';
+import { data, json, list, union } from './pretty.js';
+import type { TsFile } from './ts-file.js';
+
+const RUNTIME_MOCKS = '../runtime/mocks.js';
+const CLIENT = '../client.js';
+
+export const mockNames = {
+  hostKey: (host: string) => `${pascal(host)}FixtureKey`,
+  endpointKey: (id: string) => `${pascal(id)}FixtureKey`,
+};
+
+/** Types of the runtime's mocks module that users name; re-exported by the entry. */
+const RUNTIME_TYPES = [
+  'EndpointMocks',
+  'HttpLike',
+  'MockEndpointFixtures',
+  'MockErrorFixture',
+  'MockExpectation',
+  'MockFixtureKind',
+  'MockHandlerOptions',
+  'MockHostFixtures',
+  'MockMethod',
+  'MockResponse',
+  'MockSuccessFixture',
+];
+
+/** `mocks/fixtures.json`: the same data as `FIXTURES`, for tests that do not use msw. */
+export function mockFixturesJson(contract: Contract): string {
+  return json(fixtureData(mockFixtures(contract)));
+}
+
+export function emitFixtures(file: TsFile, contract: Contract): void {
+  const fixtures = mockFixtures(contract);
+  for (const { host, fixtures: list } of fixtures.hosts) {
+    file.doc(`Keys of the ${host.name} host's error fixtures.`);
+    keyUnion(file, mockNames.hostKey(host.name), list.map((f) => stringLiteral(f.key)));
+  }
+  for (const { endpoint, errors } of fixtures.endpoints) {
+    file.doc(`Keys of ${endpoint.id}'s error fixtures: the ${endpoint.host} host's, and its own.`);
+    keyUnion(file, mockNames.endpointKey(endpoint.id), [mockNames.hostKey(endpoint.host), ...errors.map((f) => stringLiteral(f.key))]);
+  }
+  file.w.blankLine();
+  emitFixtureKeys(file, contract);
+  emitFixturesType(file, contract);
+  file.doc('Every fixture of the contract; `mocks/fixtures.json` holds the same data.');
+  file.constant('FIXTURES', 'Fixtures', (prefix, suffix) => data(fixtureData(fixtures), file.level, prefix, suffix).split('\n'));
+}
+
+function keyUnion(file: TsFile, name: string, members: readonly string[]): void {
+  file.lines(union(`export type ${name} =`, members.length === 0 ? ['never'] : members, ';', file.level));
+}
+
+function emitFixtureKeys(file: TsFile, contract: Contract): void {
+  file.doc('Each endpoint\'s fixture keys, by operation id.');
+  file.w.write('export interface FixtureKeys ').block(() => {
+    for (const e of contract.endpoints) file.w.writeLine(`readonly ${propertyKey(e.id)}: ${mockNames.endpointKey(e.id)};`);
+  });
+  file.w.blankLine();
+}
+
+function emitFixturesType(file: TsFile, contract: Contract): void {
+  const hostFixtures = file.useType(RUNTIME_MOCKS, 'MockHostFixtures');
+  const endpointFixtures = file.useType(RUNTIME_MOCKS, 'MockEndpointFixtures');
+  file.useType(RUNTIME_MOCKS, 'MockErrorFixture');
+  file.doc('The fixtures: per host, every documented error response; per endpoint, its success and its own errors.');
+  file.w.write('export interface Fixtures ').block(() => {
+    file.w.write('readonly hosts: ').inlineBlock(() => {
+      for (const h of contract.hosts) file.lines(list(`readonly ${propertyKey(h.name)}: ${hostFixtures}`, '<', [mockNames.hostKey(h.name)], '>', ';', file.level, false));
+    });
+    file.w.write(';').newLine();
+    file.w.write('readonly endpoints: ').inlineBlock(() => {
+      for (const e of contract.endpoints) {
+        const args = [file.useType(CLIENT, clientNames.data(e.id)), mockNames.hostKey(e.host), mockNames.endpointKey(e.id)];
+        file.lines(list(`readonly ${propertyKey(e.id)}: ${endpointFixtures}`, '<', args, '>', ';', file.level, false));
+      }
+    });
+    file.w.write(';').newLine();
+  });
+  file.w.blankLine();
+}
+
+export function emitMocks(file: TsFile, contract: Contract): void {
+  const reexport = `export * from './fixtures.js';`;
+  file.value(reexport, reexport, () => file.w.writeLine(reexport));
+  file.lines(list('export type ', '{', RUNTIME_TYPES, '}', ` from '${RUNTIME_MOCKS}';`, 0));
+  file.w.blankLine();
+  file.doc('Where the mocked APIs answer: the environment and server variables a client is created with.');
+  const environment = file.useType(CLIENT, 'Environment');
+  file.w.write(`export interface MockTarget<E extends ${environment} = ${environment}> `).block(() => {
+    file.w.writeLine('readonly environment: E;');
+    file.w.writeLine(`readonly servers: ${file.useType(CLIENT, 'ServerVariables')}[E];`);
+  });
+  file.w.blankLine();
+  const handlers = handlersName(contract);
+  emitMocksType(file, contract, handlers);
+  emitCreateMocks(file, contract, handlers);
+}
+
+/** `handlers`, unless an endpoint is called that. */
+function handlersName(contract: Contract): string {
+  const taken = new Set(contract.endpoints.map((e) => camel(e.id)));
+  let name = 'handlers';
+  while (taken.has(name)) name = `${name}_`;
+  return name;
+}
+
+function endpointDoc(e: Endpoint): (string | undefined)[] {
+  return [e.summary, `${e.method} ${e.path} on the ${e.host} host.`];
+}
+
+function emitMocksType(file: TsFile, contract: Contract, handlers: string): void {
+  const endpointMocks = file.useType(RUNTIME_MOCKS, 'EndpointMocks');
+  file.doc(`msw request handlers for ${contract.info.title}, one set per endpoint. \`H\` is msw's handler type.`);
+  file.w.write('export interface Mocks<H> ').block(() => {
+    for (const e of contract.endpoints) {
+      file.doc(...endpointDoc(e));
+      const key = file.useType('./fixtures.js', mockNames.endpointKey(e.id));
+      file.lines(list(`readonly ${propertyKey(camel(e.id))}: ${endpointMocks}`, '<', ['H', key], '>', ';', file.level, false));
+    }
+    file.doc('The success handler of every endpoint: `setupServer(...mocks.handlers())`.');
+    file.w.writeLine(`${handlers}(): H[];`);
+  });
+  file.w.blankLine();
+}
+
+function emitCreateMocks(file: TsFile, contract: Contract, handlers: string): void {
+  file.doc(
+    `msw request handlers for ${contract.info.title}, on the URLs a client created with the same environment and servers calls.`,
+    "Pass msw's `http` (msw is an optional peer dependency of this package) and the client's options: `createMocks(http, options)`.",
+  );
+  const api = (typeArgs: string) => `const api = ${file.use(RUNTIME_MOCKS, 'mockApi')}${typeArgs}(http, ${file.use('../tables.js', 'RUNTIME_SPEC')}, ${file.use('./fixtures.js', 'FIXTURES')}, target);`;
+  file.useType('./fixtures.js', 'FixtureKeys');
+  const members = contract.endpoints.flatMap((e) => list(`${propertyKey(camel(e.id))}: api.endpoint`, '(', [stringLiteral(e.id)], ')', ',', 2).map((l) => `  ${l}`));
+  const returned = ['return {', ...members, `  ${handlers}: api.handlers,`, '};'];
+  const signature = `createMocks<H, E extends ${file.useType(CLIENT, 'Environment')}>(http: ${file.useType(RUNTIME_MOCKS, 'HttpLike')}<H>, target: MockTarget<E>): Mocks<H>`;
+  file.fn(signature, 'http, target', [api(''), ...returned], [api('<H, FixtureKeys>'), ...returned]);
+}

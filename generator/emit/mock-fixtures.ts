@@ -1,0 +1,601 @@
+/**
+ * The fixtures of a generated package's `mocks` entry, built from the model: a response for every
+ * row of every error table (codes, messages, policy restrictions), every documented error shape
+ * and every quirk, each with what the client makes of it; and a valid success response per
+ * endpoint. Only the contract's facts go in; where a fixture has to assume something the contract
+ * leaves out (a status, where a detail goes), its `note` says so.
+ *
+ * The expectations restate the decoder's rules over the model (recognition order, code rows,
+ * message rows, quirks) with the runtime's own body reader and message matcher;
+ * test/mocks.test.ts holds them to what the generated decoder and client actually return.
+ */
+import { hasPath, isRecord, readPath, readText } from '../../templates/body.js';
+import { matchEmptyMessage, matchMessage, type MessageTableData } from '../../templates/messages.js';
+import { categoryOfStatus } from '../model/build-errors.js';
+import { formatStatus, statusMatches } from '../model/context.js';
+import { fieldPaths, hostRequestPaths } from '../model/field-paths.js';
+import { messageTableData } from '../model/message-data.js';
+import type { BodyPath, Contract, Endpoint, ErrorShape, Field, Host, JsonValue, MessageRow, ObjectType, Quirk, ShapeReadKey, StatusPattern, TypeRef } from '../model/types.js';
+import { hostShapes } from './host-shapes.js';
+
+export interface Expectation {
+  readonly status: number;
+  readonly shape: string;
+  readonly code: string;
+  readonly known: boolean;
+  readonly kind?: string;
+  readonly category: string;
+  readonly retryable: boolean;
+  readonly rules: readonly string[];
+  readonly fields: readonly { readonly field: string }[];
+  readonly policy?: { readonly name: string };
+  readonly retry?: 'once_then_support';
+}
+
+export type FixtureKind = 'code' | 'message' | 'policy' | 'shape' | 'quirk' | 'content_type';
+
+/** A canned response; `json` is sent as JSON, `text` as it is, neither as an empty body. */
+export interface FixtureResponse {
+  readonly status: number;
+  readonly contentType?: string;
+  readonly json?: JsonValue;
+  readonly text?: string;
+  readonly note?: string;
+}
+
+export interface ErrorFixture extends FixtureResponse {
+  readonly kind: FixtureKind;
+  readonly expect: Expectation;
+}
+
+export interface Keyed<T> {
+  readonly key: string;
+  readonly value: T;
+}
+
+export interface HostFixtures {
+  readonly host: Host;
+  readonly fixtures: readonly Keyed<ErrorFixture>[];
+}
+
+export interface EndpointFixtures {
+  readonly endpoint: Endpoint;
+  readonly success: FixtureResponse;
+  /** The endpoint's own error fixtures (quirks, a wrong content type). */
+  readonly errors: readonly Keyed<ErrorFixture>[];
+  /** Host fixtures the endpoint's rules decode differently than the host alone. */
+  readonly expect: readonly Keyed<Expectation>[];
+}
+
+export interface MockFixtures {
+  readonly hosts: readonly HostFixtures[];
+  readonly endpoints: readonly EndpointFixtures[];
+}
+
+/** A status for messages the contract gives none for: the usual status of a validation error. */
+const ASSUMED_MESSAGE_STATUS = 422;
+const EXAMPLE_TEXT = 'example';
+/** A minimal, valid one-page-less PDF; ASCII, so its text is its bytes. */
+export const EXAMPLE_PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+const NOT_THE_CONTENT = { contentType: 'text/html', text: '<!doctype html><title>Not the document</title>' } as const;
+
+const cache = new WeakMap<Contract, MockFixtures>();
+
+/** Built once per contract: three output files read the same fixtures. */
+export function mockFixtures(contract: Contract): MockFixtures {
+  let built = cache.get(contract);
+  if (built === undefined) cache.set(contract, (built = build(contract)));
+  return built;
+}
+
+function build(contract: Contract): MockFixtures {
+  const readers = new Map(contract.hosts.map((host) => [host.name, hostReader(contract, host)]));
+  const hosts = contract.hosts.map((host) => hostFixtures(contract, host, readers.get(host.name)!));
+  const endpoints = contract.endpoints.flatMap((endpoint) => {
+    const reader = readers.get(endpoint.host);
+    const host = hosts.find((h) => h.host.name === endpoint.host);
+    return reader === undefined || host === undefined ? [] : [endpointFixtures(contract, endpoint, reader, host.fixtures)];
+  });
+  return { hosts, endpoints };
+}
+
+/** The fixtures as plain data: what `FIXTURES` and `mocks/fixtures.json` hold. */
+export function fixtureData(fixtures: MockFixtures): unknown {
+  const record = <T>(list: readonly Keyed<T>[]) => Object.fromEntries(list.map((k) => [k.key, k.value]));
+  return {
+    hosts: Object.fromEntries(fixtures.hosts.map((h) => [h.host.name, record(h.fixtures)])),
+    endpoints: Object.fromEntries(
+      fixtures.endpoints.map((e) => [
+        e.endpoint.id,
+        { method: e.endpoint.method, path: e.endpoint.path, host: e.endpoint.host, success: e.success, errors: record(e.errors), expect: record(e.expect) },
+      ]),
+    ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keys: readable and stable; a later fixture whose natural key is taken gets a longer one.
+// ---------------------------------------------------------------------------------------------
+
+class Keys {
+  private readonly used = new Set<string>();
+  constructor(taken: readonly string[] = []) {
+    for (const key of taken) this.used.add(key);
+  }
+  claim(candidates: readonly (string | undefined)[]): string {
+    const names = candidates.filter((c): c is string => c !== undefined);
+    const base = names.find((c) => !this.used.has(c)) ?? names[names.length - 1] ?? 'fixture';
+    let key = base;
+    for (let n = 2; this.used.has(key); n++) key = `${base}:${n}`;
+    this.used.add(key);
+    return key;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Host fixtures
+// ---------------------------------------------------------------------------------------------
+
+function hostFixtures(contract: Contract, host: Host, reader: Reader): HostFixtures {
+  const keys = new Keys();
+  return {
+    host,
+    fixtures: [...codeFixtures(contract, host, reader, keys), ...messageFixtures(contract, host, reader, keys), ...shapeFixtures(contract, host, reader, keys)],
+  };
+}
+
+function codeFixtures(contract: Contract, host: Host, reader: Reader, keys: Keys): Keyed<ErrorFixture>[] {
+  const shape = shapeNamed(contract, host.codes.shape);
+  // Without a code shape the decoder never consults the table: no response can reach a row.
+  if (shape === undefined) return [];
+  return host.codes.rows.flatMap((row) => {
+    if (!isResponseStatus(row.status)) return [];
+    const body = envelope(contract, shape, { code: row.code, kind: row.kind, status: row.status });
+    const key = keys.claim([row.code, row.kind === undefined ? undefined : `${row.code}:${row.kind}`, `${row.code}:${row.status}`, `code:${row.code}:${row.status}`]);
+    return [{ key, value: errorFixture(reader, 'code', row.status, body) }];
+  });
+}
+
+/** The shape a host's messages arrive in: its code shape, else the first that carries text. */
+function messageShape(contract: Contract, host: Host): ErrorShape | undefined {
+  const carriesText = (s: ErrorShape) => textPath(s) !== undefined || (s.fieldErrors !== undefined && s.fieldErrors.field === undefined);
+  const code = shapeNamed(contract, host.codes.shape);
+  if (code !== undefined && carriesText(code)) return code;
+  return hostShapes(contract, host)
+    .map((name) => shapeNamed(contract, name))
+    .find((s): s is ErrorShape => s !== undefined && carriesText(s));
+}
+
+function textPath(shape: ErrorShape): ShapeReadKey | undefined {
+  return (['message', 'human', 'detail'] as const).find((k) => shape.read[k] !== undefined);
+}
+
+/** One message row's response: in which shape, with which status and text. */
+interface MessageCase {
+  readonly shape: ErrorShape;
+  readonly row: MessageRow;
+  readonly status: number;
+  readonly text: string;
+  readonly note: string | undefined;
+}
+
+function messageFixtures(contract: Contract, host: Host, reader: Reader, keys: Keys): Keyed<ErrorFixture>[] {
+  const shape = messageShape(contract, host);
+  if (host.messages === undefined || shape === undefined) return [];
+  return host.messages.rows.flatMap((row) => {
+    const text = row.empty ? '' : row.example;
+    // A row without an example has no message to send: a pattern is not a message.
+    if (text === undefined) return [];
+    const status = row.status ?? ASSUMED_MESSAGE_STATUS;
+    const note = row.status === undefined ? `The contract gives no status for this message; ${ASSUMED_MESSAGE_STATUS} is assumed.` : undefined;
+    const c: MessageCase = { shape, row, status, text, note };
+    const own = { key: keys.claim([row.id, `message:${row.id}`]), value: errorFixture(reader, 'message', status, messageEnvelope(contract, c), note) };
+    return [own, ...restrictionFixtures(contract, c, reader, keys)];
+  });
+}
+
+/**
+ * A message row's body: the text in the shape's message slot and, for a validation message (not
+ * a policy's), as an unnamed field error too, which is where such messages arrive.
+ */
+function messageEnvelope(contract: Contract, c: MessageCase, parts: Parts = {}): JsonValue {
+  const slot = textPath(c.shape);
+  const fe = c.shape.fieldErrors;
+  const unnamed = fe !== undefined && fe.field === undefined && (c.row.policy === undefined || slot === undefined);
+  return envelope(contract, c.shape, { ...(slot === undefined ? {} : { [slot]: c.text }), ...parts, status: c.status }, unnamed ? [c.text] : []);
+}
+
+/** One fixture per restriction of a row's policy, the restriction named in a second text. */
+function restrictionFixtures(contract: Contract, c: MessageCase, reader: Reader, keys: Keys): Keyed<ErrorFixture>[] {
+  const policy = contract.policies.find((p) => p.name === c.row.policy);
+  const slot = (['human', 'detail'] as const).find((k) => c.shape.read[k] !== undefined && k !== textPath(c.shape));
+  if (policy === undefined || slot === undefined) return [];
+  const why = `Which restriction applied is not shown in the contract; this fixture names it in the ${slot} text.`;
+  return policy.restrictions.map((restriction) => {
+    const body = messageEnvelope(contract, c, { [slot]: restriction.name });
+    const key = keys.claim([`${c.row.id}:${restriction.name}`, `policy:${c.row.id}:${restriction.name}`]);
+    return { key, value: errorFixture(reader, 'policy', c.status, body, joinNotes(c.note, why)) };
+  });
+}
+
+/** Shapes other than the code shape, at the statuses the contract documents them with. */
+function shapeFixtures(contract: Contract, host: Host, reader: Reader, keys: Keys): Keyed<ErrorFixture>[] {
+  const names = hostShapes(contract, host).filter((s) => s !== host.codes.shape);
+  const seen: { shape: string; status: StatusPattern }[] = [];
+  const add = (shape: string | undefined, status: StatusPattern) => {
+    if (shape === undefined || !names.includes(shape) || seen.some((s) => s.shape === shape && formatStatus(s.status) === formatStatus(status))) return;
+    seen.push({ shape, status });
+  };
+  for (const e of contract.endpoints.filter((x) => x.host === host.name)) for (const r of e.responses) if (r.isError) add(r.shape, r.status);
+  const auth = contract.auth?.unauthorized;
+  if (auth !== undefined) add(auth.shape, { kind: 'exact', status: auth.status });
+  seen.sort((a, b) => names.indexOf(a.shape) - names.indexOf(b.shape));
+  return seen.flatMap(({ shape: name, status: pattern }) => {
+    const shape = shapeNamed(contract, name);
+    const status = representative(pattern);
+    if (shape === undefined || !isResponseStatus(status)) return [];
+    const key = keys.claim([name, `${name}:${status}`, `shape:${name}:${status}`]);
+    return [{ key, value: errorFixture(reader, 'shape', status, envelope(contract, shape, { status }), classNote(pattern)) }];
+  });
+}
+
+function errorFixture(reader: Reader, kind: FixtureKind, status: number, body: JsonValue | undefined, note?: string, emptyType?: string): ErrorFixture {
+  return {
+    kind,
+    status,
+    ...(body === undefined ? (emptyType === undefined ? {} : { contentType: emptyType }) : { contentType: 'application/json', json: body }),
+    ...(note === undefined ? {} : { note }),
+    expect: expectation(reader, status, body),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Endpoint fixtures
+// ---------------------------------------------------------------------------------------------
+
+function endpointFixtures(contract: Contract, endpoint: Endpoint, hostReader: Reader, hostFixtures: readonly Keyed<ErrorFixture>[]): EndpointFixtures {
+  const reader = endpointReader(contract, endpoint, hostReader);
+  const keys = new Keys(hostFixtures.map((f) => f.key));
+  const errors = [...quirkFixtures(contract, endpoint, reader, keys), ...contentTypeFixture(endpoint, keys)];
+  const differs = rulesDiffer(hostReader, reader);
+  const expect = hostFixtures.flatMap(({ key, value }) => {
+    if (!differs && !reader.quirks.some((q) => statusMatches(q.when.status, value.status))) return [];
+    const onEndpoint = expectation(reader, value.status, value.json);
+    return JSON.stringify(onEndpoint) === JSON.stringify(value.expect) ? [] : [{ key, value: onEndpoint }];
+  });
+  return { endpoint, success: successFixture(contract, endpoint), errors, expect };
+}
+
+/**
+ * Whether an endpoint decodes differently from its host besides its quirks (another recognition
+ * order, other request fields for messages): rarely, and large contracts have many endpoints.
+ */
+function rulesDiffer(host: Reader, endpoint: Reader): boolean {
+  const names = (r: Reader) => r.shapes.map((s) => s.name).join('\n');
+  return names(host) !== names(endpoint) || (host.table !== undefined && host.known.join('\n') !== endpoint.known.join('\n'));
+}
+
+function successResponses(endpoint: Endpoint) {
+  return endpoint.responses.filter((r) => !r.isError);
+}
+
+/** Whether the client reads this status as a success of the endpoint (before quirks). */
+function isSuccess(endpoint: Endpoint, status: number): boolean {
+  const successes = successResponses(endpoint);
+  return status >= 200 && status < 300 && (successes.length === 0 || successes.some((r) => statusMatches(r.status, status)));
+}
+
+function binaryType(endpoint: Endpoint): string | undefined {
+  const binary = successResponses(endpoint).find((r) => r.body?.kind === 'primitive' && r.body.name === 'binary');
+  return binary?.contentType;
+}
+
+function quirkFixtures(contract: Contract, endpoint: Endpoint, reader: Reader, keys: Keys): Keyed<ErrorFixture>[] {
+  const host = contract.hosts.find((h) => h.name === endpoint.host);
+  return endpoint.errors.quirks.flatMap((quirk) => {
+    const status = representative(quirk.when.status);
+    // A quirk on a success status that is no error only adds a hint the client never shows.
+    if (!isResponseStatus(status) || (isSuccess(endpoint, status) && !quirk.error)) return [];
+    const body = quirk.when.emptyBody || host === undefined ? undefined : hostErrorBody(contract, host, status);
+    // A zero-byte document still says what it is meant to be.
+    const emptyType = isSuccess(endpoint, status) ? binaryType(endpoint) : undefined;
+    const value = errorFixture(reader, 'quirk', status, body, classNote(quirk.when.status), emptyType);
+    return [{ key: keys.claim([quirk.id, `quirk:${quirk.id}`]), value }];
+  });
+}
+
+/** An error body the host sends with a status: its code row for the status, else its bare code envelope. */
+function hostErrorBody(contract: Contract, host: Host, status: number): JsonValue | undefined {
+  const shape = shapeNamed(contract, host.codes.shape);
+  if (shape === undefined) return undefined;
+  const row = host.codes.rows.find((r) => r.status === status);
+  return envelope(contract, shape, row === undefined ? { status } : { code: row.code, kind: row.kind, status });
+}
+
+/** A binary success with a declared media type: the client rejects another media type. */
+function contentTypeFixture(endpoint: Endpoint, keys: Keys): Keyed<ErrorFixture>[] {
+  const expected = binaryType(endpoint);
+  const response = successResponses(endpoint)[0];
+  if (expected === undefined || response === undefined) return [];
+  const status = representative(response.status);
+  if (endpoint.errors.quirks.some((q) => q.error && !q.when.emptyBody && statusMatches(q.when.status, status))) return [];
+  const wrong = expected === NOT_THE_CONTENT.contentType ? { contentType: 'application/json', text: '{}' } : NOT_THE_CONTENT;
+  const expect: Expectation = { status, shape: 'client', code: 'invalid_response', known: true, category: 'invalid_response', retryable: false, rules: [], fields: [] };
+  const value: ErrorFixture = { kind: 'content_type', status, ...wrong, note: `A success that is not ${expected}.`, expect };
+  return [{ key: keys.claim(['wrong_content_type', 'content_type:wrong_content_type']), value }];
+}
+
+function successFixture(contract: Contract, endpoint: Endpoint): FixtureResponse {
+  const response = successResponses(endpoint)[0];
+  if (response === undefined) return { status: 200 };
+  const status = representative(response.status);
+  const note = classNote(response.status);
+  const noted = (r: FixtureResponse): FixtureResponse => (note === undefined ? r : { ...r, note });
+  const body = response.body;
+  if (body === undefined) return noted({ status });
+  if (body.kind === 'primitive' && body.name === 'binary') {
+    const contentType = response.contentType ?? 'application/octet-stream';
+    return noted({ status, contentType, text: contentType === 'application/pdf' ? EXAMPLE_PDF : EXAMPLE_TEXT });
+  }
+  return noted({ status, contentType: response.contentType ?? 'application/json', json: example(contract, body, []) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statuses
+// ---------------------------------------------------------------------------------------------
+
+/** A status a Fetch Response can carry. */
+function isResponseStatus(status: number): boolean {
+  return Number.isInteger(status) && status >= 200 && status <= 599;
+}
+
+/** The status a fixture uses for a pattern: the exact one, else the class's first (5XX → 500). */
+function representative(status: StatusPattern): number {
+  return status.kind === 'exact' ? status.status : status.statusClass * 100;
+}
+
+function classNote(status: StatusPattern): string | undefined {
+  return status.kind === 'class' ? `The contract gives the status class ${formatStatus(status)}; ${representative(status)} is used.` : undefined;
+}
+
+function joinNotes(...notes: (string | undefined)[]): string | undefined {
+  const kept = notes.filter((n): n is string => n !== undefined);
+  return kept.length === 0 ? undefined : kept.join(' ');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bodies: envelopes and type-correct examples
+// ---------------------------------------------------------------------------------------------
+
+type Parts = Partial<Record<ShapeReadKey, JsonValue | undefined>>;
+type Mutable = { [key: string]: unknown } | unknown[];
+
+function shapeNamed(contract: Contract, name: string | undefined): ErrorShape | undefined {
+  return name === undefined ? undefined : contract.shapes.find((s) => s.name === name);
+}
+
+/**
+ * A body of `shape`: its type's required fields, what its match demands, the given parts at the
+ * shape's read paths, unnamed field errors carrying `fieldMessages`, and every mirror filled.
+ */
+function envelope(contract: Contract, shape: ErrorShape, parts: Parts, fieldMessages: readonly string[] = []): JsonValue {
+  const typed = shape.body === undefined ? undefined : example(contract, { kind: 'named', name: shape.body }, []);
+  // Examples are built fresh on every call: this one is ours to fill in.
+  const body = (isRecord(typed) ? typed : {}) as Mutable;
+  for (const e of shape.match.equals) setPath(body, e.path, e.value);
+  for (const key of Object.keys(parts) as ShapeReadKey[]) {
+    const path = shape.read[key];
+    const value = parts[key];
+    if (path !== undefined && value !== undefined) setPath(body, path, value);
+  }
+  const fe = shape.fieldErrors;
+  if (fe !== undefined && fieldMessages.length > 0) {
+    setPath(
+      body,
+      fe.path,
+      fieldMessages.map((message) => setPath({}, fe.message, message)),
+    );
+  }
+  for (const m of shape.mirrors) {
+    const value = readPath(body, m.source);
+    if (value !== undefined) setPath(body, m.path, value);
+  }
+  for (const p of shape.match.present) if (!hasPath(body, p)) setPath(body, p, {});
+  return body as JsonValue;
+}
+
+/** Sets `value` at `path`, creating objects (and arrays, for index segments) on the way. */
+function setPath(root: Mutable, path: BodyPath, value: unknown): Mutable {
+  let node: Mutable = root;
+  path.forEach((segment, i) => {
+    const last = i === path.length - 1;
+    const slot = node as Record<string | number, unknown>;
+    if (last) {
+      slot[segment] = value;
+      return;
+    }
+    const next = slot[segment];
+    const wantArray = typeof path[i + 1] === 'number';
+    if (typeof next !== 'object' || next === null || Array.isArray(next) !== wantArray) slot[segment] = wantArray ? [] : {};
+    node = slot[segment] as Mutable;
+  });
+  return root;
+}
+
+/** A type-correct example: required fields only, an enum's first value, one item per array. */
+function example(contract: Contract, ref: TypeRef, visiting: readonly string[]): JsonValue {
+  switch (ref.kind) {
+    case 'primitive':
+      return ref.name === 'integer' || ref.name === 'number' ? 1 : ref.name === 'boolean' ? true : ref.name === 'unknown' ? null : EXAMPLE_TEXT;
+    case 'array':
+      // A type inside itself has no finite example with an item.
+      return ref.items.kind === 'named' && visiting.includes(ref.items.name) ? [] : [example(contract, ref.items, visiting)];
+    case 'object':
+      return objectExample(contract, ref.fields, undefined, visiting);
+    case 'named': {
+      const type = contract.types.find((t) => t.name === ref.name);
+      if (type === undefined) return null;
+      if (type.kind === 'enum') return type.values[0] ?? EXAMPLE_TEXT;
+      return visiting.includes(type.name) ? {} : objectExample(contract, type.fields, type, [...visiting, type.name]);
+    }
+  }
+}
+
+/** Required fields, plus what the type's first conditional rule and its together-groups then need. */
+function objectExample(contract: Contract, fields: readonly Field[], type: ObjectType | undefined, visiting: readonly string[]): JsonValue {
+  const chosen = new Map<string, JsonValue>();
+  const valueOf = (f: Field): JsonValue => f.default ?? example(contract, f.type, visiting);
+  const choose = (name: string) => {
+    const field = fields.find((f) => f.name === name);
+    if (field !== undefined && !chosen.has(name)) chosen.set(name, valueOf(field));
+  };
+  for (const f of fields) if (f.required) choose(f.name);
+  const rule = type?.requiredWhen[0];
+  if (rule !== undefined) {
+    chosen.set(rule.field, rule.value);
+    rule.require.forEach(choose);
+  }
+  for (const group of type?.together ?? []) if (group.some((n) => chosen.has(n))) group.forEach(choose);
+  return Object.fromEntries(fields.filter((f) => chosen.has(f.name)).map((f) => [f.name, chosen.get(f.name) ?? null]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expectations: the decoder's rules, restated over the model
+// ---------------------------------------------------------------------------------------------
+
+interface Reader {
+  readonly contract: Contract;
+  readonly host: Host;
+  /** Shapes in recognition order. */
+  readonly shapes: readonly ErrorShape[];
+  /** Request field paths message fields resolve against. */
+  readonly known: readonly string[];
+  readonly table: MessageTableData | undefined;
+  readonly quirks: readonly Quirk[];
+}
+
+function hostReader(contract: Contract, host: Host): Reader {
+  const shapes = hostShapes(contract, host).flatMap((n) => shapeNamed(contract, n) ?? []);
+  const table = host.messages === undefined ? undefined : messageTableData(host.messages);
+  return { contract, host, shapes, known: hostRequestPaths(contract, host.name), table, quirks: [] };
+}
+
+/** The host's reader with an endpoint's recognition order, request fields and quirks. */
+function endpointReader(contract: Contract, endpoint: Endpoint, host: Reader): Reader {
+  const own = endpoint.request === undefined ? [] : fieldPaths(contract, endpoint.request.body);
+  const shapes = endpoint.errors.shapes.flatMap((n) => shapeNamed(contract, n) ?? []);
+  return { ...host, shapes, known: own.length > 0 ? own : host.known, quirks: endpoint.errors.quirks };
+}
+
+interface Decoded {
+  readonly status: number;
+  readonly shape: string;
+  readonly code: string;
+  readonly known: boolean;
+  readonly kind?: string;
+  readonly category: string;
+  readonly rules: readonly string[];
+  readonly fields: readonly { readonly field: string; readonly message: string }[];
+  readonly policy?: string;
+  readonly retry?: 'once_then_support';
+}
+
+function expectation(reader: Reader, status: number, body: JsonValue | undefined): Expectation {
+  const shape = body === undefined ? undefined : reader.shapes.find((s) => shapeMatches(s, body));
+  const base = shape === undefined ? unrecognised(reader, status) : withMessages(reader, shape, body, readShape(reader, shape, status, body));
+  const d = withQuirks(reader, base, body === undefined);
+  return {
+    status: d.status,
+    shape: d.shape,
+    code: d.code,
+    known: d.known,
+    ...(d.kind === undefined ? {} : { kind: d.kind }),
+    category: d.category,
+    retryable: reader.contract.categories.find((c) => c.name === d.category)?.retryable ?? false,
+    rules: d.rules,
+    fields: d.fields.map((f) => ({ field: f.field })),
+    ...(d.policy === undefined ? {} : { policy: { name: d.policy } }),
+    ...(d.retry === undefined ? {} : { retry: d.retry }),
+  };
+}
+
+function shapeMatches(shape: ErrorShape, body: unknown): boolean {
+  return isRecord(body) && shape.match.present.every((p) => hasPath(body, p)) && shape.match.equals.every((e) => readPath(body, e.path) === e.value);
+}
+
+/** As the generated tables' fallback: the 5XX rule's category, else the first category. */
+function categoryOf(contract: Contract, status: number): string {
+  const serverClass = contract.statusCategories.find((r) => r.status.kind === 'class' && r.status.statusClass === 5);
+  return categoryOfStatus(contract.statusCategories, status) ?? serverClass?.category ?? contract.categories[0]?.name ?? 'unknown';
+}
+
+function unrecognised(reader: Reader, status: number): Decoded {
+  return { status, shape: 'unrecognised', code: `http_${status}`, known: false, category: categoryOf(reader.contract, status), rules: [], fields: [] };
+}
+
+function textAt(shape: ErrorShape, body: unknown, path: BodyPath | undefined): string | undefined {
+  if (path === undefined) return undefined;
+  const key = path.join('.');
+  return readText(body, path) ?? shape.mirrors.filter((m) => m.source.join('.') === key).map((m) => readText(body, m.path)).find((t) => t !== undefined);
+}
+
+function readShape(reader: Reader, shape: ErrorShape, status: number, body: unknown): Decoded {
+  const code = textAt(shape, body, shape.read.code) ?? `http_${status}`;
+  const rows = reader.host.codes.shape === shape.name ? reader.host.codes.rows.filter((r) => r.code === code) : [];
+  const kind = textAt(shape, body, shape.read.kind);
+  const row = rows.find((r) => r.status === status && (kind === undefined || r.kind === undefined || r.kind === kind)) ?? rows.find((r) => r.status === status);
+  const category = row?.category ?? categoryOf(reader.contract, status);
+  return { status, shape: shape.name, code, known: rows.length > 0, ...(kind === undefined ? {} : { kind }), category, rules: [], fields: fieldErrors(shape, body) };
+}
+
+function fieldErrors(shape: ErrorShape, body: unknown): { field: string; message: string }[] {
+  const spec = shape.fieldErrors;
+  const list = spec === undefined ? undefined : readPath(body, spec.path);
+  if (spec === undefined || !Array.isArray(list)) return [];
+  return list.slice(0, 100).flatMap((entry: unknown) => {
+    const message = readText(entry, spec.message);
+    const field = spec.field === undefined ? undefined : readText(entry, spec.field);
+    return message === undefined && field === undefined ? [] : [{ field: field ?? '', message: message ?? '' }];
+  });
+}
+
+function withMessages(reader: Reader, shape: ErrorShape, body: unknown, d: Decoded): Decoded {
+  const table = reader.table;
+  if (table === undefined) return d;
+  const texts = [...d.fields.filter((f) => f.field === '').map((f) => f.message), ...[shape.read.message, shape.read.human, shape.read.detail].flatMap((p) => textAt(shape, body, p) ?? [])];
+  const hits: { id: string; fields: readonly string[]; text: string }[] = [];
+  for (const text of texts) {
+    const match = matchMessage(table, text, reader.known);
+    if (match !== undefined && !hits.some((h) => h.id === match.row.id && h.text === text)) hits.push({ id: match.row.id, fields: match.fields, text });
+  }
+  if (hits.length === 0 && texts.length > 0 && texts.every((t) => t === '')) {
+    const empty = matchEmptyMessage(table, reader.known);
+    if (empty !== undefined && (empty.row.status === undefined || empty.row.status === d.status)) hits.push({ id: empty.row.id, fields: empty.fields, text: '' });
+  }
+  return hits.length === 0 ? d : withHits(reader, d, hits);
+}
+
+function withHits(reader: Reader, d: Decoded, hits: readonly { id: string; fields: readonly string[]; text: string }[]): Decoded {
+  const explained = new Set(hits.map((h) => h.text));
+  const fields = d.fields.filter((f) => f.field !== '' || !explained.has(f.message));
+  for (const hit of hits) for (const field of hit.fields) if (!fields.some((f) => f.field === field)) fields.push({ field, message: hit.text });
+  let result: Decoded = { ...d, fields, rules: [...d.rules, ...hits.map((h) => h.id)] };
+  for (const hit of hits) {
+    const row = reader.host.messages?.rows.find((r) => r.id === hit.id);
+    const policy = reader.contract.policies.find((p) => p.name === row?.policy);
+    const category = policy?.category ?? row?.category;
+    if (row?.retry !== undefined) result = { ...result, retry: row.retry };
+    if (category !== undefined) result = { ...result, category };
+    if (policy !== undefined) result = { ...result, policy: policy.name };
+  }
+  return result;
+}
+
+function withQuirks(reader: Reader, d: Decoded, empty: boolean): Decoded {
+  let result = d;
+  for (const quirk of reader.quirks) {
+    if (!statusMatches(quirk.when.status, d.status) || (quirk.when.emptyBody && !empty)) continue;
+    result = { ...result, category: quirk.category ?? result.category, rules: [...result.rules, quirk.id] };
+  }
+  return result;
+}

@@ -1,0 +1,100 @@
+/**
+ * Paths and operations: one operation per endpoint, with its path parameters, request body (one
+ * media type per content type), responses (responses.ts) and quirks. Operations on a host other
+ * than the document's carry that host's servers.
+ */
+import { formatStatus } from '../model/context.js';
+import { isIdempotent } from '../../templates/retry.js';
+import type { Contract, Endpoint, Host, Quirk } from '../model/types.js';
+import { flag, nonEmpty, paragraphs, type Json, type JsonObject } from './json.js';
+import { endpointResponses } from './responses.js';
+import { typeRefSchema } from './schemas.js';
+import { operationSecurity } from './security.js';
+
+export interface OperationContext {
+  readonly contract: Contract;
+  readonly primaryHost: string | undefined;
+  readonly servers: ReadonlyMap<string, readonly JsonObject[]>;
+}
+
+export interface Paths {
+  readonly paths: Record<string, Json>;
+  /** Endpoints OpenAPI cannot hold: a method and path (up to parameter names) already taken. */
+  readonly omitted: JsonObject[];
+}
+
+export function buildPaths(ctx: OperationContext): Paths {
+  const items = new Map<string, Record<string, Json>>();
+  // OpenAPI treats paths that differ only in parameter names as the same path.
+  const pathOf = new Map<string, string>();
+  const omitted: JsonObject[] = [];
+  const owners = new Map<string, string>();
+  for (const endpoint of ctx.contract.endpoints) {
+    const template = endpoint.path.replace(/\{[^{}]*\}/g, '{}');
+    const path = pathOf.get(template) ?? endpoint.path;
+    pathOf.set(template, path);
+    const item = items.get(path) ?? {};
+    const method = endpoint.method.toLowerCase();
+    const taken = owners.get(`${endpoint.method} ${path}`);
+    if (path !== endpoint.path || taken !== undefined) {
+      omitted.push(omission(endpoint, path, taken));
+      continue;
+    }
+    const host = ctx.contract.hosts.find((h) => h.name === endpoint.host);
+    if (host === undefined) continue;
+    item[method] = operation(ctx, endpoint, host);
+    items.set(path, item);
+    owners.set(`${endpoint.method} ${path}`, endpoint.id);
+  }
+  return { paths: Object.fromEntries(items), omitted };
+}
+
+function omission(endpoint: Endpoint, path: string, taken: string | undefined): JsonObject {
+  const reason = path !== endpoint.path ? `OpenAPI takes ${endpoint.path} for ${path}, which names its parameters differently` : `${endpoint.method} ${path} is already operation ${taken ?? ''}`;
+  return { operationId: endpoint.id, method: endpoint.method, path: endpoint.path, host: endpoint.host, reason };
+}
+
+function operation(ctx: OperationContext, endpoint: Endpoint, host: Host): JsonObject {
+  const quirks = endpoint.errors.quirks;
+  return {
+    // The tag is the host: tools group operations by it, and the tag carries the host's URL.
+    tags: [host.name],
+    summary: endpoint.summary,
+    description: paragraphs([endpoint.description, quirkList(quirks)]),
+    operationId: endpoint.id,
+    servers: host.name === ctx.primaryHost ? undefined : ctx.servers.get(host.name),
+    parameters: nonEmpty(endpoint.pathParams.map((p) => ({ name: p.name, in: 'path', required: true, description: p.description, schema: { type: p.type } }))),
+    requestBody: requestBody(endpoint),
+    responses: endpointResponses(ctx.contract, endpoint, host),
+    security: operationSecurity(ctx.contract, endpoint),
+    // Written only where the contract overrides what the method implies.
+    'x-contractgen-idempotent': endpoint.idempotent === isIdempotent(endpoint.method) ? undefined : endpoint.idempotent,
+    'x-contractgen-quirks': nonEmpty(quirks.map(quirkData)),
+    // The host's envelope lists every shape any of its endpoints adds; this says which are this one's.
+    'x-contractgen-error-shapes': endpoint.errors.shapes.length === host.shapes.length ? undefined : endpoint.errors.shapes,
+  };
+}
+
+function quirkList(quirks: readonly Quirk[]): string | undefined {
+  if (quirks.length === 0) return undefined;
+  return ['Quirks:', quirks.map((q) => `- \`${q.id}\` (status ${formatStatus(q.when.status)}${q.when.emptyBody ? ', empty body' : ''}): ${q.hint}`).join('\n')].join('\n\n');
+}
+
+function quirkData(q: Quirk): JsonObject {
+  return {
+    id: q.id,
+    when: { status: formatStatus(q.when.status), emptyBody: flag(q.when.emptyBody) },
+    error: q.error,
+    category: q.category,
+    hint: q.hint,
+  };
+}
+
+function requestBody(endpoint: Endpoint): JsonObject | undefined {
+  const request = endpoint.request;
+  if (request === undefined) return undefined;
+  const schema = typeRefSchema(request.body);
+  const content: Record<string, Json> = {};
+  for (const type of request.contentTypes) content[type] = { schema };
+  return { description: request.notShown, required: !request.optional, content, 'x-contractgen-not-shown': request.notShown };
+}

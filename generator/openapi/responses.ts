@@ -1,0 +1,60 @@
+/**
+ * An endpoint's responses: the ones it declares, the host's error statuses (as references to the
+ * host's response components), a response for each status a quirk is about, and `default`.
+ */
+import { formatStatus } from '../model/context.js';
+import type { Contract, Endpoint, Host, Quirk, ResponseSpec, StatusPattern } from '../model/types.js';
+import { errorResponse, hostErrorStatuses, overlaps, quirkNotes, responseComponentName } from './error-responses.js';
+import { nonEmpty, paragraphs, ref, type Json, type JsonObject } from './json.js';
+import { typeRefSchema } from './schemas.js';
+
+const NONE: readonly Quirk[] = [];
+
+/**
+ * Exact statuses ascending, then classes (`2XX` … `5XX`), then `default`. JavaScript objects list
+ * integer-like keys first, ascending, whatever the insertion order, so classes are added after and
+ * cannot sit among the exact statuses of their class: the closest order a plain object can hold.
+ */
+export function endpointResponses(contract: Contract, endpoint: Endpoint, host: Host): JsonObject {
+  const quirks = endpoint.errors.quirks;
+  const needsToken = endpoint.auth === 'required';
+  const at = (status: StatusPattern) => (quirks.length === 0 ? NONE : quirks.filter((q) => overlaps(q.when.status, status)));
+  const out: Record<string, Json> = {};
+  const classes: [string, Json][] = [];
+  const put = (status: StatusPattern, response: Json) => {
+    if (status.kind === 'exact') out[status.status] = response;
+    else classes.push([formatStatus(status), response]);
+  };
+  for (const r of endpoint.responses) {
+    put(r.status, r.isError ? errorResponse(contract, host, { status: r.status, declared: r, quirks: at(r.status), needsToken }) : successResponse(r, at(r.status)));
+  }
+  for (const code of hostErrorStatuses(contract, host, needsToken)) {
+    if (out[code] !== undefined) continue;
+    const status: StatusPattern = { kind: 'exact', status: code };
+    const said = at(status);
+    // A quirk adds to what the status means here, so the endpoint gets its own response.
+    out[code] = said.length === 0 ? ref('responses', responseComponentName(host.name, code)) : errorResponse(contract, host, { status, declared: undefined, quirks: said, needsToken });
+  }
+  for (const quirk of quirks) {
+    const status = quirk.when.status;
+    if (status.kind === 'exact' ? out[status.status] !== undefined : classes.some(([key]) => key === formatStatus(status))) continue;
+    const said = at(status);
+    put(status, isErrorStatus(status) ? errorResponse(contract, host, { status, declared: undefined, quirks: said, needsToken }) : { description: quirkNotes(said) });
+  }
+  for (const [key, response] of classes.sort(([a], [b]) => a.localeCompare(b))) out[key] = response;
+  out['default'] = ref('responses', responseComponentName(host.name, 'default'));
+  return out;
+}
+
+function isErrorStatus(status: StatusPattern): boolean {
+  return (status.kind === 'exact' ? Math.floor(status.status / 100) : status.statusClass) >= 4;
+}
+
+function successResponse(r: ResponseSpec, quirks: readonly Quirk[]): JsonObject {
+  return {
+    description: paragraphs([r.description, r.notShown, quirkNotes(quirks)]) ?? `Status ${formatStatus(r.status)}.`,
+    content: r.body === undefined ? undefined : { [r.contentType ?? 'application/json']: { schema: typeRefSchema(r.body) } },
+    'x-contractgen-quirks': nonEmpty(quirks.map((q) => q.id)),
+    'x-contractgen-not-shown': r.notShown,
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * The contract's auth as an OpenAPI security scheme: OAuth 2.0 flows for the grants OpenAPI names
+ * (client credentials, password), the refresh-token grant as the flows' `refreshUrl` (the same
+ * token endpoint), and everything else about tokens in `x-contractgen-auth`.
+ */
+import { placeholders } from '../model/context.js';
+import type { Auth, Contract, Endpoint } from '../model/types.js';
+import { flag, paragraphs, type Json, type JsonObject } from './json.js';
+import { primaryHost, urlIn, variableDefaults } from './servers.js';
+
+export const SECURITY_SCHEME = 'oauth2';
+
+const FLOWS: Readonly<Record<string, string>> = { client_credentials: 'clientCredentials', password: 'password' };
+
+export function securitySchemes(contract: Contract): JsonObject | undefined {
+  const auth = contract.auth;
+  if (auth === undefined) return undefined;
+  const url = tokenUrl(contract, auth);
+  const refresh = auth.grants.some((g) => g.name === 'refresh_token');
+  const flows: Record<string, Json> = {};
+  for (const grant of auth.grants) {
+    const flow = FLOWS[grant.name];
+    if (flow !== undefined) flows[flow] = { tokenUrl: url.relative, refreshUrl: refresh ? url.relative : undefined, scopes: {} };
+  }
+  const hasFlows = Object.keys(flows).length > 0;
+  return {
+    [SECURITY_SCHEME]: {
+      // Without a flow OpenAPI can name, the token is still a bearer token on every request.
+      type: hasFlows ? 'oauth2' : 'http',
+      scheme: hasFlows ? undefined : 'bearer',
+      description: description(contract, auth),
+      flows: hasFlows ? flows : undefined,
+      'x-contractgen-token-url': url.template,
+      'x-contractgen-auth': authData(auth),
+    },
+  };
+}
+
+/** No security where the contract says no auth; none at all when the contract has no auth. */
+export function operationSecurity(contract: Contract, endpoint: Endpoint): Json | undefined {
+  if (contract.auth === undefined) return undefined;
+  return endpoint.auth === 'required' ? [{ [SECURITY_SCHEME]: [] }] : [];
+}
+
+/**
+ * `template` is the token URL as the contract gives it (host URL + path). `relative` drops a
+ * leading variable, so it resolves against the document's servers (the token host's); any other
+ * variable takes its placeholder default, since OpenAPI does not template token URLs.
+ */
+function tokenUrl(contract: Contract, auth: Auth): { template: string; relative: string } {
+  const endpoint = contract.endpoints.find((e) => e.id === auth.endpoint);
+  const host = contract.hosts.find((h) => h.name === endpoint?.host);
+  const env = contract.environments.find((e) => e.isDefault);
+  const base = (host === undefined ? '' : env === undefined ? host.url : urlIn(env, host)).replace(/\/+$/, '');
+  const path = endpoint?.path ?? '';
+  const defaults = variableDefaults(contract);
+  const isPrimary = host !== undefined && host === primaryHost(contract);
+  let relative = isPrimary ? base.replace(/^\{[^{}]*\}/, '') : base;
+  for (const name of placeholders(relative)) relative = relative.replace(`{${name}}`, defaults.get(name) ?? name);
+  return { template: base + path, relative: relative + path };
+}
+
+function description(contract: Contract, auth: Auth): string | undefined {
+  const endpoint = contract.endpoints.find((e) => e.id === auth.endpoint);
+  const grants = auth.grants.map((g) => `${g.name}${g.isDefault ? ' (default)' : ''} sends ${g.send.map((s) => s.field).join(', ') || 'no credential field'}`);
+  const lifetime = auth.lifetime.map((l) => `${l.environment} ${l.seconds} s`).join(', ');
+  const replay = auth.unauthorized.replay === 'once' ? '; the client drops the token and replays the request once' : '';
+  return paragraphs([
+    auth.description,
+    endpoint === undefined ? undefined : `Tokens come from ${endpoint.method} ${endpoint.path} (operation ${endpoint.id}); ${auth.grantField} selects the grant: ${grants.join('; ')}.`,
+    auth.grants.some((g) => g.name === 'refresh_token') ? 'The refresh-token grant uses the same token URL (refreshUrl).' : undefined,
+    lifetime === '' ? undefined : `Token lifetime: ${lifetime}.`,
+    `Sent as ${auth.carrier.header}: ${auth.carrier.scheme} <token>.`,
+    auth.carrier.notShown,
+    `A missing or expired token: ${auth.unauthorized.status} with the \`${auth.unauthorized.shape}\` shape${replay}.`,
+  ]);
+}
+
+function authData(auth: Auth): JsonObject {
+  return {
+    endpoint: auth.endpoint,
+    grantField: auth.grantField,
+    grants: auth.grants.map((g) => ({ name: g.name, default: flag(g.isDefault), send: Object.fromEntries(g.send.map((s) => [s.field, s.credential])) })),
+    token: auth.token,
+    lifetime: Object.fromEntries(auth.lifetime.map((l) => [l.environment, l.seconds])),
+    carrier: auth.carrier,
+    unauthorized: auth.unauthorized,
+  };
+}

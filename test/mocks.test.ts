@@ -1,0 +1,463 @@
+/**
+ * The generated package's `mocks` entry, on a freshly rendered package (generated/ may be stale):
+ *
+ * - every error-table row (code rows, message rows, policy restrictions), the auth and token
+ *   endpoint shapes, and every quirk of contract/orders.yaml has a fixture, and the package's own
+ *   `decodeError` reads each one as the contract says: the fixtures and the decoders agree;
+ * - every fixture's shipped expectation is what the decoder returns, here and for the contracts
+ *   of the test corpus;
+ * - the success fixtures are valid data of each endpoint's response type;
+ * - the msw handlers answer on the URLs the client calls, and the client turns each fixture into
+ *   the expected result;
+ * - msw stays out of the package: nothing imports it, it is an optional peer dependency.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContractText } from '../generator/contract.js';
+import { layout } from '../generator/emit/layout.js';
+import { categoryOfStatus } from '../generator/model/build-errors.js';
+import type { Contract, Endpoint, Host, TypeRef } from '../generator/model/types.js';
+import { camel } from '../generator/naming.js';
+
+const TMP = fileURLToPath(new URL('./.tmp/', import.meta.url));
+
+// ---------------------------------------------------------------------------------------------
+// The rendered package, as these tests see it
+// ---------------------------------------------------------------------------------------------
+
+interface Expectation {
+  readonly status: number;
+  readonly shape: string;
+  readonly code: string;
+  readonly category: string;
+  readonly rules: readonly string[];
+  readonly fields: readonly { readonly field: string }[];
+}
+
+interface Fixture {
+  readonly kind: string;
+  readonly status: number;
+  readonly contentType?: string;
+  readonly json?: unknown;
+  readonly text?: string;
+  readonly note?: string;
+  readonly expect: Expectation;
+}
+
+interface EndpointFixtures {
+  readonly method: string;
+  readonly path: string;
+  readonly host: string;
+  readonly success: Omit<Fixture, 'kind' | 'expect'>;
+  readonly errors: Readonly<Record<string, Fixture>>;
+  readonly expect: Readonly<Record<string, Expectation>>;
+}
+
+interface Fixtures {
+  readonly hosts: Readonly<Record<string, Readonly<Record<string, Fixture>>>>;
+  readonly endpoints: Readonly<Record<string, EndpointFixtures>>;
+}
+
+interface Decoded extends Expectation {
+  readonly kind?: string;
+  readonly known: boolean;
+  readonly fields: readonly { readonly field: string; readonly message: string }[];
+  readonly policy?: { readonly name: string };
+  readonly retry?: string;
+  readonly message: string;
+}
+
+interface EndpointMocks {
+  readonly url: string;
+  readonly method: string;
+  readonly keys: readonly string[];
+  success(options?: { once?: boolean }): HttpHandler;
+  error(key: string, options?: { once?: boolean }): HttpHandler;
+  respond(response: { status: number; json?: unknown; text?: string; contentType?: string }): HttpHandler;
+  fixture(key: string): Fixture;
+  expected(key: string): Expectation;
+}
+
+type Mocks = Readonly<Record<string, EndpointMocks>> & { handlers(): HttpHandler[] };
+type Target = { readonly environment: string; readonly servers: Readonly<Record<string, string>> };
+
+interface MocksModule {
+  readonly FIXTURES: Fixtures;
+  createMocks(h: typeof http, target: Target): Mocks;
+}
+
+type Outcome = { readonly ok: true; readonly data: unknown } | { readonly ok: false; readonly error: Decoded };
+
+interface PackageModule {
+  decodeError(input: { host: string; status: number; body: unknown; endpoint?: string }): Decoded;
+  createClient(options: object): Readonly<Record<string, (input?: object) => Promise<Outcome>>>;
+}
+
+interface Rendered {
+  readonly contract: Contract;
+  readonly dir: string;
+  readonly files: ReadonlyMap<string, string>;
+  readonly pkg: PackageModule;
+  readonly mocks: MocksModule;
+}
+
+const temps: string[] = [];
+
+async function render(contractFile: string): Promise<Rendered> {
+  const loaded = loadContractText(contractFile, readFileSync(contractFile, 'utf8'));
+  if (!loaded.ok) throw new Error(`${contractFile} does not load`);
+  mkdirSync(TMP, { recursive: true });
+  // Inside the repository, so the package resolves nothing it should not, and msw resolves for the tests.
+  const dir = mkdtempSync(join(TMP, 'mocks-'));
+  temps.push(dir);
+  const files = new Map(layout(loaded.contract).map((f) => [f.path, f.text]));
+  for (const [path, text] of files) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  const load = async <T>(path: string) => (await import(/* @vite-ignore */ pathToFileURL(join(dir, path)).href)) as T;
+  return { contract: loaded.contract, dir, files, pkg: await load<PackageModule>('dist/index.js'), mocks: await load<MocksModule>('dist/mocks/index.js') };
+}
+
+afterAll(() => {
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+function statusCategory(contract: Contract, status: number): string | undefined {
+  return categoryOfStatus(contract.statusCategories, status);
+}
+
+/** The body a fixture sends, as the client hands it to the decoder (text, or nothing). */
+function wireBody(f: { json?: unknown; text?: string }): string | undefined {
+  return f.json !== undefined ? JSON.stringify(f.json) : f.text === '' ? undefined : f.text;
+}
+
+function decode(r: Rendered, host: string, f: Fixture, endpoint?: string): Decoded {
+  return r.pkg.decodeError({ host, status: f.status, body: wireBody(f), ...(endpoint === undefined ? {} : { endpoint }) });
+}
+
+function hostFixtures(r: Rendered, host: Host): [string, Fixture][] {
+  return Object.entries(r.mocks.FIXTURES.hosts[host.name] ?? {});
+}
+
+/** Whether `value` is valid data of `ref`: required fields present, every value of its type. */
+function conforms(contract: Contract, ref: TypeRef, value: unknown): boolean {
+  switch (ref.kind) {
+    case 'primitive':
+      return primitiveConforms(ref.name, value);
+    case 'array':
+      return Array.isArray(value) && value.every((v) => conforms(contract, ref.items, v));
+    case 'object':
+      return fieldsConform(contract, ref.fields, value);
+    case 'named': {
+      const type = contract.types.find((t) => t.name === ref.name);
+      if (type === undefined) return false;
+      if (type.kind === 'enum') return typeof value === 'string' && (type.open || type.values.includes(value));
+      return fieldsConform(contract, type.fields, value);
+    }
+  }
+}
+
+function primitiveConforms(name: string, value: unknown): boolean {
+  if (name === 'integer') return Number.isInteger(value);
+  if (name === 'number') return typeof value === 'number';
+  if (name === 'boolean') return typeof value === 'boolean';
+  if (name === 'string') return typeof value === 'string';
+  return name === 'unknown';
+}
+
+function fieldsConform(contract: Contract, fields: readonly { name: string; required: boolean; type: TypeRef }[], value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const record = value as Record<string, unknown>;
+  return fields.every((f) => (f.name in record ? conforms(contract, f.type, record[f.name]) : !f.required));
+}
+
+// ---------------------------------------------------------------------------------------------
+// contract/orders.yaml: every row and quirk has a fixture the decoder reads as the contract says
+// ---------------------------------------------------------------------------------------------
+
+describe('the mocks of contract/orders.yaml', () => {
+  let r: Rendered;
+  beforeAll(async () => {
+    r = await render('contract/orders.yaml');
+  }, 60_000);
+
+  it('has a fixture for every code row, decoded to the row: status, code, kind, category', () => {
+    for (const host of r.contract.hosts) {
+      const codeFixtures = hostFixtures(r, host).filter(([, f]) => f.kind === 'code');
+      expect(codeFixtures, host.name).toHaveLength(host.codes.rows.length);
+      for (const row of host.codes.rows) {
+        const decoded = codeFixtures.map(([, f]) => decode(r, host.name, f)).filter((d) => d.status === row.status && d.code === row.code && d.kind === row.kind);
+        expect(decoded, `${host.name} ${row.status} ${row.code} ${row.kind ?? ''}`).toHaveLength(1);
+        expect(decoded[0]).toMatchObject({ shape: host.codes.shape, known: true, category: row.category });
+      }
+    }
+    expect(r.contract.hosts.flatMap((h) => h.codes.rows)).toHaveLength(14);
+  });
+
+  it('has a fixture for every message row, carrying its example and decoded to its fields, category, policy and advice', () => {
+    const host = r.contract.hosts.find((h) => h.name === 'lastmile')!;
+    const rows = host.messages?.rows ?? [];
+    expect(rows).toHaveLength(11);
+    const fixtures = hostFixtures(r, host).filter(([, f]) => f.kind === 'message');
+    expect(fixtures).toHaveLength(rows.length);
+    for (const row of rows) {
+      const found = fixtures.map(([, f]) => ({ f, d: decode(r, host.name, f) })).filter(({ d }) => d.rules.includes(row.id));
+      expect(found, row.id).toHaveLength(1);
+      const { f, d } = found[0]!;
+      const policy = r.contract.policies.find((p) => p.name === row.policy);
+      expect(d.rules, row.id).toEqual([row.id]);
+      expect(d.fields.map((x) => x.field), row.id).toEqual(row.expect);
+      expect(d.status).toBe(row.status ?? 422);
+      expect(f.note !== undefined, `${row.id}: an assumed status is noted`).toBe(row.status === undefined);
+      expect(d.category, row.id).toBe(policy?.category ?? row.category ?? statusCategory(r.contract, d.status));
+      expect(d.policy?.name, row.id).toBe(row.policy);
+      expect(d.retry, row.id).toBe(row.retry);
+      if (row.example !== undefined) expect(JSON.stringify(f.json)).toContain(JSON.stringify(row.example).slice(1, -1));
+    }
+  });
+
+  it('has a fixture for every restriction of every policy a message row names', () => {
+    const host = r.contract.hosts.find((h) => h.name === 'lastmile')!;
+    const fixtures = hostFixtures(r, host).filter(([, f]) => f.kind === 'policy');
+    const policyRows = (host.messages?.rows ?? []).filter((row) => row.policy !== undefined);
+    const restrictions = policyRows.flatMap((row) => r.contract.policies.find((p) => p.name === row.policy)!.restrictions.map((x) => ({ row, x })));
+    expect(restrictions).toHaveLength(5);
+    expect(fixtures).toHaveLength(restrictions.length);
+    for (const { row, x } of restrictions) {
+      const matching = fixtures.filter(([, f]) => JSON.stringify(f.json).includes(JSON.stringify(x.name)));
+      expect(matching, x.name).toHaveLength(1);
+      const d = decode(r, host.name, matching[0]![1]);
+      expect(d).toMatchObject({ rules: [row.id], category: 'policy', policy: { name: row.policy } });
+      expect(d.message).toBe(x.name);
+    }
+  });
+
+  it("has the token endpoint's invalid_client and the auth's unauthorized, decoded to their shapes", () => {
+    const fulfilment = Object.values(r.mocks.FIXTURES.hosts.fulfilment ?? {});
+    const invalidClient = fulfilment.filter((f) => f.kind === 'shape' && f.status === 401 && decode(r, 'fulfilment', f).shape === 'invalid_client');
+    expect(invalidClient).toHaveLength(1);
+    expect(decode(r, 'fulfilment', invalidClient[0]!, 'requestToken')).toMatchObject({ code: 'invalid_client', category: 'unauthenticated' });
+    for (const host of ['fulfilment', 'lastmile']) {
+      const unauthorized = Object.values(r.mocks.FIXTURES.hosts[host] ?? {}).filter((f) => decode(r, host, f).shape === 'unauthorized');
+      expect(unauthorized, host).toHaveLength(1);
+      expect(decode(r, host, unauthorized[0]!)).toMatchObject({ status: 401, code: 'unauthorized', category: 'unauthenticated' });
+    }
+  });
+
+  it('has a fixture for every quirk of every endpoint, decoded with the quirk applied', () => {
+    let quirks = 0;
+    for (const endpoint of r.contract.endpoints) {
+      const own = Object.values(r.mocks.FIXTURES.endpoints[endpoint.id]?.errors ?? {});
+      for (const quirk of endpoint.errors.quirks) {
+        quirks++;
+        const found = own.filter((f) => f.kind === 'quirk' && decode(r, endpoint.host, f, endpoint.id).rules.includes(quirk.id));
+        expect(found, `${endpoint.id} ${quirk.id}`).toHaveLength(1);
+        const f = found[0]!;
+        const d = decode(r, endpoint.host, f, endpoint.id);
+        expect(d.category, quirk.id).toBe(quirk.category ?? statusCategory(r.contract, f.status));
+        if (quirk.when.emptyBody) expect(wireBody(f), quirk.id).toBeUndefined();
+      }
+    }
+    expect(quirks).toBe(6);
+  });
+
+  it("has getOrder's 403, getOrderLabel's zero-byte PDF and a non-PDF label as the brief describes them", () => {
+    const order = r.mocks.FIXTURES.endpoints.getOrder!.errors.forbidden_means_missing!;
+    expect(decode(r, 'lastmile', order, 'getOrder')).toMatchObject({ status: 403, category: 'not_found', rules: ['forbidden_means_missing'] });
+    const empty = r.mocks.FIXTURES.endpoints.getOrderLabel!.errors.empty_label_means_missing!;
+    expect(empty).toMatchObject({ status: 200, contentType: 'application/pdf' });
+    expect(wireBody(empty)).toBeUndefined();
+    const html = r.mocks.FIXTURES.endpoints.getOrderLabel!.errors.wrong_content_type!;
+    expect(html).toMatchObject({ kind: 'content_type', status: 200, contentType: 'text/html' });
+    expect(html.expect).toMatchObject({ shape: 'client', code: 'invalid_response', category: 'invalid_response' });
+  });
+
+  it('ships expectations equal to what decodeError returns, for the host and on every endpoint', () => {
+    const { hosts, endpoints } = r.mocks.FIXTURES;
+    for (const host of r.contract.hosts) for (const [key, f] of hostFixtures(r, host)) expect(decode(r, host.name, f), `${host.name} ${key}`).toMatchObject(f.expect);
+    for (const e of r.contract.endpoints) {
+      const mine = endpoints[e.id]!;
+      for (const [key, f] of Object.entries(mine.errors)) if (f.kind !== 'content_type') expect(decode(r, e.host, f, e.id), `${e.id} ${key}`).toMatchObject(f.expect);
+      for (const [key, f] of Object.entries(hosts[e.host] ?? {})) expect(decode(r, e.host, f, e.id), `${e.id} ${key}`).toMatchObject(mine.expect[key] ?? f.expect);
+    }
+  });
+
+  it('has a valid success response per endpoint: its response type, with PDF bytes for the label', () => {
+    for (const e of r.contract.endpoints) {
+      const success = r.mocks.FIXTURES.endpoints[e.id]!.success;
+      const response = e.responses.find((x) => !x.isError)!;
+      expect(success.status, e.id).toBeGreaterThanOrEqual(200);
+      expect(success.status, e.id).toBeLessThan(300);
+      const body = response.body;
+      if (body?.kind === 'primitive' && body.name === 'binary') continue;
+      expect(body === undefined || conforms(r.contract, body, success.json), `${e.id}: ${JSON.stringify(success.json)}`).toBe(true);
+    }
+    expect(r.mocks.FIXTURES.endpoints.requestToken!.success.json).toEqual({ access_token: 'example' });
+    const label = r.mocks.FIXTURES.endpoints.getOrderLabel!.success;
+    expect(label.contentType).toBe('application/pdf');
+    expect(label.text).toMatch(/^%PDF-1\.\d\n[\s\S]*%%EOF\n$/);
+    expect(label.text).toMatch(/^[\x20-\x7e\n]*$/);
+  });
+
+  it('gives every endpoint its host fixtures and its own, under distinct keys', () => {
+    const mocks = r.mocks.createMocks(http, { environment: 'production', servers: { base_url: 'https://f.test', lastmile_url: 'https://l.test' } });
+    for (const e of r.contract.endpoints) {
+      const m = mocks[camel(e.id)]!;
+      const own = Object.keys(r.mocks.FIXTURES.endpoints[e.id]!.errors);
+      expect(m.keys).toEqual([...Object.keys(r.mocks.FIXTURES.hosts[e.host] ?? {}), ...own]);
+      expect(new Set(m.keys).size).toBe(m.keys.length);
+      for (const key of m.keys) expect(m.fixture(key).expect.status).toBe(m.fixture(key).status);
+    }
+    expect(() => mocks.getOrder!.error('no_such_fixture')).toThrow(TypeError);
+  });
+
+  it('writes the same fixtures as mocks/fixtures.json, and keeps msw out of the package', () => {
+    expect(JSON.parse(r.files.get('mocks/fixtures.json') ?? '')).toEqual(JSON.parse(JSON.stringify(r.mocks.FIXTURES)));
+    const code = [...r.files].filter(([path]) => /\.(ts|js)$/.test(path));
+    expect(code.length).toBeGreaterThan(20);
+    for (const [path, text] of code) expect(text, path).not.toMatch(/from ['"]msw|import\(['"]msw|require\(['"]msw/);
+    const manifest = JSON.parse(r.files.get('package.json') ?? '{}') as Record<string, unknown>;
+    expect(manifest.exports).toMatchObject({
+      './mocks': { types: './dist/mocks/index.d.ts', import: './dist/mocks/index.js' },
+      './mocks/fixtures.json': './mocks/fixtures.json',
+    });
+    expect(manifest.peerDependencies).toEqual({ msw: '^2.0.0' });
+    expect(manifest.peerDependenciesMeta).toEqual({ msw: { optional: true } });
+    expect(manifest.files).toContain('mocks');
+    expect(manifest.dependencies).toBeUndefined();
+    expect(r.files.get('README.md')).toContain('/mocks');
+  });
+
+  it('keeps the mocks out of the main entry', () => {
+    const seen = new Set<string>();
+    const visit = (path: string) => {
+      if (seen.has(path)) return;
+      seen.add(path);
+      for (const m of (r.files.get(path) ?? '').matchAll(/from '(\.[^']+)'/g)) visit(join(dirname(path), m[1]!).replace(/\\/g, '/'));
+    };
+    visit('dist/index.js');
+    expect(seen.size).toBeGreaterThan(5);
+    expect([...seen].filter((p) => p.includes('mocks'))).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The handlers, under msw, against the package's own client
+// ---------------------------------------------------------------------------------------------
+
+const TARGET = {
+  environment: 'staging',
+  // A path prefix and a trailing slash: the handlers must build URLs exactly as the client does.
+  servers: { staging_url: 'https://fulfilment.mock.test/api/', lastmile_url: 'https://lastmile.mock.test/v1' },
+} as const;
+
+function inputFor(e: Endpoint): object {
+  const params = Object.fromEntries(e.pathParams.map((p) => [p.name, `${p.name}-1`]));
+  return e.request === undefined ? params : { ...params, body: {} };
+}
+
+describe('the msw handlers of contract/orders.yaml, against the generated client', () => {
+  let r: Rendered;
+  let mocks: Mocks;
+  const server = setupServer();
+  const client = () => r.pkg.createClient({ ...TARGET, accessToken: 'token-1', maxRetries: 0 });
+  const call = (e: Endpoint) => client()[camel(e.id)]!(inputFor(e));
+
+  beforeAll(async () => {
+    r = await render('contract/orders.yaml');
+    mocks = r.mocks.createMocks(http, TARGET);
+    server.listen({ onUnhandledRequest: 'error' });
+  }, 60_000);
+  afterAll(() => server.close());
+
+  it('match the URLs the client builds from the environment and server variables', () => {
+    expect(mocks.requestToken).toMatchObject({ method: 'post', url: 'https://fulfilment.mock.test/api/oauth/token' });
+    expect(mocks.getOrder).toMatchObject({ method: 'get', url: 'https://lastmile.mock.test/v1/orders/:order_id' });
+    expect(mocks.markReadyForCollection!.url).toBe('https://lastmile.mock.test/v1/orders/:order_id/ready_for_collection');
+    expect(() => r.mocks.createMocks(http, { environment: 'staging', servers: { staging_url: 'https://f.test' } })).toThrow(/lastmile_url/);
+    expect(() => r.mocks.createMocks(http, { environment: 'nowhere', servers: {} })).toThrow(/nowhere/);
+  });
+
+  it('answer every call with its success fixture, which the client returns as data', async () => {
+    server.resetHandlers(...mocks.handlers());
+    for (const e of r.contract.endpoints) {
+      const result = await call(e);
+      const success = r.mocks.FIXTURES.endpoints[e.id]!.success;
+      expect(result.ok, `${e.id}: ${JSON.stringify(result)}`).toBe(true);
+      if (!result.ok) continue;
+      if (success.text !== undefined) expect(new TextDecoder().decode(result.data as Uint8Array)).toBe(success.text);
+      else expect(result.data).toEqual(success.json);
+    }
+  });
+
+  it('answer with every error fixture, which the client decodes as expected', async () => {
+    let checked = 0;
+    for (const e of r.contract.endpoints) {
+      const m = mocks[camel(e.id)]!;
+      for (const key of m.keys) {
+        server.resetHandlers(m.error(key));
+        const result = await call(e);
+        expect(result.ok, `${e.id} ${key}`).toBe(false);
+        if (!result.ok) expect(result.error, `${e.id} ${key}`).toMatchObject(m.expected(key));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('answer once with { once: true }, then fall through', async () => {
+    server.resetHandlers(...mocks.handlers());
+    server.use(mocks.getOrder!.error('forbidden_means_missing', { once: true }));
+    const getOrder = r.contract.endpoints.find((e) => e.id === 'getOrder')!;
+    expect(await call(getOrder)).toMatchObject({ ok: false, error: { status: 403, category: 'not_found' } });
+    expect(await call(getOrder)).toMatchObject({ ok: true, data: {} });
+  });
+
+  it('answer with any response through respond()', async () => {
+    server.resetHandlers(mocks.getOrder!.respond({ status: 200, json: { id: 'ord-9', state: 'created' } }));
+    const getOrder = r.contract.endpoints.find((e) => e.id === 'getOrder')!;
+    expect(await call(getOrder)).toMatchObject({ ok: true, data: { id: 'ord-9', state: 'created' } });
+    // msw's own responses mix with the package's handlers.
+    server.resetHandlers(http.get(mocks.getOrder!.url, () => HttpResponse.json({ id: 'ord-8' })));
+    expect(await call(getOrder)).toMatchObject({ ok: true, data: { id: 'ord-8' } });
+  });
+
+  it('serve the token endpoint to a client that fetches its own token', async () => {
+    server.resetHandlers(...mocks.handlers());
+    const withCredentials = r.pkg.createClient({ ...TARGET, credentials: { clientId: 'c', clientSecret: 's' }, maxRetries: 0 });
+    expect(await withCredentials.getOrder!({ order_id: 'ord-1' })).toMatchObject({ ok: true });
+    server.use(mocks.requestToken!.error('invalid_client'));
+    const refused = r.pkg.createClient({ ...TARGET, credentials: { clientId: 'c', clientSecret: 'wrong' }, maxRetries: 0 });
+    expect(await refused.getOrder!({ order_id: 'ord-1' })).toMatchObject({ ok: false, error: { host: 'fulfilment', shape: 'invalid_client', status: 401 } });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Every contract of the test corpus: fixtures and decoder agree
+// ---------------------------------------------------------------------------------------------
+
+const CORPUS = ['test/fixtures/problem-json/contract.yaml', 'test/fixtures/enums-nested/contract.yaml', ...readdirSync('test/diff').map((rule) => join('test/diff', rule, 'new.yaml'))];
+
+describe('fixtures and decoders agree for every contract of the test corpus', () => {
+  it.each(CORPUS)('%s', async (file) => {
+    const r = await render(file);
+    for (const host of r.contract.hosts) for (const [key, f] of hostFixtures(r, host)) expect(decode(r, host.name, f), `${host.name} ${key}`).toMatchObject(f.expect);
+    for (const e of r.contract.endpoints) {
+      const mine = r.mocks.FIXTURES.endpoints[e.id]!;
+      for (const [key, f] of Object.entries(mine.errors)) if (f.kind !== 'content_type') expect(decode(r, e.host, f, e.id), `${e.id} ${key}`).toMatchObject(f.expect);
+      for (const [key, f] of Object.entries(r.mocks.FIXTURES.hosts[e.host] ?? {})) expect(decode(r, e.host, f, e.id), `${e.id} ${key}`).toMatchObject(mine.expect[key] ?? f.expect);
+      const response = e.responses.find((x) => !x.isError);
+      const body = response?.body;
+      if (body !== undefined && !(body.kind === 'primitive' && body.name === 'binary')) expect(conforms(r.contract, body, mine.success.json), e.id).toBe(true);
+    }
+  });
+});

@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, MAX_PARSE_LENGTH, MAX_TEXT_LENGTH, hasPath, isRecord, keptBody, parseBody, readPath, readText, truncate } from './body.js';
+import {
+  MAX_JSON_DEPTH,
+  MAX_JSON_NODES,
+  MAX_PARSE_LENGTH,
+  MAX_TEXT_LENGTH,
+  hasPath,
+  isRecord,
+  keptBody,
+  parseBody,
+  parseJsonContainer,
+  pathTrie,
+  readPath,
+  readText,
+  scanPlainJson,
+  truncate,
+  type BodyPath,
+} from './body.js';
 
 const nested = (depth: number, open = '[', close = ']'): string => `${open.repeat(depth)}${close.repeat(depth)}`;
 
@@ -285,5 +301,90 @@ describe('readText', () => {
 
   it('keeps the empty string (it is a string, not absent)', () => {
     expect(readText({ m: '' }, ['m'])).toBe('');
+  });
+});
+
+describe('pathTrie', () => {
+  it('shares prefixes and gives each path its index as slot, the first of equal paths', () => {
+    const trie = pathTrie([['a', 'b'], ['a', 0], ['a', 'b'], [], ['c']]);
+    expect(trie.slot).toBe(3);
+    expect(trie.keys).toEqual(['a', 'c']);
+    const a = trie.children[0];
+    expect(a?.slot).toBe(-1);
+    expect(a?.keys).toEqual(['b', 0]);
+    expect(a?.children.map((c) => c.slot)).toEqual([0, 1]);
+    expect(trie.children[1]?.slot).toBe(4);
+  });
+});
+
+describe('scanPlainJson', () => {
+  const PATHS: readonly BodyPath[] = [['error', 'code'], ['error', 'list', 1], ['error'], ['top'], ['0'], ['error', 'list', 'length']];
+  const scan = (value: object): { ok: boolean; found: unknown[] } => {
+    const found = new Array<unknown>(PATHS.length);
+    return { ok: scanPlainJson(value, pathTrie(PATHS), found), found };
+  };
+
+  it('accepts plain JSON data and records the value at each path, own properties only', () => {
+    const error = { code: 'c', list: ['x', { y: [true, null, 1.5] }] };
+    const { ok, found } = scan({ error, top: 0, extra: { deep: ['s'] } });
+    expect(ok).toBe(true);
+    expect(found).toEqual(['c', { y: [true, null, 1.5] }, error, 0, undefined, undefined]);
+    expect(found[2]).toBe(error);
+    expect(scan(['top', { error: 1 }]).found).toEqual(new Array(PATHS.length).fill(undefined));
+    expect(scan({ 0: 'numeric key', __proto__: null }).ok).toBe(false);
+    expect(scan(JSON.parse('{"0":"zero","__proto__":{"code":"own"}}') as object)).toEqual({ ok: true, found: [undefined, undefined, undefined, undefined, 'zero', undefined] });
+  });
+
+  it.each([
+    ['undefined', { a: undefined }],
+    ['NaN', { a: Number.NaN }],
+    ['Infinity', [Number.POSITIVE_INFINITY]],
+    ['-0', { a: -0 }],
+    ['a function', { a: (): number => 1 }],
+    ['a symbol', [Symbol('s')]],
+    ['a bigint', { a: 1n }],
+    ['a Date', { a: new Date(0) }],
+    ['a Map', { a: new Map() }],
+    ['a null-prototype object', { a: Object.create(null) as object }],
+    ['a class instance', new (class Box { a = 1 })()],
+    ['an array subclass', { a: new (class List extends Array<number> {})() }],
+    ['an array with toJSON', Object.assign([1], { toJSON: (): string => 'x' })],
+    ['a sparse array', [1, , 3]],
+    ['a getter that throws', { get a(): never { throw new Error('getter'); } }],
+    ['a proxy that throws', new Proxy({}, { ownKeys: (): never => { throw new Error('trap'); } })],
+  ])('declines %s: only the JSON round trip knows what it becomes', (_, value) => {
+    expect(scan(value as object).ok).toBe(false);
+  });
+
+  it('declines cycles, data nested deeper than MAX_JSON_DEPTH and data over MAX_JSON_NODES', () => {
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    expect(scan(cycle).ok).toBe(false);
+    let atLimit: unknown = 'leaf';
+    for (let i = 0; i < MAX_JSON_DEPTH; i++) atLimit = [atLimit];
+    expect(scan(atLimit as object).ok).toBe(true);
+    expect(scan([atLimit]).ok).toBe(false);
+    expect(scan(new Array<number>(MAX_JSON_NODES - 10).fill(0)).ok).toBe(true);
+    expect(scan(new Array<number>(MAX_JSON_NODES + 1).fill(0)).ok).toBe(false);
+    expect(scan({ big: 'a'.repeat(MAX_PARSE_LENGTH / 6) }).ok).toBe(false);
+  });
+
+  it('accepts only what keptBody would keep equal', () => {
+    const values: object[] = [{ a: [1, 'x', null, false, { b: -1.5e300 }] }, [[], {}], { '': '', 'ü': '\u0000' }];
+    for (const value of values) {
+      expect(scan(value).ok).toBe(true);
+      expect(keptBody(value)).toStrictEqual(value);
+    }
+  });
+});
+
+describe('parseJsonContainer', () => {
+  it('parses objects and arrays, around any whitespace trim() removes', () => {
+    expect(parseJsonContainer(' \uFEFF{"a":[1]}\n')).toEqual({ a: [1] });
+    expect(parseJsonContainer('[]')).toEqual([]);
+  });
+
+  it('is undefined for any other text', () => {
+    for (const text of ['', '   ', '"str"', '1', 'null', '<html>', '{"a":', '[1,]']) expect(parseJsonContainer(text)).toBeUndefined();
   });
 });

@@ -212,6 +212,36 @@ describe('matchMessage', () => {
   });
 });
 
+describe('matchMessage remembers short messages', () => {
+  it('answers a repeated message with the match it found first', () => {
+    const first = matchMessage(TABLE, "'dropoff.address1' must not be blank", KNOWN);
+    const again = matchMessage(TABLE, "'dropoff.address1' must not be blank", KNOWN);
+    expect(first?.fields).toEqual(['destination.address.address1']);
+    expect(again).toBe(first);
+    expect(matchMessage(TABLE, 'no row matches this', KNOWN)).toBeUndefined();
+    expect(matchMessage(TABLE, 'no row matches this', KNOWN)).toBeUndefined();
+  });
+
+  it('keeps answers apart per known-paths list and per table', () => {
+    const text = "'dropoff.address1' must not be blank";
+    expect(matchMessage(TABLE, text, KNOWN)?.fields).toEqual(['destination.address.address1']);
+    expect(matchMessage(TABLE, text, [])?.fields).toEqual(['destination.address1']);
+    expect(matchMessage(TABLE, text)?.fields).toEqual(['destination.address1']);
+    const other: MessageTableData = { aliases: {}, rows: [{ id: 'other', pattern: 'blank', fields: ['x'] }] };
+    expect(matchMessage(other, text, KNOWN)?.row.id).toBe('other');
+  });
+
+  it('stays right past the memory bound and for long messages', () => {
+    for (let i = 0; i < 600; i++) {
+      const match = matchMessage(TABLE, `both f${i} and g${i}`, KNOWN);
+      expect(match?.fields).toEqual([`f${i}`, `g${i}`, 'kind']);
+    }
+    const long = `'${'a'.repeat(1000)}' must not be blank`;
+    expect(matchMessage(TABLE, long, KNOWN)?.fields).toEqual(['a'.repeat(1000)]);
+    expect(matchMessage(TABLE, long, KNOWN)).not.toBe(matchMessage(TABLE, long, KNOWN));
+  });
+});
+
 describe('matchEmptyMessage', () => {
   it('returns the empty row with its fields resolved', () => {
     const match = matchEmptyMessage(TABLE, KNOWN);

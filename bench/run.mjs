@@ -411,7 +411,16 @@ function tscCases(n) {
   const root = mkdirp(join(tmp, 'tsc', String(n)));
   const cg = refs.get(`contractgen@${n}`);
   if (cg?.out) {
-    cases.push({ name: 'contractgen', label: 'contractgen (src/, -p <out>/tsconfig.json)', args: [TSC.path, '-p', join(cg.out, 'tsconfig.json'), '--noEmit', '--strict'], cwd: cg.out });
+    // What a consumer's tsc reads is the package's declarations (dist/**/*.d.ts), checked here with
+    // the peers' settings (skipLibCheck off), like openapi-typescript's schema.d.ts.
+    const dts = mkdirp(join(root, 'contractgen-dts'));
+    writeFileSync(join(dts, 'tsconfig.json'), JSON.stringify({ compilerOptions: PEER_TSCONFIG, include: [join(cg.out, 'dist', '**', '*.d.ts')] }, null, 2));
+    cases.push({ name: 'contractgen', label: 'contractgen (dist/**/*.d.ts, peers\' settings)', args: [TSC.path, '-p', join(dts, 'tsconfig.json'), '--noEmit', '--strict'], cwd: dts });
+    cases.push({ name: 'contractgen src', label: 'contractgen (src/ incl. runtime, -p <out>/tsconfig.json)', args: [TSC.path, '-p', join(cg.out, 'tsconfig.json'), '--noEmit', '--strict'], cwd: cg.out });
+    const base = mkdirp(join(root, 'baseline'));
+    writeFileSync(join(base, 'empty.ts'), 'export {};\n');
+    writeFileSync(join(base, 'tsconfig.json'), JSON.stringify({ compilerOptions: PEER_TSCONFIG, files: ['empty.ts'] }, null, 2));
+    cases.push({ name: 'baseline', label: 'baseline: an empty file with the same settings (lib checking alone)', args: [TSC.path, '-p', join(base, 'tsconfig.json')], cwd: base });
     // A consumer importing the package's dist (.d.ts) with skipLibCheck.
     const dir = mkdirp(join(root, 'consumer'));
     const pkgName = JSON.parse(readFileSync(join(cg.out, 'package.json'), 'utf8')).name;
@@ -689,6 +698,10 @@ function ratios(results) {
     }
     const consumer = table['contractgen consumer'];
     if (consumer) add({ measure: 'tsc --noEmit --strict', case: `N = ${n}, consumer of dist (skipLibCheck)`, contractgen: fmtMs(val(consumer)), peer: '—', peerValue: '—', ratio: NaN });
+    const src = table['contractgen src'];
+    if (src) add({ measure: 'tsc --noEmit --strict', case: `N = ${n}, contractgen's src/ incl. runtime (informational)`, contractgen: fmtMs(val(src)), peer: '—', peerValue: '—', ratio: NaN });
+    const base = table.baseline;
+    if (base) add({ measure: 'tsc --noEmit --strict', case: `N = ${n}, lib checking alone (empty file, same settings)`, contractgen: fmtMs(val(base)), peer: '—', peerValue: '—', ratio: NaN });
   }
   if (results.decode?.rates) {
     const r = results.decode.rates;
@@ -789,7 +802,7 @@ function markdown(results, ratioRows) {
       );
     if (w.sample) parts.push('', `Sample line: \`${w.sample}\``);
   }
-  genTable('4. tsc --noEmit --strict over the output', results.tsc, 'contractgen: the generated `src/` with `-p <out>/tsconfig.json`, and a one-file consumer importing the package (dist `.d.ts`, `skipLibCheck: true`). Peers: their output files with `strict`, `skipLibCheck: false`, moduleResolution Bundler. TypeScript ' + (results.meta.versions.typescript ?? '') + '.');
+  genTable('4. tsc --noEmit --strict over the output', results.tsc, 'contractgen: the package\'s declarations (`dist/**/*.d.ts`, what a consumer\'s tsc reads) with the peers\' settings; also its `src/` including the runtime with `-p <out>/tsconfig.json`, and a one-file consumer importing the package (`skipLibCheck: true`). Peers: their output files. Everything with `strict`, `skipLibCheck: false`, lib ES2022 + DOM, moduleResolution Bundler; the baseline row is an empty file with the same settings (the libraries\' own check). TypeScript ' + (results.meta.versions.typescript ?? '') + '.');
   if (results.decode) {
     const d = results.decode;
     parts.push('', '## 5. Decoder throughput', '');

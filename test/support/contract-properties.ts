@@ -69,6 +69,11 @@ export const ALLOWED_PATHS: readonly RegExp[] = [
   /^src\/runtime\/[a-z][a-z0-9-]*\.ts$/,
   /^dist\/[a-z][a-z0-9-]*\.(js|d\.ts)$/,
   /^dist\/runtime\/[a-z][a-z0-9-]*\.(js|d\.ts)$/,
+  // The mocks entry and the OpenAPI export (contract `outputs`): fixed names, never from the contract.
+  /^src\/mocks\/(index|fixtures)\.ts$/,
+  /^dist\/mocks\/(index|fixtures)\.(js|d\.ts)$/,
+  /^mocks\/fixtures\.json$/,
+  /^openapi\.yaml$/,
 ];
 
 export interface Problem {

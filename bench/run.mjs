@@ -719,6 +719,9 @@ function ratios(results) {
       add({ measure: 'client throughput', case: `concurrency ${c}, requests/s`, contractgen: fmtRate(cg), peer: 'raw fetch', peerValue: fmtRate(raw), ratio: r, ...(c === '32' ? { target: '≥ 0.95×', met: Number.isFinite(r) ? r >= 0.95 : false } : {}) });
       const of = byImpl['openapi-fetch']?.median;
       add({ measure: 'client throughput', case: `concurrency ${c}, requests/s`, contractgen: fmtRate(cg), peer: 'openapi-fetch', peerValue: fmtRate(of), ratio: cg / of });
+      const ka = byImpl['contractgen (node:http keep-alive)']?.median;
+      const rk = ka / raw;
+      add({ measure: 'client throughput', case: `concurrency ${c}, requests/s, nodeTransport (keep-alive)`, contractgen: fmtRate(ka), peer: 'raw fetch', peerValue: fmtRate(raw), ratio: rk, ...(c === '32' ? { target: '≥ 2×', met: Number.isFinite(rk) ? rk >= 2 : false } : {}) });
     }
   }
   if (results.bundle) {

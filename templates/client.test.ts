@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 import {
   CLIENT_ERROR_CATEGORIES,
   DEFAULT_TIMEOUT_MS,
+  abortOf,
   buildUrl,
   clientError,
   encodeBody,
@@ -13,6 +14,8 @@ import {
   type Result,
   type RuntimeOptions,
   type RuntimeSpec,
+  type Transport,
+  type TransportRequest,
 } from './client.js';
 import type { DecodedError, ErrorTables, HostErrorSpec } from './decode.js';
 
@@ -116,8 +119,8 @@ const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
 
 function respond(spec: RuntimeSpec, endpoint: EndpointSpec, status: number, body: string | Uint8Array | null, headers: Record<string, string> = {}): Result<unknown, DecodedError | ClientError> {
   const bytes = body === null ? new Uint8Array() : typeof body === 'string' ? encode(body) : body;
-  const response = new Response(body === null ? null : bytes, { status, headers });
-  return interpret(spec, endpoint, response, bytes);
+  // Header names as a transport hands them over: normalised (lower case) by Headers.
+  return interpret(spec, endpoint, { status, headers: Object.fromEntries(new Headers(headers)), body: bytes });
 }
 
 function errorOf(result: Result<unknown, DecodedError | ClientError>): DecodedError | ClientError {
@@ -328,10 +331,7 @@ describe('interpret: responses the contract rules out', () => {
   });
 
   it('says when a binary success has no content type', () => {
-    const bytes = encode('%PDF');
-    const response = new Response(bytes, { status: 200 });
-    response.headers.delete('content-type');
-    const error = errorOf(interpret(SPEC, GET_LABEL, response, bytes));
+    const error = errorOf(interpret(SPEC, GET_LABEL, { status: 200, headers: {}, body: encode('%PDF') }));
     expect(error).toMatchObject({ code: 'invalid_response', message: 'expected application/pdf, got no content type' });
   });
 });
@@ -601,5 +601,166 @@ describe('send', () => {
     const fetch = fetchReturning(() => new Response('[1,2,3]', { status: 200 }));
     const exchange = await send(SPEC, { ...OPTIONS, fetch, maxResponseBytes: 7 }, GET_ORDER, { params: { order_id: 'o' } });
     expect(exchange.result).toMatchObject({ ok: true, data: [1, 2, 3] });
+  });
+});
+
+describe('send: results of fetch', () => {
+  it('reads the response headers only when asked, then keeps them as a plain property', async () => {
+    const fetch = fetchReturning(() => new Response('{"id":"o1"}', { status: 200, headers: { 'content-type': 'application/json', 'X-Request-Id': 'r1' } }));
+    const { result } = await send(SPEC, { ...OPTIONS, fetch }, GET_ORDER, { params: { order_id: 'o1' } });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(JSON.parse(JSON.stringify(result.response))).toEqual({ status: 200, headers: { 'content-type': 'application/json', 'x-request-id': 'r1' } });
+    expect(Object.getOwnPropertyDescriptor(result.response, 'headers')).toMatchObject({ value: { 'content-type': 'application/json', 'x-request-id': 'r1' }, enumerable: true });
+  });
+
+  it('gives binary data as an array of its own, not a view on a larger buffer', async () => {
+    const fetch = fetchReturning(() => new Response(encode('%PDF-1.7'), { status: 200, headers: { 'content-type': 'application/pdf' } }));
+    const { result } = await send(SPEC, { ...OPTIONS, fetch }, GET_LABEL, { params: { order_id: 'o1' } });
+    if (!result.ok) throw new Error(result.error.message);
+    const data = result.data as Uint8Array;
+    expect(data.byteOffset).toBe(0);
+    expect(data.buffer.byteLength).toBe(8);
+  });
+});
+
+describe('buildUrl: cached parts', () => {
+  it('fills each options object and each spec on its own', () => {
+    const other: RuntimeOptions = { environment: 'production', servers: { lastmile_url: 'https://other.example.com' } };
+    expect(buildUrl(SPEC, OPTIONS, GET_ORDER, { order_id: 'a' })).toBe('https://lastmile.example.com/orders/a');
+    expect(buildUrl(SPEC, other, GET_ORDER, { order_id: 'b' })).toBe('https://other.example.com/orders/b');
+    const moved: RuntimeSpec = { ...SPEC, environments: { production: { lastmile: '{lastmile_url}v2' } } };
+    expect(buildUrl(moved, OPTIONS, GET_ORDER, { order_id: 'c' })).toBe('https://lastmile.example.com/v2/orders/c');
+    expect(buildUrl(SPEC, OPTIONS, GET_ORDER, { order_id: 'd' })).toBe('https://lastmile.example.com/orders/d');
+  });
+
+  it('still throws for a missing server variable after a success with other options', () => {
+    expect(buildUrl(SPEC, OPTIONS, GET_ORDER, { order_id: 'a' })).toBe('https://lastmile.example.com/orders/a');
+    expect(() => buildUrl(SPEC, { environment: 'production', servers: {} }, GET_ORDER, { order_id: 'a' })).toThrow(TypeError);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// send through a transport instead of fetch
+// ---------------------------------------------------------------------------------------------
+
+/** A transport answering from `answer`, recording every request. */
+function transportOf(answer: (request: TransportRequest) => Promise<Awaited<ReturnType<Transport>>>): { transport: Transport; requests: TransportRequest[] } {
+  const requests: TransportRequest[] = [];
+  return {
+    requests,
+    transport: (request) => {
+      requests.push(request);
+      return answer(request);
+    },
+  };
+}
+
+/** A transport that never answers, but rejects when the exchange is aborted (listening without a signal). */
+function hangingTransport(): Transport {
+  return (request) =>
+    new Promise((_resolve, reject) => {
+      const abort = abortOf(request);
+      if (abort === undefined) return;
+      if (abort.aborted) reject(new Error('aborted'));
+      abort.listen({ handleEvent: () => reject(new Error('aborted')) });
+    });
+}
+
+describe('send: transports', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('hands the transport the request and the cap, and does not call fetch', async () => {
+    const fetch = fetchReturning(() => new Response('{}'));
+    const { transport, requests } = transportOf(async () => ({ status: 201, headers: { 'content-type': 'application/json' }, body: encode('{"id":"o1"}') }));
+    const exchange = await send(SPEC, { ...OPTIONS, fetch, transport, maxResponseBytes: 500 }, CREATE_ORDER, { body: { kind: 'same_day' } }, 'tok-1');
+    expect(fetch).not.toHaveBeenCalled();
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      url: 'https://lastmile.example.com/orders',
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json', authorization: 'Bearer tok-1' },
+      body: '{"kind":"same_day"}',
+      maxResponseBytes: 500,
+    });
+    expect(exchange.result).toEqual({ ok: true, data: { id: 'o1' }, response: { status: 201, headers: { 'content-type': 'application/json' } } });
+  });
+
+  it('turns a body the transport did not read, or one past the cap, into invalid_response', async () => {
+    const unread = transportOf(async () => ({ status: 200, headers: {}, body: undefined }));
+    expect((await send(SPEC, { ...OPTIONS, transport: unread.transport, maxResponseBytes: 10 }, GET_ORDER, { params: { order_id: 'o' } })).result).toEqual({
+      ok: false,
+      error: clientError('lastmile', 'invalid_response', 'the response body exceeds 10 bytes', 200),
+    });
+    const careless = transportOf(async () => ({ status: 200, headers: {}, body: encode('[1,2,3,4,5,6]') }));
+    const exchange = await send(SPEC, { ...OPTIONS, transport: careless.transport, maxResponseBytes: 10 }, GET_ORDER, { params: { order_id: 'o' } });
+    expect(exchange.result).toMatchObject({ ok: false, error: { code: 'invalid_response', message: 'the response body exceeds 10 bytes' } });
+    expect(exchange.response).toBeUndefined();
+  });
+
+  it('returns a network error when the transport rejects or throws', async () => {
+    const rejecting: Transport = async () => {
+      throw new Error('socket hang up');
+    };
+    expect((await send(SPEC, { ...OPTIONS, transport: rejecting }, GET_ORDER, { params: { order_id: 'o' } })).result).toEqual({ ok: false, error: clientError('lastmile', 'network', 'network error: socket hang up') });
+    const throwing: Transport = () => {
+      throw new TypeError('bad header');
+    };
+    expect((await send(SPEC, { ...OPTIONS, transport: throwing }, GET_ORDER, { params: { order_id: 'o' } })).result).toMatchObject({ ok: false, error: { code: 'network', message: 'network error: bad header' } });
+  });
+
+  it('times out a transport that listens through abortOf, without making a signal', async () => {
+    vi.useFakeTimers();
+    const pending = send(SPEC, { ...OPTIONS, transport: hangingTransport(), timeoutMs: 250 }, GET_ORDER, { params: { order_id: 'o' } });
+    await vi.advanceTimersByTimeAsync(250);
+    expect((await pending).result).toEqual({ ok: false, error: clientError('lastmile', 'timeout', 'no response within 250 ms') });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('cancels a transport that listens through abortOf when the caller aborts, before or during the exchange', async () => {
+    const controller = new AbortController();
+    const pending = send(SPEC, { ...OPTIONS, transport: hangingTransport() }, GET_ORDER, { params: { order_id: 'o' }, signal: controller.signal });
+    controller.abort();
+    expect((await pending).result).toEqual({ ok: false, error: clientError('lastmile', 'canceled', 'the call was aborted') });
+    const early = await send(SPEC, { ...OPTIONS, transport: hangingTransport() }, GET_ORDER, { params: { order_id: 'o' }, signal: controller.signal });
+    expect(early.result).toMatchObject({ ok: false, error: { code: 'canceled' } });
+  });
+
+  it('gives a transport that asks for a signal one that aborts at the timeout', async () => {
+    vi.useFakeTimers();
+    let signal: AbortSignal | undefined;
+    const transport: Transport = (request) =>
+      new Promise((_resolve, reject) => {
+        signal = request.signal;
+        request.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+      });
+    const pending = send(SPEC, { ...OPTIONS, transport, timeoutMs: 100 }, GET_ORDER, { params: { order_id: 'o' } });
+    await vi.advanceTimersByTimeAsync(100);
+    expect((await pending).result).toMatchObject({ ok: false, error: { code: 'timeout' } });
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('gives the caller\'s own signal when there is no timeout', async () => {
+    const controller = new AbortController();
+    const { transport, requests } = transportOf(async () => ({ status: 200, headers: {}, body: encode('{}') }));
+    await send(SPEC, { ...OPTIONS, transport, timeoutMs: 0 }, GET_ORDER, { params: { order_id: 'o' }, signal: controller.signal });
+    await send(SPEC, { ...OPTIONS, transport, timeoutMs: 0 }, GET_ORDER, { params: { order_id: 'o' } });
+    expect(requests.map((r) => r.signal)).toEqual([controller.signal, undefined]);
+  });
+});
+
+describe('abortOf', () => {
+  it('follows the signal of a request the runtime did not make', () => {
+    const controller = new AbortController();
+    const request: TransportRequest = { url: 'https://x.test/', method: 'GET', headers: {}, body: undefined, signal: controller.signal, maxResponseBytes: 1 };
+    const abort = abortOf(request);
+    const heard: number[] = [];
+    abort?.listen({ handleEvent: () => heard.push(1) });
+    expect(abort?.aborted).toBe(false);
+    controller.abort('why');
+    expect(heard).toEqual([1]);
+    expect(abort?.aborted).toBe(true);
+    expect(abortOf({ ...request, signal: undefined })).toBeUndefined();
   });
 });

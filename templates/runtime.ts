@@ -54,6 +54,7 @@ export interface Runtime {
 }
 
 type AnyError = DecodedError | ClientError;
+const NO_TOKEN: TokenResult = { ok: true, token: undefined };
 /** Keys of a method's input besides path parameters; the contract validator rejects parameters so named. */
 export const RESERVED_INPUT_KEYS: readonly string[] = ['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries'];
 
@@ -80,9 +81,14 @@ export function createRuntime(spec: FullRuntimeSpec, given: ClientRuntimeOptions
   };
 }
 
+type TokenResult = { readonly ok: true; readonly token: string | undefined } | { readonly ok: false; readonly exchange: Exchange };
+
 interface Tokens {
-  /** A token for a call, or the failed token exchange (kept whole for support reports). */
-  get(): Promise<{ ok: true; token: string | undefined } | { ok: false; exchange: Exchange }>;
+  /**
+   * A token for a call, or the failed token exchange (kept whole for support reports). Fixed
+   * tokens come back synchronously: a call with `accessToken` waits for nothing before it sends.
+   */
+  get(): TokenResult | Promise<TokenResult>;
   /** After a 401: forget the token; returns whether a fresh one can be had. */
   reject(token: string | undefined): Promise<boolean>;
   secrets(): (string | undefined)[];
@@ -105,12 +111,17 @@ function tokenManager(spec: FullRuntimeSpec, options: ClientRuntimeOptions, now:
   const fixed = options.accessToken;
   const seen = new SeenTokens();
   if (fixed !== undefined) {
+    const outcome = (token: string): TokenResult => {
+      seen.add(token);
+      return { ok: true, token };
+    };
     return {
-      async get() {
-        const token = typeof fixed === 'function' ? await fixed() : fixed;
-        seen.add(token);
-        return { ok: true, token };
+      // No await for a token at hand: a call with a fixed token sends at once.
+      get() {
+        const token = typeof fixed === 'string' ? fixed : fixed();
+        return typeof token === 'string' ? outcome(token) : Promise.resolve(token).then(outcome);
       },
+      // Only a function can give another token after a 401.
       reject: async () => typeof fixed === 'function',
       secrets: () => [...seen.list()],
     };
@@ -118,7 +129,7 @@ function tokenManager(spec: FullRuntimeSpec, options: ClientRuntimeOptions, now:
   const auth = spec.auth;
   const tokenEndpoint = auth === undefined ? undefined : spec.endpoints[auth.endpoint];
   if (auth === undefined || tokenEndpoint === undefined || options.credentials === undefined) {
-    return { get: async () => ({ ok: true, token: undefined }), reject: async () => false, secrets: () => [] };
+    return { get: () => NO_TOKEN, reject: async () => false, secrets: () => [] };
   }
   // A failed token request's exchange, by its (shared) error, for support reports on every waiter.
   const failures = new WeakMap<object, Exchange>();
@@ -164,8 +175,10 @@ async function attempt(spec: FullRuntimeSpec, options: ClientRuntimeOptions, end
   let replayed = false;
   const canceled = (): Exchange => ({ result: { ok: false, error: clientError(endpoint.host, 'canceled', 'the call was aborted') }, request: undefined, response: undefined });
   for (let retries = 0; ; ) {
+    if (input.signal?.aborted === true) return canceled();
+    const pending = endpoint.auth ? tokens.get() : NO_TOKEN;
     // A caller's abort ends its own wait for the shared token request, not the request itself.
-    const token = endpoint.auth ? await untilAborted(tokens.get(), input.signal) : { ok: true as const, token: undefined };
+    const token = pending instanceof Promise ? await untilAborted(pending, input.signal) : pending;
     if (token === undefined) return canceled();
     if (!token.ok) return token.exchange;
     const exchange = await send(spec, options, endpoint, input, token.token);
@@ -214,7 +227,7 @@ function retryDelay(endpoint: EndpointSpec, exchange: Exchange, error: AnyError,
 function finish(spec: FullRuntimeSpec, options: ClientRuntimeOptions, exchange: Exchange, redact: Redactor, now: () => number): Result<unknown, AnyError> {
   const result = exchange.result;
   if (result.ok) return result;
-  const error = scrub(result.error, redact);
+  const error = scrubValue(result.error, redact, 0) as AnyError;
   const { request, response } = exchange;
   const reportable = spec.support !== undefined && response !== undefined && request !== undefined && spec.support.reportOn.some((s) => statusMatches(s, response.status));
   if (reportable) {
@@ -229,10 +242,6 @@ function finish(spec: FullRuntimeSpec, options: ClientRuntimeOptions, exchange: 
 }
 
 /** Errors may echo what was sent; no secret leaves the client inside one, in any text or key. */
-function scrub<E extends AnyError>(error: E, redact: Redactor): E {
-  return scrubValue(error, redact, 0) as E;
-}
-
 function scrubValue(value: unknown, redact: Redactor, depth: number): unknown {
   if (typeof value === 'string') return redact.text(value);
   if (depth > 32 || typeof value !== 'object' || value === null) return value;
@@ -252,14 +261,16 @@ function toCallInput(endpoint: EndpointSpec, input: object | undefined): CallInp
     const value = given[name];
     if (typeof value === 'string' || typeof value === 'number') params[name] = value;
   }
+  const { body, contentType, signal, timeoutMs, maxRetries, headers } = given;
+  // Absent options stay undefined (not spread in): one object shape for every call.
   return {
     params,
-    body: given.body,
-    ...(typeof given.contentType === 'string' ? { contentType: given.contentType } : {}),
-    ...(given.signal instanceof AbortSignal ? { signal: given.signal } : {}),
-    ...(typeof given.timeoutMs === 'number' ? { timeoutMs: given.timeoutMs } : {}),
-    ...(typeof given.maxRetries === 'number' ? { maxRetries: given.maxRetries } : {}),
-    ...(isHeaders(given.headers) ? { headers: given.headers } : {}),
+    body,
+    contentType: typeof contentType === 'string' ? contentType : undefined,
+    signal: signal instanceof AbortSignal ? signal : undefined,
+    timeoutMs: typeof timeoutMs === 'number' ? timeoutMs : undefined,
+    maxRetries: typeof maxRetries === 'number' ? maxRetries : undefined,
+    headers: isHeaders(headers) ? headers : undefined,
   };
 }
 

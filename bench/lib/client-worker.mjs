@@ -3,23 +3,31 @@
  *   node client-worker.mjs <json config>
  * config: { dist, port, count, concurrencies, rounds, warmup }
  * Sends `count` GET /orders/{id} per configuration through raw fetch, the generated client
- * (getOrder with a fixed accessToken) and openapi-fetch, alternating, and prints one JSON line of
- * requests/s per implementation per concurrency per round (after one warm-up round).
+ * (getOrder with a fixed accessToken), the generated client over its node:http keep-alive
+ * transport, and openapi-fetch, alternating, and prints one JSON line of requests/s per
+ * implementation per concurrency per round (after one warm-up round).
  */
+import * as http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import createFetchClient from 'openapi-fetch';
 
 const config = JSON.parse(process.argv[2]);
-const { createClient } = await import(pathToFileURL(config.dist).href);
+const distUrl = pathToFileURL(config.dist).href;
+const generated = await import(distUrl);
+const { createClient } = generated;
+// From the package index once it exports it; from the runtime module until then.
+const nodeTransport = generated.nodeTransport ?? (await import(new URL('./runtime/node-transport.js', distUrl).href)).nodeTransport;
 const base = `http://127.0.0.1:${config.port}`;
 const TOKEN = 'bench-token';
 
-const client = createClient({
+const options = {
   environment: 'production',
   servers: { base_url: base, lastmile_url: base },
   accessToken: TOKEN,
   maxRetries: 0,
-});
+};
+const client = createClient(options);
+const keepAlive = createClient({ ...options, transport: nodeTransport(http) });
 const ofetch = createFetchClient({ baseUrl: base, headers: { authorization: `Bearer ${TOKEN}` } });
 
 const impls = {
@@ -35,6 +43,11 @@ const impls = {
     const r = await client.getOrder({ order_id: id });
     if (!r.ok) throw new Error(`contractgen: ${JSON.stringify(r.error).slice(0, 300)}`);
     if (r.data.id !== id) throw new Error('contractgen: wrong body');
+  },
+  'contractgen (node:http keep-alive)': async (id) => {
+    const r = await keepAlive.getOrder({ order_id: id });
+    if (!r.ok) throw new Error(`contractgen (node:http keep-alive): ${JSON.stringify(r.error).slice(0, 300)}`);
+    if (r.data.id !== id) throw new Error('contractgen (node:http keep-alive): wrong body');
   },
   'openapi-fetch': async (id) => {
     const r = await ofetch.GET('/orders/{order_id}', { params: { path: { order_id: id } } });

@@ -2,3 +2,4 @@
 export * from './types.js';
 export * from './errors.js';
 export * from './client.js';
+export { nodeTransport } from './runtime/node-transport.js';

@@ -7,3 +7,6 @@ export type { ClientError, ClientErrorCategory, Result, ResponseInfo, FetchLike 
 export type { CallOptions } from './runtime/runtime.js';
 export type { StoredToken, TokenStore } from './runtime/auth.js';
 export type { SupportReport } from './runtime/support.js';
+export { nodeTransport } from './runtime/node-transport.js';
+export type { NodeHttpModule, NodeTransportOptions } from './runtime/node-transport.js';
+export type { Transport, TransportRequest, TransportResponse } from './runtime/client.js';

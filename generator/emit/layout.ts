@@ -94,6 +94,10 @@ function indexLines(contract: Contract): string[] {
     `export type { CallOptions } from '${RUNTIME}/runtime.js';`,
     `export type { StoredToken, TokenStore } from '${RUNTIME}/auth.js';`,
     `export type { SupportReport } from '${RUNTIME}/support.js';`,
+    // Opt-in keep-alive transport over node:http; bundles that do not import it do not contain it.
+    `export { nodeTransport } from '${RUNTIME}/node-transport.js';`,
+    `export type { NodeHttpModule, NodeTransportOptions } from '${RUNTIME}/node-transport.js';`,
+    `export type { Transport, TransportRequest, TransportResponse } from '${RUNTIME}/client.js';`,
   ];
 }
 

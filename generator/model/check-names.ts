@@ -14,6 +14,7 @@ const FIXED = [
   'DecodeErrorInput', 'decodeError', 'Environment', 'ENVIRONMENTS', 'ServerVariables', 'Credentials', 'ClientBaseOptions', 'ClientOptions', 'Client',
   'createClient', 'DecodedError', 'FieldError', 'PolicySpec', 'PolicyRestriction', 'ClientError', 'ClientErrorCategory', 'Result', 'ResponseInfo',
   'FetchLike', 'CallOptions', 'StoredToken', 'TokenStore', 'SupportReport', 'ClientRuntimeOptions', 'createRuntime', 'decodeForHost', 'decodeByHost',
+  'nodeTransport', 'NodeHttpModule', 'NodeTransportOptions', 'Transport', 'TransportRequest', 'TransportResponse',
   'EndpointSpec', 'ErrorTables', 'HostErrorSpec', 'StatusSpec', 'AuthSpec', 'FullRuntimeSpec', 'ERROR_TABLES', 'HOST_ERRORS', 'ENDPOINTS', 'AUTH',
   'SUPPORT', 'SECRET_FIELDS', 'ENVIRONMENT_URLS', 'RUNTIME_SPEC', 'EndpointId',
 ];

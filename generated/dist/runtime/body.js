@@ -34,6 +34,24 @@ export function parseBody(body) {
     }
 }
 /**
+ * The object or array a JSON text holds, parsed at once; undefined for any other text. Unlike
+ * parseBody it does not first measure the text's depth and structure, so only short texts are
+ * worth giving it, and the caller must check those limits on the result before relying on it.
+ */
+export function parseJsonContainer(body) {
+    const text = body.trim();
+    const first = text.charCodeAt(0);
+    if (first !== 0x7b && first !== 0x5b)
+        return undefined;
+    try {
+        const value = JSON.parse(text);
+        return typeof value === 'object' && value !== null ? value : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
  * What a decoded error keeps of the body: text truncated, data as a plain bounded JSON copy.
  * Values that cannot be copied as JSON (throwing getters, proxies, cycles, extreme depth or size)
  * are dropped, so the error itself always serialises.
@@ -60,6 +78,144 @@ export function keptBody(value, rawLength) {
     catch {
         return undefined;
     }
+}
+/** The tree of `paths`; the value at `paths[i]` goes to slot `i`. */
+export function pathTrie(paths) {
+    const root = { slot: -1, keys: [], children: [] };
+    paths.forEach((path, slot) => {
+        let node = root;
+        for (const segment of path) {
+            const at = node.keys.indexOf(segment);
+            if (at >= 0) {
+                node = node.children[at];
+                continue;
+            }
+            const child = { slot: -1, keys: [], children: [] };
+            node.keys.push(segment);
+            node.children.push(child);
+            node = child;
+        }
+        if (node.slot < 0)
+            node.slot = slot;
+    });
+    return root;
+}
+/**
+ * Whether `value` is plain JSON data that the JSON round trip (JSON.parse(JSON.stringify(value)))
+ * would give back equal: plain objects and arrays of strings, finite numbers (not -0), booleans
+ * and null, within the depth, structure and size limits. Values are read as JSON.stringify reads
+ * them: own enumerable properties, getters and proxy traps run. In the same single pass, the
+ * value at each path of `trie` is written to `found[slot]`, so a read never reaches a prototype.
+ * False for anything else (cycles, toJSON, dates, class instances, throwing getters or traps,
+ * huge data): only the round trip itself can say what such a value becomes. The budgets
+ * over-count the round trip's text, so data accepted here is data it would keep.
+ */
+export function scanPlainJson(value, trie, found) {
+    const savedNodes = nodesLeft;
+    const savedChars = charsLeft;
+    // A getter can decode again while this scan runs: each scan keeps its own budget.
+    nodesLeft = MAX_JSON_NODES;
+    charsLeft = MAX_PARSE_LENGTH;
+    try {
+        if (OBJECT_PROTOTYPE.toJSON !== undefined)
+            return false;
+        if (trie.slot >= 0)
+            found[trie.slot] = value;
+        return scanContainer(value, trie.keys.length === 0 ? undefined : trie, 1, found) && nodesLeft >= 0 && charsLeft >= 0;
+    }
+    catch {
+        return false;
+    }
+    finally {
+        nodesLeft = savedNodes;
+        charsLeft = savedChars;
+    }
+}
+const OBJECT_PROTOTYPE = Object.prototype;
+const ARRAY_PROTOTYPE = Array.prototype;
+/** What the scan in progress may still meet: structural tokens, and characters of JSON text. */
+let nodesLeft = 0;
+let charsLeft = 0;
+function scanContainer(value, node, depth, found) {
+    nodesLeft -= 1;
+    charsLeft -= 3;
+    if (depth > MAX_JSON_DEPTH || nodesLeft < 0 || charsLeft < 0)
+        return false;
+    return Array.isArray(value) ? scanArray(value, node, depth, found) : scanObject(value, node, depth, found);
+}
+const SCALAR = 0;
+const CONTAINER = 1;
+const REJECTED = 2;
+/** Whether an item is a JSON scalar the round trip keeps as it is, a container, or neither. */
+function kindOf(item) {
+    if (typeof item === 'string') {
+        // Quotes, a separator, and at most six characters per escaped character.
+        charsLeft -= 6 * item.length + 3;
+        return SCALAR;
+    }
+    if (typeof item === 'object') {
+        if (item !== null)
+            return CONTAINER;
+        charsLeft -= 5;
+        return SCALAR;
+    }
+    if (typeof item === 'number') {
+        charsLeft -= 25;
+        // The round trip turns -0 into 0, and NaN and infinities into null.
+        return Number.isFinite(item) && (item !== 0 || 1 / item > 0) ? SCALAR : REJECTED;
+    }
+    if (typeof item !== 'boolean')
+        return REJECTED;
+    charsLeft -= 6;
+    return SCALAR;
+}
+function scanArray(value, node, depth, found) {
+    // An own or inherited toJSON replaces the array in the round trip.
+    if (Object.getPrototypeOf(value) !== ARRAY_PROTOTYPE || value.toJSON !== undefined)
+        return false;
+    const length = value.length;
+    nodesLeft -= length;
+    if (nodesLeft < 0)
+        return false;
+    const keys = node === undefined ? undefined : node.keys;
+    for (let i = 0; i < length; i++) {
+        const item = value[i];
+        const child = keys === undefined ? undefined : childAt(node, keys, i, item, found);
+        const kind = kindOf(item);
+        if (kind === REJECTED || (kind === CONTAINER && !scanContainer(item, child, depth + 1, found)))
+            return false;
+    }
+    return true;
+}
+function scanObject(value, node, depth, found) {
+    if (Object.getPrototypeOf(value) !== OBJECT_PROTOTYPE)
+        return false;
+    const record = value;
+    const keys = node === undefined ? undefined : node.keys;
+    for (const key in record) {
+        if (!hasOwn(record, key))
+            continue;
+        const item = record[key];
+        nodesLeft -= 2;
+        charsLeft -= 6 * key.length + 4;
+        const child = keys === undefined ? undefined : childAt(node, keys, key, item, found);
+        const kind = kindOf(item);
+        if (kind === REJECTED || (kind === CONTAINER && !scanContainer(item, child, depth + 1, found)))
+            return false;
+    }
+    return true;
+}
+/** The trie node under `key`, with `item` recorded in its slot; undefined when no path goes on. */
+function childAt(node, keys, key, item, found) {
+    for (let i = 0; i < keys.length; i++) {
+        if (keys[i] !== key)
+            continue;
+        const child = node.children[i];
+        if (child.slot >= 0)
+            found[child.slot] = item;
+        return child.keys.length === 0 ? undefined : child;
+    }
+    return undefined;
 }
 /** Deepest bracket nesting and count of structural tokens of a JSON text, skipping strings. */
 function jsonShape(text) {

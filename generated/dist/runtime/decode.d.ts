@@ -2,6 +2,11 @@
  * The error decoder engine. Generated per-host decoders call `decodeHostError` with that host's
  * tables; the host is always chosen by the caller, never guessed from the body's shape.
  * It never throws: every input, however hostile, yields a decoded error with the HTTP status.
+ *
+ * Decoding is on the hot path of every failed call, so the tables are compiled once per host and
+ * endpoint into a plan (cached by the identity of the generated constants), and a body that is
+ * plain JSON data is read in one pass that also checks it: it is then kept as given, since its
+ * JSON copy would be equal. Anything else is read as it always was and kept as its JSON copy.
  */
 import { type BodyPath } from './body.js';
 import { type MessageTableData } from './messages.js';
@@ -141,14 +146,14 @@ export declare function safeStatus(status: unknown): number;
 export declare function decodeHostError(tables: ErrorTables, host: HostErrorSpec, input: DecodeInput): DecodedError;
 /** Quirks that turn a success status into an error (e.g. 200 with a zero-byte body). */
 export declare function successQuirk(endpoint: EndpointErrorSpec, status: number, bodyLength: number): QuirkSpec | undefined;
+type EndpointTable = Readonly<Record<string, EndpointErrorSpec & {
+    readonly host: string;
+}>>;
 /**
  * Entry point of the generated decoders: chooses the host's tables by name (never by the body),
  * uses the endpoint's rules only when that endpoint is on this host, and accepts anything.
  */
-export declare function decodeForHost(tables: ErrorTables, hosts: Readonly<Record<string, HostErrorSpec>>, endpoints: Readonly<Record<string, EndpointErrorSpec & {
-    readonly host: string;
-}>>, hostName: unknown, input: unknown): DecodedError;
+export declare function decodeForHost(tables: ErrorTables, hosts: Readonly<Record<string, HostErrorSpec>>, endpoints: EndpointTable, hostName: unknown, input: unknown): DecodedError;
 /** `decodeError`'s dispatch: the host named by the input, read without trusting the input. */
-export declare function decodeByHost(tables: ErrorTables, hosts: Readonly<Record<string, HostErrorSpec>>, endpoints: Readonly<Record<string, EndpointErrorSpec & {
-    readonly host: string;
-}>>, input: unknown): DecodedError;
+export declare function decodeByHost(tables: ErrorTables, hosts: Readonly<Record<string, HostErrorSpec>>, endpoints: EndpointTable, input: unknown): DecodedError;
+export {};

@@ -2,8 +2,13 @@
  * The error decoder engine. Generated per-host decoders call `decodeHostError` with that host's
  * tables; the host is always chosen by the caller, never guessed from the body's shape.
  * It never throws: every input, however hostile, yields a decoded error with the HTTP status.
+ *
+ * Decoding is on the hot path of every failed call, so the tables are compiled once per host and
+ * endpoint into a plan (cached by the identity of the generated constants), and a body that is
+ * plain JSON data is read in one pass that also checks it: it is then kept as given, since its
+ * JSON copy would be equal. Anything else is read as it always was and kept as its JSON copy.
  */
-import { hasPath, isRecord, keptBody, parseBody, readPath, readText, truncate } from './body.js';
+import { hasPath, isRecord, keptBody, MAX_KEPT_JSON, MAX_TEXT_LENGTH, parseBody, parseJsonContainer, pathTrie, readPath, scanPlainJson, truncate, } from './body.js';
 import { matchEmptyMessage, matchMessage } from './messages.js';
 export function statusMatches(spec, status) {
     return typeof spec === 'number' ? spec === status : Math.floor(status / 100) === Number(spec[0]);
@@ -11,158 +16,368 @@ export function statusMatches(spec, status) {
 export function categoryOfStatus(tables, status) {
     return tables.statusCategories.find((r) => statusMatches(r.status, status))?.category ?? tables.fallbackCategory;
 }
-function shapeMatches(shape, body) {
-    if (!isRecord(body))
-        return false;
-    return shape.present.every((p) => hasPath(body, p)) && shape.equals.every((e) => readPath(body, e.path) === e.value);
+export function safeStatus(status) {
+    return typeof status === 'number' && Number.isInteger(status) && status >= 0 && status <= 999 ? status : 0;
 }
-function recognise(tables, names, body) {
-    for (const name of names) {
-        const shape = tables.shapes[name];
-        if (shape !== undefined && shapeMatches(shape, body))
-            return shape;
+const tablesPlans = new WeakMap();
+const hasOwn = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
+function retryableOf(tables, category) {
+    return tables.categories[category]?.retryable ?? false;
+}
+function tablesPlanOf(tables) {
+    let plan = tablesPlans.get(tables);
+    if (plan === undefined) {
+        const statusCategory = Array.from({ length: 1000 }, (_, status) => categoryOfStatus(tables, status));
+        const statusRetryable = statusCategory.map((category) => retryableOf(tables, category));
+        plan = { tables, statusCategory, statusRetryable, hosts: new WeakMap() };
+        tablesPlans.set(tables, plan);
     }
-    return undefined;
+    return plan;
 }
-/** Reads a text, falling back to the mirrors that carry the same value when the source is absent. */
-function readWithMirrors(shape, body, path) {
-    if (path === undefined)
+function planOf(tables, host, endpoint) {
+    let hostPlan = tables.hosts.get(host);
+    if (hostPlan === undefined) {
+        hostPlan = { base: compilePlan(tables, host, undefined), endpoints: new WeakMap() };
+        tables.hosts.set(host, hostPlan);
+    }
+    if (endpoint === undefined)
+        return hostPlan.base;
+    let plan = hostPlan.endpoints.get(endpoint);
+    if (plan === undefined) {
+        plan = compilePlan(tables, host, endpoint);
+        hostPlan.endpoints.set(endpoint, plan);
+    }
+    return plan;
+}
+/** Gives each distinct path one slot. */
+class SlotTable {
+    paths = [];
+    byKey = new Map();
+    slot(path) {
+        // Numbers and strings differ in what they index, so the key keeps their types apart.
+        const key = JSON.stringify(path);
+        let slot = this.byKey.get(key);
+        if (slot === undefined) {
+            slot = this.paths.length;
+            this.paths.push(path);
+            this.byKey.set(key, slot);
+        }
+        return slot;
+    }
+}
+function compilePlan(tables, host, endpoint) {
+    const slots = new SlotTable();
+    const shapes = [];
+    for (const name of endpoint?.shapes ?? host.shapes) {
+        const shape = hasOwn(tables.tables.shapes, name) ? tables.tables.shapes[name] : undefined;
+        if (shape !== undefined)
+            shapes.push(compileShape(tables.tables, host, shape, slots));
+    }
+    const known = endpoint !== undefined && endpoint.fieldPaths.length > 0 ? endpoint.fieldPaths : host.fieldPaths;
+    return { tables, shapes, paths: slots.paths, trie: pathTrie(slots.paths), messages: host.messages, known, endpoint };
+}
+function compileShape(tables, host, shape, slots) {
+    const text = (path) => {
+        if (path === undefined)
+            return undefined;
+        // Mirrors name their source by its dotted form.
+        const key = path.join('.');
+        return { slot: slots.slot(path), mirrors: shape.mirrors.filter((m) => m.source.join('.') === key).map((m) => slots.slot(m.path)) };
+    };
+    const fieldErrors = shape.fieldErrors;
+    return {
+        name: shape.name,
+        present: shape.present.map((path) => presence(path, slots)),
+        equals: shape.equals.map((e) => ({ slot: slots.slot(e.path), value: e.value })),
+        code: text(shape.read.code),
+        message: text(shape.read.message),
+        human: text(shape.read.human),
+        detail: text(shape.read.detail),
+        kind: text(shape.read.kind),
+        status: shape.read.status === undefined ? -1 : slots.slot(shape.read.status),
+        fieldErrors: fieldErrors === undefined ? undefined : fieldErrorsPlan(fieldErrors, slots),
+        codes: host.codeShape === shape.name ? codesByCode(tables, host.codes) : undefined,
+    };
+}
+function fieldErrorsPlan(spec, slots) {
+    const key = (path) => (path !== undefined && path.length === 1 && typeof path[0] === 'string' ? path[0] : undefined);
+    const message = key(spec.message);
+    const field = key(spec.field);
+    const simple = message !== undefined && (spec.field === undefined || field !== undefined);
+    return { slot: slots.slot(spec.path), field: spec.field, message: spec.message, keys: simple ? { field, message } : undefined };
+}
+function presence(path, slots) {
+    if (path.length === 0)
+        return { slot: -1, parent: -1, index: undefined };
+    const last = path[path.length - 1];
+    // An index is present when it is below the array's length (hasPath), whatever is stored there.
+    return typeof last === 'number'
+        ? { slot: slots.slot(path), parent: slots.slot(path.slice(0, -1)), index: last }
+        : { slot: slots.slot(path), parent: -1, index: undefined };
+}
+function codesByCode(tables, codes) {
+    const byCode = new Map();
+    for (const spec of codes) {
+        const row = { spec, retryable: retryableOf(tables, spec.category) };
+        const rows = byCode.get(spec.code);
+        if (rows === undefined)
+            byCode.set(spec.code, [row]);
+        else
+            rows.push(row);
+    }
+    return byCode;
+}
+function valueAt(plan, body, found, slot) {
+    return found === undefined ? readPath(body, plan.paths[slot]) : found[slot];
+}
+function isPresent(plan, body, found, p) {
+    if (p.slot < 0)
+        return false;
+    if (found === undefined)
+        return hasPath(body, plan.paths[p.slot]);
+    // Scanned data has no undefined values: a key is present exactly when a value was found.
+    if (p.index === undefined)
+        return found[p.slot] !== undefined;
+    const parent = found[p.parent];
+    return Array.isArray(parent) && p.index < parent.length;
+}
+/** A string for a scalar (numbers become their decimal text); undefined for anything else. */
+function asText(found) {
+    if (typeof found === 'string')
+        return found.length > MAX_TEXT_LENGTH ? truncate(found) : found;
+    if (typeof found === 'number')
+        return Number.isFinite(found) ? String(found) : undefined;
+    return typeof found === 'boolean' ? String(found) : undefined;
+}
+function textOf(plan, body, found, read) {
+    if (read === undefined)
         return undefined;
-    const direct = readText(body, path);
+    const direct = asText(valueAt(plan, body, found, read.slot));
     if (direct !== undefined)
         return direct;
-    const key = path.join('.');
-    for (const mirror of shape.mirrors) {
-        if (mirror.source.join('.') !== key)
-            continue;
-        const copy = readText(body, mirror.path);
+    for (const mirror of read.mirrors) {
+        const copy = asText(valueAt(plan, body, found, mirror));
         if (copy !== undefined)
             return copy;
     }
     return undefined;
 }
-export function safeStatus(status) {
-    return typeof status === 'number' && Number.isInteger(status) && status >= 0 && status <= 999 ? status : 0;
+function recognise(plan, body, found) {
+    if (!isRecord(body))
+        return undefined;
+    for (const shape of plan.shapes) {
+        if (matches(plan, body, found, shape))
+            return shape;
+    }
+    return undefined;
 }
+function matches(plan, body, found, shape) {
+    for (const p of shape.present)
+        if (!isPresent(plan, body, found, p))
+            return false;
+    for (const e of shape.equals)
+        if (valueAt(plan, body, found, e.slot) !== e.value)
+            return false;
+    return true;
+}
+// ---------------------------------------------------------------------------------------------
+// Decoding
+// ---------------------------------------------------------------------------------------------
 export function decodeHostError(tables, host, input) {
-    const status = safeStatus(input.status);
+    const plan = planOf(tablesPlanOf(tables), host, input.endpoint);
+    return decodeWith(plan, host.name, safeStatus(input.status), input.body);
+}
+/** Decodes a body of any kind: JSON text, parsed data, or any other value. */
+function decodeWith(plan, host, status, raw) {
+    if (typeof raw === 'string')
+        return decodeText(plan, host, status, raw);
+    if (typeof raw !== 'object' || raw === null)
+        return decodeBody(plan, raw, undefined, host, status, keptBody(raw));
+    const found = new Array(plan.paths.length);
+    // Plain JSON data is kept as given: it is what its JSON copy would be.
+    if (scanPlainJson(raw, plan.trie, found))
+        return decodeBody(plan, raw, found, host, status, raw);
+    return decodeBody(plan, raw, undefined, host, status, keptBody(raw));
+}
+function decodeText(plan, host, status, raw) {
+    const quick = raw.length <= MAX_KEPT_JSON ? parseJsonContainer(raw) : undefined;
+    if (quick !== undefined) {
+        const found = new Array(plan.paths.length);
+        // Data the scan accepts is within parseBody's depth and structure limits: parseBody's answer.
+        if (scanPlainJson(quick, plan.trie, found))
+            return decodeBody(plan, quick, found, host, status, quick);
+    }
     let body;
     try {
-        body = parseBody(input.body);
+        body = parseBody(raw);
     }
     catch {
         body = undefined;
     }
-    let decoded;
+    // A body parsed from text is plain JSON: kept as is when small, else dropped (its text is long).
+    const kept = typeof body === 'string' ? truncate(body) : raw.length <= MAX_KEPT_JSON ? body : undefined;
+    return decodeBody(plan, body, undefined, host, status, kept);
+}
+/** Decodes `body` (read through `found` when scanned) into a result carrying `kept`. Never throws. */
+function decodeBody(plan, body, found, host, status, kept) {
     try {
-        decoded = decodeParsed(tables, host, status, body, input.endpoint);
+        const shape = recognise(plan, body, found);
+        let decoded = shape === undefined ? unrecognised(plan, host, status, body, kept) : readShape(plan, body, found, shape, host, status, kept);
+        if (shape !== undefined)
+            decoded = applyMessages(plan, body, found, shape, decoded);
+        return plan.endpoint === undefined || plan.endpoint.quirks.length === 0 ? decoded : applyQuirks(plan, plan.endpoint, decoded, body);
     }
     catch {
-        decoded = unrecognised(tables, host, status, undefined);
+        return unrecognised(plan, host, status, undefined, undefined);
     }
-    // A body parsed from text is plain JSON: kept as is when small, else dropped (its text is long).
-    const rawLength = typeof input.body === 'string' && typeof body !== 'string' ? input.body.length : undefined;
-    return { ...decoded, body: keptBody(decoded.body, rawLength) };
 }
-function unrecognised(tables, host, status, body) {
-    const category = categoryOfStatus(tables, status);
-    const text = typeof body === 'string' && body.trim() !== '' ? truncate(body.trim(), 200) : undefined;
+function unrecognised(plan, host, status, body, kept) {
+    const text = typeof body === 'string' ? body.trim() : '';
     return {
-        host: host.name,
+        host,
         status,
         shape: 'unrecognised',
         code: `http_${status}`,
         known: false,
-        category,
-        retryable: tables.categories[category]?.retryable ?? false,
-        message: text === undefined ? `HTTP ${status}` : `HTTP ${status}: ${text}`,
+        category: plan.tables.statusCategory[status],
+        retryable: plan.tables.statusRetryable[status],
+        message: text === '' ? `HTTP ${status}` : `HTTP ${status}: ${truncate(text, 200)}`,
         fields: [],
         rules: [],
-        body,
+        body: kept,
     };
 }
-function decodeParsed(tables, host, status, body, endpoint) {
-    const shape = recognise(tables, endpoint?.shapes ?? host.shapes, body);
-    const base = shape === undefined ? unrecognised(tables, host, status, body) : readShape(tables, host, shape, status, body);
-    const withMessages = shape === undefined ? base : applyMessages(tables, host, shape, body, base, endpoint);
-    return applyQuirks(tables, withMessages, endpoint, body);
-}
-function readShape(tables, host, shape, status, body) {
-    const read = (path) => readWithMirrors(shape, body, path);
-    const code = read(shape.read.code) ?? `http_${status}`;
-    const rows = host.codeShape === shape.name ? host.codes.filter((r) => r.code === code) : [];
-    const kind = read(shape.read.kind);
-    const row = rows.find((r) => r.status === status && (kind === undefined || r.kind === undefined || r.kind === kind)) ?? rows.find((r) => r.status === status);
-    const category = row?.category ?? categoryOfStatus(tables, status);
-    const human = read(shape.read.human);
-    const message = read(shape.read.message);
-    const detail = read(shape.read.detail);
-    const claimed = shape.read.status === undefined ? undefined : readPath(body, shape.read.status);
-    const bodyStatus = typeof claimed === 'number' ? safeStatus(claimed) : 0;
-    return {
-        host: host.name,
+function readShape(plan, body, found, shape, host, status, kept) {
+    const code = textOf(plan, body, found, shape.code) ?? `http_${status}`;
+    const rows = shape.codes?.get(code);
+    const kind = textOf(plan, body, found, shape.kind);
+    const row = rows === undefined ? undefined : rowOf(rows, status, kind);
+    const head = {
+        host,
         status,
         shape: shape.name,
         code,
-        known: rows.length > 0,
-        category,
-        retryable: tables.categories[category]?.retryable ?? false,
-        message: firstText(human, message, detail) ?? `HTTP ${status} ${code}`,
-        fields: readFieldErrors(shape, body),
-        ...(kind === undefined ? {} : { kind }),
-        ...(bodyStatus !== status && bodyStatus > 0 ? { bodyStatus } : {}),
-        rules: [],
-        body,
+        known: rows !== undefined,
+        category: row === undefined ? plan.tables.statusCategory[status] : row.spec.category,
+        retryable: row === undefined ? plan.tables.statusRetryable[status] : row.retryable,
+        message: messageOf(plan, body, found, shape) ?? `HTTP ${status} ${code}`,
+        fields: readFieldErrors(plan, body, found, shape),
     };
+    return withExtras(head, kind, bodyStatusOf(plan, body, found, shape, status), kept);
 }
-function firstText(...texts) {
-    return texts.find((t) => t !== undefined && t.trim() !== '');
+/** The result, in the key order the decoders have always had: kind and bodyStatus before rules. */
+function withExtras(h, kind, bodyStatus, body) {
+    if (bodyStatus > 0)
+        return { ...h, ...(kind === undefined ? {} : { kind }), bodyStatus, rules: [], body };
+    const { host, status, shape, code, known, category, retryable, message, fields } = h;
+    return kind === undefined
+        ? { host, status, shape, code, known, category, retryable, message, fields, rules: [], body }
+        : { host, status, shape, code, known, category, retryable, message, fields, kind, rules: [], body };
+}
+/** The envelope's own words: its human text, else its message, else its detail. */
+function messageOf(plan, body, found, shape) {
+    const human = textOf(plan, body, found, shape.human);
+    const message = textOf(plan, body, found, shape.message);
+    const detail = textOf(plan, body, found, shape.detail);
+    return nonBlank(human) ?? nonBlank(message) ?? nonBlank(detail);
+}
+/** The status the body claims, when it is an HTTP status other than the response's; else 0. */
+function bodyStatusOf(plan, body, found, shape, status) {
+    const claimed = shape.status < 0 ? undefined : valueAt(plan, body, found, shape.status);
+    const bodyStatus = typeof claimed === 'number' ? safeStatus(claimed) : 0;
+    return bodyStatus === status ? 0 : bodyStatus;
+}
+/** The row for this status, preferring one whose kind agrees with the body's. */
+function rowOf(rows, status, kind) {
+    let fallback;
+    for (const row of rows) {
+        if (row.spec.status !== status)
+            continue;
+        if (kind === undefined || row.spec.kind === undefined || row.spec.kind === kind)
+            return row;
+        fallback ??= row;
+    }
+    return fallback;
+}
+function nonBlank(text) {
+    if (text === undefined || text === '')
+        return undefined;
+    // Most texts start with a printable ASCII character: no need to trim them to know.
+    const first = text.charCodeAt(0);
+    return (first > 0x20 && first < 0x7f) || text.trim() !== '' ? text : undefined;
 }
 const MAX_FIELD_ERRORS = 100;
-function readFieldErrors(shape, body) {
+function readFieldErrors(plan, body, found, shape) {
     const spec = shape.fieldErrors;
-    if (spec === undefined)
-        return [];
-    const list = readPath(body, spec.path);
-    if (!Array.isArray(list))
-        return [];
     const out = [];
-    for (const entry of list.slice(0, MAX_FIELD_ERRORS)) {
-        const message = readText(entry, spec.message);
-        const field = spec.field === undefined ? undefined : readText(entry, spec.field);
-        if (message !== undefined || field !== undefined)
-            out.push({ field: field ?? '', message: message ?? '' });
+    if (spec === undefined)
+        return out;
+    const list = valueAt(plan, body, found, spec.slot);
+    if (!Array.isArray(list))
+        return out;
+    const count = Math.min(list.length, MAX_FIELD_ERRORS);
+    for (let i = 0; i < count; i++) {
+        const entry = list[i];
+        const texts = found !== undefined && spec.keys !== undefined ? entryTexts(entry, spec.keys) : entryTextsAt(entry, spec);
+        if (texts !== undefined)
+            out.push(texts);
     }
     return out;
 }
+/** An entry's field error, read in one pass over the keys of a scanned (plain) entry. */
+function entryTexts(entry, keys) {
+    if (!isRecord(entry))
+        return undefined;
+    let message;
+    let field;
+    for (const key in entry) {
+        if (!hasOwn(entry, key))
+            continue;
+        if (key === keys.message)
+            message = asText(entry[key]);
+        if (key === keys.field)
+            field = asText(entry[key]);
+    }
+    return message === undefined && field === undefined ? undefined : { field: field ?? '', message: message ?? '' };
+}
+function entryTextsAt(entry, spec) {
+    const message = asText(readPath(entry, spec.message));
+    const field = spec.field === undefined ? undefined : asText(readPath(entry, spec.field));
+    return message === undefined && field === undefined ? undefined : { field: field ?? '', message: message ?? '' };
+}
 /** Messages that do not name their field are mapped to request fields by the host's table. */
-function applyMessages(tables, host, shape, body, decoded, endpoint) {
-    const table = host.messages;
+function applyMessages(plan, body, found, shape, decoded) {
+    const table = plan.messages;
     if (table === undefined)
         return decoded;
-    const known = endpoint !== undefined && endpoint.fieldPaths.length > 0 ? endpoint.fieldPaths : host.fieldPaths;
-    const texts = messageTexts(shape, body, decoded);
+    const texts = messageTexts(plan, body, found, shape, decoded);
+    // No text, no rule: the table's patterns never run on an envelope without messages.
+    if (texts.length === 0)
+        return decoded;
     const hits = [];
     for (const text of texts) {
-        const match = matchMessage(table, text, known);
+        const match = matchMessage(table, text, plan.known);
         if (match !== undefined && !hits.some((h) => h.id === match.row.id && h.text === text)) {
             hits.push({ id: match.row.id, fields: match.fields, ambiguous: match.row.ambiguous === true, text });
         }
     }
-    if (hits.length === 0 && texts.length > 0 && texts.every((t) => t === '')) {
-        const empty = matchEmptyMessage(table, known);
+    if (hits.length === 0 && texts.every((t) => t === '')) {
+        const empty = matchEmptyMessage(table, plan.known);
         if (empty !== undefined && (empty.row.status === undefined || empty.row.status === decoded.status)) {
             hits.push({ id: empty.row.id, fields: empty.fields, ambiguous: empty.row.ambiguous === true, text: '' });
         }
     }
     if (hits.length === 0)
         return decoded;
-    return withMessageHits(tables, table.advice, decoded, hits);
+    return withMessageHits(plan.tables.tables, table.advice, decoded, hits);
 }
-function messageTexts(shape, body, decoded) {
-    const texts = decoded.fields.filter((f) => f.field === '').map((f) => f.message);
-    for (const path of [shape.read.message, shape.read.human, shape.read.detail]) {
-        const text = path === undefined ? undefined : readWithMirrors(shape, body, path);
+function messageTexts(plan, body, found, shape, decoded) {
+    const texts = [];
+    for (const f of decoded.fields)
+        if (f.field === '')
+            texts.push(f.message);
+    for (const read of [shape.message, shape.human, shape.detail]) {
+        const text = textOf(plan, body, found, read);
         if (text !== undefined)
             texts.push(text);
     }
@@ -189,7 +404,7 @@ function withMessageHits(tables, advice, decoded, hits) {
         const policy = a.policy === undefined ? undefined : tables.policies[a.policy];
         const category = policy?.category ?? a.category;
         if (category !== undefined)
-            result = { ...result, category, retryable: tables.categories[category]?.retryable ?? false };
+            result = { ...result, category, retryable: retryableOf(tables, category) };
         if (policy !== undefined) {
             result = { ...result, policy };
             hints.push(policyHint(policy));
@@ -200,17 +415,25 @@ function withMessageHits(tables, advice, decoded, hits) {
     }
     return hints.length === 0 ? result : { ...result, hint: joinHints(result.hint, hints) };
 }
+const policyHints = new WeakMap();
+/** The policy's description and restrictions as one hint; written once per policy. */
 function policyHint(policy) {
+    let hint = policyHints.get(policy);
+    if (hint === undefined) {
+        hint = describePolicy(policy);
+        policyHints.set(policy, hint);
+    }
+    return hint;
+}
+function describePolicy(policy) {
     const ways = policy.restrictions.map((r) => `${r.name}: lifted by ${r.liftedBy}; retry later ${r.retryLater === 'after_window' ? 'works after the window resets' : r.retryLater === 'yes' ? 'works' : 'does not work'}`);
     return `${policy.description ?? `${policy.name} failed.`} One of these restrictions applies — ${ways.join('; ')}.`;
 }
 function joinHints(existing, more) {
     return [existing, ...more].filter((h) => h !== undefined && h !== '').join(' ');
 }
-function applyQuirks(tables, decoded, endpoint, body) {
-    if (endpoint === undefined)
-        return decoded;
-    const empty = body === undefined || body === '' || (typeof body === 'string' && body.length === 0);
+function applyQuirks(plan, endpoint, decoded, body) {
+    const empty = body === undefined || body === '';
     let result = decoded;
     for (const quirk of endpoint.quirks) {
         if (!statusMatches(quirk.status, decoded.status) || (quirk.emptyBody === true && !empty))
@@ -221,7 +444,7 @@ function applyQuirks(tables, decoded, endpoint, body) {
             // With no envelope to read, the rule's own words are the best message.
             ...(result.shape === 'unrecognised' ? { message: quirk.hint } : {}),
             category,
-            retryable: tables.categories[category]?.retryable ?? false,
+            retryable: retryableOf(plan.tables.tables, category),
             hint: joinHints(result.hint, [quirk.hint]),
             rules: [...result.rules, quirk.id],
         };
@@ -232,19 +455,37 @@ function applyQuirks(tables, decoded, endpoint, body) {
 export function successQuirk(endpoint, status, bodyLength) {
     return endpoint.quirks.find((q) => q.error === true && statusMatches(q.status, status) && (q.emptyBody !== true || bodyLength === 0));
 }
+/** The last dispatch: a program decodes for the same host and endpoint again and again. */
+let lastDispatch;
 /**
  * Entry point of the generated decoders: chooses the host's tables by name (never by the body),
  * uses the endpoint's rules only when that endpoint is on this host, and accepts anything.
  */
 export function decodeForHost(tables, hosts, endpoints, hostName, input) {
     const name = typeof hostName === 'string' ? hostName : '';
-    const own = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
-    const host = own(hosts, name) ? hosts[name] : { name, shapes: [], codes: [], fieldPaths: [] };
     const status = safeStatus(field(input, 'status'));
     const body = field(input, 'body');
     const endpointName = field(input, 'endpoint');
-    const endpoint = typeof endpointName === 'string' && own(endpoints, endpointName) ? endpoints[endpointName] : undefined;
-    return decodeHostError(tables, host, { status, body, ...(endpoint !== undefined && endpoint.host === name ? { endpoint } : {}) });
+    const last = lastDispatch;
+    if (last !== undefined && last.tables === tables && last.hosts === hosts && last.endpoints === endpoints && last.name === name && last.endpoint === endpointName) {
+        return decodeWith(last.plan, last.host, status, body);
+    }
+    return decodeDispatched(tables, hosts, endpoints, name, endpointName, status, body);
+}
+function decodeDispatched(tables, hosts, endpoints, name, endpointName, status, body) {
+    const host = hasOwn(hosts, name) ? hosts[name] : undefined;
+    const named = typeof endpointName === 'string' && hasOwn(endpoints, endpointName) ? endpoints[endpointName] : undefined;
+    const endpoint = named !== undefined && named.host === name ? named : undefined;
+    if (host === undefined) {
+        // An unknown host has no tables of its own; its plan is not worth keeping.
+        const plan = compilePlan(tablesPlanOf(tables), { name, shapes: [], codes: [], fieldPaths: [] }, endpoint);
+        return decodeWith(plan, name, status, body);
+    }
+    const plan = planOf(tablesPlanOf(tables), host, endpoint);
+    // Only string names are remembered: the check above compares them by value.
+    if (endpointName === undefined || typeof endpointName === 'string')
+        lastDispatch = { tables, hosts, endpoints, name, endpoint: endpointName, host: host.name, plan };
+    return decodeWith(plan, host.name, status, body);
 }
 /** `decodeError`'s dispatch: the host named by the input, read without trusting the input. */
 export function decodeByHost(tables, hosts, endpoints, input) {
@@ -253,7 +494,19 @@ export function decodeByHost(tables, hosts, endpoints, input) {
 /** Reads one property of an untrusted input; getters and proxies that throw yield undefined. */
 function field(input, key) {
     try {
-        return isRecord(input) ? input[key] : undefined;
+        if (!isRecord(input))
+            return undefined;
+        // Named reads: each call site reads one known property.
+        switch (key) {
+            case 'host':
+                return input.host;
+            case 'status':
+                return input.status;
+            case 'body':
+                return input.body;
+            case 'endpoint':
+                return input.endpoint;
+        }
     }
     catch {
         return undefined;

@@ -31,6 +31,8 @@ export declare const MAX_MESSAGE_LENGTH = 4096;
  * The first row whose pattern matches `message`, with the request field paths it names.
  * `knownPaths` (dotted request field paths) lets a shortened path such as `destination.address1`
  * resolve to the one known path it abbreviates (`destination.address.address1`).
+ * Tables are constants, so a short message's match is remembered: the patterns run once for it.
+ * The match returned may be shared between calls and must not be changed.
  */
 export declare function matchMessage(table: MessageTableData, message: string, knownPaths?: readonly string[]): MessageMatch | undefined;
 /** The row that applies when every message of an envelope is empty. */

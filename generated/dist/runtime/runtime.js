@@ -7,6 +7,7 @@ import { send, clientError } from './client.js';
 import { statusMatches } from './decode.js';
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep } from './retry.js';
 import { buildSupportReport, redactor } from './support.js';
+const NO_TOKEN = { ok: true, token: undefined };
 /** Keys of a method's input besides path parameters; the contract validator rejects parameters so named. */
 export const RESERVED_INPUT_KEYS = ['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries'];
 export function createRuntime(spec, given) {
@@ -50,12 +51,17 @@ function tokenManager(spec, options, now) {
     const fixed = options.accessToken;
     const seen = new SeenTokens();
     if (fixed !== undefined) {
+        const outcome = (token) => {
+            seen.add(token);
+            return { ok: true, token };
+        };
         return {
-            async get() {
-                const token = typeof fixed === 'function' ? await fixed() : fixed;
-                seen.add(token);
-                return { ok: true, token };
+            // No await for a token at hand: a call with a fixed token sends at once.
+            get() {
+                const token = typeof fixed === 'string' ? fixed : fixed();
+                return typeof token === 'string' ? outcome(token) : Promise.resolve(token).then(outcome);
             },
+            // Only a function can give another token after a 401.
             reject: async () => typeof fixed === 'function',
             secrets: () => [...seen.list()],
         };
@@ -63,7 +69,7 @@ function tokenManager(spec, options, now) {
     const auth = spec.auth;
     const tokenEndpoint = auth === undefined ? undefined : spec.endpoints[auth.endpoint];
     if (auth === undefined || tokenEndpoint === undefined || options.credentials === undefined) {
-        return { get: async () => ({ ok: true, token: undefined }), reject: async () => false, secrets: () => [] };
+        return { get: () => NO_TOKEN, reject: async () => false, secrets: () => [] };
     }
     // A failed token request's exchange, by its (shared) error, for support reports on every waiter.
     const failures = new WeakMap();
@@ -110,8 +116,11 @@ async function attempt(spec, options, endpoint, input, tokens, policy, now) {
     let replayed = false;
     const canceled = () => ({ result: { ok: false, error: clientError(endpoint.host, 'canceled', 'the call was aborted') }, request: undefined, response: undefined });
     for (let retries = 0;;) {
+        if (input.signal?.aborted === true)
+            return canceled();
+        const pending = endpoint.auth ? tokens.get() : NO_TOKEN;
         // A caller's abort ends its own wait for the shared token request, not the request itself.
-        const token = endpoint.auth ? await untilAborted(tokens.get(), input.signal) : { ok: true, token: undefined };
+        const token = pending instanceof Promise ? await untilAborted(pending, input.signal) : pending;
         if (token === undefined)
             return canceled();
         if (!token.ok)
@@ -164,7 +173,7 @@ function finish(spec, options, exchange, redact, now) {
     const result = exchange.result;
     if (result.ok)
         return result;
-    const error = scrub(result.error, redact);
+    const error = scrubValue(result.error, redact, 0);
     const { request, response } = exchange;
     const reportable = spec.support !== undefined && response !== undefined && request !== undefined && spec.support.reportOn.some((s) => statusMatches(s, response.status));
     if (reportable) {
@@ -178,9 +187,6 @@ function finish(spec, options, exchange, redact, now) {
     return { ok: false, error };
 }
 /** Errors may echo what was sent; no secret leaves the client inside one, in any text or key. */
-function scrub(error, redact) {
-    return scrubValue(error, redact, 0);
-}
 function scrubValue(value, redact, depth) {
     if (typeof value === 'string')
         return redact.text(value);
@@ -204,14 +210,16 @@ function toCallInput(endpoint, input) {
         if (typeof value === 'string' || typeof value === 'number')
             params[name] = value;
     }
+    const { body, contentType, signal, timeoutMs, maxRetries, headers } = given;
+    // Absent options stay undefined (not spread in): one object shape for every call.
     return {
         params,
-        body: given.body,
-        ...(typeof given.contentType === 'string' ? { contentType: given.contentType } : {}),
-        ...(given.signal instanceof AbortSignal ? { signal: given.signal } : {}),
-        ...(typeof given.timeoutMs === 'number' ? { timeoutMs: given.timeoutMs } : {}),
-        ...(typeof given.maxRetries === 'number' ? { maxRetries: given.maxRetries } : {}),
-        ...(isHeaders(given.headers) ? { headers: given.headers } : {}),
+        body,
+        contentType: typeof contentType === 'string' ? contentType : undefined,
+        signal: signal instanceof AbortSignal ? signal : undefined,
+        timeoutMs: typeof timeoutMs === 'number' ? timeoutMs : undefined,
+        maxRetries: typeof maxRetries === 'number' ? maxRetries : undefined,
+        headers: isHeaders(headers) ? headers : undefined,
     };
 }
 function isHeaders(value) {

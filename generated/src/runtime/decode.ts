@@ -2,8 +2,27 @@
  * The error decoder engine. Generated per-host decoders call `decodeHostError` with that host's
  * tables; the host is always chosen by the caller, never guessed from the body's shape.
  * It never throws: every input, however hostile, yields a decoded error with the HTTP status.
+ *
+ * Decoding is on the hot path of every failed call, so the tables are compiled once per host and
+ * endpoint into a plan (cached by the identity of the generated constants), and a body that is
+ * plain JSON data is read in one pass that also checks it: it is then kept as given, since its
+ * JSON copy would be equal. Anything else is read as it always was and kept as its JSON copy.
  */
-import { hasPath, isRecord, keptBody, parseBody, readPath, readText, truncate, type BodyPath } from './body.js';
+import {
+  hasPath,
+  isRecord,
+  keptBody,
+  MAX_KEPT_JSON,
+  MAX_TEXT_LENGTH,
+  parseBody,
+  parseJsonContainer,
+  pathTrie,
+  readPath,
+  scanPlainJson,
+  truncate,
+  type BodyPath,
+  type PathTrie,
+} from './body.js';
 import { matchEmptyMessage, matchMessage, type MessageTableData } from './messages.js';
 import type { SupportReport } from './support.js';
 
@@ -140,157 +159,456 @@ export function categoryOfStatus(tables: ErrorTables, status: number): string {
   return tables.statusCategories.find((r) => statusMatches(r.status, status))?.category ?? tables.fallbackCategory;
 }
 
-function shapeMatches(shape: ShapeSpec, body: unknown): boolean {
-  if (!isRecord(body)) return false;
-  return shape.present.every((p) => hasPath(body, p)) && shape.equals.every((e) => readPath(body, e.path) === e.value);
+export function safeStatus(status: unknown): number {
+  return typeof status === 'number' && Number.isInteger(status) && status >= 0 && status <= 999 ? status : 0;
 }
 
-function recognise(tables: ErrorTables, names: readonly string[], body: unknown): ShapeSpec | undefined {
-  for (const name of names) {
-    const shape = tables.shapes[name];
-    if (shape !== undefined && shapeMatches(shape, body)) return shape;
+// ---------------------------------------------------------------------------------------------
+// Plans: the tables, compiled once. Tables are generated constants, so each plan is cached by
+// the identity of the spec objects it was made from.
+// ---------------------------------------------------------------------------------------------
+
+/** A text read from the body, with the mirrors that carry the same value when it is absent. */
+interface TextRead {
+  readonly slot: number;
+  readonly mirrors: readonly number[];
+}
+
+/** A `present` path: its own slot, and for a path ending in an index, its parent's slot. */
+interface Presence {
+  /** -1 for the empty path, which is never present. */
+  readonly slot: number;
+  readonly parent: number;
+  readonly index: number | undefined;
+}
+
+interface CodeRow {
+  readonly spec: CodeRowSpec;
+  readonly retryable: boolean;
+}
+
+interface FieldErrorsPlan {
+  readonly slot: number;
+  readonly field: BodyPath | undefined;
+  readonly message: BodyPath;
+  /** The entry keys, when both texts are one key deep (the usual case). */
+  readonly keys: { readonly field: string | undefined; readonly message: string } | undefined;
+}
+
+interface ShapePlan {
+  readonly name: string;
+  readonly present: readonly Presence[];
+  readonly equals: readonly { readonly slot: number; readonly value: string | number | boolean }[];
+  readonly code: TextRead | undefined;
+  readonly message: TextRead | undefined;
+  readonly human: TextRead | undefined;
+  readonly detail: TextRead | undefined;
+  readonly kind: TextRead | undefined;
+  readonly status: number;
+  readonly fieldErrors: FieldErrorsPlan | undefined;
+  /** The host's code rows by code, when this shape is the one that carries them. */
+  readonly codes: ReadonlyMap<string, readonly CodeRow[]> | undefined;
+}
+
+interface TablesPlan {
+  readonly tables: ErrorTables;
+  /** By HTTP status (0–999): the status's category and whether it is retryable. */
+  readonly statusCategory: readonly string[];
+  readonly statusRetryable: readonly boolean[];
+  readonly hosts: WeakMap<HostErrorSpec, HostPlan>;
+}
+
+interface HostPlan {
+  readonly base: DecodePlan;
+  readonly endpoints: WeakMap<EndpointErrorSpec, DecodePlan>;
+}
+
+/** Everything one decode needs of the tables, for one host and (optionally) one endpoint. */
+interface DecodePlan {
+  readonly tables: TablesPlan;
+  readonly shapes: readonly ShapePlan[];
+  /** Every body path the shapes read, by slot, and the same paths as one tree. */
+  readonly paths: readonly BodyPath[];
+  readonly trie: PathTrie;
+  readonly messages: HostErrorSpec['messages'];
+  /** Request field paths that message-table rows resolve against. */
+  readonly known: readonly string[];
+  readonly endpoint: EndpointErrorSpec | undefined;
+}
+
+const tablesPlans = new WeakMap<ErrorTables, TablesPlan>();
+
+const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
+
+function retryableOf(tables: ErrorTables, category: string): boolean {
+  return tables.categories[category]?.retryable ?? false;
+}
+
+function tablesPlanOf(tables: ErrorTables): TablesPlan {
+  let plan = tablesPlans.get(tables);
+  if (plan === undefined) {
+    const statusCategory = Array.from({ length: 1000 }, (_, status) => categoryOfStatus(tables, status));
+    const statusRetryable = statusCategory.map((category) => retryableOf(tables, category));
+    plan = { tables, statusCategory, statusRetryable, hosts: new WeakMap() };
+    tablesPlans.set(tables, plan);
   }
-  return undefined;
+  return plan;
 }
 
-/** Reads a text, falling back to the mirrors that carry the same value when the source is absent. */
-function readWithMirrors(shape: ShapeSpec, body: unknown, path: BodyPath | undefined): string | undefined {
-  if (path === undefined) return undefined;
-  const direct = readText(body, path);
+function planOf(tables: TablesPlan, host: HostErrorSpec, endpoint: EndpointErrorSpec | undefined): DecodePlan {
+  let hostPlan = tables.hosts.get(host);
+  if (hostPlan === undefined) {
+    hostPlan = { base: compilePlan(tables, host, undefined), endpoints: new WeakMap() };
+    tables.hosts.set(host, hostPlan);
+  }
+  if (endpoint === undefined) return hostPlan.base;
+  let plan = hostPlan.endpoints.get(endpoint);
+  if (plan === undefined) {
+    plan = compilePlan(tables, host, endpoint);
+    hostPlan.endpoints.set(endpoint, plan);
+  }
+  return plan;
+}
+
+/** Gives each distinct path one slot. */
+class SlotTable {
+  readonly paths: BodyPath[] = [];
+  private readonly byKey = new Map<string, number>();
+
+  slot(path: BodyPath): number {
+    // Numbers and strings differ in what they index, so the key keeps their types apart.
+    const key = JSON.stringify(path);
+    let slot = this.byKey.get(key);
+    if (slot === undefined) {
+      slot = this.paths.length;
+      this.paths.push(path);
+      this.byKey.set(key, slot);
+    }
+    return slot;
+  }
+}
+
+function compilePlan(tables: TablesPlan, host: HostErrorSpec, endpoint: EndpointErrorSpec | undefined): DecodePlan {
+  const slots = new SlotTable();
+  const shapes: ShapePlan[] = [];
+  for (const name of endpoint?.shapes ?? host.shapes) {
+    const shape = hasOwn(tables.tables.shapes, name) ? tables.tables.shapes[name] : undefined;
+    if (shape !== undefined) shapes.push(compileShape(tables.tables, host, shape, slots));
+  }
+  const known = endpoint !== undefined && endpoint.fieldPaths.length > 0 ? endpoint.fieldPaths : host.fieldPaths;
+  return { tables, shapes, paths: slots.paths, trie: pathTrie(slots.paths), messages: host.messages, known, endpoint };
+}
+
+function compileShape(tables: ErrorTables, host: HostErrorSpec, shape: ShapeSpec, slots: SlotTable): ShapePlan {
+  const text = (path: BodyPath | undefined): TextRead | undefined => {
+    if (path === undefined) return undefined;
+    // Mirrors name their source by its dotted form.
+    const key = path.join('.');
+    return { slot: slots.slot(path), mirrors: shape.mirrors.filter((m) => m.source.join('.') === key).map((m) => slots.slot(m.path)) };
+  };
+  const fieldErrors = shape.fieldErrors;
+  return {
+    name: shape.name,
+    present: shape.present.map((path) => presence(path, slots)),
+    equals: shape.equals.map((e) => ({ slot: slots.slot(e.path), value: e.value })),
+    code: text(shape.read.code),
+    message: text(shape.read.message),
+    human: text(shape.read.human),
+    detail: text(shape.read.detail),
+    kind: text(shape.read.kind),
+    status: shape.read.status === undefined ? -1 : slots.slot(shape.read.status),
+    fieldErrors: fieldErrors === undefined ? undefined : fieldErrorsPlan(fieldErrors, slots),
+    codes: host.codeShape === shape.name ? codesByCode(tables, host.codes) : undefined,
+  };
+}
+
+function fieldErrorsPlan(spec: NonNullable<ShapeSpec['fieldErrors']>, slots: SlotTable): FieldErrorsPlan {
+  const key = (path: BodyPath | undefined): string | undefined => (path !== undefined && path.length === 1 && typeof path[0] === 'string' ? path[0] : undefined);
+  const message = key(spec.message);
+  const field = key(spec.field);
+  const simple = message !== undefined && (spec.field === undefined || field !== undefined);
+  return { slot: slots.slot(spec.path), field: spec.field, message: spec.message, keys: simple ? { field, message } : undefined };
+}
+
+function presence(path: BodyPath, slots: SlotTable): Presence {
+  if (path.length === 0) return { slot: -1, parent: -1, index: undefined };
+  const last = path[path.length - 1];
+  // An index is present when it is below the array's length (hasPath), whatever is stored there.
+  return typeof last === 'number'
+    ? { slot: slots.slot(path), parent: slots.slot(path.slice(0, -1)), index: last }
+    : { slot: slots.slot(path), parent: -1, index: undefined };
+}
+
+function codesByCode(tables: ErrorTables, codes: readonly CodeRowSpec[]): ReadonlyMap<string, readonly CodeRow[]> {
+  const byCode = new Map<string, CodeRow[]>();
+  for (const spec of codes) {
+    const row: CodeRow = { spec, retryable: retryableOf(tables, spec.category) };
+    const rows = byCode.get(spec.code);
+    if (rows === undefined) byCode.set(spec.code, [row]);
+    else rows.push(row);
+  }
+  return byCode;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the body. Plain JSON data is scanned once: `found` then holds the value at every path
+// the plan reads. Any other value (`found` undefined) is read path by path, through own
+// properties, only as far as the decode goes, as it always was.
+// ---------------------------------------------------------------------------------------------
+
+/** What a scan of the body found at each of the plan's paths; undefined: read them as needed. */
+type Found = readonly unknown[] | undefined;
+
+function valueAt(plan: DecodePlan, body: unknown, found: Found, slot: number): unknown {
+  return found === undefined ? readPath(body, plan.paths[slot] as BodyPath) : found[slot];
+}
+
+function isPresent(plan: DecodePlan, body: unknown, found: Found, p: Presence): boolean {
+  if (p.slot < 0) return false;
+  if (found === undefined) return hasPath(body, plan.paths[p.slot] as BodyPath);
+  // Scanned data has no undefined values: a key is present exactly when a value was found.
+  if (p.index === undefined) return found[p.slot] !== undefined;
+  const parent = found[p.parent];
+  return Array.isArray(parent) && p.index < parent.length;
+}
+
+/** A string for a scalar (numbers become their decimal text); undefined for anything else. */
+function asText(found: unknown): string | undefined {
+  if (typeof found === 'string') return found.length > MAX_TEXT_LENGTH ? truncate(found) : found;
+  if (typeof found === 'number') return Number.isFinite(found) ? String(found) : undefined;
+  return typeof found === 'boolean' ? String(found) : undefined;
+}
+
+function textOf(plan: DecodePlan, body: unknown, found: Found, read: TextRead | undefined): string | undefined {
+  if (read === undefined) return undefined;
+  const direct = asText(valueAt(plan, body, found, read.slot));
   if (direct !== undefined) return direct;
-  const key = path.join('.');
-  for (const mirror of shape.mirrors) {
-    if (mirror.source.join('.') !== key) continue;
-    const copy = readText(body, mirror.path);
+  for (const mirror of read.mirrors) {
+    const copy = asText(valueAt(plan, body, found, mirror));
     if (copy !== undefined) return copy;
   }
   return undefined;
 }
 
-export function safeStatus(status: unknown): number {
-  return typeof status === 'number' && Number.isInteger(status) && status >= 0 && status <= 999 ? status : 0;
+function recognise(plan: DecodePlan, body: unknown, found: Found): ShapePlan | undefined {
+  if (!isRecord(body)) return undefined;
+  for (const shape of plan.shapes) {
+    if (matches(plan, body, found, shape)) return shape;
+  }
+  return undefined;
 }
 
+function matches(plan: DecodePlan, body: unknown, found: Found, shape: ShapePlan): boolean {
+  for (const p of shape.present) if (!isPresent(plan, body, found, p)) return false;
+  for (const e of shape.equals) if (valueAt(plan, body, found, e.slot) !== e.value) return false;
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decoding
+// ---------------------------------------------------------------------------------------------
+
 export function decodeHostError(tables: ErrorTables, host: HostErrorSpec, input: DecodeInput): DecodedError {
-  const status = safeStatus(input.status);
+  const plan = planOf(tablesPlanOf(tables), host, input.endpoint);
+  return decodeWith(plan, host.name, safeStatus(input.status), input.body);
+}
+
+/** Decodes a body of any kind: JSON text, parsed data, or any other value. */
+function decodeWith(plan: DecodePlan, host: string, status: number, raw: unknown): DecodedError {
+  if (typeof raw === 'string') return decodeText(plan, host, status, raw);
+  if (typeof raw !== 'object' || raw === null) return decodeBody(plan, raw, undefined, host, status, keptBody(raw));
+  const found = new Array<unknown>(plan.paths.length);
+  // Plain JSON data is kept as given: it is what its JSON copy would be.
+  if (scanPlainJson(raw, plan.trie, found)) return decodeBody(plan, raw, found, host, status, raw);
+  return decodeBody(plan, raw, undefined, host, status, keptBody(raw));
+}
+
+function decodeText(plan: DecodePlan, host: string, status: number, raw: string): DecodedError {
+  const quick = raw.length <= MAX_KEPT_JSON ? parseJsonContainer(raw) : undefined;
+  if (quick !== undefined) {
+    const found = new Array<unknown>(plan.paths.length);
+    // Data the scan accepts is within parseBody's depth and structure limits: parseBody's answer.
+    if (scanPlainJson(quick, plan.trie, found)) return decodeBody(plan, quick, found, host, status, quick);
+  }
   let body: unknown;
   try {
-    body = parseBody(input.body);
+    body = parseBody(raw);
   } catch {
     body = undefined;
   }
-  let decoded: DecodedError;
-  try {
-    decoded = decodeParsed(tables, host, status, body, input.endpoint);
-  } catch {
-    decoded = unrecognised(tables, host, status, undefined);
-  }
   // A body parsed from text is plain JSON: kept as is when small, else dropped (its text is long).
-  const rawLength = typeof input.body === 'string' && typeof body !== 'string' ? input.body.length : undefined;
-  return { ...decoded, body: keptBody(decoded.body, rawLength) };
+  const kept = typeof body === 'string' ? truncate(body) : raw.length <= MAX_KEPT_JSON ? body : undefined;
+  return decodeBody(plan, body, undefined, host, status, kept);
 }
 
-function unrecognised(tables: ErrorTables, host: HostErrorSpec, status: number, body: unknown): DecodedError {
-  const category = categoryOfStatus(tables, status);
-  const text = typeof body === 'string' && body.trim() !== '' ? truncate(body.trim(), 200) : undefined;
+/** Decodes `body` (read through `found` when scanned) into a result carrying `kept`. Never throws. */
+function decodeBody(plan: DecodePlan, body: unknown, found: Found, host: string, status: number, kept: unknown): DecodedError {
+  try {
+    const shape = recognise(plan, body, found);
+    let decoded = shape === undefined ? unrecognised(plan, host, status, body, kept) : readShape(plan, body, found, shape, host, status, kept);
+    if (shape !== undefined) decoded = applyMessages(plan, body, found, shape, decoded);
+    return plan.endpoint === undefined || plan.endpoint.quirks.length === 0 ? decoded : applyQuirks(plan, plan.endpoint, decoded, body);
+  } catch {
+    return unrecognised(plan, host, status, undefined, undefined);
+  }
+}
+
+function unrecognised(plan: DecodePlan, host: string, status: number, body: unknown, kept: unknown): DecodedError {
+  const text = typeof body === 'string' ? body.trim() : '';
   return {
-    host: host.name,
+    host,
     status,
     shape: 'unrecognised',
     code: `http_${status}`,
     known: false,
-    category,
-    retryable: tables.categories[category]?.retryable ?? false,
-    message: text === undefined ? `HTTP ${status}` : `HTTP ${status}: ${text}`,
+    category: plan.tables.statusCategory[status] as string,
+    retryable: plan.tables.statusRetryable[status] as boolean,
+    message: text === '' ? `HTTP ${status}` : `HTTP ${status}: ${truncate(text, 200)}`,
     fields: [],
     rules: [],
-    body,
+    body: kept,
   };
 }
 
-function decodeParsed(tables: ErrorTables, host: HostErrorSpec, status: number, body: unknown, endpoint: EndpointErrorSpec | undefined): DecodedError {
-  const shape = recognise(tables, endpoint?.shapes ?? host.shapes, body);
-  const base = shape === undefined ? unrecognised(tables, host, status, body) : readShape(tables, host, shape, status, body);
-  const withMessages = shape === undefined ? base : applyMessages(tables, host, shape, body, base, endpoint);
-  return applyQuirks(tables, withMessages, endpoint, body);
-}
-
-function readShape(tables: ErrorTables, host: HostErrorSpec, shape: ShapeSpec, status: number, body: unknown): DecodedError {
-  const read = (path: BodyPath | undefined) => readWithMirrors(shape, body, path);
-  const code = read(shape.read.code) ?? `http_${status}`;
-  const rows = host.codeShape === shape.name ? host.codes.filter((r) => r.code === code) : [];
-  const kind = read(shape.read.kind);
-  const row = rows.find((r) => r.status === status && (kind === undefined || r.kind === undefined || r.kind === kind)) ?? rows.find((r) => r.status === status);
-  const category = row?.category ?? categoryOfStatus(tables, status);
-  const human = read(shape.read.human);
-  const message = read(shape.read.message);
-  const detail = read(shape.read.detail);
-  const claimed = shape.read.status === undefined ? undefined : readPath(body, shape.read.status);
-  const bodyStatus = typeof claimed === 'number' ? safeStatus(claimed) : 0;
-  return {
-    host: host.name,
+function readShape(plan: DecodePlan, body: unknown, found: Found, shape: ShapePlan, host: string, status: number, kept: unknown): DecodedError {
+  const code = textOf(plan, body, found, shape.code) ?? `http_${status}`;
+  const rows = shape.codes?.get(code);
+  const kind = textOf(plan, body, found, shape.kind);
+  const row = rows === undefined ? undefined : rowOf(rows, status, kind);
+  const head: ShapeHead = {
+    host,
     status,
     shape: shape.name,
     code,
-    known: rows.length > 0,
-    category,
-    retryable: tables.categories[category]?.retryable ?? false,
-    message: firstText(human, message, detail) ?? `HTTP ${status} ${code}`,
-    fields: readFieldErrors(shape, body),
-    ...(kind === undefined ? {} : { kind }),
-    ...(bodyStatus !== status && bodyStatus > 0 ? { bodyStatus } : {}),
-    rules: [],
-    body,
+    known: rows !== undefined,
+    category: row === undefined ? (plan.tables.statusCategory[status] as string) : row.spec.category,
+    retryable: row === undefined ? (plan.tables.statusRetryable[status] as boolean) : row.retryable,
+    message: messageOf(plan, body, found, shape) ?? `HTTP ${status} ${code}`,
+    fields: readFieldErrors(plan, body, found, shape),
   };
+  return withExtras(head, kind, bodyStatusOf(plan, body, found, shape, status), kept);
 }
 
-function firstText(...texts: (string | undefined)[]): string | undefined {
-  return texts.find((t) => t !== undefined && t.trim() !== '');
+type ShapeHead = Pick<DecodedError, 'host' | 'status' | 'shape' | 'code' | 'known' | 'category' | 'retryable' | 'message' | 'fields'>;
+
+/** The result, in the key order the decoders have always had: kind and bodyStatus before rules. */
+function withExtras(h: ShapeHead, kind: string | undefined, bodyStatus: number, body: unknown): DecodedError {
+  if (bodyStatus > 0) return { ...h, ...(kind === undefined ? {} : { kind }), bodyStatus, rules: [], body };
+  const { host, status, shape, code, known, category, retryable, message, fields } = h;
+  return kind === undefined
+    ? { host, status, shape, code, known, category, retryable, message, fields, rules: [], body }
+    : { host, status, shape, code, known, category, retryable, message, fields, kind, rules: [], body };
+}
+
+/** The envelope's own words: its human text, else its message, else its detail. */
+function messageOf(plan: DecodePlan, body: unknown, found: Found, shape: ShapePlan): string | undefined {
+  const human = textOf(plan, body, found, shape.human);
+  const message = textOf(plan, body, found, shape.message);
+  const detail = textOf(plan, body, found, shape.detail);
+  return nonBlank(human) ?? nonBlank(message) ?? nonBlank(detail);
+}
+
+/** The status the body claims, when it is an HTTP status other than the response's; else 0. */
+function bodyStatusOf(plan: DecodePlan, body: unknown, found: Found, shape: ShapePlan, status: number): number {
+  const claimed = shape.status < 0 ? undefined : valueAt(plan, body, found, shape.status);
+  const bodyStatus = typeof claimed === 'number' ? safeStatus(claimed) : 0;
+  return bodyStatus === status ? 0 : bodyStatus;
+}
+
+/** The row for this status, preferring one whose kind agrees with the body's. */
+function rowOf(rows: readonly CodeRow[], status: number, kind: string | undefined): CodeRow | undefined {
+  let fallback: CodeRow | undefined;
+  for (const row of rows) {
+    if (row.spec.status !== status) continue;
+    if (kind === undefined || row.spec.kind === undefined || row.spec.kind === kind) return row;
+    fallback ??= row;
+  }
+  return fallback;
+}
+
+function nonBlank(text: string | undefined): string | undefined {
+  if (text === undefined || text === '') return undefined;
+  // Most texts start with a printable ASCII character: no need to trim them to know.
+  const first = text.charCodeAt(0);
+  return (first > 0x20 && first < 0x7f) || text.trim() !== '' ? text : undefined;
 }
 
 const MAX_FIELD_ERRORS = 100;
 
-function readFieldErrors(shape: ShapeSpec, body: unknown): FieldError[] {
+function readFieldErrors(plan: DecodePlan, body: unknown, found: Found, shape: ShapePlan): FieldError[] {
   const spec = shape.fieldErrors;
-  if (spec === undefined) return [];
-  const list = readPath(body, spec.path);
-  if (!Array.isArray(list)) return [];
   const out: FieldError[] = [];
-  for (const entry of list.slice(0, MAX_FIELD_ERRORS)) {
-    const message = readText(entry, spec.message);
-    const field = spec.field === undefined ? undefined : readText(entry, spec.field);
-    if (message !== undefined || field !== undefined) out.push({ field: field ?? '', message: message ?? '' });
+  if (spec === undefined) return out;
+  const list = valueAt(plan, body, found, spec.slot);
+  if (!Array.isArray(list)) return out;
+  const count = Math.min(list.length, MAX_FIELD_ERRORS);
+  for (let i = 0; i < count; i++) {
+    const entry: unknown = list[i];
+    const texts = found !== undefined && spec.keys !== undefined ? entryTexts(entry, spec.keys) : entryTextsAt(entry, spec);
+    if (texts !== undefined) out.push(texts);
   }
   return out;
 }
 
+/** An entry's field error, read in one pass over the keys of a scanned (plain) entry. */
+function entryTexts(entry: unknown, keys: NonNullable<FieldErrorsPlan['keys']>): FieldError | undefined {
+  if (!isRecord(entry)) return undefined;
+  let message: string | undefined;
+  let field: string | undefined;
+  for (const key in entry) {
+    if (!hasOwn(entry, key)) continue;
+    if (key === keys.message) message = asText(entry[key]);
+    if (key === keys.field) field = asText(entry[key]);
+  }
+  return message === undefined && field === undefined ? undefined : { field: field ?? '', message: message ?? '' };
+}
+
+function entryTextsAt(entry: unknown, spec: FieldErrorsPlan): FieldError | undefined {
+  const message = asText(readPath(entry, spec.message));
+  const field = spec.field === undefined ? undefined : asText(readPath(entry, spec.field));
+  return message === undefined && field === undefined ? undefined : { field: field ?? '', message: message ?? '' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Message tables and quirks: the rarer rules, applied on top of the decoded envelope
+// ---------------------------------------------------------------------------------------------
+
+interface MessageHit {
+  readonly id: string;
+  readonly fields: readonly string[];
+  readonly ambiguous: boolean;
+  readonly text: string;
+}
+
 /** Messages that do not name their field are mapped to request fields by the host's table. */
-function applyMessages(tables: ErrorTables, host: HostErrorSpec, shape: ShapeSpec, body: unknown, decoded: DecodedError, endpoint: EndpointErrorSpec | undefined): DecodedError {
-  const table = host.messages;
+function applyMessages(plan: DecodePlan, body: unknown, found: Found, shape: ShapePlan, decoded: DecodedError): DecodedError {
+  const table = plan.messages;
   if (table === undefined) return decoded;
-  const known = endpoint !== undefined && endpoint.fieldPaths.length > 0 ? endpoint.fieldPaths : host.fieldPaths;
-  const texts = messageTexts(shape, body, decoded);
-  const hits: { id: string; fields: readonly string[]; ambiguous: boolean; text: string }[] = [];
+  const texts = messageTexts(plan, body, found, shape, decoded);
+  // No text, no rule: the table's patterns never run on an envelope without messages.
+  if (texts.length === 0) return decoded;
+  const hits: MessageHit[] = [];
   for (const text of texts) {
-    const match = matchMessage(table, text, known);
+    const match = matchMessage(table, text, plan.known);
     if (match !== undefined && !hits.some((h) => h.id === match.row.id && h.text === text)) {
       hits.push({ id: match.row.id, fields: match.fields, ambiguous: match.row.ambiguous === true, text });
     }
   }
-  if (hits.length === 0 && texts.length > 0 && texts.every((t) => t === '')) {
-    const empty = matchEmptyMessage(table, known);
+  if (hits.length === 0 && texts.every((t) => t === '')) {
+    const empty = matchEmptyMessage(table, plan.known);
     if (empty !== undefined && (empty.row.status === undefined || empty.row.status === decoded.status)) {
       hits.push({ id: empty.row.id, fields: empty.fields, ambiguous: empty.row.ambiguous === true, text: '' });
     }
   }
   if (hits.length === 0) return decoded;
-  return withMessageHits(tables, table.advice, decoded, hits);
+  return withMessageHits(plan.tables.tables, table.advice, decoded, hits);
 }
 
-function messageTexts(shape: ShapeSpec, body: unknown, decoded: DecodedError): string[] {
-  const texts: string[] = decoded.fields.filter((f) => f.field === '').map((f) => f.message);
-  for (const path of [shape.read.message, shape.read.human, shape.read.detail]) {
-    const text = path === undefined ? undefined : readWithMirrors(shape, body, path);
+function messageTexts(plan: DecodePlan, body: unknown, found: Found, shape: ShapePlan, decoded: DecodedError): string[] {
+  const texts: string[] = [];
+  for (const f of decoded.fields) if (f.field === '') texts.push(f.message);
+  for (const read of [shape.message, shape.human, shape.detail]) {
+    const text = textOf(plan, body, found, read);
     if (text !== undefined) texts.push(text);
   }
   return texts;
@@ -300,7 +618,7 @@ function withMessageHits(
   tables: ErrorTables,
   advice: Readonly<Record<string, MessageRowAdvice>>,
   decoded: DecodedError,
-  hits: readonly { id: string; fields: readonly string[]; ambiguous: boolean; text: string }[],
+  hits: readonly MessageHit[],
 ): DecodedError {
   // Unnamed field errors whose text a row explained are replaced by the fields it names.
   const explained = new Set(hits.map((h) => h.text));
@@ -318,7 +636,7 @@ function withMessageHits(
     if (a.retry !== undefined) result = { ...result, retry: a.retry };
     const policy = a.policy === undefined ? undefined : tables.policies[a.policy];
     const category = policy?.category ?? a.category;
-    if (category !== undefined) result = { ...result, category, retryable: tables.categories[category]?.retryable ?? false };
+    if (category !== undefined) result = { ...result, category, retryable: retryableOf(tables, category) };
     if (policy !== undefined) {
       result = { ...result, policy };
       hints.push(policyHint(policy));
@@ -329,7 +647,19 @@ function withMessageHits(
   return hints.length === 0 ? result : { ...result, hint: joinHints(result.hint, hints) };
 }
 
+const policyHints = new WeakMap<PolicySpec, string>();
+
+/** The policy's description and restrictions as one hint; written once per policy. */
 function policyHint(policy: PolicySpec): string {
+  let hint = policyHints.get(policy);
+  if (hint === undefined) {
+    hint = describePolicy(policy);
+    policyHints.set(policy, hint);
+  }
+  return hint;
+}
+
+function describePolicy(policy: PolicySpec): string {
   const ways = policy.restrictions.map((r) => `${r.name}: lifted by ${r.liftedBy}; retry later ${r.retryLater === 'after_window' ? 'works after the window resets' : r.retryLater === 'yes' ? 'works' : 'does not work'}`);
   return `${policy.description ?? `${policy.name} failed.`} One of these restrictions applies — ${ways.join('; ')}.`;
 }
@@ -338,9 +668,8 @@ function joinHints(existing: string | undefined, more: readonly string[]): strin
   return [existing, ...more].filter((h): h is string => h !== undefined && h !== '').join(' ');
 }
 
-function applyQuirks(tables: ErrorTables, decoded: DecodedError, endpoint: EndpointErrorSpec | undefined, body: unknown): DecodedError {
-  if (endpoint === undefined) return decoded;
-  const empty = body === undefined || body === '' || (typeof body === 'string' && body.length === 0);
+function applyQuirks(plan: DecodePlan, endpoint: EndpointErrorSpec, decoded: DecodedError, body: unknown): DecodedError {
+  const empty = body === undefined || body === '';
   let result = decoded;
   for (const quirk of endpoint.quirks) {
     if (!statusMatches(quirk.status, decoded.status) || (quirk.emptyBody === true && !empty)) continue;
@@ -350,7 +679,7 @@ function applyQuirks(tables: ErrorTables, decoded: DecodedError, endpoint: Endpo
       // With no envelope to read, the rule's own words are the best message.
       ...(result.shape === 'unrecognised' ? { message: quirk.hint } : {}),
       category,
-      retryable: tables.categories[category]?.retryable ?? false,
+      retryable: retryableOf(plan.tables.tables, category),
       hint: joinHints(result.hint, [quirk.hint]),
       rules: [...result.rules, quirk.id],
     };
@@ -363,6 +692,23 @@ export function successQuirk(endpoint: EndpointErrorSpec, status: number, bodyLe
   return endpoint.quirks.find((q) => q.error === true && statusMatches(q.status, status) && (q.emptyBody !== true || bodyLength === 0));
 }
 
+// ---------------------------------------------------------------------------------------------
+// Entry points of the generated decoders
+// ---------------------------------------------------------------------------------------------
+
+type EndpointTable = Readonly<Record<string, EndpointErrorSpec & { readonly host: string }>>;
+
+/** The last dispatch: a program decodes for the same host and endpoint again and again. */
+let lastDispatch: {
+  readonly tables: ErrorTables;
+  readonly hosts: object;
+  readonly endpoints: object;
+  readonly name: string;
+  readonly endpoint: unknown;
+  readonly host: string;
+  readonly plan: DecodePlan;
+} | undefined;
+
 /**
  * Entry point of the generated decoders: chooses the host's tables by name (never by the body),
  * uses the endpoint's rules only when that endpoint is on this host, and accepts anything.
@@ -370,34 +716,69 @@ export function successQuirk(endpoint: EndpointErrorSpec, status: number, bodyLe
 export function decodeForHost(
   tables: ErrorTables,
   hosts: Readonly<Record<string, HostErrorSpec>>,
-  endpoints: Readonly<Record<string, EndpointErrorSpec & { readonly host: string }>>,
+  endpoints: EndpointTable,
   hostName: unknown,
   input: unknown,
 ): DecodedError {
   const name = typeof hostName === 'string' ? hostName : '';
-  const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
-  const host: HostErrorSpec = own(hosts, name) ? (hosts[name] as HostErrorSpec) : { name, shapes: [], codes: [], fieldPaths: [] };
   const status = safeStatus(field(input, 'status'));
   const body = field(input, 'body');
   const endpointName = field(input, 'endpoint');
-  const endpoint = typeof endpointName === 'string' && own(endpoints, endpointName) ? endpoints[endpointName] : undefined;
-  return decodeHostError(tables, host, { status, body, ...(endpoint !== undefined && endpoint.host === name ? { endpoint } : {}) });
+  const last = lastDispatch;
+  if (last !== undefined && last.tables === tables && last.hosts === hosts && last.endpoints === endpoints && last.name === name && last.endpoint === endpointName) {
+    return decodeWith(last.plan, last.host, status, body);
+  }
+  return decodeDispatched(tables, hosts, endpoints, name, endpointName, status, body);
+}
+
+function decodeDispatched(
+  tables: ErrorTables,
+  hosts: Readonly<Record<string, HostErrorSpec>>,
+  endpoints: EndpointTable,
+  name: string,
+  endpointName: unknown,
+  status: number,
+  body: unknown,
+): DecodedError {
+  const host = hasOwn(hosts, name) ? hosts[name] : undefined;
+  const named = typeof endpointName === 'string' && hasOwn(endpoints, endpointName) ? endpoints[endpointName] : undefined;
+  const endpoint = named !== undefined && named.host === name ? named : undefined;
+  if (host === undefined) {
+    // An unknown host has no tables of its own; its plan is not worth keeping.
+    const plan = compilePlan(tablesPlanOf(tables), { name, shapes: [], codes: [], fieldPaths: [] }, endpoint);
+    return decodeWith(plan, name, status, body);
+  }
+  const plan = planOf(tablesPlanOf(tables), host, endpoint);
+  // Only string names are remembered: the check above compares them by value.
+  if (endpointName === undefined || typeof endpointName === 'string') lastDispatch = { tables, hosts, endpoints, name, endpoint: endpointName, host: host.name, plan };
+  return decodeWith(plan, host.name, status, body);
 }
 
 /** `decodeError`'s dispatch: the host named by the input, read without trusting the input. */
 export function decodeByHost(
   tables: ErrorTables,
   hosts: Readonly<Record<string, HostErrorSpec>>,
-  endpoints: Readonly<Record<string, EndpointErrorSpec & { readonly host: string }>>,
+  endpoints: EndpointTable,
   input: unknown,
 ): DecodedError {
   return decodeForHost(tables, hosts, endpoints, field(input, 'host'), input);
 }
 
 /** Reads one property of an untrusted input; getters and proxies that throw yield undefined. */
-function field(input: unknown, key: string): unknown {
+function field(input: unknown, key: 'host' | 'status' | 'body' | 'endpoint'): unknown {
   try {
-    return isRecord(input) ? input[key] : undefined;
+    if (!isRecord(input)) return undefined;
+    // Named reads: each call site reads one known property.
+    switch (key) {
+      case 'host':
+        return input.host;
+      case 'status':
+        return input.status;
+      case 'body':
+        return input.body;
+      case 'endpoint':
+        return input.endpoint;
+    }
   } catch {
     return undefined;
   }

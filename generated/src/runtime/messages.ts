@@ -44,12 +44,49 @@ function regexOf(row: MessageRowData): RegExp | undefined {
   return re;
 }
 
+/** Messages up to this long have their match remembered: APIs repeat the same few messages. */
+const MAX_REMEMBERED_LENGTH = 512;
+/** Remembered messages per table and known paths; the memory is cleared when it is full. */
+const MAX_REMEMBERED = 256;
+
+/** Per table, per known-paths list: each remembered message's match (null: none). */
+const remembered = new WeakMap<MessageTableData, WeakMap<readonly string[], Map<string, MessageMatch | null>>>();
+
+function memoryOf(table: MessageTableData, knownPaths: readonly string[]): Map<string, MessageMatch | null> {
+  let byPaths = remembered.get(table);
+  if (byPaths === undefined) {
+    byPaths = new WeakMap();
+    remembered.set(table, byPaths);
+  }
+  let memory = byPaths.get(knownPaths);
+  if (memory === undefined) {
+    memory = new Map();
+    byPaths.set(knownPaths, memory);
+  }
+  return memory;
+}
+
 /**
  * The first row whose pattern matches `message`, with the request field paths it names.
  * `knownPaths` (dotted request field paths) lets a shortened path such as `destination.address1`
  * resolve to the one known path it abbreviates (`destination.address.address1`).
+ * Tables are constants, so a short message's match is remembered: the patterns run once for it.
+ * The match returned may be shared between calls and must not be changed.
  */
-export function matchMessage(table: MessageTableData, message: string, knownPaths: readonly string[] = []): MessageMatch | undefined {
+export function matchMessage(table: MessageTableData, message: string, knownPaths: readonly string[] = NO_PATHS): MessageMatch | undefined {
+  if (message.length > MAX_REMEMBERED_LENGTH) return findMatch(table, message, knownPaths);
+  const memory = memoryOf(table, knownPaths);
+  const known = memory.get(message);
+  if (known !== undefined) return known ?? undefined;
+  const match = findMatch(table, message, knownPaths);
+  if (memory.size >= MAX_REMEMBERED) memory.clear();
+  memory.set(message, match ?? null);
+  return match;
+}
+
+const NO_PATHS: readonly string[] = [];
+
+function findMatch(table: MessageTableData, message: string, knownPaths: readonly string[]): MessageMatch | undefined {
   const text = message.length > MAX_MESSAGE_LENGTH ? message.slice(0, MAX_MESSAGE_LENGTH) : message;
   for (const row of table.rows) {
     const re = regexOf(row);

@@ -1,0 +1,126 @@
+/**
+ * The generic half of a generated package's `mocks` entry: msw request handlers that answer with
+ * the contract's fixtures, on exactly the URLs the client calls (the same `buildUrl`).
+ *
+ * msw is an optional peer dependency and the package never imports it: the caller passes msw's
+ * `http` in, typed here by the little of it the handlers use. So the package compiles without
+ * msw installed, and the handlers are always built by the caller's own copy of msw, the one its
+ * server runs.
+ */
+import { type EndpointSpec, type RuntimeSpec } from './client.js';
+export type MockMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
+/** msw's handler options: `once` answers one request, then falls through to the next handler. */
+export interface MockHandlerOptions {
+    readonly once?: boolean;
+}
+/** The part of msw's `http` the mocks use: one route builder per method. */
+export type HttpLike<Handler> = {
+    readonly [M in MockMethod]: (path: string, resolver: () => Response, options?: MockHandlerOptions) => Handler;
+};
+/** A canned HTTP response. */
+export interface MockResponse {
+    readonly status: number;
+    readonly contentType?: string;
+    /** A JSON body. */
+    readonly json?: unknown;
+    /** A text body (the example PDF is ASCII text). Neither `json` nor `text`: an empty body. */
+    readonly text?: string;
+    readonly headers?: Readonly<Record<string, string>>;
+}
+/**
+ * What the client returns for a fixture: part of its error, for `expect(error).toMatchObject(...)`.
+ * `fields` lists the field paths only; `policy` its name only.
+ */
+export interface MockExpectation {
+    readonly status: number;
+    readonly shape: string;
+    readonly code: string;
+    readonly known: boolean;
+    readonly kind?: string;
+    readonly category: string;
+    readonly retryable: boolean;
+    readonly rules: readonly string[];
+    readonly fields: readonly {
+        readonly field: string;
+    }[];
+    readonly policy?: {
+        readonly name: string;
+    };
+    readonly retry?: 'once_then_support';
+}
+/** Where a fixture comes from: a code row, a message row, a policy restriction, a shape, a quirk, a content-type check. */
+export type MockFixtureKind = 'code' | 'message' | 'policy' | 'shape' | 'quirk' | 'content_type';
+export interface MockErrorFixture extends MockResponse {
+    readonly kind: MockFixtureKind;
+    /** What the fixture assumes that the contract does not say (a status, where a detail goes). */
+    readonly note?: string;
+    /** What the client returns for it; on an endpoint, see the endpoint's `expect` first. */
+    readonly expect: MockExpectation;
+}
+export interface MockSuccessFixture<Data = unknown> extends MockResponse {
+    readonly json?: Data;
+    readonly note?: string;
+}
+/** A host's error fixtures by key. */
+export type MockHostFixtures<Key extends string = string> = Readonly<Record<Key, MockErrorFixture>>;
+/** An endpoint's fixtures; `Key` is every key its `error` accepts, the host's (`HostKey`) included. */
+export interface MockEndpointFixtures<Data = unknown, HostKey extends string = string, Key extends string = string> {
+    readonly method: string;
+    readonly path: string;
+    readonly host: string;
+    readonly success: MockSuccessFixture<Data>;
+    /** The endpoint's own error responses: its quirks, a wrong content type. */
+    readonly errors: Readonly<Record<Exclude<Key, HostKey>, MockErrorFixture>>;
+    /** Host fixtures this endpoint's rules (quirks, shapes, fields) decode differently. */
+    readonly expect: Readonly<Partial<Record<HostKey, MockExpectation>>>;
+}
+/** An endpoint's fixtures, as the generic code reads them. */
+export interface MockEndpointData {
+    readonly success: MockResponse;
+    readonly errors: MockHostFixtures;
+    readonly expect: Readonly<Record<string, MockExpectation | undefined>>;
+}
+/** Every fixture of a package, as the generic code reads them. */
+export interface MockFixtureSet {
+    readonly hosts: Readonly<Record<string, MockHostFixtures>>;
+    readonly endpoints: Readonly<Record<string, MockEndpointData>>;
+}
+/** Where the mocked APIs answer: the environment and server variables the client is created with. */
+export interface MockTargetOptions {
+    readonly environment: string;
+    readonly servers: Readonly<Record<string, string>>;
+}
+/** msw handlers for one endpoint. */
+export interface EndpointMocks<Handler, Key extends string = string> {
+    readonly method: MockMethod;
+    /** The URL the handlers match, path parameters as msw `:name` segments. */
+    readonly url: string;
+    /** Every key `error` accepts: the host's fixtures, then the endpoint's own. */
+    readonly keys: readonly Key[];
+    /** Answers with the contract's success response. */
+    success(options?: MockHandlerOptions): Handler;
+    /** Answers with an error fixture. */
+    error(key: Key, options?: MockHandlerOptions): Handler;
+    /** Answers with any response. */
+    respond(response: MockResponse, options?: MockHandlerOptions): Handler;
+    fixture(key: Key): MockErrorFixture;
+    /** What the client returns for `error(key)` on this endpoint. */
+    expected(key: Key): MockExpectation;
+}
+export interface MockApi<Handler, Keys> {
+    endpoint<Id extends keyof Keys & string>(id: Id): EndpointMocks<Handler, Keys[Id] & string>;
+    /** The success handler of every endpoint. */
+    handlers(): Handler[];
+}
+export interface MockRuntimeSpec extends RuntimeSpec {
+    readonly endpoints: Readonly<Record<string, EndpointSpec>>;
+}
+/** A fresh Response per request: a body can be read once. */
+export declare function mockResponse(response: MockResponse): Response;
+/** The msw URL of an endpoint: the client's own URL building, with `:name` for each path parameter. */
+export declare function mockUrl(spec: RuntimeSpec, target: MockTargetOptions, endpoint: EndpointSpec): string;
+/**
+ * The generated `createMocks`' engine. `Keys` maps each operation id to its fixture keys (the
+ * generated `FixtureKeys`); `endpoint(id)` narrows to them.
+ */
+export declare function mockApi<Handler, Keys>(http: HttpLike<Handler>, spec: MockRuntimeSpec, fixtures: MockFixtureSet, target: MockTargetOptions): MockApi<Handler, Keys>;

@@ -1,0 +1,69 @@
+/**
+ * The generic half of a generated package's `mocks` entry: msw request handlers that answer with
+ * the contract's fixtures, on exactly the URLs the client calls (the same `buildUrl`).
+ *
+ * msw is an optional peer dependency and the package never imports it: the caller passes msw's
+ * `http` in, typed here by the little of it the handlers use. So the package compiles without
+ * msw installed, and the handlers are always built by the caller's own copy of msw, the one its
+ * server runs.
+ */
+import { buildUrl } from './client.js';
+// Statuses whose responses carry no body (the Response constructor rejects one).
+const NULL_BODY_STATUSES = [101, 204, 205, 304];
+/** A fresh Response per request: a body can be read once. */
+export function mockResponse(response) {
+    const headers = new Headers(response.headers);
+    if (response.contentType !== undefined)
+        headers.set('content-type', response.contentType);
+    const text = response.json !== undefined ? JSON.stringify(response.json) : response.text;
+    const body = text === undefined || text === '' || NULL_BODY_STATUSES.includes(response.status) ? null : text;
+    return new Response(body, { status: response.status, headers });
+}
+/** The msw URL of an endpoint: the client's own URL building, with `:name` for each path parameter. */
+export function mockUrl(spec, target, endpoint) {
+    const path = endpoint.path.replace(/\{([^{}]*)\}/g, (_, name) => `:${name}`);
+    return buildUrl(spec, target, { ...endpoint, path }, undefined);
+}
+const own = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
+function lookup(record, key) {
+    return own(record, key) ? record[key] : undefined;
+}
+/**
+ * The generated `createMocks`' engine. `Keys` maps each operation id to its fixture keys (the
+ * generated `FixtureKeys`); `endpoint(id)` narrows to them.
+ */
+export function mockApi(http, spec, fixtures, target) {
+    const endpoint = (id) => endpointMocks(http, spec, fixtures, target, id);
+    return {
+        // The keys are the generated fixtures' own, which `Keys` names: the cast only narrows them.
+        endpoint: (id) => endpoint(id),
+        handlers: () => Object.keys(fixtures.endpoints).map((id) => endpoint(id).success()),
+    };
+}
+function endpointMocks(http, spec, fixtures, target, id) {
+    const endpoint = lookup(spec.endpoints, id);
+    const mine = lookup(fixtures.endpoints, id);
+    if (endpoint === undefined || mine === undefined)
+        throw new TypeError(`unknown endpoint '${id}'`);
+    const hostFixtures = lookup(fixtures.hosts, endpoint.host) ?? {};
+    // The contract allows exactly the methods msw's `http` has.
+    const method = endpoint.method.toLowerCase();
+    const url = mockUrl(spec, target, endpoint);
+    const fixture = (key) => {
+        const found = lookup(mine.errors, key) ?? lookup(hostFixtures, key);
+        if (found === undefined)
+            throw new TypeError(`no fixture '${key}' for ${id}`);
+        return found;
+    };
+    const respond = (response, options) => http[method](url, () => mockResponse(response), options);
+    return {
+        method,
+        url,
+        keys: [...Object.keys(hostFixtures), ...Object.keys(mine.errors)],
+        success: (options) => respond(mine.success, options),
+        error: (key, options) => respond(fixture(key), options),
+        respond,
+        fixture,
+        expected: (key) => lookup(mine.expect, key) ?? fixture(key).expect,
+    };
+}

@@ -1,0 +1,51 @@
+/**
+ * An opt-in transport over node:http or node:https with keep-alive connections: in Node it serves
+ * several times the requests per second of fetch (bench/: client throughput).
+ *
+ *   import * as http from 'node:http';
+ *   const client = createClient({ ...options, transport: nodeTransport(http) });
+ *
+ * The caller passes the module in, and it is typed by the small structural interfaces below: this
+ * file imports nothing from Node, so the package still bundles for browsers, and bundles that do
+ * not import nodeTransport do not contain it. Timeouts, aborts and the body cap behave as with
+ * fetch: an abort destroys the request, and a body past the cap is not read (the connection is
+ * closed). Bodies are not decompressed (nothing asks for compression).
+ */
+import { type Transport } from './client.js';
+/**
+ * The parts of node:http (or node:https) the transport uses. `Agent` is the module's agent class,
+ * inferred from the module passed in.
+ */
+export interface NodeHttpModule<Agent> {
+    request(url: string, options: NodeRequestOptions<Agent>, callback: (response: NodeIncomingMessage) => void): NodeClientRequest;
+    readonly Agent: new (options: {
+        keepAlive: boolean;
+    }) => Agent;
+}
+export interface NodeRequestOptions<Agent> {
+    readonly method: string;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly agent: Agent;
+}
+export interface NodeClientRequest {
+    on(event: 'error', listener: (error: Error) => void): unknown;
+    end(body?: string): unknown;
+    destroy(error?: Error): unknown;
+}
+export interface NodeIncomingMessage {
+    readonly statusCode?: number;
+    /** Header names and values, alternating, as received. */
+    readonly rawHeaders: readonly string[];
+    /** Whether the whole message arrived. */
+    readonly complete: boolean;
+    on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
+    on(event: 'end' | 'close', listener: () => void): unknown;
+    on(event: 'error', listener: (error: Error) => void): unknown;
+    destroy(error?: Error): unknown;
+}
+export interface NodeTransportOptions<Agent> {
+    /** The agent that pools connections (default: a keep-alive agent of the module, Node's defaults). */
+    readonly agent?: Agent;
+}
+/** A transport over `http` (node:http, or node:https for https URLs) with keep-alive connections. */
+export declare function nodeTransport<Agent>(http: NodeHttpModule<Agent>, options?: NodeTransportOptions<Agent>): Transport;

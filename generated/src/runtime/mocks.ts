@@ -1,0 +1,192 @@
+/**
+ * The generic half of a generated package's `mocks` entry: msw request handlers that answer with
+ * the contract's fixtures, on exactly the URLs the client calls (the same `buildUrl`).
+ *
+ * msw is an optional peer dependency and the package never imports it: the caller passes msw's
+ * `http` in, typed here by the little of it the handlers use. So the package compiles without
+ * msw installed, and the handlers are always built by the caller's own copy of msw, the one its
+ * server runs.
+ */
+import { buildUrl, type EndpointSpec, type RuntimeSpec } from './client.js';
+
+export type MockMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
+
+/** msw's handler options: `once` answers one request, then falls through to the next handler. */
+export interface MockHandlerOptions {
+  readonly once?: boolean;
+}
+
+/** The part of msw's `http` the mocks use: one route builder per method. */
+export type HttpLike<Handler> = {
+  readonly [M in MockMethod]: (path: string, resolver: () => Response, options?: MockHandlerOptions) => Handler;
+};
+
+/** A canned HTTP response. */
+export interface MockResponse {
+  readonly status: number;
+  readonly contentType?: string;
+  /** A JSON body. */
+  readonly json?: unknown;
+  /** A text body (the example PDF is ASCII text). Neither `json` nor `text`: an empty body. */
+  readonly text?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * What the client returns for a fixture: part of its error, for `expect(error).toMatchObject(...)`.
+ * `fields` lists the field paths only; `policy` its name only.
+ */
+export interface MockExpectation {
+  readonly status: number;
+  readonly shape: string;
+  readonly code: string;
+  readonly known: boolean;
+  readonly kind?: string;
+  readonly category: string;
+  readonly retryable: boolean;
+  readonly rules: readonly string[];
+  readonly fields: readonly { readonly field: string }[];
+  readonly policy?: { readonly name: string };
+  readonly retry?: 'once_then_support';
+}
+
+/** Where a fixture comes from: a code row, a message row, a policy restriction, a shape, a quirk, a content-type check. */
+export type MockFixtureKind = 'code' | 'message' | 'policy' | 'shape' | 'quirk' | 'content_type';
+
+export interface MockErrorFixture extends MockResponse {
+  readonly kind: MockFixtureKind;
+  /** What the fixture assumes that the contract does not say (a status, where a detail goes). */
+  readonly note?: string;
+  /** What the client returns for it; on an endpoint, see the endpoint's `expect` first. */
+  readonly expect: MockExpectation;
+}
+
+export interface MockSuccessFixture<Data = unknown> extends MockResponse {
+  readonly json?: Data;
+  readonly note?: string;
+}
+
+/** A host's error fixtures by key. */
+export type MockHostFixtures<Key extends string = string> = Readonly<Record<Key, MockErrorFixture>>;
+
+/** An endpoint's fixtures; `Key` is every key its `error` accepts, the host's (`HostKey`) included. */
+export interface MockEndpointFixtures<Data = unknown, HostKey extends string = string, Key extends string = string> {
+  readonly method: string;
+  readonly path: string;
+  readonly host: string;
+  readonly success: MockSuccessFixture<Data>;
+  /** The endpoint's own error responses: its quirks, a wrong content type. */
+  readonly errors: Readonly<Record<Exclude<Key, HostKey>, MockErrorFixture>>;
+  /** Host fixtures this endpoint's rules (quirks, shapes, fields) decode differently. */
+  readonly expect: Readonly<Partial<Record<HostKey, MockExpectation>>>;
+}
+
+/** An endpoint's fixtures, as the generic code reads them. */
+export interface MockEndpointData {
+  readonly success: MockResponse;
+  readonly errors: MockHostFixtures;
+  readonly expect: Readonly<Record<string, MockExpectation | undefined>>;
+}
+
+/** Every fixture of a package, as the generic code reads them. */
+export interface MockFixtureSet {
+  readonly hosts: Readonly<Record<string, MockHostFixtures>>;
+  readonly endpoints: Readonly<Record<string, MockEndpointData>>;
+}
+
+/** Where the mocked APIs answer: the environment and server variables the client is created with. */
+export interface MockTargetOptions {
+  readonly environment: string;
+  readonly servers: Readonly<Record<string, string>>;
+}
+
+/** msw handlers for one endpoint. */
+export interface EndpointMocks<Handler, Key extends string = string> {
+  readonly method: MockMethod;
+  /** The URL the handlers match, path parameters as msw `:name` segments. */
+  readonly url: string;
+  /** Every key `error` accepts: the host's fixtures, then the endpoint's own. */
+  readonly keys: readonly Key[];
+  /** Answers with the contract's success response. */
+  success(options?: MockHandlerOptions): Handler;
+  /** Answers with an error fixture. */
+  error(key: Key, options?: MockHandlerOptions): Handler;
+  /** Answers with any response. */
+  respond(response: MockResponse, options?: MockHandlerOptions): Handler;
+  fixture(key: Key): MockErrorFixture;
+  /** What the client returns for `error(key)` on this endpoint. */
+  expected(key: Key): MockExpectation;
+}
+
+export interface MockApi<Handler, Keys> {
+  endpoint<Id extends keyof Keys & string>(id: Id): EndpointMocks<Handler, Keys[Id] & string>;
+  /** The success handler of every endpoint. */
+  handlers(): Handler[];
+}
+
+export interface MockRuntimeSpec extends RuntimeSpec {
+  readonly endpoints: Readonly<Record<string, EndpointSpec>>;
+}
+
+// Statuses whose responses carry no body (the Response constructor rejects one).
+const NULL_BODY_STATUSES: readonly number[] = [101, 204, 205, 304];
+
+/** A fresh Response per request: a body can be read once. */
+export function mockResponse(response: MockResponse): Response {
+  const headers = new Headers(response.headers);
+  if (response.contentType !== undefined) headers.set('content-type', response.contentType);
+  const text = response.json !== undefined ? JSON.stringify(response.json) : response.text;
+  const body = text === undefined || text === '' || NULL_BODY_STATUSES.includes(response.status) ? null : text;
+  return new Response(body, { status: response.status, headers });
+}
+
+/** The msw URL of an endpoint: the client's own URL building, with `:name` for each path parameter. */
+export function mockUrl(spec: RuntimeSpec, target: MockTargetOptions, endpoint: EndpointSpec): string {
+  const path = endpoint.path.replace(/\{([^{}]*)\}/g, (_, name: string) => `:${name}`);
+  return buildUrl(spec, target, { ...endpoint, path }, undefined);
+}
+
+const own = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
+
+function lookup<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return own(record, key) ? record[key] : undefined;
+}
+
+/**
+ * The generated `createMocks`' engine. `Keys` maps each operation id to its fixture keys (the
+ * generated `FixtureKeys`); `endpoint(id)` narrows to them.
+ */
+export function mockApi<Handler, Keys>(http: HttpLike<Handler>, spec: MockRuntimeSpec, fixtures: MockFixtureSet, target: MockTargetOptions): MockApi<Handler, Keys> {
+  const endpoint = (id: string): EndpointMocks<Handler> => endpointMocks(http, spec, fixtures, target, id);
+  return {
+    // The keys are the generated fixtures' own, which `Keys` names: the cast only narrows them.
+    endpoint: <Id extends keyof Keys & string>(id: Id) => endpoint(id) as EndpointMocks<Handler, Keys[Id] & string>,
+    handlers: () => Object.keys(fixtures.endpoints).map((id) => endpoint(id).success()),
+  };
+}
+
+function endpointMocks<Handler>(http: HttpLike<Handler>, spec: MockRuntimeSpec, fixtures: MockFixtureSet, target: MockTargetOptions, id: string): EndpointMocks<Handler> {
+  const endpoint = lookup(spec.endpoints, id);
+  const mine = lookup(fixtures.endpoints, id);
+  if (endpoint === undefined || mine === undefined) throw new TypeError(`unknown endpoint '${id}'`);
+  const hostFixtures = lookup(fixtures.hosts, endpoint.host) ?? {};
+  // The contract allows exactly the methods msw's `http` has.
+  const method = endpoint.method.toLowerCase() as MockMethod;
+  const url = mockUrl(spec, target, endpoint);
+  const fixture = (key: string): MockErrorFixture => {
+    const found = lookup(mine.errors, key) ?? lookup(hostFixtures, key);
+    if (found === undefined) throw new TypeError(`no fixture '${key}' for ${id}`);
+    return found;
+  };
+  const respond = (response: MockResponse, options?: MockHandlerOptions): Handler => http[method](url, () => mockResponse(response), options);
+  return {
+    method,
+    url,
+    keys: [...Object.keys(hostFixtures), ...Object.keys(mine.errors)],
+    success: (options) => respond(mine.success, options),
+    error: (key, options) => respond(fixture(key), options),
+    respond,
+    fixture,
+    expected: (key) => lookup(mine.expect, key) ?? fixture(key).expect,
+  };
+}

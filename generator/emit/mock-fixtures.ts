@@ -18,21 +18,9 @@ import { messageTableData } from '../model/message-data.js';
 import type { BodyPath, Contract, Endpoint, ErrorShape, Field, Host, JsonValue, MessageRow, ObjectType, Quirk, ShapeReadKey, StatusPattern, TypeRef } from '../model/types.js';
 import { hostShapes } from './host-shapes.js';
 
-export interface Expectation {
-  readonly status: number;
-  readonly shape: string;
-  readonly code: string;
-  readonly known: boolean;
-  readonly kind?: string;
-  readonly category: string;
-  readonly retryable: boolean;
-  readonly rules: readonly string[];
-  readonly fields: readonly { readonly field: string }[];
-  readonly policy?: { readonly name: string };
-  readonly retry?: 'once_then_support';
-}
-
-export type FixtureKind = 'code' | 'message' | 'policy' | 'shape' | 'quirk' | 'content_type';
+// The runtime's own types: what a fixture promises is what the shipped mocks module declares.
+export type { MockExpectation as Expectation, MockFixtureKind as FixtureKind } from '../../templates/mocks.js';
+import type { MockExpectation as Expectation, MockFixtureKind as FixtureKind } from '../../templates/mocks.js';
 
 /** A canned response; `json` is sent as JSON, `text` as it is, neither as an empty body. */
 export interface FixtureResponse {

@@ -23,7 +23,7 @@ export function loadContractText(file: string, source: string): ContractResult {
 
 /** `loadContractText` for generation: large contracts parse in pieces, on both cores (load.ts). */
 export async function loadContractTextFast(file: string, source: string, incremental?: Incremental): Promise<ContractResult> {
-  return fromLoad(await parseContractFast(file, source), incremental);
+  return fromLoad(await parseContractFast(file, source, { incremental }), incremental);
 }
 
 function fromLoad(loaded: LoadResult, incremental?: Incremental): ContractResult {

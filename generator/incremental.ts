@@ -6,6 +6,7 @@
  * text of one — is reused when its raw input is the same object and its context (the rest of the
  * contract it reads) is unchanged. A one-shot generation passes no Incremental and reuses nothing.
  */
+import type { Kept, ParsedPiece } from './load-chunks.js';
 import type { Locator } from './load.js';
 
 /** A diagnostic call made while building a result, replayed (at today's positions) on reuse. */
@@ -25,6 +26,10 @@ export class Incremental {
   locator: Locator = () => ({ line: 0, col: 0 });
   /** Names the contract around each endpoint and type in this run (set by buildModel). */
   emitContext = '';
+  /** Parsed pieces of the last run, by text (load.ts). */
+  readonly pieces = new Map<string, ParsedPiece>();
+  /** Mappings merged from pieces, kept while their pieces are: unchanged parts stay the same objects. */
+  readonly containers = new Map<string, Kept>();
   private readonly results = new WeakMap<object, Map<string, Entry>>();
   private readonly ids = new WeakMap<object, number>();
   private nextId = 1;

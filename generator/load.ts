@@ -6,7 +6,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node, type Pair, type YAMLMap } from 'yaml';
 import { Worker } from 'node:worker_threads';
 import { diagnostic, type Diagnostic, type Position } from './diagnostics.js';
-import { mergePieces, parsePiece, pieceLocator, splitContract, type Kept, type ParsedPiece, type Piece } from './load-chunks.js';
+import type { Incremental } from './incremental.js';
+import { mergePieces, parsePiece, pieceLocator, splitContract, type ParsedPiece, type Piece } from './load-chunks.js';
 import { shippedFile } from './package-root.js';
 
 import { MAX_ALIAS_COUNT, MAX_CONTRACT_BYTES, MAX_DEPTH } from './limits.js';
@@ -124,10 +125,8 @@ function walk(doc: Document, stop: (node: unknown, depth: number) => boolean): v
   const stack: [unknown, number][] = [[doc.contents, 0]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
-    if (node === null || node === undefined || stop(node, depth)) {
-      if (node !== null && node !== undefined) return;
-      continue;
-    }
+    if (node === null || node === undefined) continue;
+    if (stop(node, depth)) return;
     if (!isMap(node) && !isSeq(node)) continue;
     const children: unknown[] = [];
     for (const item of node.items as unknown[]) {
@@ -220,32 +219,34 @@ function rangeStart(node: unknown): number | undefined {
 
 /**
  * `parseContract` for generation: large contracts are parsed in pieces, half of them on a worker
- * thread, and pieces already parsed by this process (watch mode) are reused. Any doubt — a
+ * thread; a watch session (`incremental`) re-parses only pieces whose text changed. Any doubt — a
  * contract that does not split cleanly, a piece with a problem — falls back to `parseContract`,
  * so the result and every diagnostic are the whole-document ones.
  */
-/** `piecesFrom`/`workerFrom`: sizes (bytes) from which to split and to use a worker; tests lower them. */
-export async function parseContractFast(file: string, source: string, piecesFrom: number = PIECES_FROM, workerFrom: number = WORKER_FROM): Promise<LoadResult> {
-  const pieces = source.length >= piecesFrom ? splitContract(source) : undefined;
+export async function parseContractFast(file: string, source: string, options: FastParseOptions = {}): Promise<LoadResult> {
+  const pieces = source.length >= (options.piecesFrom ?? PIECES_FROM) ? splitContract(source) : undefined;
   if (pieces === undefined) return parseContract(file, source);
-  const parsed = await parsePieces(pieces, workerFrom);
-  const data = mergePieces(pieces, parsed, keptContainers);
+  const parsed = await parsePieces(pieces, options.workerFrom ?? WORKER_FROM, options.incremental?.pieces);
+  const data = mergePieces(pieces, parsed, options.incremental?.containers);
   if (data === undefined) return parseContract(file, source);
   const locate = pieceLocator(source, pieces, parsed, locateIn);
   return { ok: true, contract: { file, source, data, locate } };
+}
+
+export interface FastParseOptions {
+  /** A watch session's store: pieces are kept by text, merged mappings while their pieces are. */
+  readonly incremental?: Incremental;
+  /** Sizes (bytes) from which to split and to use a worker; tests lower them. */
+  readonly piecesFrom?: number;
+  readonly workerFrom?: number;
 }
 
 /** Below this, one parse on this thread is quicker than splitting and starting a worker. */
 const PIECES_FROM = 256 * 1024;
 const WORKER_FROM = 1024 * 1024;
 
-/** Results by piece text: a watch session re-parses only the pieces an edit touched. */
-const pieceCache = new Map<string, ParsedPiece>();
-/** Merged mappings, kept while their pieces are: unchanged parts of the contract stay the same objects. */
-const keptContainers = new Map<string, Kept>();
-
-async function parsePieces(pieces: readonly Piece[], workerFrom: number): Promise<ParsedPiece[]> {
-  const out: (ParsedPiece | undefined)[] = pieces.map((p) => pieceCache.get(p.text));
+async function parsePieces(pieces: readonly Piece[], workerFrom: number, kept: Map<string, ParsedPiece> | undefined): Promise<ParsedPiece[]> {
+  const out: (ParsedPiece | undefined)[] = pieces.map((p) => kept?.get(p.text));
   const missing = pieces.map((_, i) => i).filter((i) => out[i] === undefined);
   const bytes = missing.reduce((n, i) => n + pieces[i]!.text.length, 0);
   // The second half (by bytes) goes to a worker while this thread parses the first.
@@ -260,8 +261,11 @@ async function parsePieces(pieces: readonly Piece[], workerFrom: number): Promis
   for (const i of missing.slice(0, half)) out[i] = { data: parsePiece(pieces[i]!).data };
   const results = await fromWorker;
   remote.forEach((i, j) => (out[i] = results[j] ?? parsePiece(pieces[i]!)));
-  if (pieceCache.size > 20_000) pieceCache.clear();
-  pieces.forEach((p, i) => pieceCache.set(p.text, out[i]!));
+  if (kept !== undefined) {
+    // Only this run's pieces: an edited piece's old text is never asked for again.
+    kept.clear();
+    pieces.forEach((p, i) => kept.set(p.text, out[i]!));
+  }
   return out as ParsedPiece[];
 }
 

@@ -37,7 +37,7 @@ function expectSame(whole: LoadResult, pieced: LoadResult, name: string): void {
 describe('pieced parse = whole parse', () => {
   it.each(files)('%s', async (file) => {
     const source = readFileSync(file, 'utf8');
-    expectSame(parseContract(file, source), await parseContractFast(file, source, 0), file);
+    expectSame(parseContract(file, source), await parseContractFast(file, source, { piecesFrom: 0 }), file);
   });
 
   it('a synthetic 300-operation contract splits, operations and types in several pieces, half on a worker', async () => {
@@ -45,7 +45,7 @@ describe('pieced parse = whole parse', () => {
     const pieces = splitContract(source);
     expect(pieces?.filter((p) => p.under === 'endpoints').length).toBeGreaterThan(3);
     expect(pieces?.filter((p) => p.under === 'types').length).toBeGreaterThan(3);
-    expectSame(parseContract('s.yaml', source), await parseContractFast('s.yaml', source, 0, 0), 'synthetic');
+    expectSame(parseContract('s.yaml', source), await parseContractFast('s.yaml', source, { piecesFrom: 0, workerFrom: 0 }), 'synthetic');
   });
 
   const orders = readFileSync('contract/orders.yaml', 'utf8');
@@ -61,6 +61,6 @@ describe('pieced parse = whole parse', () => {
   };
   it.each(Object.keys(broken))('falls back to the whole parse: %s', async (name) => {
     const source = broken[name]!;
-    expectSame(parseContract('c.yaml', source), await parseContractFast('c.yaml', source, 0), name);
+    expectSame(parseContract('c.yaml', source), await parseContractFast('c.yaml', source, { piecesFrom: 0 }), name);
   });
 });

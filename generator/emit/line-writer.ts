@@ -123,7 +123,6 @@ export class LineWriter {
     if (last !== '\n') return;
     this.chunks.pop();
     this.length -= 1;
-    this.tail = '\n';
     const previous = this.chunks[this.chunks.length - 1] ?? '';
     this.tail = (previous + '\n').slice(-2);
   }

@@ -176,10 +176,6 @@ export class TsFile {
     this.w.writeLine(' */');
   }
 
-  toString(header: string): string {
-    return this.emit(header).ts;
-  }
-
   emit(header: string): EmittedFile {
     const body = this.w.toString();
     const ts = `${this.importLines(header, (names, types) => [...[...names].sort(), ...[...types].filter((t) => !names.has(t)).sort().map((t) => `type ${t}`)])}${body.trimEnd()}\n`;

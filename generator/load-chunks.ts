@@ -8,9 +8,11 @@
  * directives, flow or quoted top-level keys, odd indentation), or any piece with a problem, is
  * parsed whole by load.ts, so every diagnostic is exactly the whole-document one.
  */
-import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
 import type { Position } from './diagnostics.js';
 import { MAX_DEPTH } from './limits.js';
+import { yamlLib } from './yaml-lib.js';
+import { readYamlSubset } from './yaml-subset.js';
 
 /** A piece of the source: a top-level key, or a run of the entries of a top-level mapping. */
 export interface Piece {
@@ -87,7 +89,15 @@ export interface ParsedPiece {
   doc?: Document;
 }
 
+/** The subset reader's answer for a piece, if it has one. */
+export function readPiece(piece: Pick<Piece, 'text' | 'under'>): ParsedPiece | undefined {
+  const data = readYamlSubset(piece.text, piece.under === undefined ? 0 : 1);
+  return data === undefined ? undefined : { data };
+}
+
+/** A piece parsed by yaml, with its document (for positions). */
 export function parsePiece(piece: Pick<Piece, 'text' | 'under'>): ParsedPiece {
+  const { isMap, parseDocument } = yamlLib();
   const doc = parseDocument(piece.text, { uniqueKeys: false, prettyErrors: false, strict: true });
   if (doc.errors.length > 0 || doc.warnings.length > 0 || !isMap(doc.contents) || !isSimple(doc.contents, piece.under === undefined ? 0 : 1)) return { data: undefined };
   return { data: doc.toJS() as Record<string, unknown>, doc };
@@ -95,6 +105,7 @@ export function parsePiece(piece: Pick<Piece, 'text' | 'under'>): ParsedPiece {
 
 /** No repeated keys and no nesting past the limit: otherwise the whole parse reports it. */
 function isSimple(root: unknown, rootDepth: number): boolean {
+  const { isMap, isPair, isScalar } = yamlLib();
   const stack: [unknown, number][] = [[root, rootDepth]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
@@ -166,8 +177,14 @@ function reuseContainer(kept: Map<string, Kept> | undefined, under: string, part
 
 /** A locator over pieces: the piece that holds a path, then the path inside it. */
 export function pieceLocator(source: string, pieces: readonly Piece[], parsed: ParsedPiece[], locateIn: (doc: Document, path: readonly (string | number)[], mode: 'key' | 'value') => number | undefined) {
-  const lineCounter = new LineCounter();
-  for (const start of lineStarts(source)) lineCounter.addNewLine(start);
+  let lineCounter: LineCounter | undefined;
+  const position = (offset: number): Position => {
+    if (lineCounter === undefined) {
+      lineCounter = new (yamlLib().LineCounter)();
+      for (const start of lineStarts(source)) lineCounter.addNewLine(start);
+    }
+    return lineCounter.linePos(offset);
+  };
   const owners = new Map<string, number>();
   const firstEntries = new Map<string, number>();
   pieces.forEach((p, i) => {
@@ -184,9 +201,9 @@ export function pieceLocator(source: string, pieces: readonly Piece[], parsed: P
       const owner = path.length > 1 ? owners.get(`${top}\u0000${String(path[1])}`) : undefined;
       const index = owner ?? first;
       const offset = locateIn(docOf(index), owner === undefined ? [] : path.slice(1), mode) ?? 0;
-      return lineCounter.linePos(pieces[index]!.start + offset);
+      return position(pieces[index]!.start + offset);
     }
     const index = owners.get(top) ?? 0;
-    return lineCounter.linePos(pieces[index]!.start + (locateIn(docOf(index), path, mode) ?? 0));
+    return position(pieces[index]!.start + (locateIn(docOf(index), path, mode) ?? 0));
   };
 }

@@ -3,12 +3,14 @@
  * stages can point at `file:line:col`.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node, type Pair, type YAMLMap } from 'yaml';
+import type { Document, Node, Pair, YAMLMap } from 'yaml';
 import { Worker } from 'node:worker_threads';
 import { diagnostic, type Diagnostic, type Position } from './diagnostics.js';
 import type { Incremental } from './incremental.js';
-import { mergePieces, parsePiece, pieceLocator, splitContract, type ParsedPiece, type Piece } from './load-chunks.js';
+import { mergePieces, parsePiece, pieceLocator, readPiece, splitContract, type ParsedPiece, type Piece } from './load-chunks.js';
 import { shippedFile } from './package-root.js';
+import { yamlLib } from './yaml-lib.js';
+import { readYamlSubset } from './yaml-subset.js';
 
 import { MAX_ALIAS_COUNT, MAX_CONTRACT_BYTES, MAX_DEPTH } from './limits.js';
 
@@ -49,6 +51,29 @@ export function readContractFile(path: string, file: string = path): LoadResult 
 }
 
 export function parseContract(file: string, source: string): LoadResult {
+  // Most contracts are in the subset: data without a full parse; positions parse on demand.
+  const data = readYamlSubset(source);
+  if (data !== undefined) return { ok: true, contract: { file, source, data, locate: lazyLocator(source) } };
+  return parseWhole(file, source);
+}
+
+/** A locator that parses the document the first time a position is asked for. */
+function lazyLocator(source: string): Locator {
+  let locate: Locator | undefined;
+  return (path, mode) => {
+    if (locate === undefined) {
+      const { LineCounter, parseDocument } = yamlLib();
+      const lineCounter = new LineCounter();
+      const doc = parseDocument(source, { lineCounter, uniqueKeys: false, prettyErrors: false, strict: true });
+      locate = makeLocator(doc, (offset) => lineCounter.linePos(offset));
+    }
+    return locate(path, mode);
+  };
+}
+
+/** The contract parsed by yaml alone, with every YAML-level diagnostic (what the subset reader must agree with). */
+export function parseWhole(file: string, source: string): LoadResult {
+  const { LineCounter, parseDocument, isMap, isScalar } = yamlLib();
   const lineCounter = new LineCounter();
   // yaml's own uniqueKeys check compares every key with every earlier one (quadratic: 60,000 keys
   // take seconds); duplicates are found below with one set per mapping instead.
@@ -91,6 +116,7 @@ function yamlMessage(message: string): string {
 
 /** Repeated keys, one linear pass per mapping; a repeated key under `endpoints` is a repeated operation id. */
 function duplicateKeys(doc: Document, file: string, at: (offset: number) => Position): Diagnostic[] {
+  const { isMap, isScalar } = yamlLib();
   const out: Diagnostic[] = [];
   const endpoints = isMap(doc.contents) ? pairOf(doc.contents, 'endpoints')?.value : undefined;
   walk(doc, (node) => {
@@ -122,6 +148,7 @@ function duplicateKeys(doc: Document, file: string, at: (offset: number) => Posi
  * Iterative, and without yaml's `visit` paths: the contract may hold hundreds of thousands of nodes.
  */
 function walk(doc: Document, stop: (node: unknown, depth: number) => boolean): void {
+  const { isMap, isPair, isSeq } = yamlLib();
   const stack: [unknown, number][] = [[doc.contents, 0]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
@@ -138,12 +165,14 @@ function walk(doc: Document, stop: (node: unknown, depth: number) => boolean): v
 }
 
 function describeNode(node: Node): string {
+  const { isScalar, isSeq } = yamlLib();
   if (isSeq(node)) return 'a list';
   if (isScalar(node)) return `a ${typeof node.value === 'string' ? 'string' : 'scalar'}`;
   return 'an alias';
 }
 
 function firstAliasOffset(doc: Document): number {
+  const { visit } = yamlLib();
   let offset = 0;
   visit(doc, {
     Alias(_key, node) {
@@ -173,6 +202,7 @@ function makeLocator(doc: Document, at: (offset: number) => Position): Locator {
 const indexes = new WeakMap<YAMLMap, Map<string, Pair>>();
 
 function pairOf(map: YAMLMap, key: string): Pair | undefined {
+  const { isPair, isScalar } = yamlLib();
   let index = indexes.get(map);
   if (index === undefined) {
     index = new Map();
@@ -184,6 +214,7 @@ function pairOf(map: YAMLMap, key: string): Pair | undefined {
 
 /** The offset of a path's node (or key) in `doc`: as deep as the path exists. */
 export function locateIn(doc: Document, path: readonly (string | number)[], mode: 'key' | 'value'): number | undefined {
+  const { isAlias, isMap, isSeq } = yamlLib();
   let node: unknown = doc.contents;
   let offset = rangeStart(node);
   for (let i = 0; i < path.length; i++) {
@@ -246,7 +277,8 @@ const PIECES_FROM = 256 * 1024;
 const WORKER_FROM = 1024 * 1024;
 
 async function parsePieces(pieces: readonly Piece[], workerFrom: number, kept: Map<string, ParsedPiece> | undefined): Promise<ParsedPiece[]> {
-  const out: (ParsedPiece | undefined)[] = pieces.map((p) => kept?.get(p.text));
+  // Kept pieces first, then the subset reader; yaml (on both threads) only for what it gives up on.
+  const out: (ParsedPiece | undefined)[] = pieces.map((p) => kept?.get(p.text) ?? readPiece(p));
   const missing = pieces.map((_, i) => i).filter((i) => out[i] === undefined);
   const bytes = missing.reduce((n, i) => n + pieces[i]!.text.length, 0);
   // The second half (by bytes) goes to a worker while this thread parses the first.

@@ -9,7 +9,7 @@ import type { Diagnostic } from './diagnostics.js';
 import type { Incremental } from './incremental.js';
 import { MAX_CONTRACT_BYTES } from './limits.js';
 import { packageRoot, toolVersion } from './package-root.js';
-import { applyWrite, outputPath, planWrite, readIfExists, readManifest, recoverOutput, sha256, type Manifest } from './write.js';
+import { applyWrite, outputPath, planWrite, readBytesIfExists, readManifest, recoverOutput, sha256, type Manifest } from './write.js';
 
 export interface GenerateOptions {
   readonly contractFile: string;
@@ -29,13 +29,13 @@ export type GenerateOutcome =
   | { readonly kind: 'compile-failed'; readonly errors: readonly string[] };
 
 export async function generate(options: GenerateOptions): Promise<GenerateOutcome> {
-  const source = readContractSource(options.contractFile);
-  if (typeof source !== 'string') return source;
+  const bytes = readContractSource(options.contractFile);
+  if (!Buffer.isBuffer(bytes)) return bytes;
   if (!options.check) recoverOutput(options.outDir);
   const previous = readManifest(options.outDir);
-  const contractHash = sha256(source);
+  const contractHash = sha256(bytes);
   if (!options.check && isUpToDate(options.outDir, previous, contractHash)) return { kind: 'up-to-date', files: Object.keys(previous?.files ?? {}).length };
-  const rendered = await render(options.contractFile, source, { incremental: options.incremental });
+  const rendered = await render(options.contractFile, bytes.toString('utf8'), { incremental: options.incremental });
   if (rendered.kind !== 'files') return rendered;
   const { files } = rendered;
   const plan = planWrite(options.outDir, files, previous);
@@ -80,14 +80,15 @@ export async function render(contractFile: string, source: string, options: Rend
   return { kind: 'files', files };
 }
 
-function readContractSource(file: string): string | GenerateOutcome {
+/** The contract's bytes: hashed first, decoded only when there is work to do. */
+function readContractSource(file: string): Buffer | GenerateOutcome {
   const invalid = (code: string, message: string): GenerateOutcome => ({ kind: 'invalid', diagnostics: [{ code, severity: 'error', file, line: 0, col: 0, message }], source: undefined });
   try {
     const stat = statSync(file);
     if (!stat.isFile()) return invalid('file-unreadable', 'cannot read the contract: not a regular file');
     const size = stat.size;
     if (size > MAX_CONTRACT_BYTES) return invalid('file-too-large', `the contract is ${size} bytes; the limit is ${MAX_CONTRACT_BYTES} bytes`);
-    return readFileSync(file, 'utf8');
+    return readFileSync(file);
   } catch {
     return invalid('file-unreadable', 'cannot read the contract: no such file');
   }
@@ -97,19 +98,35 @@ function readContractSource(file: string): string | GenerateOutcome {
 function isUpToDate(outDir: string, manifest: Manifest | undefined, contractHash: string): boolean {
   if (manifest === undefined || manifest.contract.sha256 !== contractHash || manifest.generator !== generatorFingerprint()) return false;
   return Object.entries(manifest.files).every(([path, hash]) => {
-    const text = readIfExists(outputPath(outDir, path));
-    return text !== undefined && sha256(text) === hash;
+    const bytes = readBytesIfExists(outputPath(outDir, path));
+    return bytes !== undefined && sha256(bytes) === hash;
   });
 }
 
 let fingerprint: string | undefined;
 
-/** Identifies the generator's code and templates: output made by other code is never "up to date". */
+/**
+ * Identifies the generator's code and templates: output made by other code is never "up to date".
+ * The build writes it beside the compiled code (`npm run build`, build-fingerprint.ts), so a
+ * no-change run reads one file instead of hashing ~150; run from source, it is computed.
+ */
 export function generatorFingerprint(): string {
   if (fingerprint !== undefined) return fingerprint;
+  let built: string | undefined;
+  try {
+    built = readFileSync(join(dirname(fileURLToPath(import.meta.url)), FINGERPRINT_FILE), 'utf8').trim();
+  } catch {
+    built = undefined;
+  }
+  return (fingerprint = built || computeGeneratorFingerprint());
+}
+
+export const FINGERPRINT_FILE = 'fingerprint.txt';
+
+export function computeGeneratorFingerprint(): string {
   const codeDir = dirname(fileURLToPath(import.meta.url));
   const parts = [toolVersion(), ...hashTree(codeDir), ...hashTree(join(packageRoot(), 'templates'))];
-  return (fingerprint = `${toolVersion()}+${sha256(parts.join('\n')).slice(0, 16)}`);
+  return `${toolVersion()}+${sha256(parts.join('\n')).slice(0, 16)}`;
 }
 
 function hashTree(dir: string): string[] {
@@ -118,7 +135,7 @@ function hashTree(dir: string): string[] {
     if (entry.name === 'dist' || entry.name === 'node_modules') continue;
     const full = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...hashTree(full));
-    else if (/\.(js|ts|json)$/.test(entry.name) && !entry.name.endsWith('.test.ts')) out.push(`${entry.name}:${sha256(readFileSync(full, 'utf8'))}`);
+    else if (/\.(js|ts|json)$/.test(entry.name) && !entry.name.endsWith('.test.ts')) out.push(`${entry.name}:${sha256(readFileSync(full))}`);
   }
   return out;
 }

@@ -9,7 +9,7 @@ import type { Diagnostic } from './diagnostics.js';
 import type { Incremental } from './incremental.js';
 import { MAX_CONTRACT_BYTES } from './limits.js';
 import { packageRoot, toolVersion } from './package-root.js';
-import { applyWrite, outputPath, planWrite, readBytesIfExists, readManifest, recoverOutput, sha256, type Manifest } from './write.js';
+import { applyWrite, outputPath, planWrite, readBytesIfExists, readManifest, recoverOutput, rememberWritten, sha256, type Manifest } from './write.js';
 
 export interface GenerateOptions {
   readonly contractFile: string;
@@ -38,7 +38,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateOutcom
   const rendered = await render(options.contractFile, bytes.toString('utf8'), { incremental: options.incremental });
   if (rendered.kind !== 'files') return rendered;
   const { files } = rendered;
-  const plan = planWrite(options.outDir, files, previous);
+  const written = options.incremental?.written;
+  const plan = planWrite(options.outDir, files, previous, written);
   if (options.check) {
     const stale = [...plan.changed, ...plan.foreign, ...plan.removed].sort();
     return stale.length === 0 ? { kind: 'up-to-date', files: files.size } : { kind: 'stale', stale };
@@ -47,9 +48,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateOutcom
   const manifest: Manifest = {
     generator: generatorFingerprint(),
     contract: { file: relative(resolve(options.outDir), resolve(options.contractFile)).split('\\').join('/'), sha256: contractHash },
-    files: Object.fromEntries([...files].sort(([a], [b]) => a.localeCompare(b)).map(([path, text]) => [path, sha256(text)])),
+    // In a watch session, a file whose text did not change keeps its hash.
+    files: Object.fromEntries([...files].sort(([a], [b]) => a.localeCompare(b)).map(([path, text]) => [path, written?.get(path)?.text === text ? written.get(path)!.hash : sha256(text)])),
   };
   applyWrite(options.outDir, files, plan, manifest);
+  if (written !== undefined) rememberWritten(options.outDir, files, manifest.files, written);
   return { kind: 'written', changed: plan.changed, removed: plan.removed, files: files.size };
 }
 

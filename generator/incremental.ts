@@ -8,6 +8,7 @@
  */
 import type { Kept, ParsedPiece } from './load-chunks.js';
 import type { Locator } from './load.js';
+import type { WrittenFile } from './write.js';
 
 /** A diagnostic call made while building a result, replayed (at today's positions) on reuse. */
 export interface RecordedCall {
@@ -30,6 +31,8 @@ export class Incremental {
   readonly pieces = new Map<string, ParsedPiece>();
   /** Mappings merged from pieces, kept while their pieces are: unchanged parts stay the same objects. */
   readonly containers = new Map<string, Kept>();
+  /** The output files as last written (generate.ts): unchanged ones are neither read nor hashed again. */
+  readonly written = new Map<string, WrittenFile>();
   private readonly results = new WeakMap<object, Map<string, Entry>>();
   private readonly ids = new WeakMap<object, number>();
   private nextId = 1;

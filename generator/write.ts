@@ -4,7 +4,7 @@
  * generator owns, so it never deletes or overwrites a file it did not write.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 export const MANIFEST = '.contractgen-manifest.json';
@@ -73,12 +73,20 @@ export interface Plan {
   readonly foreign: readonly string[];
 }
 
-export function planWrite(outDir: string, files: ReadonlyMap<string, string>, previous: Manifest | undefined): Plan {
+/** A file as a watch session last wrote it: while its size and mtime stay, it is not read again. */
+export interface WrittenFile {
+  readonly text: string;
+  readonly hash: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+export function planWrite(outDir: string, files: ReadonlyMap<string, string>, previous: Manifest | undefined, written?: ReadonlyMap<string, WrittenFile>): Plan {
   const owned = new Set(Object.keys(previous?.files ?? {}));
   const changed: string[] = [];
   const foreign: string[] = [];
   for (const [path, text] of files) {
-    const current = readIfExists(outputPath(outDir, path));
+    const current = unchangedSinceWritten(outDir, path, written) ?? readIfExists(outputPath(outDir, path));
     if (current === text) continue;
     if (current !== undefined && !owned.has(path)) foreign.push(path);
     else changed.push(path);
@@ -90,6 +98,30 @@ export function planWrite(outDir: string, files: ReadonlyMap<string, string>, pr
     return current !== undefined && sha256(current) === previous?.files[path];
   });
   return { changed, removed, foreign };
+}
+
+function unchangedSinceWritten(outDir: string, path: string, written: ReadonlyMap<string, WrittenFile> | undefined): string | undefined {
+  const known = written?.get(path);
+  if (known === undefined) return undefined;
+  try {
+    const stat = statSync(outputPath(outDir, path));
+    return stat.size === known.size && stat.mtimeMs === known.mtimeMs ? known.text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Records what is on disk now for `files` (after a write), for the next `planWrite`. */
+export function rememberWritten(outDir: string, files: ReadonlyMap<string, string>, hashes: Readonly<Record<string, string>>, written: Map<string, WrittenFile>): void {
+  written.clear();
+  for (const [path, text] of files) {
+    try {
+      const stat = statSync(outputPath(outDir, path));
+      written.set(path, { text, hash: hashes[path] ?? sha256(text), size: stat.size, mtimeMs: stat.mtimeMs });
+    } catch {
+      // Not on disk: it is read (and found missing) next time.
+    }
+  }
 }
 
 /**

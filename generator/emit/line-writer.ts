@@ -38,9 +38,23 @@ export class LineWriter {
   }
 
   writeLine(text: string): this {
+    return this.writeLines([text]);
+  }
+
+  /** Whole lines at the current indentation: one chunk when none holds a newline (the usual case). */
+  writeLines(lines: readonly string[]): this {
     this.pendingNewLine();
     if (!this.atLineStart) this.newLine();
-    return this.write(text).newLine();
+    if (lines.some((line) => line.includes('\n'))) {
+      for (const line of lines) this.write(line).newLine();
+      return this;
+    }
+    const indent = INDENT.repeat(this.level);
+    let text = '';
+    for (const line of lines) text += line === '' ? '\n' : `${indent}${line}\n`;
+    this.raw(text);
+    this.newLineOnNextWrite = false;
+    return this;
   }
 
   newLine(): this {
@@ -114,7 +128,7 @@ export class LineWriter {
     if (text === '') return;
     this.chunks.push(text);
     this.length += text.length;
-    this.tail = (this.tail + text).slice(-2);
+    this.tail = text.length >= 2 ? text.slice(-2) : (this.tail + text).slice(-2);
   }
 
   /** Drops a blank line just written (before a closing brace). */

@@ -123,7 +123,7 @@ export class TsFile {
 
   /** Writes lines laid out by the pretty helpers, at the current indentation. */
   lines(lines: readonly string[]): void {
-    for (const line of lines) this.w.writeLine(line);
+    if (lines.length > 0) this.w.writeLines(lines);
   }
 
   /**
@@ -210,7 +210,10 @@ export class TsFile {
     for (const v of this.values) {
       const region = body.slice(v.start, v.end);
       const lead = /^\s*/.exec(region)?.[0] ?? '';
-      const trail = /\s*$/.exec(region.slice(lead.length))?.[0] ?? '';
+      // Scanned from the end: a regex for trailing space tries every position of a large region.
+      let end = region.length;
+      while (end > lead.length && /\s/.test(region[end - 1]!)) end--;
+      const trail = region.slice(end);
       out += body.slice(at, v.start) + lead + v.dts + trail;
       at = v.end;
     }

@@ -4,23 +4,32 @@ import type { Contract, Endpoint, NamedType, TypeRef } from './types.js';
 const MAX_PATH_DEPTH = 8;
 
 const typeIndex = new WeakMap<Contract, Map<string, NamedType>>();
-
-const byRef = new WeakMap<Contract, WeakMap<TypeRef, string[]>>();
 const byHost = new WeakMap<Contract, Map<string, string[]>>();
 
-/** Kept per contract and reference: tables, checks and mocks all ask, per endpoint and per host. */
+/**
+ * Paths kept per reference with the named types the walk read: still valid while each name
+ * resolves to the same type object. A watch session reuses unchanged model objects, so an
+ * edit walks only the references it touched.
+ */
+const byRef = new WeakMap<TypeRef, { readonly read: ReadonlyMap<string, NamedType | undefined>; readonly paths: string[] }>();
+
+/** Tables, checks and mocks all ask, per endpoint and per host. */
 export function fieldPaths(contract: Contract, ref: TypeRef): string[] {
-  let refs = byRef.get(contract);
-  if (refs === undefined) byRef.set(contract, (refs = new WeakMap()));
-  let out = refs.get(ref);
-  if (out !== undefined) return [...out];
   let byName = typeIndex.get(contract);
   if (byName === undefined) typeIndex.set(contract, (byName = new Map(contract.types.map((t) => [t.name, t]))));
-  const seen = new Set<string>();
-  out = [];
-  walk(ref, '', new Set(), byName, { seen, out });
-  refs.set(ref, out);
-  return [...out];
+  const kept = byRef.get(ref);
+  if (kept !== undefined && [...kept.read].every(([name, type]) => byName.get(name) === type)) return [...kept.paths];
+  const read = new Map<string, NamedType | undefined>();
+  const types: ReadonlyMap<string, NamedType> = byName;
+  const lookup = { get: (name: string) => (read.has(name) ? read.get(name) : read.set(name, types.get(name)).get(name)) };
+  const out: Paths = { seen: new Set(), out: [] };
+  walk(ref, '', new Set(), lookup, out);
+  byRef.set(ref, { read, paths: out.out });
+  return [...out.out];
+}
+
+interface TypeLookup {
+  get(name: string): NamedType | undefined;
 }
 
 interface Paths {
@@ -28,7 +37,7 @@ interface Paths {
   readonly out: string[];
 }
 
-function walk(ref: TypeRef, prefix: string, visiting: Set<string>, byName: ReadonlyMap<string, NamedType>, out: Paths): void {
+function walk(ref: TypeRef, prefix: string, visiting: Set<string>, byName: TypeLookup, out: Paths): void {
   if (prefix.split('.').length > MAX_PATH_DEPTH) return;
   if (ref.kind === 'array') return walk(ref.items, prefix, visiting, byName, out);
   if (ref.kind === 'primitive') return;
@@ -43,7 +52,7 @@ function walk(ref: TypeRef, prefix: string, visiting: Set<string>, byName: Reado
   walkFields(ref.fields, prefix, visiting, byName, out);
 }
 
-function walkFields(fields: readonly { name: string; type: TypeRef }[], prefix: string, visiting: Set<string>, byName: ReadonlyMap<string, NamedType>, out: Paths): void {
+function walkFields(fields: readonly { name: string; type: TypeRef }[], prefix: string, visiting: Set<string>, byName: TypeLookup, out: Paths): void {
   for (const field of fields) {
     const path = prefix === '' ? field.name : `${prefix}.${field.name}`;
     if (!out.seen.has(path)) {

@@ -5,11 +5,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { compileValidator, PRECOMPILED_VALIDATOR } from './validate-schema.js';
+import { compileValidator, PRECOMPILED_VALIDATOR, VALIDATOR_REFS } from './validate-schema.js';
 
 type Standalone = typeof standaloneCode.default;
 // ajv is CommonJS: under Node's ESM interop the function is the module itself.
 const standalone = ((standaloneCode as unknown as { default?: Standalone }).default ?? standaloneCode) as Standalone;
 
-const { ajv, validate } = compileValidator({ source: true });
-writeFileSync(PRECOMPILED_VALIDATOR, `// Generated from contract/contract.schema.json by build-validator.js. Do not edit.\n${standalone(ajv, validate)}`);
+const { ajv } = compileValidator({ source: true });
+writeFileSync(PRECOMPILED_VALIDATOR, `// Generated from contract/contract.schema.json by build-validator.js. Do not edit.\n${standalone(ajv, { ...VALIDATOR_REFS })}`);

@@ -29,7 +29,7 @@ export async function loadContractTextFast(file: string, source: string, increme
 function fromLoad(loaded: LoadResult, incremental?: Incremental): ContractResult {
   if (!loaded.ok) return loaded;
   const { contract: parsed } = loaded;
-  const schemaProblems = validateSchema(parsed);
+  const schemaProblems = validateSchema(parsed, incremental);
   if (schemaProblems.length > 0) return { ok: false, diagnostics: sortDiagnostics(schemaProblems), source: parsed.source };
   const built = buildModel(parsed, incremental);
   const diagnostics = sortDiagnostics(built.diagnostics);

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import type Ajv2020Module from 'ajv/dist/2020.js';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js';
 import { diagnostic, type Diagnostic } from './diagnostics.js';
+import type { Incremental } from './incremental.js';
 import type { ParsedContract } from './load.js';
 import { shippedFile } from './package-root.js';
 import { didYouMean } from './similar.js';
@@ -17,27 +18,100 @@ const require = createRequire(import.meta.url);
 /** Where `npm run build` writes the schema's standalone validator (see build-validator.ts). */
 export const PRECOMPILED_VALIDATOR: string = shippedFile('generator', 'dist', 'contract-validator.cjs');
 
-let compiled: ValidateFunction | undefined;
-
-function validator(): ValidateFunction {
-  if (compiled !== undefined) return compiled;
-  if (existsSync(PRECOMPILED_VALIDATOR)) return (compiled = require(PRECOMPILED_VALIDATOR) as ValidateFunction);
-  return (compiled = compileValidator().validate);
+/**
+ * The validators: `whole` checks a contract; a watch session checks it in parts instead — `shell`
+ * (the whole schema, with `endpoints` and `types` entries left unchecked) plus `endpoint` and
+ * `namedType` per entry, kept per entry object, so an edit re-checks only the entries it touched.
+ * The parts report exactly the whole's errors (test/validate-parts.test.ts).
+ */
+export interface Validators {
+  readonly whole: ValidateFunction;
+  readonly shell: ValidateFunction;
+  readonly endpoint: ValidateFunction;
+  readonly namedType: ValidateFunction;
 }
 
-/** ajv's compiler over the contract format's schema: the build uses it, or a run when unbuilt. */
-export function compileValidator(code?: Options['code']): { ajv: InstanceType<AjvClass>; validate: ValidateFunction } {
+const SCHEMA_ID = 'https://contractgen.dev/contract.schema.json';
+const SHELL_ID = 'https://contractgen.dev/contract-shell.schema.json';
+
+/** The exported names of the standalone module, and the schema each one validates. */
+export const VALIDATOR_REFS: Readonly<Record<keyof Validators, string>> = {
+  whole: SCHEMA_ID,
+  shell: SHELL_ID,
+  endpoint: `${SCHEMA_ID}#/$defs/endpoint`,
+  namedType: `${SCHEMA_ID}#/$defs/namedType`,
+};
+
+/** The split-out mappings: their entries are checked one by one in a watch session. */
+const PARTS = [
+  ['endpoints', 'endpoint'],
+  ['types', 'namedType'],
+] as const;
+
+let compiled: Validators | undefined;
+
+function validators(): Validators {
+  if (compiled !== undefined) return compiled;
+  if (existsSync(PRECOMPILED_VALIDATOR)) return (compiled = require(PRECOMPILED_VALIDATOR) as Validators);
+  const { ajv } = compileValidator();
+  const get = (ref: string) => ajv.getSchema(ref)!;
+  return (compiled = { whole: get(VALIDATOR_REFS.whole), shell: get(VALIDATOR_REFS.shell), endpoint: get(VALIDATOR_REFS.endpoint), namedType: get(VALIDATOR_REFS.namedType) });
+}
+
+/** ajv's compiler over the contract format's schema and its shell: the build uses it, or a run when unbuilt. */
+export function compileValidator(code?: Options['code']): { ajv: InstanceType<AjvClass> } {
   // Loaded through require: ajv is CommonJS, and only this path needs its compiler.
   const Ajv2020 = require('ajv/dist/2020.js') as AjvClass;
-  const schema = JSON.parse(readFileSync(shippedFile('contract', 'contract.schema.json'), 'utf8')) as object;
+  const schema = JSON.parse(readFileSync(shippedFile('contract', 'contract.schema.json'), 'utf8')) as Record<string, unknown>;
   const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true, ...(code === undefined ? {} : { code }) });
-  return { ajv, validate: ajv.compile(schema) };
+  ajv.addSchema(schema);
+  ajv.addSchema(shellSchema(schema));
+  return { ajv };
 }
 
-export function validateSchema(contract: ParsedContract): Diagnostic[] {
-  const validate = validator();
-  if (validate(contract.data)) return [];
-  const errors = (validate.errors ?? []).filter(isReported);
+/** The schema with the split-out mappings' entries unchecked (their names still are). */
+function shellSchema(schema: Record<string, unknown>): object {
+  const { $defs: _defs, ...rest } = schema;
+  const properties = { ...(rest.properties as Record<string, Record<string, unknown>>) };
+  for (const [key] of PARTS) properties[key] = { ...properties[key], additionalProperties: true };
+  // The shell carries no $defs: its references point into the whole schema.
+  const text = JSON.stringify({ ...rest, $id: SHELL_ID, properties }).replace(/"#\/\$defs\//g, `"${SCHEMA_ID}#/$defs/`);
+  return JSON.parse(text) as object;
+}
+
+/** Errors of the contract as the whole schema reports them; in parts when a watch session keeps results. */
+function schemaErrors(data: unknown, incremental: Incremental | undefined): ErrorObject[] {
+  const v = validators();
+  if (incremental === undefined) return v.whole(data) ? [] : [...(v.whole.errors ?? [])];
+  const errors = v.shell(data) ? [] : [...(v.shell.errors ?? [])];
+  if (data === null || typeof data !== 'object') return errors;
+  for (const [key, part] of PARTS) {
+    const entries = (data as Record<string, unknown>)[key];
+    // The shell reports a mapping that is not an object; its entries are not looked at.
+    if (entries === null || typeof entries !== 'object' || Array.isArray(entries)) continue;
+    for (const [name, entry] of Object.entries(entries)) {
+      const prefix = `/${key}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      for (const e of entryErrors(incremental, v[part], part, entry)) errors.push({ ...e, instancePath: `${prefix}${e.instancePath}` });
+    }
+  }
+  return errors;
+}
+
+/** One entry's errors (paths relative to it), kept per entry object for the session. */
+function entryErrors(incremental: Incremental, validate: ValidateFunction, part: string, entry: unknown): readonly ErrorObject[] {
+  const check = () => (validate(entry) ? [] : [...(validate.errors ?? [])]);
+  if (entry === null || typeof entry !== 'object') return check();
+  const kept = incremental.lookup(entry, `schema:${part}`, '');
+  if (kept !== undefined) return kept.value as ErrorObject[];
+  const errors = check();
+  incremental.store(entry, `schema:${part}`, { key: '', value: errors, calls: [] });
+  return errors;
+}
+
+export function validateSchema(contract: ParsedContract, incremental?: Incremental): Diagnostic[] {
+  const all = schemaErrors(contract.data, incremental);
+  if (all.length === 0) return [];
+  const errors = all.filter(isReported);
   const seen = new Set<string>();
   const out: Diagnostic[] = [];
   for (const error of errors.filter((e) => !isShadowed(e, errors))) {

@@ -306,10 +306,11 @@ class SubsetReader {
     const { s } = this;
     let out = '';
     let from = this.i + 1;
+    // One line only: found once, not per doubled quote (a line of '' pairs would be quadratic).
+    const eol = this.lineEnd(from);
     for (;;) {
       const q = s.indexOf("'", from);
-      const eol = s.indexOf('\n', from);
-      if (q === -1 || (eol !== -1 && eol < q)) giveUp();
+      if (q === -1 || q > eol) giveUp();
       out += s.slice(from, q);
       if (s.charCodeAt(q + 1) === 0x27) {
         out += "'";

@@ -69,37 +69,22 @@ export interface ClientOptions<E extends Environment = Environment> extends Clie
   readonly credentials?: Credentials;
 }
 
-/** Input of {@link Client.requestToken}. */
 export interface RequestTokenInput extends CallOptions {
   /** The request body. */
   readonly body: TokenRequest;
   /** How the body is encoded (default application/json). */
   readonly contentType?: 'application/json' | 'application/x-www-form-urlencoded';
 }
-/**
- * Data of a successful {@link Client.requestToken}.
- *
- * 200: Token issued
- */
 export type RequestTokenData = TokenResponse;
-/** Result of {@link Client.requestToken}: the data, or a decoded error. */
 export type RequestTokenResult = Result<RequestTokenData, RequestTokenError>;
 
-/** Input of {@link Client.createOrder}. */
 export interface CreateOrderInput extends CallOptions {
   /** The request body. */
   readonly body: OrderRequest;
 }
-/**
- * Data of a successful {@link Client.createOrder}.
- *
- * 2XX: Order created. (Success status and body: not shown.)
- */
 export type CreateOrderData = Order;
-/** Result of {@link Client.createOrder}: the data, or a decoded error. */
 export type CreateOrderResult = Result<CreateOrderData, CreateOrderError>;
 
-/** Input of {@link Client.getOrder}. */
 export interface GetOrderInput extends CallOptions {
   /**
    * Identifies an order.
@@ -108,16 +93,9 @@ export interface GetOrderInput extends CallOptions {
    */
   readonly order_id: string;
 }
-/**
- * Data of a successful {@link Client.getOrder}.
- *
- * 2XX: The order. (Success status and body: not shown.)
- */
 export type GetOrderData = Order;
-/** Result of {@link Client.getOrder}: the data, or a decoded error. */
 export type GetOrderResult = Result<GetOrderData, GetOrderError>;
 
-/** Input of {@link Client.updateOrder}. */
 export interface UpdateOrderInput extends CallOptions {
   /**
    * Identifies an order.
@@ -128,16 +106,9 @@ export interface UpdateOrderInput extends CallOptions {
   /** The request body. */
   readonly body: OrderUpdate;
 }
-/**
- * Data of a successful {@link Client.updateOrder}.
- *
- * 2XX: Order updated. (Success status and body: not shown.)
- */
 export type UpdateOrderData = Order;
-/** Result of {@link Client.updateOrder}: the data, or a decoded error. */
 export type UpdateOrderResult = Result<UpdateOrderData, UpdateOrderError>;
 
-/** Input of {@link Client.markReadyForCollection}. */
 export interface MarkReadyForCollectionInput extends CallOptions {
   /**
    * Identifies an order.
@@ -152,16 +123,9 @@ export interface MarkReadyForCollectionInput extends CallOptions {
    */
   readonly body?: unknown;
 }
-/**
- * Data of a successful {@link Client.markReadyForCollection}.
- *
- * 2XX: Order marked ready for collection. (Success status and body: not shown.)
- */
 export type MarkReadyForCollectionData = Order;
-/** Result of {@link Client.markReadyForCollection}: the data, or a decoded error. */
 export type MarkReadyForCollectionResult = Result<MarkReadyForCollectionData, MarkReadyForCollectionError>;
 
-/** Input of {@link Client.getOrderLabel}. */
 export interface GetOrderLabelInput extends CallOptions {
   /**
    * Identifies an order.
@@ -170,13 +134,7 @@ export interface GetOrderLabelInput extends CallOptions {
    */
   readonly order_id: string;
 }
-/**
- * Data of a successful {@link Client.getOrderLabel}.
- *
- * 200: The label.
- */
 export type GetOrderLabelData = Uint8Array;
-/** Result of {@link Client.getOrderLabel}: the data, or a decoded error. */
 export type GetOrderLabelResult = Result<GetOrderLabelData, GetOrderLabelError>;
 
 /** A client of Fulfilment and Last-Mile Order APIs 1.0.0. Methods never throw: they return a result. */
@@ -185,12 +143,16 @@ export interface Client {
    * Issue an access token.
    *
    * POST /oauth/token on the fulfilment host; no authentication.
+   *
+   * Responds 200: Token issued
    */
   requestToken(input: RequestTokenInput): Promise<RequestTokenResult>;
   /**
    * Create an order.
    *
    * POST /orders on the lastmile host.
+   *
+   * Responds 2XX: Order created. (Success status and body: not shown.)
    *
    * Quirk (server_error_may_be_payload): Malformed payloads can return 500 instead of 422 on this endpoint; check the payload before reporting.
    */
@@ -200,6 +162,8 @@ export interface Client {
    *
    * GET /orders/{order_id} on the lastmile host.
    *
+   * Responds 2XX: The order. (Success status and body: not shown.)
+   *
    * Quirk (forbidden_means_missing): This API answers 403, not 404, for a nonexistent order: the order may not exist.
    */
   getOrder(input: GetOrderInput): Promise<GetOrderResult>;
@@ -207,6 +171,8 @@ export interface Client {
    * Update an order.
    *
    * PUT /orders/{order_id} on the lastmile host.
+   *
+   * Responds 2XX: Order updated. (Success status and body: not shown.)
    *
    * Quirk (not_found_means_wrong_method): A 404 on an update means the wrong method: the update is PUT /orders/{order_id} (POST and PATCH give 404).
    */
@@ -216,6 +182,8 @@ export interface Client {
    *
    * PUT /orders/{order_id}/ready_for_collection on the lastmile host.
    *
+   * Responds 2XX: Order marked ready for collection. (Success status and body: not shown.)
+   *
    * Quirk (server_error_may_be_payload): Malformed payloads can return 500 instead of 422 on this endpoint; check the payload before reporting.
    */
   markReadyForCollection(input: MarkReadyForCollectionInput): Promise<MarkReadyForCollectionResult>;
@@ -223,6 +191,8 @@ export interface Client {
    * Download an order's label as a PDF.
    *
    * GET /order_label/{order_id} on the lastmile host.
+   *
+   * Responds 200: The label.
    *
    * Quirk (empty_label_means_missing): A zero-byte PDF means the order does not exist.
    *

@@ -303,23 +303,23 @@ class SubsetReader {
   }
 
   private singleQuoted(): string {
-    const { s } = this;
+    const { s, n } = this;
     let out = '';
     let from = this.i + 1;
-    // One line only: found once, not per doubled quote (a line of '' pairs would be quadratic).
-    const eol = this.lineEnd(from);
-    for (;;) {
-      const q = s.indexOf("'", from);
-      if (q === -1 || q > eol) giveUp();
-      out += s.slice(from, q);
-      if (s.charCodeAt(q + 1) === 0x27) {
-        out += "'";
-        from = q + 2;
-        continue;
+    // Character by character: linear in the scalar, however many share its line.
+    for (let j = from; j < n; j++) {
+      const c = s.charCodeAt(j);
+      if (c === NL) giveUp();
+      if (c !== 0x27) continue;
+      out += s.slice(from, j);
+      if (s.charCodeAt(j + 1) !== 0x27) {
+        this.i = j + 1;
+        return out;
       }
-      this.i = q + 1;
-      return out;
+      out += "'";
+      from = ++j + 1;
     }
+    return giveUp();
   }
 
   private doubleQuoted(): string {

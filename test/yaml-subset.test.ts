@@ -79,9 +79,12 @@ describe('edge cases', () => {
 
   it('reads long lines in linear time', () => {
     const spaces = ' '.repeat(200_000);
+    const texts = [`a: x${spaces}y\n`, `a: [${'x, '.repeat(50_000)}y]\n`, `${'k'.repeat(100_000)}: x\n`, `a: "${'\\n'.repeat(100_000)}"\n`, `a: '${"''".repeat(100_000)}'\n`, `a: '${"''".repeat(100_000)}\n`, `a: [${"'x', ".repeat(100_000)}'x']\n`, `a: {${Array.from({ length: 50_000 }, (_, i) => `'k${i}': 1`).join(', ')}}\n`];
+    // Timed alone: yaml's own parse of these takes longer than the reader should.
     const started = performance.now();
-    for (const text of [`a: x${spaces}y\n`, `a: [${'x, '.repeat(50_000)}y]\n`, `${'k'.repeat(100_000)}: x\n`, `a: "${'\\n'.repeat(100_000)}"\n`, `a: '${"''".repeat(100_000)}'\n`, `a: '${"''".repeat(100_000)}\n`]) compareWithYaml(text);
-    expect(performance.now() - started).toBeLessThan(5_000);
+    for (const text of texts) readYamlSubset(text);
+    expect(performance.now() - started).toBeLessThan(1_500);
+    for (const text of texts) compareWithYaml(text);
   });
 });
 

@@ -57,8 +57,8 @@ const NOUNS = ['order', 'invoice', 'parcel', 'ticket', 'account', 'route', 'batc
 const WORDS = ['label', 'title', 'reference', 'comment', 'nickname', 'source', 'channel', 'region', 'handle', 'alias'];
 const INTS = ['quantity', 'limit', 'weight', 'count', 'rank', 'score', 'size', 'level'];
 
-/** Small deterministic PRNG (mulberry32). */
-function rng(seed) {
+/** Small deterministic PRNG (mulberry32); test/support/yaml-documents.ts uses it too. */
+export function rng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -7,18 +7,11 @@
  */
 import { parseWhole } from '../../generator/load.js';
 import { readYamlSubset } from '../../generator/yaml-subset.js';
+// @ts-expect-error: the benchmark's contract synthesiser is plain JavaScript.
+import { rng } from '../../bench/synth.mjs';
 
-/** mulberry32: small, fast and good enough to pick fragments. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (bench/synth.mjs): small, fast and good enough to pick fragments. */
+const prng = rng as (seed: number) => () => number;
 
 const KEYS = [
   'a', 'b', 'c', 'name', 'type', 'fields', 'description', 'a b', 'a:b', 'x.y', 'a-b', 'é', '日本', '200', '404', '007', '1.5', '-1',

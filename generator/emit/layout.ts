@@ -35,8 +35,8 @@ export function header(contract: Contract, withHash = false): string {
 }
 
 /** `src/<name>.ts` and its `dist/` JavaScript and declarations, emitted together. */
-function tsFile(name: string, contract: Contract, emit: (file: TsFile) => void, incremental?: Incremental): OutputFile[] {
-  const file = new TsFile(`src/${name}.ts`, incremental);
+function tsFile(name: string, contract: Contract, emit: (file: TsFile) => void, incremental?: Incremental, namespaces?: Readonly<Record<string, string>>): OutputFile[] {
+  const file = new TsFile(`src/${name}.ts`, incremental, namespaces);
   emit(file);
   const out = file.emit(header(contract));
   return [
@@ -45,6 +45,12 @@ function tsFile(name: string, contract: Contract, emit: (file: TsFile) => void, 
     { path: `dist/${name}.d.ts`, text: out.dts, format: 'none' },
   ];
 }
+
+/**
+ * client.ts imports these modules as namespaces. No name it declares can be either: its own
+ * declarations are fixed names and endpoint names with a suffix (Input, Data, Result).
+ */
+export const CLIENT_NAMESPACES: Readonly<Record<string, string>> = { './types.js': 'Types', './errors.js': 'Errors' };
 
 /** `incremental`: a watch session's store, so unchanged endpoints and types are not emitted again. */
 export function layout(contract: Contract, incremental?: Incremental): OutputFile[] {
@@ -55,7 +61,8 @@ export function layout(contract: Contract, incremental?: Incremental): OutputFil
     ...tsFile('types', contract, (f) => emitTypes(f, contract), incremental),
     ...tsFile('tables', contract, (f) => emitTables(f, contract), incremental),
     ...tsFile('errors', contract, (f) => emitErrors(f, contract), incremental),
-    ...tsFile('client', contract, (f) => emitClient(f, contract), incremental),
+    // The client names a type of every endpoint: contract types and errors come in as namespaces.
+    ...tsFile('client', contract, (f) => emitClient(f, contract), incremental, CLIENT_NAMESPACES),
     ...(contract.outputs.mocks ? mockFiles(contract) : []),
     ...(contract.outputs.openapi ? [{ path: 'openapi.yaml', text: renderOpenApi(contract), format: 'none' as const }] : []),
     ...indexFiles(contract),

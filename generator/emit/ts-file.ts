@@ -42,9 +42,13 @@ export class TsFile {
   private readonly values: ValueRegion[] = [];
   private recording: [from: string, name: string, type: boolean][] | undefined;
 
+  /** Type-only modules this file imports as a namespace (module → name), and those it used. */
+  private readonly namespacesUsed = new Set<string>();
+
   constructor(
     readonly path: string,
     private readonly incremental?: Incremental,
+    private readonly namespaces: Readonly<Record<string, string>> = {},
   ) {}
 
   /** Imports a value symbol from a module path relative to this file (`./runtime/decode.js`). */
@@ -55,8 +59,15 @@ export class TsFile {
   }
 
   useType(from: string, name: string): string {
-    this.entry(from).types.add(name);
     this.recording?.push([from, name, true]);
+    // One `import type * as N` instead of thousands of specifiers: a consumer's tsc resolves
+    // each specifier of a declaration file (~70 ms per 6,000 at 2,000 endpoints).
+    const namespace = Object.prototype.hasOwnProperty.call(this.namespaces, from) ? this.namespaces[from] : undefined;
+    if (namespace !== undefined) {
+      this.namespacesUsed.add(from);
+      return `${namespace}.${name}`;
+    }
+    this.entry(from).types.add(name);
     return name;
   }
 
@@ -178,23 +189,30 @@ export class TsFile {
 
   emit(header: string): EmittedFile {
     const body = this.w.toString();
-    const ts = `${this.importLines(header, (names, types) => [...[...names].sort(), ...[...types].filter((t) => !names.has(t)).sort().map((t) => `type ${t}`)])}${body.trimEnd()}\n`;
+    const ts = `${this.importLines(header, true, (names, types) => [...[...names].sort(), ...[...types].filter((t) => !names.has(t)).sort().map((t) => `type ${t}`)])}${body.trimEnd()}\n`;
     const dtsBody = this.declarations(body).trimEnd();
     const jsBody = this.values.map((v) => v.js).join('\n');
     // Declarations import every symbol, type-only (unused imports cost a declaration nothing);
     // JavaScript imports the values its few statements name.
-    const dts = `${this.importLines(header, (names, types) => [...new Set([...names, ...types])].sort().map((t) => `type ${t}`))}${dtsBody}\n${this.values.length === 0 && !/^export /m.test(dtsBody) ? 'export {};\n' : ''}`;
-    const js = `${this.importLines(header, (names) => [...names].filter((n) => new RegExp(`\\b${n}\\b`).test(jsBody)).sort())}${jsBody === '' ? 'export {};' : jsBody}\n`;
+    const dts = `${this.importLines(header, true, (names, types) => [...new Set([...names, ...types])].sort().map((t) => `type ${t}`))}${dtsBody}\n${this.values.length === 0 && !/^export /m.test(dtsBody) ? 'export {};\n' : ''}`;
+    const js = `${this.importLines(header, false, (names) => [...names].filter((n) => new RegExp(`\\b${n}\\b`).test(jsBody)).sort())}${jsBody === '' ? 'export {};' : jsBody}\n`;
     return { ts, js, dts };
   }
 
-  /** The header and one import line per module, of the specifiers `pick` chooses. */
-  private importLines(header: string, pick: (names: Set<string>, types: Set<string>) => string[]): string {
+  /**
+   * The header and the import lines, by module: the specifiers `pick` chooses, and with `types`
+   * the namespace imports of type-only modules.
+   */
+  private importLines(header: string, types: boolean, pick: (names: Set<string>, types: Set<string>) => string[]): string {
     const lines: string[] = [header];
     let any = false;
-    for (const from of [...this.imports.keys()].sort()) {
-      const { names, types } = this.imports.get(from)!;
-      const specifiers = pick(names, types);
+    for (const from of [...new Set([...this.imports.keys(), ...this.namespacesUsed])].sort()) {
+      if (types && this.namespacesUsed.has(from)) {
+        any = true;
+        lines.push(`import type * as ${this.namespaces[from] ?? ''} from '${from}';`);
+      }
+      const found = this.imports.get(from);
+      const specifiers = found === undefined ? [] : pick(found.names, found.types);
       if (specifiers.length === 0) continue;
       any = true;
       lines.push(...list('import ', '{', specifiers, '}', ` from '${from}';`, 0));

@@ -11,7 +11,7 @@
 import type { Document, LineCounter } from 'yaml';
 import type { Position } from './diagnostics.js';
 import { MAX_DEPTH } from './limits.js';
-import { yamlLib } from './yaml-lib.js';
+import { YAML_PARSE_OPTIONS, yamlLib } from './yaml-lib.js';
 import { readYamlSubset } from './yaml-subset.js';
 
 /** A piece of the source: a top-level key, or a run of the entries of a top-level mapping. */
@@ -103,7 +103,7 @@ export function readPiece(piece: Pick<Piece, 'text' | 'under'>): ParsedPiece | u
 /** A piece parsed by yaml, with its document (for positions). */
 export function parsePiece(piece: Pick<Piece, 'text' | 'under'>): ParsedPiece {
   const { isMap, parseDocument } = yamlLib();
-  const doc = parseDocument(piece.text, { uniqueKeys: false, prettyErrors: false, strict: true });
+  const doc = parseDocument(piece.text, YAML_PARSE_OPTIONS);
   if (doc.errors.length > 0 || doc.warnings.length > 0 || !isMap(doc.contents) || !isSimple(doc.contents, piece.under === undefined ? 0 : 1)) return { data: undefined };
   return { data: doc.toJS() as Record<string, unknown>, doc };
 }
@@ -148,9 +148,12 @@ export function mergePieces(pieces: readonly Piece[], parsed: readonly ParsedPie
     if (part === undefined) return undefined;
     let target = data;
     if (under !== undefined) {
-      if (!containers.has(under)) containers.set(under, {});
+      if (!containers.has(under)) {
+        containers.set(under, {});
+        parts.set(under, []);
+      }
       target = containers.get(under)!;
-      parts.set(under, [...(parts.get(under) ?? []), part]);
+      parts.get(under)!.push(part);
     }
     for (const [key, value] of Object.entries(part)) {
       if (Object.prototype.hasOwnProperty.call(target, key)) return undefined;

@@ -9,7 +9,7 @@ import { diagnostic, type Diagnostic, type Position } from './diagnostics.js';
 import type { Incremental } from './incremental.js';
 import { mergePieces, parsePiece, pieceLocator, readPiece, splitContract, type ParsedPiece, type Piece } from './load-chunks.js';
 import { shippedFile } from './package-root.js';
-import { yamlLib } from './yaml-lib.js';
+import { YAML_PARSE_OPTIONS, yamlLib } from './yaml-lib.js';
 import { readYamlSubset } from './yaml-subset.js';
 
 import { MAX_ALIAS_COUNT, MAX_CONTRACT_BYTES, MAX_DEPTH } from './limits.js';
@@ -64,7 +64,7 @@ function lazyLocator(source: string): Locator {
     if (locate === undefined) {
       const { LineCounter, parseDocument } = yamlLib();
       const lineCounter = new LineCounter();
-      const doc = parseDocument(source, { lineCounter, uniqueKeys: false, prettyErrors: false, strict: true });
+      const doc = parseDocument(source, { ...YAML_PARSE_OPTIONS, lineCounter });
       locate = makeLocator(doc, (offset) => lineCounter.linePos(offset));
     }
     return locate(path, mode);
@@ -77,7 +77,7 @@ export function parseWhole(file: string, source: string): LoadResult {
   const lineCounter = new LineCounter();
   // yaml's own uniqueKeys check compares every key with every earlier one (quadratic: 60,000 keys
   // take seconds); duplicates are found below with one set per mapping instead.
-  const doc = parseDocument(source, { lineCounter, uniqueKeys: false, prettyErrors: false, strict: true });
+  const doc = parseDocument(source, { ...YAML_PARSE_OPTIONS, lineCounter });
   const at = (offset: number): Position => lineCounter.linePos(offset);
   const problems = [...doc.errors, ...doc.warnings].map((e) => diagnostic('yaml-syntax', file, at(e.pos[0]), yamlMessage(e.message)));
   if (problems.length > 0) return fail(problems, source);

@@ -9,6 +9,12 @@ type YamlModule = typeof import('yaml');
 
 let loaded: YamlModule | undefined;
 
+/**
+ * How every yaml parse here runs: strict, errors unprettified (diagnostics format them), and
+ * repeated keys left to load.ts's linear check (yaml's own is quadratic).
+ */
+export const YAML_PARSE_OPTIONS = { uniqueKeys: false, prettyErrors: false, strict: true } as const;
+
 export function yamlLib(): YamlModule {
   loaded ??= createRequire(import.meta.url)('yaml') as YamlModule;
   return loaded;

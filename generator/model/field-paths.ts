@@ -4,7 +4,7 @@ import type { Contract, Endpoint, NamedType, TypeRef } from './types.js';
 const MAX_PATH_DEPTH = 8;
 
 const typeIndex = new WeakMap<Contract, Map<string, NamedType>>();
-const byHost = new WeakMap<Contract, Map<string, string[]>>();
+const byHost = new WeakMap<Contract, Map<string, readonly string[]>>();
 
 /**
  * Paths kept per reference with the named types the walk read: still valid while each name
@@ -19,9 +19,14 @@ export function fieldPaths(contract: Contract, ref: TypeRef): string[] {
   if (byName === undefined) typeIndex.set(contract, (byName = new Map(contract.types.map((t) => [t.name, t]))));
   const kept = byRef.get(ref);
   if (kept !== undefined && [...kept.read].every(([name, type]) => byName.get(name) === type)) return [...kept.paths];
-  const read = new Map<string, NamedType | undefined>();
   const types: ReadonlyMap<string, NamedType> = byName;
-  const lookup = { get: (name: string) => (read.has(name) ? read.get(name) : read.set(name, types.get(name)).get(name)) };
+  const read = new Map<string, NamedType | undefined>();
+  const lookup: TypeLookup = {
+    get(name) {
+      if (!read.has(name)) read.set(name, types.get(name));
+      return read.get(name);
+    },
+  };
   const out: Paths = { seen: new Set(), out: [] };
   walk(ref, '', new Set(), lookup, out);
   byRef.set(ref, { read, paths: out.out });
@@ -63,8 +68,8 @@ function walkFields(fields: readonly { name: string; type: TypeRef }[], prefix: 
   }
 }
 
-/** Every request field path of the endpoints on a host, for resolving that host's messages. */
-export function hostRequestPaths(contract: Contract, host: string): string[] {
+/** Every request field path of the endpoints on a host, for resolving that host's messages (kept per contract: do not modify). */
+export function hostRequestPaths(contract: Contract, host: string): readonly string[] {
   let hosts = byHost.get(contract);
   if (hosts === undefined) byHost.set(contract, (hosts = new Map()));
   const known = hosts.get(host);
@@ -73,6 +78,7 @@ export function hostRequestPaths(contract: Contract, host: string): string[] {
   for (const endpoint of contract.endpoints.filter((e: Endpoint) => e.host === host)) {
     if (endpoint.request !== undefined) for (const p of fieldPaths(contract, endpoint.request.body)) paths.add(p);
   }
-  hosts.set(host, [...paths]);
-  return [...paths];
+  const out = [...paths];
+  hosts.set(host, out);
+  return out;
 }

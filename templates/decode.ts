@@ -18,6 +18,7 @@ import {
   parseJsonContainer,
   pathTrie,
   readPath,
+  scalarText,
   scanPlainJson,
   truncate,
   type BodyPath,
@@ -372,19 +373,12 @@ function isPresent(plan: DecodePlan, body: unknown, found: Found, p: Presence): 
   return Array.isArray(parent) && p.index < parent.length;
 }
 
-/** A string for a scalar (numbers become their decimal text); undefined for anything else. */
-function asText(found: unknown): string | undefined {
-  if (typeof found === 'string') return found.length > MAX_TEXT_LENGTH ? truncate(found) : found;
-  if (typeof found === 'number') return Number.isFinite(found) ? String(found) : undefined;
-  return typeof found === 'boolean' ? String(found) : undefined;
-}
-
 function textOf(plan: DecodePlan, body: unknown, found: Found, read: TextRead | undefined): string | undefined {
   if (read === undefined) return undefined;
-  const direct = asText(valueAt(plan, body, found, read.slot));
+  const direct = scalarText(valueAt(plan, body, found, read.slot));
   if (direct !== undefined) return direct;
   for (const mirror of read.mirrors) {
-    const copy = asText(valueAt(plan, body, found, mirror));
+    const copy = scalarText(valueAt(plan, body, found, mirror));
     if (copy !== undefined) return copy;
   }
   return undefined;
@@ -437,7 +431,7 @@ function decodeText(plan: DecodePlan, host: string, status: number, raw: string)
     body = undefined;
   }
   // A body parsed from text is plain JSON: kept as is when small, else dropped (its text is long).
-  const kept = typeof body === 'string' ? truncate(body) : raw.length <= MAX_KEPT_JSON ? body : undefined;
+  const kept = keptBody(body, raw.length);
   return decodeBody(plan, body, undefined, host, status, kept);
 }
 
@@ -557,15 +551,15 @@ function entryTexts(entry: unknown, keys: NonNullable<FieldErrorsPlan['keys']>):
   let field: string | undefined;
   for (const key in entry) {
     if (!hasOwn(entry, key)) continue;
-    if (key === keys.message) message = asText(entry[key]);
-    if (key === keys.field) field = asText(entry[key]);
+    if (key === keys.message) message = scalarText(entry[key]);
+    if (key === keys.field) field = scalarText(entry[key]);
   }
   return message === undefined && field === undefined ? undefined : { field: field ?? '', message: message ?? '' };
 }
 
 function entryTextsAt(entry: unknown, spec: FieldErrorsPlan): FieldError | undefined {
-  const message = asText(readPath(entry, spec.message));
-  const field = spec.field === undefined ? undefined : asText(readPath(entry, spec.field));
+  const message = scalarText(readPath(entry, spec.message));
+  const field = spec.field === undefined ? undefined : scalarText(readPath(entry, spec.field));
   return message === undefined && field === undefined ? undefined : { field: field ?? '', message: message ?? '' };
 }
 

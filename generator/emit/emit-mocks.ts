@@ -14,7 +14,7 @@ import type { TsFile } from './ts-file.js';
 const RUNTIME_MOCKS = '../runtime/mocks.js';
 const CLIENT = '../client.js';
 
-export const mockNames = {
+const mockNames = {
   hostKey: (host: string) => `${pascal(host)}FixtureKey`,
   endpointKey: (id: string) => `${pascal(id)}FixtureKey`,
 };

@@ -19,7 +19,6 @@ import type { BodyPath, Contract, Endpoint, ErrorShape, Field, Host, JsonValue, 
 import { hostShapes } from './host-shapes.js';
 
 // The runtime's own types: what a fixture promises is what the shipped mocks module declares.
-export type { MockExpectation as Expectation, MockFixtureKind as FixtureKind } from '../../templates/mocks.js';
 import type { MockExpectation as Expectation, MockFixtureKind as FixtureKind } from '../../templates/mocks.js';
 
 /** A canned response; `json` is sent as JSON, `text` as it is, neither as an empty body. */
@@ -64,7 +63,7 @@ export interface MockFixtures {
 const ASSUMED_MESSAGE_STATUS = 422;
 const EXAMPLE_TEXT = 'example';
 /** A minimal, valid one-page-less PDF; ASCII, so its text is its bytes. */
-export const EXAMPLE_PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+const EXAMPLE_PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
 const NOT_THE_CONTENT = { contentType: 'text/html', text: '<!doctype html><title>Not the document</title>' } as const;
 
 const cache = new WeakMap<Contract, MockFixtures>();

@@ -10,15 +10,9 @@ import { nonEmpty, paragraphs, ref, type Json, type JsonObject } from './json.js
 import { envelopeSchemaName, shapeSchemaName } from './shapes.js';
 import { typeRefSchema } from './schemas.js';
 
-const componentNames = new Map<string, Map<number | 'default', string>>();
-
-/** `fulfilment.400`; the same string each time, so looking it up again costs no hashing. */
+/** `fulfilment.400`. */
 export function responseComponentName(host: string, status: number | 'default'): string {
-  let byStatus = componentNames.get(host);
-  if (byStatus === undefined) componentNames.set(host, (byStatus = new Map()));
-  let name = byStatus.get(status);
-  if (name === undefined) byStatus.set(status, (name = `${host}.${status}`));
-  return name;
+  return `${host}.${status}`;
 }
 
 type StatusLists = { readonly plain: readonly number[]; readonly withToken: readonly number[] };
@@ -44,7 +38,7 @@ export function errorResponseComponents(contract: Contract): Record<string, Json
   for (const host of contract.hosts) {
     const needsToken = contract.endpoints.some((e) => e.host === host.name && e.auth === 'required');
     for (const status of hostErrorStatuses(contract, host, needsToken)) {
-      out[responseComponentName(host.name, status)] = errorResponse(contract, host, { status: { kind: 'exact', status }, declared: undefined, quirks: [], needsToken: true });
+      out[responseComponentName(host.name, status)] = errorResponse(contract, host, { status: { kind: 'exact', status }, declared: undefined, quirks: [], needsToken });
     }
     out[responseComponentName(host.name, 'default')] = defaultResponse(contract, host);
   }

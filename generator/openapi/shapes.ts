@@ -8,19 +8,8 @@ import type { BodyPath, CodeRow, Contract, ErrorShape, Host, MessageRow, Message
 import { hostShapes } from '../emit/host-shapes.js';
 import { flag, nonEmpty, paragraphs, ref, type Json, type JsonObject } from './json.js';
 
-const names = new Map<string, Map<string, string>>();
-
-/** The same string each time for the same name, so looking it up again costs no hashing. */
-function named(prefix: string, name: string): string {
-  let byName = names.get(prefix);
-  if (byName === undefined) names.set(prefix, (byName = new Map()));
-  let full = byName.get(name);
-  if (full === undefined) byName.set(name, (full = prefix + name));
-  return full;
-}
-
-export const shapeSchemaName = (shape: string): string => named('ErrorShape.', shape);
-export const envelopeSchemaName = (host: string): string => named('ErrorEnvelope.', host);
+export const shapeSchemaName = (shape: string): string => `ErrorShape.${shape}`;
+export const envelopeSchemaName = (host: string): string => `ErrorEnvelope.${host}`;
 
 export function errorSchemas(contract: Contract): Record<string, Json> {
   const out: Record<string, Json> = {};

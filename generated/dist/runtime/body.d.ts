@@ -54,6 +54,8 @@ export declare function isRecord(value: unknown): value is Readonly<Record<strin
 /** The value at `path`, following own properties only; undefined when any step is missing. */
 export declare function readPath(value: unknown, path: BodyPath): unknown;
 export declare function hasPath(value: unknown, path: BodyPath): boolean;
-/** A string for a scalar (numbers become their decimal text); undefined for anything else. */
+/** The text at `path`: see scalarText. */
 export declare function readText(value: unknown, path: BodyPath): string | undefined;
+/** A string for a scalar (truncated; numbers become their decimal text); undefined for anything else. */
+export declare function scalarText(value: unknown): string | undefined;
 export declare function truncate(text: string, limit?: number): string;

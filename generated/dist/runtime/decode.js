@@ -8,7 +8,7 @@
  * plain JSON data is read in one pass that also checks it: it is then kept as given, since its
  * JSON copy would be equal. Anything else is read as it always was and kept as its JSON copy.
  */
-import { hasPath, isRecord, keptBody, MAX_KEPT_JSON, MAX_TEXT_LENGTH, parseBody, parseJsonContainer, pathTrie, readPath, scanPlainJson, truncate, } from './body.js';
+import { hasPath, isRecord, keptBody, MAX_KEPT_JSON, parseBody, parseJsonContainer, pathTrie, readPath, scalarText, scanPlainJson, truncate, } from './body.js';
 import { matchEmptyMessage, matchMessage } from './messages.js';
 export function statusMatches(spec, status) {
     return typeof spec === 'number' ? spec === status : Math.floor(status / 100) === Number(spec[0]);
@@ -141,22 +141,14 @@ function isPresent(plan, body, found, p) {
     const parent = found[p.parent];
     return Array.isArray(parent) && p.index < parent.length;
 }
-/** A string for a scalar (numbers become their decimal text); undefined for anything else. */
-function asText(found) {
-    if (typeof found === 'string')
-        return found.length > MAX_TEXT_LENGTH ? truncate(found) : found;
-    if (typeof found === 'number')
-        return Number.isFinite(found) ? String(found) : undefined;
-    return typeof found === 'boolean' ? String(found) : undefined;
-}
 function textOf(plan, body, found, read) {
     if (read === undefined)
         return undefined;
-    const direct = asText(valueAt(plan, body, found, read.slot));
+    const direct = scalarText(valueAt(plan, body, found, read.slot));
     if (direct !== undefined)
         return direct;
     for (const mirror of read.mirrors) {
-        const copy = asText(valueAt(plan, body, found, mirror));
+        const copy = scalarText(valueAt(plan, body, found, mirror));
         if (copy !== undefined)
             return copy;
     }
@@ -215,7 +207,7 @@ function decodeText(plan, host, status, raw) {
         body = undefined;
     }
     // A body parsed from text is plain JSON: kept as is when small, else dropped (its text is long).
-    const kept = typeof body === 'string' ? truncate(body) : raw.length <= MAX_KEPT_JSON ? body : undefined;
+    const kept = keptBody(body, raw.length);
     return decodeBody(plan, body, undefined, host, status, kept);
 }
 /** Decodes `body` (read through `found` when scanned) into a result carrying `kept`. Never throws. */
@@ -334,15 +326,15 @@ function entryTexts(entry, keys) {
         if (!hasOwn(entry, key))
             continue;
         if (key === keys.message)
-            message = asText(entry[key]);
+            message = scalarText(entry[key]);
         if (key === keys.field)
-            field = asText(entry[key]);
+            field = scalarText(entry[key]);
     }
     return message === undefined && field === undefined ? undefined : { field: field ?? '', message: message ?? '' };
 }
 function entryTextsAt(entry, spec) {
-    const message = asText(readPath(entry, spec.message));
-    const field = spec.field === undefined ? undefined : asText(readPath(entry, spec.field));
+    const message = scalarText(readPath(entry, spec.message));
+    const field = spec.field === undefined ? undefined : scalarText(readPath(entry, spec.field));
     return message === undefined && field === undefined ? undefined : { field: field ?? '', message: message ?? '' };
 }
 /** Messages that do not name their field are mapped to request fields by the host's table. */

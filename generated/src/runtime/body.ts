@@ -272,12 +272,16 @@ export function hasPath(value: unknown, path: BodyPath): boolean {
   return isRecord(parent) && last !== undefined && hasOwn(parent, last);
 }
 
-/** A string for a scalar (numbers become their decimal text); undefined for anything else. */
+/** The text at `path`: see scalarText. */
 export function readText(value: unknown, path: BodyPath): string | undefined {
-  const found = readPath(value, path);
-  if (typeof found === 'string') return truncate(found);
-  if (typeof found === 'number' && Number.isFinite(found)) return String(found);
-  if (typeof found === 'boolean') return String(found);
+  return scalarText(readPath(value, path));
+}
+
+/** A string for a scalar (truncated; numbers become their decimal text); undefined for anything else. */
+export function scalarText(value: unknown): string | undefined {
+  if (typeof value === 'string') return truncate(value);
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return String(value);
   return undefined;
 }
 

@@ -609,6 +609,10 @@ describe('send: results of fetch', () => {
     const fetch = fetchReturning(() => new Response('{"id":"o1"}', { status: 200, headers: { 'content-type': 'application/json', 'X-Request-Id': 'r1' } }));
     const { result } = await send(SPEC, { ...OPTIONS, fetch }, GET_ORDER, { params: { order_id: 'o1' } });
     if (!result.ok) throw new Error(result.error.message);
+    // Not read yet: still the accessor, no copied value.
+    const before = Object.getOwnPropertyDescriptor(result.response, 'headers');
+    expect(typeof before?.get).toBe('function');
+    expect(before).not.toHaveProperty('value');
     expect(JSON.parse(JSON.stringify(result.response))).toEqual({ status: 200, headers: { 'content-type': 'application/json', 'x-request-id': 'r1' } });
     expect(Object.getOwnPropertyDescriptor(result.response, 'headers')).toMatchObject({ value: { 'content-type': 'application/json', 'x-request-id': 'r1' }, enumerable: true });
   });

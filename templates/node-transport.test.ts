@@ -207,7 +207,7 @@ describe('nodeTransport: requests and responses', () => {
   it('composes with the runtime: a 503 on an idempotent call is retried over the same transport', async () => {
     let calls = 0;
     handler = (req, res) => (++calls === 1 ? json(503, {}) : json(200, { done: true }))(req, res);
-    const full: FullRuntimeSpec = { ...SPEC, endpoints: {}, secretFields: [] };
+    const full: FullRuntimeSpec = { ...SPEC, secretFields: [] };
     const runtime = createRuntime(full, { ...options(), accessToken: 'tok', retry: { baseDelayMs: 1, maxDelayMs: 1 } });
     expect(await runtime.call(GET_ORDER, { id: 'o1' })).toMatchObject({ ok: true, data: { done: true } });
     expect(calls).toBe(2);

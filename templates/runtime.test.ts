@@ -32,7 +32,7 @@ function endpoint(idempotent: boolean): EndpointSpec {
 }
 
 async function attempts(idempotent: boolean): Promise<{ calls: number; ok: boolean }> {
-  const spec: FullRuntimeSpec = { tables, hosts: { api: host }, environments: { live: { api: 'http://127.0.0.1:1' } }, endpoints: {}, secretFields: [] };
+  const spec: FullRuntimeSpec = { tables, hosts: { api: host }, environments: { live: { api: 'http://127.0.0.1:1' } }, secretFields: [] };
   let calls = 0;
   const runtime = createRuntime(spec, {
     environment: 'live',
@@ -72,7 +72,6 @@ const authSpec: FullRuntimeSpec = {
   tables: authTables,
   hosts: { api: { name: 'api', shapes: ['unauthorized'], codes: [], fieldPaths: [] } },
   environments: { live: { api: 'http://127.0.0.1:1' } },
-  endpoints: {},
   secretFields: [],
   auth: {
     endpoint: 'token',

@@ -21,7 +21,8 @@ export interface CallOptions {
 }
 
 export interface FullRuntimeSpec extends RuntimeSpec {
-  readonly endpoints: Readonly<Record<string, EndpointSpec>>;
+  /** The endpoint tokens are requested from (the auth's), when the contract has auth. */
+  readonly tokenEndpoint?: EndpointSpec;
   readonly auth?: AuthSpec;
   readonly support?: { readonly reportOn: readonly StatusSpec[] };
   /** Field names whose values are secrets, redacted from reports and errors. */
@@ -127,7 +128,7 @@ function tokenManager(spec: FullRuntimeSpec, options: ClientRuntimeOptions, now:
     };
   }
   const auth = spec.auth;
-  const tokenEndpoint = auth === undefined ? undefined : spec.endpoints[auth.endpoint];
+  const tokenEndpoint = auth === undefined ? undefined : spec.tokenEndpoint;
   if (auth === undefined || tokenEndpoint === undefined || options.credentials === undefined) {
     return { get: () => NO_TOKEN, reject: async () => false, secrets: () => [] };
   }

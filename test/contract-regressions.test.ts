@@ -88,6 +88,30 @@ describe('minimal reproductions', () => {
     expectRejected(source, 'name-collision');
   });
 
+  it("an endpoint whose operation function would shadow a package export (decodeError), or a host's decoder (decodeApiError)", async () => {
+    for (const id of ['decodeError', 'createBaseClient', 'decodeApiError']) {
+      const source = `${HEAD}hosts:\n  api: { url: "https://a.example" }\ntypes:\n  T: { kind: object, fields: {} }\nendpoints:\n  ${id}: { method: GET, path: /t, host: api, responses: { "200": { body: T } } }\n`;
+      expectRejected(source, 'name-collision');
+    }
+  });
+
+  it("types named Operation and OptionalOperation (client.ts's private aliases): the package and its declarations compile", async () => {
+    const source = `${HEAD}hosts:\n  api: { url: "https://a.example" }\ntypes:\n  Operation: { kind: object, fields: { id: { type: string } } }\n  OptionalOperation: { kind: object, fields: { id: { type: string } } }\nendpoints:\n  getOperation: { method: GET, path: "/ops/{id}", host: api, params: { id: { type: string } }, responses: { "200": { body: Operation } } }\n  listOperations: { method: GET, path: /ops, host: api, responses: { "200": { body: OptionalOperation } } }\n`;
+    expect(await problems(source)).toEqual([]);
+    const dir = mkdtempSync(join(tmpdir(), 'contractgen-regression-'));
+    try {
+      writeFileSync(join(dir, 'c.yaml'), source);
+      const out = join(dir, 'out');
+      expect(await main(['generate', '--contract', join(dir, 'c.yaml'), '--out', out], { out: () => undefined, err: () => undefined, cwd: process.cwd() })).toBe(0);
+      // The declarations as a consumer's tsc reads them: index.d.ts re-exports types.d.ts and client.d.ts.
+      writeFileSync(join(dir, 'use.ts'), "import type { Operation, OptionalOperation } from './out/dist/index.js';\nexport type Both = [Operation, OptionalOperation];\n");
+      const tsc = spawnSync(process.execPath, [join('node_modules', 'typescript', 'bin', 'tsc'), '--strict', '--noEmit', '--skipLibCheck', 'false', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--target', 'ES2022', '--lib', 'ES2022,DOM', join(dir, 'use.ts')], { encoding: 'utf8', timeout: 120_000 });
+      expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('a type named like a generated export (Client)', async () => {
     const source = `${HEAD}hosts:\n  api: { url: "https://a.example" }\ntypes:\n  Client: { kind: object, fields: { id: { type: string } } }\nendpoints:\n  ping: { method: GET, path: /ping, host: api, responses: { "200": { body: Client } } }\n`;
     expectRejected(source, 'name-collision');

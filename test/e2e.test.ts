@@ -9,7 +9,11 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  createBaseClient,
   createClient,
+  createOrder,
+  getOrder,
+  getOrderLabel,
   type Client,
   type ClientError,
   type ClientOptions,
@@ -61,8 +65,8 @@ beforeEach(() => {
   fake.control.settings.tokenPrefix = TOKEN_PREFIX;
 });
 
-function makeClient(overrides: Partial<ClientOptions<'staging'>> = {}): Client {
-  return createClient<'staging'>({
+function options(overrides: Partial<ClientOptions<'staging'>> = {}): ClientOptions<'staging'> {
+  return {
     environment: 'staging',
     servers: { staging_url: fake.urlOf('fulfilment'), lastmile_url: fake.urlOf('lastmile') },
     credentials: { clientId: CLIENT_ID, clientSecret: PLANTED_SECRET },
@@ -71,7 +75,11 @@ function makeClient(overrides: Partial<ClientOptions<'staging'>> = {}): Client {
     timeoutMs: 5_000,
     supportEmail: SUPPORT_EMAIL,
     ...overrides,
-  });
+  };
+}
+
+function makeClient(overrides: Partial<ClientOptions<'staging'>> = {}): Client {
+  return createClient<'staging'>(options(overrides));
 }
 
 /** A settable clock for `now`. */
@@ -819,6 +827,34 @@ function leaksIn(error: AnyError): string[] {
   }
   return leaks;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The functional form: createBaseClient and one function per endpoint
+// ---------------------------------------------------------------------------------------------
+
+describe('operation functions', () => {
+  it('getOrder(base, input) answers as client.getOrder: same data, one token per client, the 403 quirk', async () => {
+    const base = createBaseClient<'staging'>(options());
+    const viaFunction = await success(getOrder(base, { order_id: ORDER }));
+    expect(viaFunction).toEqual(await success(makeClient().getOrder({ order_id: ORDER })));
+    expect(fake.control.tokenRequests()).toHaveLength(2);
+    const missing = decoded(await failure(getOrder(base, { order_id: 'ord_does_not_exist' })));
+    expect(missing).toMatchObject({ host: 'lastmile', status: 403, category: 'not_found' });
+    expect(missing.rules).toContain('forbidden_means_missing');
+    // The base client kept its token: no third token request.
+    expect(fake.control.tokenRequests()).toHaveLength(2);
+    expect(bearerOf(fake.control.requests('getOrder').at(-1))).toBe(bearerOf(fake.control.requests('getOrder')[0]));
+  });
+
+  it('createOrder sends the body, and getOrderLabel applies the zero-byte quirk, through one base client', async () => {
+    const base = createBaseClient<'staging'>(options());
+    await success(createOrder(base, { body: ORDER_BODY }));
+    expect(formOrJson(fake.control.requests('createOrder')[0])).toEqual(ORDER_BODY);
+    const empty = decoded(await failure(getOrderLabel(base, { order_id: 'ord_does_not_exist' })));
+    expect(empty).toMatchObject({ status: 200, category: 'not_found' });
+    expect(empty.rules).toContain('empty_label_means_missing');
+  });
+});
 
 describe('secrets', () => {
   it('a 500 that echoes the Authorization header, client secret and refresh token is redacted everywhere', async () => {

@@ -110,17 +110,21 @@ const temps: string[] = [];
 async function render(contractFile: string): Promise<Rendered> {
   const loaded = loadContractText(contractFile, readFileSync(contractFile, 'utf8'));
   if (!loaded.ok) throw new Error(`${contractFile} does not load`);
+  return renderModel(loaded.contract);
+}
+
+async function renderModel(contract: Contract): Promise<Rendered> {
   mkdirSync(TMP, { recursive: true });
   // Inside the repository, so the package resolves nothing it should not, and msw resolves for the tests.
   const dir = mkdtempSync(join(TMP, 'mocks-'));
   temps.push(dir);
-  const files = new Map(layout(loaded.contract).map((f) => [f.path, f.text]));
+  const files = new Map(layout(contract).map((f) => [f.path, f.text]));
   for (const [path, text] of files) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   }
   const load = async <T>(path: string) => (await import(/* @vite-ignore */ pathToFileURL(join(dir, path)).href)) as T;
-  return { contract: loaded.contract, dir, files, pkg: await load<PackageModule>('dist/index.js'), mocks: await load<MocksModule>('dist/mocks/index.js') };
+  return { contract, dir, files, pkg: await load<PackageModule>('dist/index.js'), mocks: await load<MocksModule>('dist/mocks/index.js') };
 }
 
 afterAll(() => {
@@ -446,6 +450,50 @@ describe('the msw handlers of contract/orders.yaml, against the generated client
 // ---------------------------------------------------------------------------------------------
 
 const CORPUS = ['test/fixtures/problem-json/contract.yaml', 'test/fixtures/enums-nested/contract.yaml', ...readdirSync('test/diff').map((rule) => join('test/diff', rule, 'new.yaml'))];
+
+interface DecodeInternals {
+  readonly tables: { readonly ERROR_TABLES: object; readonly HOST_ERRORS: object; readonly ENDPOINTS: Readonly<Record<string, object>>; readonly ENDPOINT_ERRORS: Readonly<Record<string, object>> };
+  readonly decodeForHost: (tables: object, hosts: object, endpoints: object, host: string, input: object) => Decoded;
+}
+
+async function internals(r: Rendered): Promise<DecodeInternals> {
+  const load = async <T>(path: string) => (await import(/* @vite-ignore */ pathToFileURL(join(r.dir, path)).href)) as T;
+  return { tables: await load('dist/tables.js'), decodeForHost: (await load<Pick<DecodeInternals, 'decodeForHost'>>('dist/runtime/decode.js')).decodeForHost };
+}
+
+/**
+ * orders.yaml without quirks, and with updateOrder taking an Item: updateOrder then differs from
+ * its host only in the field paths its messages resolve against (createOrder too: the host's paths
+ * now include the item's), the other endpoints not at all.
+ */
+async function ordersWithoutQuirks(): Promise<Rendered> {
+  const loaded = loadContractText('contract/orders.yaml', readFileSync('contract/orders.yaml', 'utf8'));
+  if (!loaded.ok) throw new Error('orders.yaml does not load');
+  const c = loaded.contract;
+  const item = (e: Endpoint): Endpoint => (e.id !== 'updateOrder' || e.request === undefined ? e : { ...e, request: { ...e.request, body: { kind: 'named', name: 'Item' } } });
+  return renderModel({ ...c, endpoints: c.endpoints.map((e) => ({ ...item(e), errors: { ...e.errors, quirks: [] } })) });
+}
+
+describe('ENDPOINT_ERRORS: the decoders name only endpoints that decode differently from their host', () => {
+  let left = 0;
+  const cases = ['contract/orders.yaml', 'orders.yaml without quirks', ...CORPUS];
+  it.each(cases)('%s: decoding with each endpoint is decoding with its full spec', async (file) => {
+    const r = file === 'orders.yaml without quirks' ? await ordersWithoutQuirks() : await render(file);
+    const { tables, decodeForHost } = await internals(r);
+    left += Object.keys(tables.ENDPOINTS).length - Object.keys(tables.ENDPOINT_ERRORS).length;
+    if (file === 'orders.yaml without quirks') expect(Object.keys(tables.ENDPOINT_ERRORS)).toEqual(['createOrder', 'updateOrder']);
+    for (const e of r.contract.endpoints) {
+      const fixtures = [...Object.values(r.mocks.FIXTURES.hosts[e.host] ?? {}), ...Object.values(r.mocks.FIXTURES.endpoints[e.id]?.errors ?? {})];
+      for (const f of fixtures) {
+        const input = { status: f.status, body: wireBody(f), endpoint: e.id };
+        expect(decode(r, e.host, f, e.id), `${e.id} ${f.kind} ${f.status}`).toEqual(decodeForHost(tables.ERROR_TABLES, tables.HOST_ERRORS, tables.ENDPOINTS, e.host, input));
+      }
+    }
+  });
+  it('some endpoint of the corpus is left out (the check above is not vacuous)', () => {
+    expect(left).toBeGreaterThan(0);
+  });
+});
 
 describe('fixtures and decoders agree for every contract of the test corpus', () => {
   it.each(CORPUS)('%s', async (file) => {

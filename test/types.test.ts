@@ -9,8 +9,12 @@
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
+  createBaseClient,
   createClient,
   decodeError,
+  getOrder,
+  requestToken,
+  updateOrder,
   decodeLastmileError,
   isFulfilmentErrorCode,
   FULFILMENT_ERROR_CODES,
@@ -19,6 +23,7 @@ import {
   PAYMENT_MODE_VALUES,
   SERVICE_KIND_VALUES,
   type AnyDecodedError,
+  type BaseClient,
   type Client,
   type FetchLike,
   type FulfilmentErrorCode,
@@ -326,6 +331,27 @@ describe('client method inputs', () => {
       // @ts-expect-error text/plain is not a content type of POST /oauth/token
       client.requestToken({ body, contentType: 'text/plain' });
     expect([typeof valid, typeof invalid]).toEqual(['function', 'function']);
+  });
+});
+
+describe('operation functions', () => {
+  it('take a BaseClient and the method input, and return the method result', () => {
+    expectTypeOf(getOrder).parameters.toEqualTypeOf<[BaseClient, GetOrderInput]>();
+    expectTypeOf(getOrder).returns.toEqualTypeOf<ReturnType<Client['getOrder']>>();
+    expectTypeOf(updateOrder).parameter(1).toEqualTypeOf<UpdateOrderInput>();
+    expectTypeOf(requestToken).returns.toEqualTypeOf<Promise<RequestTokenResult>>();
+    expectTypeOf(createBaseClient<'production'>).returns.toEqualTypeOf<BaseClient>();
+    const invalid = (base: BaseClient, client: Client) => [
+      // @ts-expect-error order_id is required
+      getOrder(base, {}),
+      // @ts-expect-error a createClient client is not a BaseClient
+      getOrder(client, { order_id: 'o-1' }),
+      // @ts-expect-error body is required
+      updateOrder(base, { order_id: 'o-1' }),
+      // @ts-expect-error staging needs staging_url and lastmile_url
+      createBaseClient({ environment: 'staging', servers: {} }),
+    ];
+    expect(typeof invalid).toBe('function');
   });
 });
 

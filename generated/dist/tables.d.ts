@@ -14,8 +14,18 @@ export declare const HOST_ERRORS: Readonly<Record<string, HostErrorSpec>>;
 type EndpointId =
   'requestToken' | 'createOrder' | 'getOrder' | 'updateOrder' | 'markReadyForCollection' | 'getOrderLabel';
 
+export declare const REQUEST_TOKEN_ENDPOINT: EndpointSpec;
+export declare const CREATE_ORDER_ENDPOINT: EndpointSpec;
+export declare const GET_ORDER_ENDPOINT: EndpointSpec;
+export declare const UPDATE_ORDER_ENDPOINT: EndpointSpec;
+export declare const MARK_READY_FOR_COLLECTION_ENDPOINT: EndpointSpec;
+export declare const GET_ORDER_LABEL_ENDPOINT: EndpointSpec;
+
 /** How each endpoint is called and how its responses are read. */
 export declare const ENDPOINTS: Readonly<Record<EndpointId, EndpointSpec>>;
+
+/** The endpoints whose error responses decode differently from their host's (own shapes, quirks, or field paths for the host's message table), for the decoders' `endpoint` input; any other endpoint decodes as its host. */
+export declare const ENDPOINT_ERRORS: Readonly<Partial<Record<EndpointId, EndpointSpec>>>;
 
 /** The contract's auth: token endpoint, grants, lifetimes, header, 401 rule. */
 export declare const AUTH: AuthSpec | undefined;
@@ -31,3 +41,4 @@ export declare const ENVIRONMENT_URLS: Readonly<Record<string, Readonly<Record<s
 
 /** Everything the runtime needs, in one object. */
 export declare const RUNTIME_SPEC: FullRuntimeSpec;
+export {};

@@ -100,7 +100,7 @@ function emitHost(file: TsFile, contract: Contract, host: Host): void {
   file.doc(`An error response of the ${host.name} host, decoded.`, host.description);
   file.lines(list(`export type ${names.hostError(host.name)} = DecodedError`, '<', decodedErrorArgs(file, host, names.hostShape(host.name)), '>', ';', file.level, false));
   file.doc(`Decodes an error response of the ${host.name} host. Never throws.`);
-  const args = [file.use(TABLES, 'ERROR_TABLES'), file.use(TABLES, 'HOST_ERRORS'), file.use(TABLES, 'ENDPOINTS'), stringLiteral(host.name), 'input'];
+  const args = [file.use(TABLES, 'ERROR_TABLES'), file.use(TABLES, 'HOST_ERRORS'), file.use(TABLES, 'ENDPOINT_ERRORS'), stringLiteral(host.name), 'input'];
   const call = `${file.use(DECODE, 'decodeForHost')}(${args.join(', ')})`;
   file.fn(`${names.decodeHost(host.name)}(input: HostDecodeInput): ${names.hostError(host.name)}`, 'input', [`return ${call};`], list(`return ${file.use(DECODE, 'decodeForHost')}`, '(', args, ')', ` as ${names.hostError(host.name)};`, file.level + 1));
   file.w.blankLine();
@@ -119,7 +119,7 @@ function emitDispatcher(file: TsFile, contract: Contract): void {
     file.w.writeLine('readonly host: H;');
   });
   file.doc('Decodes an error response by host. Never throws, whatever the input.');
-  const args = [file.use(TABLES, 'ERROR_TABLES'), file.use(TABLES, 'HOST_ERRORS'), file.use(TABLES, 'ENDPOINTS'), 'input'];
+  const args = [file.use(TABLES, 'ERROR_TABLES'), file.use(TABLES, 'HOST_ERRORS'), file.use(TABLES, 'ENDPOINT_ERRORS'), 'input'];
   const decode = file.use(DECODE, 'decodeByHost');
   file.fn(`decodeError<H extends ${names.hostType}>(input: DecodeErrorInput<H>): HostErrors[H]`, 'input', [`return ${decode}(${args.join(', ')});`], list(`return ${decode}`, '(', args, ')', ' as HostErrors[H];', file.level + 1));
   file.w.blankLine();

@@ -138,7 +138,7 @@ function emitCreateMocks(file: TsFile, contract: Contract, handlers: string): vo
     `msw request handlers for ${contract.info.title}, on the URLs a client created with the same environment and servers calls.`,
     "Pass msw's `http` (msw is an optional peer dependency of this package) and the client's options: `createMocks(http, options)`.",
   );
-  const api = (typeArgs: string) => `const api = ${file.use(RUNTIME_MOCKS, 'mockApi')}${typeArgs}(http, ${file.use('../tables.js', 'RUNTIME_SPEC')}, ${file.use('./fixtures.js', 'FIXTURES')}, target);`;
+  const api = (typeArgs: string) => `const api = ${file.use(RUNTIME_MOCKS, 'mockApi')}${typeArgs}(http, { ...${file.use('../tables.js', 'RUNTIME_SPEC')}, endpoints: ${file.use('../tables.js', 'ENDPOINTS')} }, ${file.use('./fixtures.js', 'FIXTURES')}, target);`;
   file.useType('./fixtures.js', 'FixtureKeys');
   const members = contract.endpoints.flatMap((e) => list(`${propertyKey(camel(e.id))}: api.endpoint`, '(', [stringLiteral(e.id)], ')', ',', 2).map((l) => `  ${l}`));
   const returned = ['return {', ...members, `  ${handlers}: api.handlers,`, '};'];

@@ -54,6 +54,7 @@ export function readme(contract: Contract): string {
     '## Exports',
     '',
     `- \`createClient(options)\`: ${contract.endpoints.length} method(s), one per endpoint, each returning \`{ ok: true, data, response } | { ok: false, error }\`; see \`Client\` in \`dist/client.d.ts\`.`,
+    `- \`createBaseClient(options)\` and one function per endpoint taking it (${contract.endpoints[0] === undefined ? 'e.g. `operation(client, input)`' : `\`${camel(contract.endpoints[0].id)}(client, input)\``}): the same calls, and a bundler keeps only the endpoints a program imports.`,
     `- \`decodeError({ host, status, body, endpoint? })\` and one decoder per host (${contract.hosts.length}): they never throw.`,
     "- The contract's types, enums (literal unions plus `*_VALUES` arrays) and error-code unions.",
     '',

@@ -7,8 +7,8 @@ import { formatStatus } from '../model/context.js';
 import { fieldPaths, hostRequestPaths } from '../model/field-paths.js';
 import { messageTableData } from '../model/message-data.js';
 import type { Contract, Endpoint, ErrorShape, Host, Quirk, StatusPattern, TypeRef } from '../model/types.js';
-import { stringLiteral } from '../naming.js';
-import { data, dataEntry, union } from './pretty.js';
+import { constant, propertyKey as key, stringLiteral } from '../naming.js';
+import { data, union } from './pretty.js';
 import { hostShapes } from './host-shapes.js';
 import type { TsFile } from './ts-file.js';
 
@@ -27,12 +27,25 @@ export function emitTables(file: TsFile, contract: Contract): void {
   file.doc('Operation ids, the keys of {@link ENDPOINTS}.');
   file.lines(union('type EndpointId =', contract.endpoints.map((e) => stringLiteral(e.id)).concat(contract.endpoints.length === 0 ? ['never'] : []), ';', file.level));
   file.w.blankLine();
-  // An explicit type keeps declarations small (no literal types of the whole table) and lets
-  // them be emitted file by file.
+  // One constant per endpoint, so a bundler keeps only the endpoints a program calls (the
+  // operation functions name them; ENDPOINTS, for createClient and the mocks, names them all).
+  // An explicit type keeps declarations small (no literal types of the whole table).
+  const specType = file.useType(client, 'EndpointSpec');
+  for (const e of contract.endpoints) {
+    // Laid out endpoint by endpoint, so a watch session lays out again only those that changed.
+    file.section('spec', e, () => {
+      file.constant(endpointConstant(e.id), specType, (prefix, suffix) => data(endpointSpec(contract, e), file.level, prefix, suffix).split('\n'));
+    });
+  }
+  file.w.blankLine();
   file.doc('How each endpoint is called and how its responses are read.');
-  // Laid out entry by entry, so a watch session lays out again only the endpoints that changed.
-  const entries = contract.endpoints.map((e) => file.reuse('spec', e, () => dataEntry(e.id, endpointSpec(contract, e), 1)));
-  file.constant('ENDPOINTS', `Readonly<Record<EndpointId, ${file.useType(client, 'EndpointSpec')}>>`, (prefix, suffix) => (entries.length === 0 ? [`${prefix}{}${suffix}`] : [`${prefix}{`, ...entries.flat(), `}${suffix}`]));
+  file.constant('ENDPOINTS', `Readonly<Record<EndpointId, ${specType}>>`, (prefix, suffix) => table(prefix, suffix, contract.endpoints));
+  file.w.blankLine();
+  file.doc(
+    "The endpoints whose error responses decode differently from their host's (own shapes, quirks, or field paths for the host's message table), for the decoders' `endpoint` input; any other endpoint decodes as its host.",
+  );
+  const special = withOwnDecoding(contract);
+  file.constant('ENDPOINT_ERRORS', `Readonly<Partial<Record<EndpointId, ${specType}>>>`, (prefix, suffix) => table(prefix, suffix, special));
   file.w.blankLine();
   constant("The contract's auth: token endpoint, grants, lifetimes, header, 401 rule.", 'AUTH', `${file.useType(`${RUNTIME}/auth.js`, 'AuthSpec')} | undefined`, authSpec(contract));
   constant(
@@ -44,9 +57,41 @@ export function emitTables(file: TsFile, contract: Contract): void {
   constant('Field names whose values are secrets: redacted from errors and support reports.', 'SECRET_FIELDS', 'readonly string[]', secretFields(contract));
   constant('Environment → host → base URL template over server variables.', 'ENVIRONMENT_URLS', 'Readonly<Record<string, Readonly<Record<string, string>>>>', environmentUrls(contract));
   file.doc('Everything the runtime needs, in one object.');
-  const members = ['tables: ERROR_TABLES', 'hosts: HOST_ERRORS', 'environments: ENVIRONMENT_URLS', 'endpoints: ENDPOINTS', 'auth: AUTH', 'support: SUPPORT', 'secretFields: SECRET_FIELDS'];
-  const specType = file.useType(`${RUNTIME}/runtime.js`, 'FullRuntimeSpec');
-  file.constant('RUNTIME_SPEC', specType, (prefix, suffix) => [`${prefix}{`, ...members.map((m) => `  ${m},`), `}${suffix}`]);
+  const token = contract.auth === undefined ? undefined : contract.endpoints.find((e) => e.id === contract.auth?.endpoint);
+  const members = ['tables: ERROR_TABLES', 'hosts: HOST_ERRORS', 'environments: ENVIRONMENT_URLS', ...(token === undefined ? [] : [`tokenEndpoint: ${endpointConstant(token.id)}`]), 'auth: AUTH', 'support: SUPPORT', 'secretFields: SECRET_FIELDS'];
+  const runtimeType = file.useType(`${RUNTIME}/runtime.js`, 'FullRuntimeSpec');
+  file.constant('RUNTIME_SPEC', runtimeType, (prefix, suffix) => [`${prefix}{`, ...members.map((m) => `  ${m},`), `}${suffix}`]);
+}
+
+/** The constant of one endpoint's spec in tables.ts (`getOrder` → `GET_ORDER_ENDPOINT`). */
+export function endpointConstant(id: string): string {
+  return `${constant(id)}_ENDPOINT`;
+}
+
+/** `{ id: ID_ENDPOINT, … }` over `endpoints`, laid out as prettier would. */
+function table(prefix: string, suffix: string, endpoints: readonly Endpoint[]): string[] {
+  if (endpoints.length === 0) return [`${prefix}{}${suffix}`];
+  return [`${prefix}{`, ...endpoints.map((e) => `  ${key(e.id)}: ${endpointConstant(e.id)},`), `}${suffix}`];
+}
+
+/**
+ * Endpoints whose error decoding differs from their host's: the decoder's plan for an endpoint
+ * differs from its host's only in the shapes it tries, its quirks, and (where the host has a
+ * message table) the field paths messages are matched against.
+ */
+function withOwnDecoding(contract: Contract): Endpoint[] {
+  const hosts = new Map(contract.hosts.map((h) => [h.name, { shapes: hostShapes(contract, h), fieldPaths: hostRequestPaths(contract, h.name), messages: h.messages !== undefined }]));
+  return contract.endpoints.filter((e) => {
+    const host = hosts.get(e.host);
+    if (host === undefined || e.errors.quirks.length > 0 || !sameList(e.errors.shapes, host.shapes)) return true;
+    if (!host.messages || e.request === undefined) return false;
+    const paths = fieldPaths(contract, e.request.body);
+    return paths.length > 0 && !sameList(paths, host.fieldPaths);
+  });
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 function statusSpec(status: StatusPattern): number | string {

@@ -66,13 +66,6 @@ export function data(value: unknown, indent: number, prefix = '', suffix = '', j
   return out.join('\n');
 }
 
-/** One `key: value,` member of an object literal at nesting `indent`, as `data` lays it out there. */
-export function dataEntry(name: string, value: unknown, indent: number): string[] {
-  const out: string[] = [];
-  dataLines(value, indent, `${memberKey(name, false)}: `, ',', false, STEP.repeat(indent), out);
-  return out;
-}
-
 function memberKey(k: string, jsonKeys: boolean): string {
   // `__proto__` as a plain key would set the prototype; a computed key defines a property.
   return jsonKeys ? JSON.stringify(k) : k === '__proto__' ? `[${quoted(k)}]` : key(k);

@@ -192,10 +192,16 @@ export class TsFile {
     const ts = `${this.importLines(header, true, (names, types) => [...[...names].sort(), ...[...types].filter((t) => !names.has(t)).sort().map((t) => `type ${t}`)])}${body.trimEnd()}\n`;
     const dtsBody = this.declarations(body).trimEnd();
     const jsBody = this.values.map((v) => v.js).join('\n');
-    // Declarations import every symbol, type-only (unused imports cost a declaration nothing);
-    // JavaScript imports the values its few statements name.
-    const dts = `${this.importLines(header, true, (names, types) => [...new Set([...names, ...types])].sort().map((t) => `type ${t}`))}${dtsBody}\n${this.values.length === 0 && !/^export /m.test(dtsBody) ? 'export {};\n' : ''}`;
-    const js = `${this.importLines(header, false, (names) => [...names].filter((n) => new RegExp(`\\b${n}\\b`).test(jsBody)).sort())}${jsBody === '' ? 'export {};' : jsBody}\n`;
+    // Declarations import, type-only, the symbols they mention (a consumer's tsc resolves every
+    // specifier: thousands of endpoint constants only function bodies name would cost it);
+    // JavaScript imports the values its statements name.
+    const inDts = mentioned(dtsBody);
+    // In a declaration file every top-level declaration is exported unless an export list says
+    // otherwise: `export {}` keeps a module-private type (one without `export`) private.
+    const marker = /^(?:type|interface) /m.test(dtsBody) || (this.values.length === 0 && !/^export /m.test(dtsBody));
+    const dts = `${this.importLines(header, true, (names, types) => [...new Set([...names, ...types])].filter((n) => inDts.has(n)).sort().map((t) => `type ${t}`))}${dtsBody}\n${marker ? 'export {};\n' : ''}`;
+    const inJs = mentioned(jsBody);
+    const js = `${this.importLines(header, false, (names) => [...names].filter((n) => inJs.has(n)).sort())}${jsBody === '' ? 'export {};' : jsBody}\n`;
     return { ts, js, dts };
   }
 
@@ -237,4 +243,9 @@ export class TsFile {
     }
     return out + body.slice(at);
   }
+}
+
+/** The identifiers a text mentions: one pass, whatever the number of imports checked against it. */
+function mentioned(text: string): Set<string> {
+  return new Set(text.match(/[A-Za-z_$][\w$]*/g) ?? []);
 }

@@ -4,7 +4,7 @@
  * endpoint named like its host) are reported where they are written, instead of producing a
  * package that does not compile or silently merges two interfaces.
  */
-import { constant, pascal, typeName } from '../naming.js';
+import { camel, constant, pascal, typeName } from '../naming.js';
 import type { BuildContext } from './context.js';
 import type { Contract } from './types.js';
 
@@ -16,7 +16,7 @@ const FIXED = [
   'FetchLike', 'CallOptions', 'StoredToken', 'TokenStore', 'SupportReport', 'ClientRuntimeOptions', 'createRuntime', 'decodeForHost', 'decodeByHost',
   'nodeTransport', 'NodeHttpModule', 'NodeTransportOptions', 'Transport', 'TransportRequest', 'TransportResponse',
   'EndpointSpec', 'ErrorTables', 'HostErrorSpec', 'StatusSpec', 'AuthSpec', 'FullRuntimeSpec', 'ERROR_TABLES', 'HOST_ERRORS', 'ENDPOINTS', 'AUTH',
-  'SUPPORT', 'SECRET_FIELDS', 'ENVIRONMENT_URLS', 'RUNTIME_SPEC', 'EndpointId',
+  'SUPPORT', 'SECRET_FIELDS', 'ENVIRONMENT_URLS', 'RUNTIME_SPEC', 'EndpointId', 'ENDPOINT_ERRORS', 'BaseClient', 'createBaseClient',
 ];
 
 /** Identifiers that would find inherited members where the runtime looks names up. */
@@ -54,6 +54,8 @@ export function checkNames(ctx: BuildContext, contract: Contract): void {
     folded.add(key);
     const path = ['endpoints', endpoint.id];
     for (const suffix of ['Input', 'Data', 'Result', 'Error']) claim(`${pascal(endpoint.id)}${suffix}`, `endpoint '${endpoint.id}'`, path);
+    // The endpoint's operation function.
+    claim(camel(endpoint.id), `endpoint '${endpoint.id}'`, path);
   }
   checkBuiltInNames(ctx, contract);
 }

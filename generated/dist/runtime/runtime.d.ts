@@ -18,7 +18,8 @@ export interface CallOptions {
     readonly maxRetries?: number;
 }
 export interface FullRuntimeSpec extends RuntimeSpec {
-    readonly endpoints: Readonly<Record<string, EndpointSpec>>;
+    /** The endpoint tokens are requested from (the auth's), when the contract has auth. */
+    readonly tokenEndpoint?: EndpointSpec;
     readonly auth?: AuthSpec;
     readonly support?: {
         readonly reportOn: readonly StatusSpec[];

@@ -67,7 +67,7 @@ function tokenManager(spec, options, now) {
         };
     }
     const auth = spec.auth;
-    const tokenEndpoint = auth === undefined ? undefined : spec.endpoints[auth.endpoint];
+    const tokenEndpoint = auth === undefined ? undefined : spec.tokenEndpoint;
     if (auth === undefined || tokenEndpoint === undefined || options.credentials === undefined) {
         return { get: () => NO_TOKEN, reject: async () => false, secrets: () => [] };
     }

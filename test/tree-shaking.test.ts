@@ -1,0 +1,121 @@
+/**
+ * The functional form tree-shakes: a program that imports `createBaseClient` and one operation
+ * function bundles that endpoint's spec and no other endpoint's, so its size does not grow with
+ * the API, while `createClient` (one object naming every endpoint) bundles them all. Checked with
+ * a real bundler (rolldown, minified, browser target) on freshly rendered packages.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rolldown } from 'rolldown';
+import { afterAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: the benchmark's contract synthesiser is plain JavaScript.
+import { buildApi, contractYaml } from '../bench/synth.mjs';
+import { loadContractText } from '../generator/contract.js';
+import { layout } from '../generator/emit/layout.js';
+
+const TMP = fileURLToPath(new URL('./.tmp/', import.meta.url));
+const temps: string[] = [];
+
+afterAll(() => {
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+});
+
+interface SyntheticEndpoint {
+  readonly id: string;
+  readonly host: string;
+  readonly path: string;
+  readonly param: string;
+}
+
+/** The package of `text` written to a fresh directory; returns the directory. */
+function render(name: string, text: string): string {
+  const loaded = loadContractText(name, text);
+  if (!loaded.ok) throw new Error(`${name} does not load`);
+  mkdirSync(TMP, { recursive: true });
+  const dir = mkdtempSync(join(TMP, 'shake-'));
+  temps.push(dir);
+  for (const file of layout(loaded.contract)) {
+    mkdirSync(dirname(join(dir, file.path)), { recursive: true });
+    writeFileSync(join(dir, file.path), file.text);
+  }
+  return dir;
+}
+
+function synthetic(n: number): { dir: string; endpoints: SyntheticEndpoint[] } {
+  const api = buildApi(n) as { endpoints: SyntheticEndpoint[] };
+  return { dir: render(`synthetic-${n}.yaml`, contractYaml(api) as string), endpoints: api.endpoints };
+}
+
+/** `entry` (importing the package as './dist/index.js') bundled and minified. */
+async function bundle(dir: string, entry: string): Promise<string> {
+  const input = join(dir, `entry-${temps.length}-${Math.random().toString(36).slice(2)}.mjs`);
+  writeFileSync(input, entry);
+  const build = await rolldown({ input, platform: 'browser', logLevel: 'silent' });
+  try {
+    const { output } = await build.generate({ format: 'esm', minify: true });
+    return output.map((chunk) => ('code' in chunk ? chunk.code : '')).join('\n');
+  } finally {
+    await build.close();
+  }
+}
+
+function oneOperation(e: SyntheticEndpoint): string {
+  return [
+    "import { createBaseClient, decodeError, " + e.id + " } from './dist/index.js';",
+    "const client = createBaseClient({ environment: 'default', servers: {} });",
+    `export const call = (id) => ${e.id}(client, { ${e.param}: id, body: {} });`,
+    `export const decode = (status, body) => decodeError({ host: '${e.host}', status, body, endpoint: '${e.id}' });`,
+  ].join('\n');
+}
+
+function wholeClient(e: SyntheticEndpoint): string {
+  return [
+    "import { createClient } from './dist/index.js';",
+    "const client = createClient({ environment: 'default', servers: {} });",
+    `export const call = (id) => client.${e.id}({ ${e.param}: id, body: {} });`,
+  ].join('\n');
+}
+
+describe('operation functions tree-shake', () => {
+  it('a program calling one operation and decodeError bundles that endpoint only; createClient bundles all', async () => {
+    const { dir, endpoints } = synthetic(60);
+    const [first] = endpoints;
+    if (first === undefined) throw new Error('no endpoints');
+    const one = await bundle(dir, oneOperation(first));
+    expect(one).toContain(first.path);
+    const others = endpoints.slice(1).filter((e) => one.includes(e.path));
+    expect(others.map((e) => e.id)).toEqual([]);
+    const all = await bundle(dir, wholeClient(first));
+    expect(endpoints.filter((e) => !all.includes(e.path)).map((e) => e.id)).toEqual([]);
+  });
+
+  it("the one-operation bundle's size does not grow with the API; createClient's does", async () => {
+    const sizes = async (n: number) => {
+      const { dir, endpoints } = synthetic(n);
+      const first = endpoints[0] as SyntheticEndpoint;
+      return { one: (await bundle(dir, oneOperation(first))).length, all: (await bundle(dir, wholeClient(first))).length };
+    };
+    const small = await sizes(10);
+    const large = await sizes(150);
+    expect(Math.abs(large.one - small.one) / small.one).toBeLessThan(0.02);
+    // createClient carries every endpoint's spec: a few hundred bytes each, minified.
+    expect(large.all - small.all).toBeGreaterThan(140 * 200);
+  });
+
+  it('orders: getOrder carries the token endpoint its auth needs, and no other endpoint', async () => {
+    const file = fileURLToPath(new URL('../contract/orders.yaml', import.meta.url));
+    const dir = render(file, readFileSync(file, 'utf8'));
+    const code = await bundle(
+      dir,
+      [
+        "import { createBaseClient, getOrder } from './dist/index.js';",
+        "const client = createBaseClient({ environment: 'production', servers: { base_url: 'https://f.example', lastmile_url: 'https://l.example' }, credentials: { clientId: 'id', clientSecret: 's' } });",
+        'export const read = (id) => getOrder(client, { order_id: id });',
+      ].join('\n'),
+    );
+    expect(code).toContain('/orders/{order_id}');
+    expect(code).toContain('/oauth/token');
+    for (const path of ['/order_label/{order_id}', '/orders/{order_id}/ready_for_collection']) expect(code).not.toContain(path);
+  });
+});

@@ -112,6 +112,13 @@ describe('minimal reproductions', () => {
     }
   }, 120_000);
 
+  it('an endpoint whose function name a module cannot export (eval, arguments) or should not (then)', async () => {
+    for (const id of ['eval', 'arguments', 'then']) {
+      const source = `${HEAD}hosts:\n  api: { url: "https://a.example" }\ntypes:\n  T: { kind: object, fields: {} }\nendpoints:\n  ${id}: { method: GET, path: /t, host: api, responses: { "200": { body: T } } }\n`;
+      expectRejected(source, 'reserved-name');
+    }
+  });
+
   it('a type named like a generated export (Client)', async () => {
     const source = `${HEAD}hosts:\n  api: { url: "https://a.example" }\ntypes:\n  Client: { kind: object, fields: { id: { type: string } } }\nendpoints:\n  ping: { method: GET, path: /ping, host: api, responses: { "200": { body: Client } } }\n`;
     expectRejected(source, 'name-collision');

@@ -475,12 +475,10 @@ async function ordersWithoutQuirks(): Promise<Rendered> {
 }
 
 describe('ENDPOINT_ERRORS: the decoders name only endpoints that decode differently from their host', () => {
-  let left = 0;
   const cases = ['contract/orders.yaml', 'orders.yaml without quirks', ...CORPUS];
   it.each(cases)('%s: decoding with each endpoint is decoding with its full spec', async (file) => {
     const r = file === 'orders.yaml without quirks' ? await ordersWithoutQuirks() : await render(file);
     const { tables, decodeForHost } = await internals(r);
-    left += Object.keys(tables.ENDPOINTS).length - Object.keys(tables.ENDPOINT_ERRORS).length;
     if (file === 'orders.yaml without quirks') expect(Object.keys(tables.ENDPOINT_ERRORS)).toEqual(['createOrder', 'updateOrder']);
     for (const e of r.contract.endpoints) {
       const fixtures = [...Object.values(r.mocks.FIXTURES.hosts[e.host] ?? {}), ...Object.values(r.mocks.FIXTURES.endpoints[e.id]?.errors ?? {})];
@@ -490,8 +488,9 @@ describe('ENDPOINT_ERRORS: the decoders name only endpoints that decode differen
       }
     }
   });
-  it('some endpoint of the corpus is left out (the check above is not vacuous)', () => {
-    expect(left).toBeGreaterThan(0);
+  it('orders.yaml leaves requestToken out (the check above is not vacuous)', async () => {
+    const { tables } = await internals(await render('contract/orders.yaml'));
+    expect(Object.keys(tables.ENDPOINTS).filter((id) => !(id in tables.ENDPOINT_ERRORS))).toEqual(['requestToken']);
   });
 });
 

@@ -103,19 +103,22 @@ describe('operation functions tree-shake', () => {
     expect(large.all - small.all).toBeGreaterThan(140 * 200);
   });
 
-  it('orders: getOrder carries the token endpoint its auth needs, and no other endpoint', async () => {
+  it('orders: getOrder carries the token endpoint its auth needs and no other endpoint; decodeError adds only error rules', async () => {
     const file = fileURLToPath(new URL('../contract/orders.yaml', import.meta.url));
     const dir = render(file, readFileSync(file, 'utf8'));
-    const code = await bundle(
-      dir,
-      [
-        "import { createBaseClient, getOrder } from './dist/index.js';",
-        "const client = createBaseClient({ environment: 'production', servers: { base_url: 'https://f.example', lastmile_url: 'https://l.example' }, credentials: { clientId: 'id', clientSecret: 's' } });",
-        'export const read = (id) => getOrder(client, { order_id: id });',
-      ].join('\n'),
-    );
+    const client = [
+      "import { createBaseClient, decodeError, getOrder } from './dist/index.js';",
+      "const client = createBaseClient({ environment: 'production', servers: { base_url: 'https://f.example', lastmile_url: 'https://l.example' }, credentials: { clientId: 'id', clientSecret: 's' } });",
+      'export const read = (id) => getOrder(client, { order_id: id });',
+    ];
+    const code = await bundle(dir, client.join('\n'));
     expect(code).toContain('/orders/{order_id}');
     expect(code).toContain('/oauth/token');
-    for (const path of ['/order_label/{order_id}', '/orders/{order_id}/ready_for_collection']) expect(code).not.toContain(path);
+    for (const id of ['createOrder', 'updateOrder', 'markReadyForCollection', 'getOrderLabel']) expect(code).not.toContain(id);
+    const decoding = await bundle(dir, [...client, "export const decode = (status, body) => decodeError({ host: 'lastmile', status, body, endpoint: 'getOrder' });"].join('\n'));
+    // The decoders know every endpoint's own rules (createOrder's quirk), not the other endpoints'
+    // requests (the label's response type, ready-for-collection's path; quirk hints may name paths).
+    expect(decoding).toContain('server_error_may_be_payload');
+    for (const spec of ['application/pdf', '/orders/{order_id}/ready_for_collection']) expect(decoding).not.toContain(spec);
   });
 });

@@ -46,6 +46,7 @@ import {
   type TokenResponse,
   type UpdateOrderInput,
 } from '../generated/src/index.js';
+import type { Runtime } from '../generated/src/runtime/runtime.js';
 
 type AllFulfilmentCodes =
   | 'invalid_argument'
@@ -341,9 +342,11 @@ describe('operation functions', () => {
     expectTypeOf(updateOrder).parameter(1).toEqualTypeOf<UpdateOrderInput>();
     expectTypeOf(requestToken).returns.toEqualTypeOf<Promise<RequestTokenResult>>();
     expectTypeOf(createBaseClient<'production'>).returns.toEqualTypeOf<BaseClient>();
-    const invalid = (base: BaseClient, client: Client) => [
+    const invalid = (base: BaseClient, client: Client, runtime: Runtime) => [
       // @ts-expect-error order_id is required
       getOrder(base, {}),
+      // @ts-expect-error a runtime without this package's brand (another package's base client)
+      getOrder(runtime, { order_id: 'o-1' }),
       // @ts-expect-error a createClient client is not a BaseClient
       getOrder(client, { order_id: 'o-1' }),
       // @ts-expect-error body is required

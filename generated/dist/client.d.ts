@@ -200,11 +200,17 @@ export interface Client {
  */
 export declare function createClient<E extends Environment>(options: ClientOptions<E>): Client;
 
-/** A client without methods, for the operation functions (one per endpoint: `requestToken(client, input)`): a bundler keeps only the operations a program imports. Made by {@link createBaseClient}. */
-export type BaseClient = Runtime;
+/** Brands this package's base clients: one made by another generated package is refused by these functions. */
+declare const BaseClientBrand: unique symbol;
+
+/** A client without methods, for the operation functions (one per endpoint: `createOrder(client, input)`): a bundler keeps only the operations a program imports. Made by {@link createBaseClient}. */
+export interface BaseClient extends Runtime {
+  readonly [BaseClientBrand]: true;
+}
 
 /** Creates a {@link BaseClient} of Fulfilment and Last-Mile Order APIs: the options and behaviour of {@link createClient}, without the methods. */
 export declare function createBaseClient<E extends Environment>(options: ClientOptions<E>): BaseClient;
+
 /** An operation function: its endpoint called through a {@link BaseClient}. */
 type Operation<I, R> = (client: BaseClient, input: I) => Promise<R>;
 

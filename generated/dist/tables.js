@@ -321,7 +321,7 @@ export const HOST_ERRORS = {
         category: 'timeout',
       },
     ],
-    fieldPaths: ['grant_type', 'client_id', 'client_secret', 'refresh_token'],
+    fieldPaths: [],
   },
   lastmile: {
     name: 'lastmile',
@@ -469,7 +469,7 @@ export const REQUEST_TOKEN_ENDPOINT = {
   successStatuses: [200],
   shapes: ['fulfilment', 'unauthorized', 'invalid_client'],
   quirks: [],
-  fieldPaths: ['grant_type', 'client_id', 'client_secret', 'refresh_token'],
+  fieldPaths: [],
 };
 export const CREATE_ORDER_ENDPOINT = {
   id: 'createOrder',
@@ -620,12 +620,107 @@ export const ENDPOINTS = {
   markReadyForCollection: MARK_READY_FOR_COLLECTION_ENDPOINT,
   getOrderLabel: GET_ORDER_LABEL_ENDPOINT,
 };
+export const CREATE_ORDER_ERROR_RULES = {
+  host: 'lastmile',
+  shapes: ['api_error', 'invalid_client', 'unauthorized', 'result_level'],
+  quirks: [
+    {
+      id: 'server_error_may_be_payload',
+      status: '5XX',
+      hint: 'Malformed payloads can return 500 instead of 422 on this endpoint; check the payload before reporting.',
+    },
+  ],
+  fieldPaths: [
+    'origin',
+    'origin.address',
+    'origin.address.address1',
+    'destination',
+    'destination.address',
+    'destination.address.address1',
+    'items',
+    'items.name',
+    'kind',
+    'billing_identifier',
+    'payment_amount',
+    'payment_mode',
+  ],
+};
+export const GET_ORDER_ERROR_RULES = {
+  host: 'lastmile',
+  shapes: ['api_error', 'invalid_client', 'unauthorized', 'result_level'],
+  quirks: [
+    {
+      id: 'forbidden_means_missing',
+      status: 403,
+      category: 'not_found',
+      hint: 'This API answers 403, not 404, for a nonexistent order: the order may not exist.',
+    },
+  ],
+  fieldPaths: [],
+};
+export const UPDATE_ORDER_ERROR_RULES = {
+  host: 'lastmile',
+  shapes: ['api_error', 'invalid_client', 'unauthorized', 'result_level'],
+  quirks: [
+    {
+      id: 'not_found_means_wrong_method',
+      status: 404,
+      hint: 'A 404 on an update means the wrong method: the update is PUT /orders/{order_id} (POST and PATCH give 404).',
+    },
+  ],
+  fieldPaths: [
+    'origin',
+    'origin.address',
+    'origin.address.address1',
+    'destination',
+    'destination.address',
+    'destination.address.address1',
+    'items',
+    'items.name',
+    'kind',
+    'billing_identifier',
+    'payment_amount',
+    'payment_mode',
+  ],
+};
+export const MARK_READY_FOR_COLLECTION_ERROR_RULES = {
+  host: 'lastmile',
+  shapes: ['api_error', 'invalid_client', 'unauthorized', 'result_level'],
+  quirks: [
+    {
+      id: 'server_error_may_be_payload',
+      status: '5XX',
+      hint: 'Malformed payloads can return 500 instead of 422 on this endpoint; check the payload before reporting.',
+    },
+  ],
+  fieldPaths: [],
+};
+export const GET_ORDER_LABEL_ERROR_RULES = {
+  host: 'lastmile',
+  shapes: ['api_error', 'invalid_client', 'unauthorized', 'result_level'],
+  quirks: [
+    {
+      id: 'empty_label_means_missing',
+      status: 200,
+      emptyBody: true,
+      error: true,
+      category: 'not_found',
+      hint: 'A zero-byte PDF means the order does not exist.',
+    },
+    {
+      id: 'not_found_means_wrong_path',
+      status: 404,
+      hint: 'A 404 on a label request means the wrong path: the label path is GET /order_label/{order_id}; no label path exists under the order resource.',
+    },
+  ],
+  fieldPaths: [],
+};
 export const ENDPOINT_ERRORS = {
-  createOrder: CREATE_ORDER_ENDPOINT,
-  getOrder: GET_ORDER_ENDPOINT,
-  updateOrder: UPDATE_ORDER_ENDPOINT,
-  markReadyForCollection: MARK_READY_FOR_COLLECTION_ENDPOINT,
-  getOrderLabel: GET_ORDER_LABEL_ENDPOINT,
+  createOrder: CREATE_ORDER_ERROR_RULES,
+  getOrder: GET_ORDER_ERROR_RULES,
+  updateOrder: UPDATE_ORDER_ERROR_RULES,
+  markReadyForCollection: MARK_READY_FOR_COLLECTION_ERROR_RULES,
+  getOrderLabel: GET_ORDER_LABEL_ERROR_RULES,
 };
 export const AUTH = {
   endpoint: 'requestToken',

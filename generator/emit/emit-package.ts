@@ -1,6 +1,7 @@
 /** The generated package's manifest, compiler settings and README. */
 import type { Contract } from '../model/types.js';
 import { camel, stringLiteral } from '../naming.js';
+import { operationExample } from './emit-client.js';
 import { mockFixtures, type EndpointFixtures } from './mock-fixtures.js';
 import { PACKAGE_COMPILER_OPTIONS } from './package-options.js';
 import { fits, json } from './pretty.js';
@@ -54,7 +55,7 @@ export function readme(contract: Contract): string {
     '## Exports',
     '',
     `- \`createClient(options)\`: ${contract.endpoints.length} method(s), one per endpoint, each returning \`{ ok: true, data, response } | { ok: false, error }\`; see \`Client\` in \`dist/client.d.ts\`.`,
-    `- \`createBaseClient(options)\` and one function per endpoint taking it (${contract.endpoints[0] === undefined ? 'e.g. `operation(client, input)`' : `\`${camel(contract.endpoints[0].id)}(client, input)\``}): the same calls, and a bundler keeps only the endpoints a program imports.`,
+    `- \`createBaseClient(options)\` and one function per endpoint taking it (\`${operationExample(contract)}(client, input)\`): the same calls, and a bundler keeps only the endpoints a program calls (the decoders add the error rules of endpoints that have their own).`,
     `- \`decodeError({ host, status, body, endpoint? })\` and one decoder per host (${contract.hosts.length}): they never throw.`,
     "- The contract's types, enums (literal unions plus `*_VALUES` arrays) and error-code unions.",
     '',

@@ -39,13 +39,22 @@ export function emitTables(file: TsFile, contract: Contract): void {
   }
   file.w.blankLine();
   file.doc('How each endpoint is called and how its responses are read.');
-  file.constant('ENDPOINTS', `Readonly<Record<EndpointId, ${specType}>>`, (prefix, suffix) => table(prefix, suffix, contract.endpoints));
+  file.constant('ENDPOINTS', `Readonly<Record<EndpointId, ${specType}>>`, (prefix, suffix) => table(prefix, suffix, contract.endpoints, endpointConstant));
   file.w.blankLine();
-  file.doc(
-    "The endpoints whose error responses decode differently from their host's (own shapes, quirks, or field paths for the host's message table), for the decoders' `endpoint` input; any other endpoint decodes as its host.",
-  );
+  // The decoders' `endpoint` input needs only the error rules, and only of endpoints whose rules
+  // are not their host's: a program that decodes errors keeps those, not every endpoint's spec.
   const special = withOwnDecoding(contract);
-  file.constant('ENDPOINT_ERRORS', `Readonly<Partial<Record<EndpointId, ${specType}>>>`, (prefix, suffix) => table(prefix, suffix, special));
+  const rulesType = file.useType(decode, 'EndpointErrorRules');
+  for (const e of special) {
+    file.section('rules', e, () => {
+      file.constant(rulesConstant(e.id), rulesType, (prefix, suffix) => data(errorRules(contract, e), file.level, prefix, suffix).split('\n'));
+    });
+  }
+  if (special.length > 0) file.w.blankLine();
+  file.doc(
+    "Error rules of the endpoints whose error responses decode differently from their host's (own shapes, quirks, or field paths for the host's message table), for the decoders' `endpoint` input; any other endpoint decodes as its host.",
+  );
+  file.constant('ENDPOINT_ERRORS', `Readonly<Partial<Record<EndpointId, ${rulesType}>>>`, (prefix, suffix) => table(prefix, suffix, special, rulesConstant));
   file.w.blankLine();
   constant("The contract's auth: token endpoint, grants, lifetimes, header, 401 rule.", 'AUTH', `${file.useType(`${RUNTIME}/auth.js`, 'AuthSpec')} | undefined`, authSpec(contract));
   constant(
@@ -68,10 +77,15 @@ export function endpointConstant(id: string): string {
   return `${constant(id)}_ENDPOINT`;
 }
 
-/** `{ id: ID_ENDPOINT, … }` over `endpoints`, laid out as prettier would. */
-function table(prefix: string, suffix: string, endpoints: readonly Endpoint[]): string[] {
+/** The constant of one endpoint's own error rules (`getOrder` → `GET_ORDER_ERROR_RULES`). */
+function rulesConstant(id: string): string {
+  return `${constant(id)}_ERROR_RULES`;
+}
+
+/** `{ id: CONSTANT, … }` over `endpoints`, laid out as prettier would. */
+function table(prefix: string, suffix: string, endpoints: readonly Endpoint[], name: (id: string) => string): string[] {
   if (endpoints.length === 0) return [`${prefix}{}${suffix}`];
-  return [`${prefix}{`, ...endpoints.map((e) => `  ${key(e.id)}: ${endpointConstant(e.id)},`), `}${suffix}`];
+  return [`${prefix}{`, ...endpoints.map((e) => `  ${key(e.id)}: ${name(e.id)},`), `}${suffix}`];
 }
 
 /**
@@ -80,12 +94,11 @@ function table(prefix: string, suffix: string, endpoints: readonly Endpoint[]): 
  * message table) the field paths messages are matched against.
  */
 function withOwnDecoding(contract: Contract): Endpoint[] {
-  const hosts = new Map(contract.hosts.map((h) => [h.name, { shapes: hostShapes(contract, h), fieldPaths: hostRequestPaths(contract, h.name), messages: h.messages !== undefined }]));
+  const hosts = new Map(contract.hosts.map((h) => [h.name, { shapes: hostShapes(contract, h), fieldPaths: h.messages === undefined ? [] : hostRequestPaths(contract, h.name) }]));
   return contract.endpoints.filter((e) => {
     const host = hosts.get(e.host);
     if (host === undefined || e.errors.quirks.length > 0 || !sameList(e.errors.shapes, host.shapes)) return true;
-    if (!host.messages || e.request === undefined) return false;
-    const paths = fieldPaths(contract, e.request.body);
+    const paths = messagePaths(contract, e);
     return paths.length > 0 && !sameList(paths, host.fieldPaths);
   });
 }
@@ -158,7 +171,8 @@ function hostSpec(contract: Contract, host: Host): unknown {
             ),
           },
         }),
-    fieldPaths: hostRequestPaths(contract, host.name),
+    // Read only to resolve message-table fields: other hosts carry none.
+    fieldPaths: messages === undefined ? [] : hostRequestPaths(contract, host.name),
   };
 }
 
@@ -180,8 +194,19 @@ function endpointSpec(contract: Contract, e: Endpoint): unknown {
     successStatuses: successes.map((r) => statusSpec(r.status)),
     shapes: e.errors.shapes,
     quirks: e.errors.quirks.map(quirkSpec),
-    fieldPaths: e.request === undefined ? [] : fieldPaths(contract, e.request.body),
+    fieldPaths: messagePaths(contract, e),
   };
+}
+
+/** What the decoders read of an endpoint: its host, shapes, quirks and message field paths. */
+function errorRules(contract: Contract, e: Endpoint): unknown {
+  return { host: e.host, shapes: e.errors.shapes, quirks: e.errors.quirks.map(quirkSpec), fieldPaths: messagePaths(contract, e) };
+}
+
+/** The request's field paths, where the host's message table resolves fields against them. */
+function messagePaths(contract: Contract, e: Endpoint): readonly string[] {
+  const host = contract.hosts.find((h) => h.name === e.host);
+  return host?.messages === undefined || e.request === undefined ? [] : fieldPaths(contract, e.request.body);
 }
 
 function quirkSpec(q: Quirk): unknown {

@@ -99,18 +99,6 @@ export class TsFile {
     incremental.store(model, slot, { key: incremental.emitContext, value, calls: [] });
   }
 
-  /** `make()`, or in a watch session its value from the previous run for the same `model` object. */
-  reuse<T>(tag: string, model: object, make: () => T): T {
-    const incremental = this.incremental;
-    if (incremental === undefined) return make();
-    const slot = `${this.path}\n${tag}`;
-    const found = incremental.lookup(model, slot, incremental.emitContext);
-    if (found !== undefined) return found.value as T;
-    const value = make();
-    incremental.store(model, slot, { key: incremental.emitContext, value, calls: [] });
-    return value;
-  }
-
   private replay(section: Section): void {
     const start = this.w.getLength();
     this.w.replay(section.text, section.endState);
@@ -198,7 +186,7 @@ export class TsFile {
     const inDts = mentioned(dtsBody);
     // In a declaration file every top-level declaration is exported unless an export list says
     // otherwise: `export {}` keeps a module-private type (one without `export`) private.
-    const marker = /^(?:type|interface) /m.test(dtsBody) || (this.values.length === 0 && !/^export /m.test(dtsBody));
+    const marker = /^(?:type|interface|declare (?:const|function)) /m.test(dtsBody) || (this.values.length === 0 && !/^export /m.test(dtsBody));
     const dts = `${this.importLines(header, true, (names, types) => [...new Set([...names, ...types])].filter((n) => inDts.has(n)).sort().map((t) => `type ${t}`))}${dtsBody}\n${marker ? 'export {};\n' : ''}`;
     const inJs = mentioned(jsBody);
     const js = `${this.importLines(header, false, (names) => [...names].filter((n) => inJs.has(n)).sort())}${jsBody === '' ? 'export {};' : jsBody}\n`;

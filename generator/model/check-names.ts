@@ -16,8 +16,15 @@ const FIXED = [
   'FetchLike', 'CallOptions', 'StoredToken', 'TokenStore', 'SupportReport', 'ClientRuntimeOptions', 'createRuntime', 'decodeForHost', 'decodeByHost',
   'nodeTransport', 'NodeHttpModule', 'NodeTransportOptions', 'Transport', 'TransportRequest', 'TransportResponse',
   'EndpointSpec', 'ErrorTables', 'HostErrorSpec', 'StatusSpec', 'AuthSpec', 'FullRuntimeSpec', 'ERROR_TABLES', 'HOST_ERRORS', 'ENDPOINTS', 'AUTH',
-  'SUPPORT', 'SECRET_FIELDS', 'ENVIRONMENT_URLS', 'RUNTIME_SPEC', 'EndpointId', 'ENDPOINT_ERRORS', 'BaseClient', 'createBaseClient',
+  'SUPPORT', 'SECRET_FIELDS', 'ENVIRONMENT_URLS', 'RUNTIME_SPEC', 'EndpointId', 'ENDPOINT_ERRORS', 'EndpointErrorRules', 'BaseClient', 'createBaseClient',
 ];
+
+/** Names an exported function of an ES module cannot take, and why. */
+const UNFIT_FUNCTION_NAMES: ReadonlyMap<string, string> = new Map([
+  ['eval', 'strict-mode code (every module) cannot bind eval'],
+  ['arguments', 'strict-mode code (every module) cannot bind arguments'],
+  ['then', "an exported 'then' makes the module thenable, so `await import()` of the package would call it"],
+]);
 
 /** Identifiers that would find inherited members where the runtime looks names up. */
 const BUILT_IN = new Set(Object.getOwnPropertyNames(Object.prototype));
@@ -56,6 +63,8 @@ export function checkNames(ctx: BuildContext, contract: Contract): void {
     for (const suffix of ['Input', 'Data', 'Result', 'Error']) claim(`${pascal(endpoint.id)}${suffix}`, `endpoint '${endpoint.id}'`, path);
     // The endpoint's operation function.
     claim(camel(endpoint.id), `endpoint '${endpoint.id}'`, path);
+    const unfit = UNFIT_FUNCTION_NAMES.get(camel(endpoint.id));
+    if (unfit !== undefined) ctx.error('reserved-name', path, `operation id '${endpoint.id}' cannot name the package's operation function: ${unfit}; choose another name`, 'key');
   }
   checkBuiltInNames(ctx, contract);
 }

@@ -76,6 +76,10 @@ export interface EndpointErrorSpec {
     /** Request field paths of the endpoint's body, for resolving field names in messages. */
     readonly fieldPaths: readonly string[];
 }
+/** An endpoint's error rules with its host, as the decoders' endpoint table holds them. */
+export interface EndpointErrorRules extends EndpointErrorSpec {
+    readonly host: string;
+}
 export interface HostErrorSpec {
     readonly name: string;
     /** Shapes recognised on this host, in order. */
@@ -146,9 +150,7 @@ export declare function safeStatus(status: unknown): number;
 export declare function decodeHostError(tables: ErrorTables, host: HostErrorSpec, input: DecodeInput): DecodedError;
 /** Quirks that turn a success status into an error (e.g. 200 with a zero-byte body). */
 export declare function successQuirk(endpoint: EndpointErrorSpec, status: number, bodyLength: number): QuirkSpec | undefined;
-type EndpointTable = Readonly<Record<string, EndpointErrorSpec & {
-    readonly host: string;
-}>>;
+type EndpointTable = Readonly<Record<string, EndpointErrorRules>>;
 /**
  * Entry point of the generated decoders: chooses the host's tables by name (never by the body),
  * uses the endpoint's rules only when that endpoint is on this host, and accepts anything.

@@ -90,6 +90,11 @@ export interface EndpointErrorSpec {
   readonly fieldPaths: readonly string[];
 }
 
+/** An endpoint's error rules with its host, as the decoders' endpoint table holds them. */
+export interface EndpointErrorRules extends EndpointErrorSpec {
+  readonly host: string;
+}
+
 export interface HostErrorSpec {
   readonly name: string;
   /** Shapes recognised on this host, in order. */
@@ -690,7 +695,7 @@ export function successQuirk(endpoint: EndpointErrorSpec, status: number, bodyLe
 // Entry points of the generated decoders
 // ---------------------------------------------------------------------------------------------
 
-type EndpointTable = Readonly<Record<string, EndpointErrorSpec & { readonly host: string }>>;
+type EndpointTable = Readonly<Record<string, EndpointErrorRules>>;
 
 /** The last dispatch: a program decodes for the same host and endpoint again and again. */
 let lastDispatch: {

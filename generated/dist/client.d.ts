@@ -62,7 +62,6 @@ export interface ClientOptions<E extends Environment = Environment> extends Clie
 }
 
 export interface RequestTokenInput extends CallOptions {
-  /** The request body. */
   readonly body: Types.TokenRequest;
   /** How the body is encoded (default application/json). */
   readonly contentType?: 'application/json' | 'application/x-www-form-urlencoded';
@@ -71,7 +70,6 @@ export type RequestTokenData = Types.TokenResponse;
 export type RequestTokenResult = Result<RequestTokenData, Errors.RequestTokenError>;
 
 export interface CreateOrderInput extends CallOptions {
-  /** The request body. */
   readonly body: Types.OrderRequest;
 }
 export type CreateOrderData = Types.Order;
@@ -95,7 +93,6 @@ export interface UpdateOrderInput extends CallOptions {
    * Path parameter of /orders/{order_id}.
    */
   readonly order_id: string;
-  /** The request body. */
   readonly body: Types.OrderUpdate;
 }
 export type UpdateOrderData = Types.Order;
@@ -108,11 +105,7 @@ export interface MarkReadyForCollectionInput extends CallOptions {
    * Path parameter of /orders/{order_id}/ready_for_collection.
    */
   readonly order_id: string;
-  /**
-   * The request body.
-   *
-   * The payload of this operation: not shown.
-   */
+  /** The payload of this operation: not shown. */
   readonly body?: unknown;
 }
 export type MarkReadyForCollectionData = Types.Order;
@@ -203,7 +196,7 @@ export declare function createClient<E extends Environment>(options: ClientOptio
 /** Brands this package's base clients: one made by another generated package is refused by these functions. */
 declare const BaseClientBrand: unique symbol;
 
-/** A client without methods, for the operation functions (one per endpoint: `createOrder(client, input)`): a bundler keeps only the operations a program imports. Made by {@link createBaseClient}. */
+/** A client without methods, for the operation functions (one per endpoint: `createOrder(client, input)` is {@link Client}'s `createOrder`): a bundler keeps only the operations a program imports. Made by {@link createBaseClient}. */
 export interface BaseClient extends Runtime {
   readonly [BaseClientBrand]: true;
 }
@@ -214,21 +207,15 @@ export declare function createBaseClient<E extends Environment>(options: ClientO
 /** An operation function: its endpoint called through a {@link BaseClient}. */
 type Operation<I, R> = (client: BaseClient, input: I) => Promise<R>;
 
-/** {@link Client.requestToken} as a function of a {@link BaseClient}. */
 export declare const requestToken: Operation<RequestTokenInput, RequestTokenResult>;
 
-/** {@link Client.createOrder} as a function of a {@link BaseClient}. */
 export declare const createOrder: Operation<CreateOrderInput, CreateOrderResult>;
 
-/** {@link Client.getOrder} as a function of a {@link BaseClient}. */
 export declare const getOrder: Operation<GetOrderInput, GetOrderResult>;
 
-/** {@link Client.updateOrder} as a function of a {@link BaseClient}. */
 export declare const updateOrder: Operation<UpdateOrderInput, UpdateOrderResult>;
 
-/** {@link Client.markReadyForCollection} as a function of a {@link BaseClient}. */
 export declare const markReadyForCollection: Operation<MarkReadyForCollectionInput, MarkReadyForCollectionResult>;
 
-/** {@link Client.getOrderLabel} as a function of a {@link BaseClient}. */
 export declare const getOrderLabel: Operation<GetOrderLabelInput, GetOrderLabelResult>;
 export {};

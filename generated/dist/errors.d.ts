@@ -122,35 +122,14 @@ export interface DecodeErrorInput<H extends Host = Host> extends HostDecodeInput
 /** Decodes an error response by host. Never throws, whatever the input. */
 export declare function decodeError<H extends Host>(input: DecodeErrorInput<H>): HostErrors[H];
 
-/** Errors of requestToken: the fulfilment host's envelopes, plus failures without a usable response. */
 export type RequestTokenError = FulfilmentError | ClientError<'fulfilment'>;
-/**
- * Errors of createOrder: the lastmile host's envelopes, plus failures without a usable response.
- *
- * A failed token request surfaces as a {@link RequestTokenError}.
- */
+/** A failed token request surfaces as a {@link RequestTokenError}. */
 export type CreateOrderError = LastmileError | ClientError<'lastmile'> | RequestTokenError;
-/**
- * Errors of getOrder: the lastmile host's envelopes, plus failures without a usable response.
- *
- * A failed token request surfaces as a {@link RequestTokenError}.
- */
+/** A failed token request surfaces as a {@link RequestTokenError}. */
 export type GetOrderError = LastmileError | ClientError<'lastmile'> | RequestTokenError;
-/**
- * Errors of updateOrder: the lastmile host's envelopes, plus failures without a usable response.
- *
- * A failed token request surfaces as a {@link RequestTokenError}.
- */
+/** A failed token request surfaces as a {@link RequestTokenError}. */
 export type UpdateOrderError = LastmileError | ClientError<'lastmile'> | RequestTokenError;
-/**
- * Errors of markReadyForCollection: the lastmile host's envelopes, plus failures without a usable response.
- *
- * A failed token request surfaces as a {@link RequestTokenError}.
- */
+/** A failed token request surfaces as a {@link RequestTokenError}. */
 export type MarkReadyForCollectionError = LastmileError | ClientError<'lastmile'> | RequestTokenError;
-/**
- * Errors of getOrderLabel: the lastmile host's envelopes, plus failures without a usable response.
- *
- * A failed token request surfaces as a {@link RequestTokenError}.
- */
+/** A failed token request surfaces as a {@link RequestTokenError}. */
 export type GetOrderLabelError = LastmileError | ClientError<'lastmile'> | RequestTokenError;

@@ -72,7 +72,6 @@ export interface ClientOptions<E extends Environment = Environment> extends Clie
 }
 
 export interface RequestTokenInput extends CallOptions {
-  /** The request body. */
   readonly body: Types.TokenRequest;
   /** How the body is encoded (default application/json). */
   readonly contentType?: 'application/json' | 'application/x-www-form-urlencoded';
@@ -81,7 +80,6 @@ export type RequestTokenData = Types.TokenResponse;
 export type RequestTokenResult = Result<RequestTokenData, Errors.RequestTokenError>;
 
 export interface CreateOrderInput extends CallOptions {
-  /** The request body. */
   readonly body: Types.OrderRequest;
 }
 export type CreateOrderData = Types.Order;
@@ -105,7 +103,6 @@ export interface UpdateOrderInput extends CallOptions {
    * Path parameter of /orders/{order_id}.
    */
   readonly order_id: string;
-  /** The request body. */
   readonly body: Types.OrderUpdate;
 }
 export type UpdateOrderData = Types.Order;
@@ -118,11 +115,7 @@ export interface MarkReadyForCollectionInput extends CallOptions {
    * Path parameter of /orders/{order_id}/ready_for_collection.
    */
   readonly order_id: string;
-  /**
-   * The request body.
-   *
-   * The payload of this operation: not shown.
-   */
+  /** The payload of this operation: not shown. */
   readonly body?: unknown;
 }
 export type MarkReadyForCollectionData = Types.Order;
@@ -224,7 +217,7 @@ export function createClient<E extends Environment>(options: ClientOptions<E>): 
 /** Brands this package's base clients: one made by another generated package is refused by these functions. */
 declare const BaseClientBrand: unique symbol;
 
-/** A client without methods, for the operation functions (one per endpoint: `createOrder(client, input)`): a bundler keeps only the operations a program imports. Made by {@link createBaseClient}. */
+/** A client without methods, for the operation functions (one per endpoint: `createOrder(client, input)` is {@link Client}'s `createOrder`): a bundler keeps only the operations a program imports. Made by {@link createBaseClient}. */
 export interface BaseClient extends Runtime {
   readonly [BaseClientBrand]: true;
 }
@@ -237,28 +230,22 @@ export function createBaseClient<E extends Environment>(options: ClientOptions<E
 /** An operation function: its endpoint called through a {@link BaseClient}. */
 type Operation<I, R> = (client: BaseClient, input: I) => Promise<R>;
 
-/** {@link Client.requestToken} as a function of a {@link BaseClient}. */
 export const requestToken: Operation<RequestTokenInput, RequestTokenResult> = (client, input) =>
   client.call(REQUEST_TOKEN_ENDPOINT, input) as Promise<RequestTokenResult>;
 
-/** {@link Client.createOrder} as a function of a {@link BaseClient}. */
 export const createOrder: Operation<CreateOrderInput, CreateOrderResult> = (client, input) =>
   client.call(CREATE_ORDER_ENDPOINT, input) as Promise<CreateOrderResult>;
 
-/** {@link Client.getOrder} as a function of a {@link BaseClient}. */
 export const getOrder: Operation<GetOrderInput, GetOrderResult> = (client, input) =>
   client.call(GET_ORDER_ENDPOINT, input) as Promise<GetOrderResult>;
 
-/** {@link Client.updateOrder} as a function of a {@link BaseClient}. */
 export const updateOrder: Operation<UpdateOrderInput, UpdateOrderResult> = (client, input) =>
   client.call(UPDATE_ORDER_ENDPOINT, input) as Promise<UpdateOrderResult>;
 
-/** {@link Client.markReadyForCollection} as a function of a {@link BaseClient}. */
 export const markReadyForCollection: Operation<MarkReadyForCollectionInput, MarkReadyForCollectionResult> = (
   client,
   input,
 ) => client.call(MARK_READY_FOR_COLLECTION_ENDPOINT, input) as Promise<MarkReadyForCollectionResult>;
 
-/** {@link Client.getOrderLabel} as a function of a {@link BaseClient}. */
 export const getOrderLabel: Operation<GetOrderLabelInput, GetOrderLabelResult> = (client, input) =>
   client.call(GET_ORDER_LABEL_ENDPOINT, input) as Promise<GetOrderLabelResult>;

@@ -130,7 +130,8 @@ function emitEndpointError(file: TsFile, contract: Contract, endpoint: Endpoint)
   if (host === undefined) return;
   const tokenEndpoint = endpoint.auth === 'required' && contract.auth !== undefined && contract.auth.endpoint !== endpoint.id ? contract.auth.endpoint : undefined;
   const tokenNote = tokenEndpoint === undefined ? undefined : `A failed token request surfaces as a {@link ${names.endpointError(tokenEndpoint)}}.`;
-  file.doc(`Errors of ${camel(endpoint.id)}: the ${host.name} host's envelopes, plus failures without a usable response.`, tokenNote);
+  // Only what the type does not say: a consumer's tsc scans every comment of the declarations.
+  file.doc(tokenNote);
   // The host's own decoded-error type when the endpoint adds no shape (the usual case).
   const own = hostShapes(contract, host);
   const sameShapes = own.length === endpoint.errors.shapes.length && own.every((s) => endpoint.errors.shapes.includes(s));

@@ -180,16 +180,14 @@ export class TsFile {
     const ts = `${this.importLines(header, true, (names, types) => [...[...names].sort(), ...[...types].filter((t) => !names.has(t)).sort().map((t) => `type ${t}`)])}${body.trimEnd()}\n`;
     const dtsBody = this.declarations(body).trimEnd();
     const jsBody = this.values.map((v) => v.js).join('\n');
-    // Declarations import, type-only, the symbols they mention (a consumer's tsc resolves every
-    // specifier: thousands of endpoint constants only function bodies name would cost it);
-    // JavaScript imports the values its statements name.
-    const inDts = mentioned(dtsBody);
-    // In a declaration file every top-level declaration is exported unless an export list says
-    // otherwise: `export {}` keeps a module-private type (one without `export`) private.
+    // Declarations import the types the file uses: no declaration names an imported value (the
+    // values serve function bodies), so they are left out without scanning megabytes of text on
+    // every save. In a declaration file every top-level declaration is exported unless an export
+    // list says otherwise: `export {}` keeps a module-private type (one without `export`) private.
     const marker = /^(?:type|interface|declare (?:const|function)) /m.test(dtsBody) || (this.values.length === 0 && !/^export /m.test(dtsBody));
-    const dts = `${this.importLines(header, true, (names, types) => [...new Set([...names, ...types])].filter((n) => inDts.has(n)).sort().map((t) => `type ${t}`))}${dtsBody}\n${marker ? 'export {};\n' : ''}`;
-    const inJs = mentioned(jsBody);
-    const js = `${this.importLines(header, false, (names) => [...names].filter((n) => inJs.has(n)).sort())}${jsBody === '' ? 'export {};' : jsBody}\n`;
+    const dts = `${this.importLines(header, true, (_names, types) => [...types].sort().map((t) => `type ${t}`))}${dtsBody}\n${marker ? 'export {};\n' : ''}`;
+    // JavaScript imports the values its statements name.
+    const js = `${this.importLines(header, false, (names) => usedIn(jsBody, names))}${jsBody === '' ? 'export {};' : jsBody}\n`;
     return { ts, js, dts };
   }
 
@@ -233,7 +231,9 @@ export class TsFile {
   }
 }
 
-/** The identifiers a text mentions: one pass, whatever the number of imports checked against it. */
-function mentioned(text: string): Set<string> {
-  return new Set(text.match(/[A-Za-z_$][\w$]*/g) ?? []);
+/** Those of `names` that `text` mentions, sorted: one pass over the text, and none without names. */
+function usedIn(text: string, names: ReadonlySet<string>): string[] {
+  if (names.size === 0) return [];
+  const mentioned = new Set(text.match(/[A-Za-z_$][\w$]*/g) ?? []);
+  return [...names].filter((n) => mentioned.has(n)).sort();
 }

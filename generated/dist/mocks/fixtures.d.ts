@@ -7,7 +7,7 @@ import {
   type RequestTokenData,
   type UpdateOrderData,
 } from '../client.js';
-import { type MockEndpointFixtures, type MockHostFixtures } from '../runtime/mocks.js';
+import { type MockEndpointFixtures, type MockErrorFixture, type MockHostFixtures } from '../runtime/mocks.js';
 
 /** Keys of the fulfilment host's error fixtures. */
 export type FulfilmentFixtureKey =

@@ -3,6 +3,7 @@ import { type Environment, type ServerVariables } from '../client.js';
 import { type EndpointMocks, type HttpLike } from '../runtime/mocks.js';
 import {
   type CreateOrderFixtureKey,
+  type FixtureKeys,
   type GetOrderFixtureKey,
   type GetOrderLabelFixtureKey,
   type MarkReadyForCollectionFixtureKey,

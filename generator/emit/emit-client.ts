@@ -3,19 +3,12 @@
  * and the same calls as functions of a `BaseClient`, which bundlers can drop one by one.
  */
 import type { Contract, Endpoint, ResponseSpec } from '../model/types.js';
-import { camel, pascal, propertyKey, stringLiteral, typeName } from '../naming.js';
-import { names } from './emit-errors.js';
-import { RUNTIME, endpointConstant } from './emit-tables.js';
+import { propertyKey, stringLiteral } from '../naming.js';
 import { typeText } from './emit-types.js';
 import { emitLiteralUnion } from './literal-union.js';
+import { CLIENT, CLIENT_PRIVATE, endpointNames, MODULE, RUNTIME, TABLES, typeNames } from './names.js';
 import { fits, list, union } from './pretty.js';
 import type { TsFile } from './ts-file.js';
-
-export const clientNames = {
-  input: (id: string) => `${pascal(id)}Input`,
-  result: (id: string) => `${pascal(id)}Result`,
-  data: (id: string) => `${pascal(id)}Data`,
-};
 
 const literals = (values: readonly string[]) => (values.length === 0 ? ['never'] : values.map(stringLiteral));
 
@@ -31,15 +24,15 @@ export function emitClient(file: TsFile, contract: Contract): void {
 function emitEnvironments(file: TsFile, contract: Contract): void {
   const envs = contract.environments;
   emitLiteralUnion(file, {
-    typeName: 'Environment',
+    typeName: CLIENT.Environment,
     typeDoc: ['Environments of the contract.', ...envs.map((e) => `${e.name}${e.isDefault ? ' (default)' : ''}: ${e.description ?? ''} ${e.notShown.join(' ')}`.trim())],
     values: envs.map((e) => e.name),
-    valuesName: 'ENVIRONMENTS',
-    valuesDoc: 'Every {@link Environment}.',
+    valuesName: CLIENT.ENVIRONMENTS,
+    valuesDoc: `Every {@link ${CLIENT.Environment}}.`,
   });
   file.w.blankLine();
   file.doc('The server variables a client must be configured with, per environment.');
-  file.w.write('export interface ServerVariables ').block(() => {
+  file.w.write(`export interface ${CLIENT.ServerVariables} `).block(() => {
     for (const env of envs) {
       if (env.variables.length === 0) {
         file.w.writeLine(`${propertyKey(env.name)}: {};`);
@@ -58,19 +51,20 @@ function emitEnvironments(file: TsFile, contract: Contract): void {
 }
 
 function emitOptions(file: TsFile, contract: Contract): void {
-  const runtimeOptions = file.useType(`${RUNTIME}/runtime.js`, 'ClientRuntimeOptions');
+  const runtimeOptions = file.useType(MODULE.runtime.runtime, RUNTIME.runtime.ClientRuntimeOptions);
   emitCredentials(file, contract);
-  file.doc('Options of {@link createClient} that do not depend on the environment.');
-  file.lines(union('export type ClientBaseOptions =', [`Omit<${runtimeOptions}, 'environment' | 'servers' | 'authHeader' | 'credentials'>`], ';', file.level));
-  file.doc('Options of {@link createClient}.');
-  file.w.write('export interface ClientOptions<E extends Environment = Environment> extends ClientBaseOptions ').block(() => {
+  file.doc(`Options of {@link ${CLIENT.createClient}} that do not depend on the environment.`);
+  file.lines(union(`export type ${CLIENT.ClientBaseOptions} =`, [`Omit<${runtimeOptions}, 'environment' | 'servers' | 'authHeader' | 'credentials'>`], ';', file.level));
+  file.doc(`Options of {@link ${CLIENT.createClient}}.`);
+  const { Environment } = CLIENT;
+  file.w.write(`export interface ${CLIENT.ClientOptions}<E extends ${Environment} = ${Environment}> extends ${CLIENT.ClientBaseOptions} `).block(() => {
     file.doc('Which environment to call.');
     file.w.writeLine('readonly environment: E;');
     file.doc('Base addresses, by server variable name.');
-    file.w.writeLine('readonly servers: ServerVariables[E];');
+    file.w.writeLine(`readonly servers: ${CLIENT.ServerVariables}[E];`);
     if (contract.auth !== undefined) {
       file.doc('Credentials for the token endpoint: the client fetches, caches, refreshes and replays tokens itself.');
-      file.w.writeLine('readonly credentials?: Credentials;');
+      file.w.writeLine(`readonly credentials?: ${CLIENT.Credentials};`);
     }
   });
   file.w.blankLine();
@@ -87,12 +81,12 @@ function emitCredentials(file: TsFile, contract: Contract): void {
   });
   const grants = auth.grants.map((g) => `${g.name}${g.isDefault ? ' (default)' : ''}: ${g.send.map((s) => s.credential).join(', ')}`);
   file.doc('Credentials, one shape per grant of the contract:', grants.join('\n'));
-  file.lines(union('export type Credentials =', branches.length === 0 ? ['never'] : branches, ';', file.level));
+  file.lines(union(`export type ${CLIENT.Credentials} =`, branches.length === 0 ? ['never'] : branches, ';', file.level));
   file.w.blankLine();
 }
 
 function imported(file: TsFile): (name: string) => string {
-  return (name) => file.useType('./types.js', typeName(name));
+  return (name) => file.useType(MODULE.types, typeNames.type(name));
 }
 
 function successResponses(endpoint: Endpoint): ResponseSpec[] {
@@ -105,13 +99,14 @@ function dataTypes(file: TsFile, contract: Contract, endpoint: Endpoint): string
 }
 
 function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint): void {
-  const callOptions = file.useType(`${RUNTIME}/runtime.js`, 'CallOptions');
+  const callOptions = file.useType(MODULE.runtime.runtime, RUNTIME.runtime.CallOptions);
+  const input = endpointNames.input(endpoint.id);
   // No doc comments on the per-endpoint aliases: their names say what they are, the method's
   // doc (emitClientInterface) carries the endpoint's text, and at 2,000 endpoints the repeated
   // comments were a quarter of client.d.ts, which every consumer's tsc parses.
   if (endpoint.pathParams.length === 0 && endpoint.request === undefined) {
-    file.w.writeLine(`export interface ${clientNames.input(endpoint.id)} extends ${callOptions} {}`);
-  } else file.w.write(`export interface ${clientNames.input(endpoint.id)} extends ${callOptions} `).block(() => {
+    file.w.writeLine(`export interface ${input} extends ${callOptions} {}`);
+  } else file.w.write(`export interface ${input} extends ${callOptions} `).block(() => {
     for (const param of endpoint.pathParams) {
       file.doc(param.description, `Path parameter of ${endpoint.path}.`);
       file.w.writeLine(`readonly ${propertyKey(param.name)}: ${param.type === 'integer' ? 'number' : 'string'};`);
@@ -127,9 +122,9 @@ function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint)
       }
     }
   });
-  file.lines(union(`export type ${clientNames.data(endpoint.id)} =`, dataTypes(file, contract, endpoint), ';', file.level));
-  const result = [clientNames.data(endpoint.id), file.useType('./errors.js', names.endpointError(endpoint.id))];
-  file.lines(list(`export type ${clientNames.result(endpoint.id)} = ${file.useType(`${RUNTIME}/client.js`, 'Result')}`, '<', result, '>', ';', file.level, false));
+  file.lines(union(`export type ${endpointNames.data(endpoint.id)} =`, dataTypes(file, contract, endpoint), ';', file.level));
+  const result = [endpointNames.data(endpoint.id), file.useType(MODULE.errors, endpointNames.error(endpoint.id))];
+  file.lines(list(`export type ${endpointNames.result(endpoint.id)} = ${file.useType(MODULE.runtime.client, RUNTIME.client.Result)}`, '<', result, '>', ';', file.level, false));
   file.w.blankLine();
 }
 
@@ -141,12 +136,12 @@ function endpointDoc(endpoint: Endpoint): (string | undefined)[] {
 
 function emitClientInterface(file: TsFile, contract: Contract): void {
   file.doc(`A client of ${contract.info.title} ${contract.info.version}. Methods never throw: they return a result.`);
-  file.w.write('export interface Client ').block(() => {
+  file.w.write(`export interface ${CLIENT.Client} `).block(() => {
     for (const endpoint of contract.endpoints) {
       file.section('method', endpoint, () => {
         file.doc(...endpointDoc(endpoint));
         const optional = endpoint.pathParams.length === 0 && (endpoint.request === undefined || endpoint.request.optional);
-        file.w.writeLine(`${camel(endpoint.id)}(input${optional ? '?' : ''}: ${clientNames.input(endpoint.id)}): Promise<${clientNames.result(endpoint.id)}>;`);
+        file.w.writeLine(`${endpointNames.operation(endpoint.id)}(input${optional ? '?' : ''}: ${endpointNames.input(endpoint.id)}): Promise<${endpointNames.result(endpoint.id)}>;`);
       });
     }
   });
@@ -156,17 +151,23 @@ function emitClientInterface(file: TsFile, contract: Contract): void {
 function emitCreateClient(file: TsFile, contract: Contract): void {
   const carrier = contract.auth?.carrier;
   file.doc(`Creates a client of ${contract.info.title}.`, carrier !== undefined && !carrier.shown ? carrier.notShown : undefined);
-  const runtime = `const runtime = ${file.use(`${RUNTIME}/runtime.js`, 'createRuntime')}(${file.use('./tables.js', 'RUNTIME_SPEC')}, options);`;
-  const endpoints = file.use('./tables.js', 'ENDPOINTS');
-  const js = contract.endpoints.map((e) => `  ${camel(e.id)}: (input) => runtime.call(${endpoints}.${e.id}, input),`);
+  const runtime = `const runtime = ${createRuntime(file)};`;
+  const endpoints = file.use(MODULE.tables, TABLES.ENDPOINTS);
+  const js = contract.endpoints.map((e) => `  ${endpointNames.operation(e.id)}: (input) => runtime.call(${endpoints}.${e.id}, input),`);
   const ts = contract.endpoints.flatMap((endpoint) => {
-    const head = `${camel(endpoint.id)}: (input) =>`;
-    const body = `runtime.call(${endpoints}.${endpoint.id}, input) as Promise<${clientNames.result(endpoint.id)}>,`;
+    const head = `${endpointNames.operation(endpoint.id)}: (input) =>`;
+    const body = `runtime.call(${endpoints}.${endpoint.id}, input) as Promise<${endpointNames.result(endpoint.id)}>,`;
     // Prettier breaks an arrow property after `=>` when the line is too long.
     return fits(`${head} ${body}`, 2) ? [`  ${head} ${body}`] : [`  ${head}`, `    ${body}`];
   });
   const returned = (members: string[]) => (members.length === 0 ? ['return {};'] : ['return {', ...members, '};']);
-  file.fn('createClient<E extends Environment>(options: ClientOptions<E>): Client', 'options', [runtime, ...returned(js)], [runtime, ...returned(ts)]);
+  const { Environment, ClientOptions, Client } = CLIENT;
+  file.fn(`${CLIENT.createClient}<E extends ${Environment}>(options: ${ClientOptions}<E>): ${Client}`, 'options', [runtime, ...returned(js)], [runtime, ...returned(ts)]);
+}
+
+/** `createRuntime(RUNTIME_SPEC, options)`: the client object both forms are built on. */
+function createRuntime(file: TsFile): string {
+  return `${file.use(MODULE.runtime.runtime, RUNTIME.runtime.createRuntime)}(${file.use(MODULE.tables, TABLES.RUNTIME_SPEC)}, options)`;
 }
 
 /**
@@ -177,37 +178,40 @@ function emitCreateClient(file: TsFile, contract: Contract): void {
 function emitOperations(file: TsFile, contract: Contract): void {
   file.w.blankLine();
   file.doc("Brands this package's base clients: one made by another generated package is refused by these functions.");
-  file.lines(['declare const BaseClientBrand: unique symbol;']);
+  const { BaseClientBrand, Operation, OptionalOperation } = CLIENT_PRIVATE;
+  const { BaseClient, createBaseClient, ClientOptions, Environment } = CLIENT;
+  file.lines([`declare const ${BaseClientBrand}: unique symbol;`]);
   file.w.blankLine();
   file.doc(
-    `A client without methods, for the operation functions (one per endpoint: \`${operationExample(contract)}(client, input)\` is {@link Client}'s \`${operationExample(contract)}\`): a bundler keeps only the operations a program imports. Made by {@link createBaseClient}.`,
+    `A client without methods, for the operation functions (one per endpoint: \`${operationExample(contract)}(client, input)\` is {@link ${CLIENT.Client}}'s \`${operationExample(contract)}\`): a bundler keeps only the operations a program imports. Made by {@link ${createBaseClient}}.`,
   );
-  file.w.write(`export interface BaseClient extends ${file.useType(`${RUNTIME}/runtime.js`, 'Runtime')} `).block(() => {
-    file.w.writeLine('readonly [BaseClientBrand]: true;');
+  file.w.write(`export interface ${BaseClient} extends ${file.useType(MODULE.runtime.runtime, RUNTIME.runtime.Runtime)} `).block(() => {
+    file.w.writeLine(`readonly [${BaseClientBrand}]: true;`);
   });
   file.w.blankLine();
-  file.doc(`Creates a {@link BaseClient} of ${contract.info.title}: the options and behaviour of {@link createClient}, without the methods.`);
-  const create = `return ${file.use(`${RUNTIME}/runtime.js`, 'createRuntime')}(${file.use('./tables.js', 'RUNTIME_SPEC')}, options)`;
-  file.fn('createBaseClient<E extends Environment>(options: ClientOptions<E>): BaseClient', 'options', [`${create};`], [`${create} as BaseClient;`]);
+  file.doc(`Creates a {@link ${BaseClient}} of ${contract.info.title}: the options and behaviour of {@link ${CLIENT.createClient}}, without the methods.`);
+  const create = `return ${createRuntime(file)}`;
+  file.fn(`${createBaseClient}<E extends ${Environment}>(options: ${ClientOptions}<E>): ${BaseClient}`, 'options', [`${create};`], [`${create} as ${BaseClient};`]);
   file.w.blankLine();
   const optional = contract.endpoints.map(hasOptionalInput);
   // Constants of a function type, not function declarations: in a consumer's tsc, 2,000
   // `declare const x: Operation<I, R>` cost ~35 ms at 2,000 endpoints, 2,000 functions ~150 ms.
-  for (const [alias, question] of [['Operation', ''], ['OptionalOperation', '?']] as const) {
+  for (const [alias, question] of [[Operation, ''], [OptionalOperation, '?']] as const) {
     if (!optional.includes(question === '?')) continue;
-    file.doc(question === '' ? 'An operation function: its endpoint called through a {@link BaseClient}.' : 'An operation function whose input may be left out.');
-    file.lines([`type ${alias}<I, R> = (client: BaseClient, input${question}: I) => Promise<R>;`]);
+    file.doc(question === '' ? `An operation function: its endpoint called through a {@link ${BaseClient}}.` : 'An operation function whose input may be left out.');
+    file.lines([`type ${alias}<I, R> = (client: ${BaseClient}, input${question}: I) => Promise<R>;`]);
   }
   for (const endpoint of contract.endpoints) {
     file.section('operation', endpoint, () => {
       file.w.blankLine();
       // No doc comment per function (the Client method carries the endpoint's): 2,000 of them
       // cost a consumer's tsc ~50 ms of parsing.
-      const name = camel(endpoint.id);
-      const type = hasOptionalInput(endpoint) ? 'OptionalOperation' : 'Operation';
-      const spec = file.use('./tables.js', endpointConstant(endpoint.id));
-      const lines = operationLines(name, type, [clientNames.input(endpoint.id), clientNames.result(endpoint.id)], spec);
-      const typeText = `${type}<${clientNames.input(endpoint.id)}, ${clientNames.result(endpoint.id)}>`;
+      const name = endpointNames.operation(endpoint.id);
+      const type = hasOptionalInput(endpoint) ? OptionalOperation : Operation;
+      const spec = file.use(MODULE.tables, endpointNames.spec(endpoint.id));
+      const io = [endpointNames.input(endpoint.id), endpointNames.result(endpoint.id)] as const;
+      const lines = operationLines(name, type, io, spec);
+      const typeText = `${type}<${io[0]}, ${io[1]}>`;
       file.value(`export const ${name} = (client, input) => client.call(${spec}, input);`, `export declare const ${name}: ${typeText};`, () => file.lines(lines));
     });
   }
@@ -216,7 +220,7 @@ function emitOperations(file: TsFile, contract: Contract): void {
 /** An operation for the docs' example: the first that is not the token endpoint. */
 export function operationExample(contract: Contract): string {
   const endpoint = contract.endpoints.find((e) => e.id !== contract.auth?.endpoint) ?? contract.endpoints[0];
-  return endpoint === undefined ? 'operation' : camel(endpoint.id);
+  return endpoint === undefined ? 'operation' : endpointNames.operation(endpoint.id);
 }
 
 function hasOptionalInput(endpoint: Endpoint): boolean {

@@ -5,34 +5,13 @@
  * main entry and this one keep zero dependencies.
  */
 import type { Contract, Endpoint } from '../model/types.js';
-import { camel, pascal, propertyKey, stringLiteral } from '../naming.js';
-import { clientNames } from './emit-client.js';
+import { propertyKey, stringLiteral } from '../naming.js';
 import { fixtureData, mockFixtures } from './mock-fixtures.js';
+import { CLIENT, endpointNames, handlersName, hostNames, MOCKS, MOCKS_RUNTIME_TYPES, MODULE, RUNTIME, TABLES } from './names.js';
 import { data, json, list, union } from './pretty.js';
 import type { TsFile } from './ts-file.js';
 
-const RUNTIME_MOCKS = '../runtime/mocks.js';
-const CLIENT = '../client.js';
-
-const mockNames = {
-  hostKey: (host: string) => `${pascal(host)}FixtureKey`,
-  endpointKey: (id: string) => `${pascal(id)}FixtureKey`,
-};
-
-/** Types of the runtime's mocks module that users name; re-exported by the entry. */
-const RUNTIME_TYPES = [
-  'EndpointMocks',
-  'HttpLike',
-  'MockEndpointFixtures',
-  'MockErrorFixture',
-  'MockExpectation',
-  'MockFixtureKind',
-  'MockHandlerOptions',
-  'MockHostFixtures',
-  'MockMethod',
-  'MockResponse',
-  'MockSuccessFixture',
-];
+const RUNTIME_MOCKS = MODULE.runtime.mocks;
 
 /** `mocks/fixtures.json`: the same data as `FIXTURES`, for tests that do not use msw. */
 export function mockFixturesJson(contract: Contract): string {
@@ -43,17 +22,17 @@ export function emitFixtures(file: TsFile, contract: Contract): void {
   const fixtures = mockFixtures(contract);
   for (const { host, fixtures: list } of fixtures.hosts) {
     file.doc(`Keys of the ${host.name} host's error fixtures.`);
-    keyUnion(file, mockNames.hostKey(host.name), list.map((f) => stringLiteral(f.key)));
+    keyUnion(file, hostNames.fixtureKey(host.name), list.map((f) => stringLiteral(f.key)));
   }
   for (const { endpoint, errors } of fixtures.endpoints) {
     file.doc(`Keys of ${endpoint.id}'s error fixtures: the ${endpoint.host} host's, and its own.`);
-    keyUnion(file, mockNames.endpointKey(endpoint.id), [mockNames.hostKey(endpoint.host), ...errors.map((f) => stringLiteral(f.key))]);
+    keyUnion(file, endpointNames.fixtureKey(endpoint.id), [hostNames.fixtureKey(endpoint.host), ...errors.map((f) => stringLiteral(f.key))]);
   }
   file.w.blankLine();
   emitFixtureKeys(file, contract);
   emitFixturesType(file, contract);
   file.doc('Every fixture of the contract; `mocks/fixtures.json` holds the same data.');
-  file.constant('FIXTURES', 'Fixtures', (prefix, suffix) => data(fixtureData(fixtures), file.level, prefix, suffix).split('\n'));
+  file.constant(MOCKS.FIXTURES, MOCKS.Fixtures, (prefix, suffix) => data(fixtureData(fixtures), file.level, prefix, suffix).split('\n'));
 }
 
 function keyUnion(file: TsFile, name: string, members: readonly string[]): void {
@@ -62,25 +41,25 @@ function keyUnion(file: TsFile, name: string, members: readonly string[]): void 
 
 function emitFixtureKeys(file: TsFile, contract: Contract): void {
   file.doc('Each endpoint\'s fixture keys, by operation id.');
-  file.w.write('export interface FixtureKeys ').block(() => {
-    for (const e of contract.endpoints) file.w.writeLine(`readonly ${propertyKey(e.id)}: ${mockNames.endpointKey(e.id)};`);
+  file.w.write(`export interface ${MOCKS.FixtureKeys} `).block(() => {
+    for (const e of contract.endpoints) file.w.writeLine(`readonly ${propertyKey(e.id)}: ${endpointNames.fixtureKey(e.id)};`);
   });
   file.w.blankLine();
 }
 
 function emitFixturesType(file: TsFile, contract: Contract): void {
-  const hostFixtures = file.useType(RUNTIME_MOCKS, 'MockHostFixtures');
-  const endpointFixtures = file.useType(RUNTIME_MOCKS, 'MockEndpointFixtures');
-  file.useType(RUNTIME_MOCKS, 'MockErrorFixture');
+  const hostFixtures = file.useType(RUNTIME_MOCKS, RUNTIME.mocks.MockHostFixtures);
+  const endpointFixtures = file.useType(RUNTIME_MOCKS, RUNTIME.mocks.MockEndpointFixtures);
+  file.useType(RUNTIME_MOCKS, RUNTIME.mocks.MockErrorFixture);
   file.doc('The fixtures: per host, every documented error response; per endpoint, its success and its own errors.');
-  file.w.write('export interface Fixtures ').block(() => {
+  file.w.write(`export interface ${MOCKS.Fixtures} `).block(() => {
     file.w.write('readonly hosts: ').inlineBlock(() => {
-      for (const h of contract.hosts) file.lines(list(`readonly ${propertyKey(h.name)}: ${hostFixtures}`, '<', [mockNames.hostKey(h.name)], '>', ';', file.level, false));
+      for (const h of contract.hosts) file.lines(list(`readonly ${propertyKey(h.name)}: ${hostFixtures}`, '<', [hostNames.fixtureKey(h.name)], '>', ';', file.level, false));
     });
     file.w.write(';').newLine();
     file.w.write('readonly endpoints: ').inlineBlock(() => {
       for (const e of contract.endpoints) {
-        const args = [file.useType(CLIENT, clientNames.data(e.id)), mockNames.hostKey(e.host), mockNames.endpointKey(e.id)];
+        const args = [file.useType(MODULE.client, endpointNames.data(e.id)), hostNames.fixtureKey(e.host), endpointNames.fixtureKey(e.id)];
         file.lines(list(`readonly ${propertyKey(e.id)}: ${endpointFixtures}`, '<', args, '>', ';', file.level, false));
       }
     });
@@ -92,26 +71,18 @@ function emitFixturesType(file: TsFile, contract: Contract): void {
 export function emitMocks(file: TsFile, contract: Contract): void {
   const reexport = `export * from './fixtures.js';`;
   file.value(reexport, reexport, () => file.w.writeLine(reexport));
-  file.lines(list('export type ', '{', RUNTIME_TYPES, '}', ` from '${RUNTIME_MOCKS}';`, 0));
+  file.lines(list('export type ', '{', MOCKS_RUNTIME_TYPES, '}', ` from '${file.specifier(RUNTIME_MOCKS)}';`, 0));
   file.w.blankLine();
   file.doc('Where the mocked APIs answer: the environment and server variables a client is created with.');
-  const environment = file.useType(CLIENT, 'Environment');
-  file.w.write(`export interface MockTarget<E extends ${environment} = ${environment}> `).block(() => {
+  const environment = file.useType(MODULE.client, CLIENT.Environment);
+  file.w.write(`export interface ${MOCKS.MockTarget}<E extends ${environment} = ${environment}> `).block(() => {
     file.w.writeLine('readonly environment: E;');
-    file.w.writeLine(`readonly servers: ${file.useType(CLIENT, 'ServerVariables')}[E];`);
+    file.w.writeLine(`readonly servers: ${file.useType(MODULE.client, CLIENT.ServerVariables)}[E];`);
   });
   file.w.blankLine();
-  const handlers = handlersName(contract);
+  const handlers = handlersName(contract.endpoints.map((e) => e.id));
   emitMocksType(file, contract, handlers);
   emitCreateMocks(file, contract, handlers);
-}
-
-/** `handlers`, unless an endpoint is called that. */
-function handlersName(contract: Contract): string {
-  const taken = new Set(contract.endpoints.map((e) => camel(e.id)));
-  let name = 'handlers';
-  while (taken.has(name)) name = `${name}_`;
-  return name;
 }
 
 function endpointDoc(e: Endpoint): (string | undefined)[] {
@@ -119,13 +90,13 @@ function endpointDoc(e: Endpoint): (string | undefined)[] {
 }
 
 function emitMocksType(file: TsFile, contract: Contract, handlers: string): void {
-  const endpointMocks = file.useType(RUNTIME_MOCKS, 'EndpointMocks');
+  const endpointMocks = file.useType(RUNTIME_MOCKS, RUNTIME.mocks.EndpointMocks);
   file.doc(`msw request handlers for ${contract.info.title}, one set per endpoint. \`H\` is msw's handler type.`);
-  file.w.write('export interface Mocks<H> ').block(() => {
+  file.w.write(`export interface ${MOCKS.Mocks}<H> `).block(() => {
     for (const e of contract.endpoints) {
       file.doc(...endpointDoc(e));
-      const key = file.useType('./fixtures.js', mockNames.endpointKey(e.id));
-      file.lines(list(`readonly ${propertyKey(camel(e.id))}: ${endpointMocks}`, '<', ['H', key], '>', ';', file.level, false));
+      const key = file.useType(MODULE.mocksFixtures, endpointNames.fixtureKey(e.id));
+      file.lines(list(`readonly ${propertyKey(endpointNames.operation(e.id))}: ${endpointMocks}`, '<', ['H', key], '>', ';', file.level, false));
     }
     file.doc('The success handler of every endpoint: `setupServer(...mocks.handlers())`.');
     file.w.writeLine(`${handlers}(): H[];`);
@@ -138,10 +109,12 @@ function emitCreateMocks(file: TsFile, contract: Contract, handlers: string): vo
     `msw request handlers for ${contract.info.title}, on the URLs a client created with the same environment and servers calls.`,
     "Pass msw's `http` (msw is an optional peer dependency of this package) and the client's options: `createMocks(http, options)`.",
   );
-  const api = (typeArgs: string) => `const api = ${file.use(RUNTIME_MOCKS, 'mockApi')}${typeArgs}(http, { ...${file.use('../tables.js', 'RUNTIME_SPEC')}, endpoints: ${file.use('../tables.js', 'ENDPOINTS')} }, ${file.use('./fixtures.js', 'FIXTURES')}, target);`;
-  file.useType('./fixtures.js', 'FixtureKeys');
-  const members = contract.endpoints.flatMap((e) => list(`${propertyKey(camel(e.id))}: api.endpoint`, '(', [stringLiteral(e.id)], ')', ',', 2).map((l) => `  ${l}`));
+  const spec = `{ ...${file.use(MODULE.tables, TABLES.RUNTIME_SPEC)}, endpoints: ${file.use(MODULE.tables, TABLES.ENDPOINTS)} }`;
+  const api = (typeArgs: string) => `const api = ${file.use(RUNTIME_MOCKS, RUNTIME.mocks.mockApi)}${typeArgs}(http, ${spec}, ${file.use(MODULE.mocksFixtures, MOCKS.FIXTURES)}, target);`;
+  file.useType(MODULE.mocksFixtures, MOCKS.FixtureKeys);
+  const members = contract.endpoints.flatMap((e) => list(`${propertyKey(endpointNames.operation(e.id))}: api.endpoint`, '(', [stringLiteral(e.id)], ')', ',', 2).map((l) => `  ${l}`));
   const returned = ['return {', ...members, `  ${handlers}: api.handlers,`, '};'];
-  const signature = `createMocks<H, E extends ${file.useType(CLIENT, 'Environment')}>(http: ${file.useType(RUNTIME_MOCKS, 'HttpLike')}<H>, target: MockTarget<E>): Mocks<H>`;
-  file.fn(signature, 'http, target', [api(''), ...returned], [api('<H, FixtureKeys>'), ...returned]);
+  const { MockTarget, Mocks, createMocks } = MOCKS;
+  const signature = `${createMocks}<H, E extends ${file.useType(MODULE.client, CLIENT.Environment)}>(http: ${file.useType(RUNTIME_MOCKS, RUNTIME.mocks.HttpLike)}<H>, target: ${MockTarget}<E>): ${Mocks}<H>`;
+  file.fn(signature, 'http, target', [api(''), ...returned], [api(`<H, ${MOCKS.FixtureKeys}>`), ...returned]);
 }

@@ -7,79 +7,75 @@ import { formatStatus } from '../model/context.js';
 import { fieldPaths, hostRequestPaths } from '../model/field-paths.js';
 import { messageTableData } from '../model/message-data.js';
 import type { Contract, Endpoint, ErrorShape, Host, Quirk, StatusPattern, TypeRef } from '../model/types.js';
-import { constant, propertyKey as key, stringLiteral } from '../naming.js';
+import { propertyKey as key, stringLiteral } from '../naming.js';
 import { data, union } from './pretty.js';
 import { hostShapes } from './host-shapes.js';
+import { endpointNames, MODULE, RUNTIME, TABLES } from './names.js';
 import type { TsFile } from './ts-file.js';
 
-export const RUNTIME = './runtime';
-
 export function emitTables(file: TsFile, contract: Contract): void {
-  const decode = `${RUNTIME}/decode.js`;
-  const client = `${RUNTIME}/client.js`;
+  const decode = MODULE.runtime.decode;
   const constant = (doc: string, name: string, type: string, value: unknown) => {
     file.doc(doc);
     file.constant(name, type, (prefix, suffix) => data(value, file.level, prefix, suffix).split('\n'));
     file.w.blankLine();
   };
-  constant('Error tables of the contract: shapes, categories, statuses and policies.', 'ERROR_TABLES', file.useType(decode, 'ErrorTables'), errorTables(contract));
-  constant('Per-host error handling: recognised shapes, code table, message table.', 'HOST_ERRORS', `Readonly<Record<string, ${file.useType(decode, 'HostErrorSpec')}>>`, hostErrors(contract));
-  file.doc('Operation ids, the keys of {@link ENDPOINTS}.');
-  file.lines(union('type EndpointId =', contract.endpoints.map((e) => stringLiteral(e.id)).concat(contract.endpoints.length === 0 ? ['never'] : []), ';', file.level));
+  constant('Error tables of the contract: shapes, categories, statuses and policies.', TABLES.ERROR_TABLES, file.useType(decode, RUNTIME.decode.ErrorTables), errorTables(contract));
+  constant('Per-host error handling: recognised shapes, code table, message table.', TABLES.HOST_ERRORS, `Readonly<Record<string, ${file.useType(decode, RUNTIME.decode.HostErrorSpec)}>>`, hostErrors(contract));
+  file.doc(`Operation ids, the keys of {@link ${TABLES.ENDPOINTS}}.`);
+  file.lines(union(`type ${TABLES.EndpointId} =`, contract.endpoints.map((e) => stringLiteral(e.id)).concat(contract.endpoints.length === 0 ? ['never'] : []), ';', file.level));
   file.w.blankLine();
   // One constant per endpoint, so a bundler keeps only the endpoints a program calls (the
   // operation functions name them; ENDPOINTS, for createClient and the mocks, names them all).
   // An explicit type keeps declarations small (no literal types of the whole table).
-  const specType = file.useType(client, 'EndpointSpec');
+  const specType = file.useType(MODULE.runtime.client, RUNTIME.client.EndpointSpec);
   for (const e of contract.endpoints) {
     // Laid out endpoint by endpoint, so a watch session lays out again only those that changed.
     file.section('spec', e, () => {
-      file.constant(endpointConstant(e.id), specType, (prefix, suffix) => data(endpointSpec(contract, e), file.level, prefix, suffix).split('\n'));
+      file.constant(endpointNames.spec(e.id), specType, (prefix, suffix) => data(endpointSpec(contract, e), file.level, prefix, suffix).split('\n'));
     });
   }
   file.w.blankLine();
   file.doc('How each endpoint is called and how its responses are read.');
-  file.constant('ENDPOINTS', `Readonly<Record<EndpointId, ${specType}>>`, (prefix, suffix) => table(prefix, suffix, contract.endpoints, endpointConstant));
+  file.constant(TABLES.ENDPOINTS, `Readonly<Record<${TABLES.EndpointId}, ${specType}>>`, (prefix, suffix) => table(prefix, suffix, contract.endpoints, endpointNames.spec));
   file.w.blankLine();
   // The decoders' `endpoint` input needs only the error rules, and only of endpoints whose rules
   // are not their host's: a program that decodes errors keeps those, not every endpoint's spec.
   const special = withOwnDecoding(contract);
-  const rulesType = file.useType(decode, 'EndpointErrorRules');
+  const rulesType = file.useType(decode, RUNTIME.decode.EndpointErrorRules);
   for (const e of special) {
     file.section('rules', e, () => {
-      file.constant(rulesConstant(e.id), rulesType, (prefix, suffix) => data(errorRules(contract, e), file.level, prefix, suffix).split('\n'));
+      file.constant(endpointNames.rules(e.id), rulesType, (prefix, suffix) => data(errorRules(contract, e), file.level, prefix, suffix).split('\n'));
     });
   }
   if (special.length > 0) file.w.blankLine();
   file.doc(
     "Error rules of the endpoints whose error responses decode differently from their host's (own shapes, quirks, or field paths for the host's message table), for the decoders' `endpoint` input; any other endpoint decodes as its host.",
   );
-  file.constant('ENDPOINT_ERRORS', `Readonly<Partial<Record<EndpointId, ${rulesType}>>>`, (prefix, suffix) => table(prefix, suffix, special, rulesConstant));
+  file.constant(TABLES.ENDPOINT_ERRORS, `Readonly<Partial<Record<${TABLES.EndpointId}, ${rulesType}>>>`, (prefix, suffix) => table(prefix, suffix, special, endpointNames.rules));
   file.w.blankLine();
-  constant("The contract's auth: token endpoint, grants, lifetimes, header, 401 rule.", 'AUTH', `${file.useType(`${RUNTIME}/auth.js`, 'AuthSpec')} | undefined`, authSpec(contract));
+  constant("The contract's auth: token endpoint, grants, lifetimes, header, 401 rule.", TABLES.AUTH, `${file.useType(MODULE.runtime.auth, RUNTIME.auth.AuthSpec)} | undefined`, authSpec(contract));
   constant(
     'Statuses for which errors carry a support report.',
-    'SUPPORT',
-    `{ readonly reportOn: readonly ${file.useType(decode, 'StatusSpec')}[] } | undefined`,
+    TABLES.SUPPORT,
+    `{ readonly reportOn: readonly ${file.useType(decode, RUNTIME.decode.StatusSpec)}[] } | undefined`,
     contract.support === undefined ? undefined : { reportOn: contract.support.reportOn.map(statusSpec) },
   );
-  constant('Field names whose values are secrets: redacted from errors and support reports.', 'SECRET_FIELDS', 'readonly string[]', secretFields(contract));
-  constant('Environment → host → base URL template over server variables.', 'ENVIRONMENT_URLS', 'Readonly<Record<string, Readonly<Record<string, string>>>>', environmentUrls(contract));
+  constant('Field names whose values are secrets: redacted from errors and support reports.', TABLES.SECRET_FIELDS, 'readonly string[]', secretFields(contract));
+  constant('Environment → host → base URL template over server variables.', TABLES.ENVIRONMENT_URLS, 'Readonly<Record<string, Readonly<Record<string, string>>>>', environmentUrls(contract));
   file.doc('Everything the runtime needs, in one object.');
   const token = contract.auth === undefined ? undefined : contract.endpoints.find((e) => e.id === contract.auth?.endpoint);
-  const members = ['tables: ERROR_TABLES', 'hosts: HOST_ERRORS', 'environments: ENVIRONMENT_URLS', ...(token === undefined ? [] : [`tokenEndpoint: ${endpointConstant(token.id)}`]), 'auth: AUTH', 'support: SUPPORT', 'secretFields: SECRET_FIELDS'];
-  const runtimeType = file.useType(`${RUNTIME}/runtime.js`, 'FullRuntimeSpec');
-  file.constant('RUNTIME_SPEC', runtimeType, (prefix, suffix) => [`${prefix}{`, ...members.map((m) => `  ${m},`), `}${suffix}`]);
-}
-
-/** The constant of one endpoint's spec in tables.ts (`getOrder` → `GET_ORDER_ENDPOINT`). */
-export function endpointConstant(id: string): string {
-  return `${constant(id)}_ENDPOINT`;
-}
-
-/** The constant of one endpoint's own error rules (`getOrder` → `GET_ORDER_ERROR_RULES`). */
-function rulesConstant(id: string): string {
-  return `${constant(id)}_ERROR_RULES`;
+  const members = [
+    `tables: ${TABLES.ERROR_TABLES}`,
+    `hosts: ${TABLES.HOST_ERRORS}`,
+    `environments: ${TABLES.ENVIRONMENT_URLS}`,
+    ...(token === undefined ? [] : [`tokenEndpoint: ${endpointNames.spec(token.id)}`]),
+    `auth: ${TABLES.AUTH}`,
+    `support: ${TABLES.SUPPORT}`,
+    `secretFields: ${TABLES.SECRET_FIELDS}`,
+  ];
+  const runtimeType = file.useType(MODULE.runtime.runtime, RUNTIME.runtime.FullRuntimeSpec);
+  file.constant(TABLES.RUNTIME_SPEC, runtimeType, (prefix, suffix) => [`${prefix}{`, ...members.map((m) => `  ${m},`), `}${suffix}`]);
 }
 
 /** `{ id: CONSTANT, … }` over `endpoints`, laid out as prettier would. */

@@ -1,7 +1,8 @@
 /** Contract types → TypeScript: enums as literal unions plus value arrays, objects as interfaces. */
 import type { Contract, EnumType, Field, ObjectType, TypeRef } from '../model/types.js';
-import { constant, propertyKey, stringLiteral, typeName } from '../naming.js';
+import { propertyKey, stringLiteral } from '../naming.js';
 import { emitLiteralUnion } from './literal-union.js';
+import { typeNames } from './names.js';
 import { fits, union } from './pretty.js';
 import type { TsFile } from './ts-file.js';
 
@@ -17,30 +18,26 @@ export function emitTypes(file: TsFile, contract: Contract): void {
   }
 }
 
-export function enumValuesName(type: EnumType): string {
-  return `${constant(type.name)}_VALUES`;
-}
-
 /** "Not shown" notes are sentences already ("Unit of created_at: not shown."): kept as written. */
 export function notShown(text: string | undefined): string | undefined {
   return text;
 }
 
 function emitEnum(file: TsFile, type: EnumType): void {
-  const name = typeName(type.name);
+  const name = typeNames.type(type.name);
   const openNote = type.open ? 'Open: values beyond the listed ones may appear.' : undefined;
   emitLiteralUnion(file, {
     typeName: name,
     typeDoc: [type.description, openNote, notShown(type.notShown)],
     values: type.values,
     extra: type.open ? ['(string & {})'] : [],
-    valuesName: enumValuesName(type),
+    valuesName: typeNames.enumValues(type.name),
     valuesDoc: `The known values of {@link ${name}}.`,
   });
 }
 
 function emitObject(file: TsFile, contract: Contract, type: ObjectType): void {
-  const name = typeName(type.name);
+  const name = typeNames.type(type.name);
   const variants = variantGroups(contract, type);
   const openNote = type.open ? 'Open: the object has other fields the contract does not show.' : undefined;
   const docs = [type.description, openNote, notShown(type.notShown), ...variants.map((v) => v.doc)];
@@ -53,13 +50,14 @@ function emitObject(file: TsFile, contract: Contract, type: ObjectType): void {
   const baseFields = type.fields.filter((f) => !grouped.has(f.name));
   const parts: string[] = [];
   if (baseFields.length > 0 || type.open) {
-    parts.push(`${name}Fields`);
+    const fieldsName = typeNames.fields(type.name);
+    parts.push(fieldsName);
     file.doc(`The fields of {@link ${name}} that do not depend on other fields.`);
-    writeInterface(file, `export interface ${name}Fields`, contract, baseFields, type.open);
+    writeInterface(file, `export interface ${fieldsName}`, contract, baseFields, type.open);
     file.w.blankLine();
   }
   variants.forEach((variant, i) => {
-    const ruleName = `${name}Rule${i + 1}`;
+    const ruleName = typeNames.rule(type.name, i + 1);
     parts.push(ruleName);
     file.doc(`${variant.doc} Part of {@link ${name}}.`);
     // In a broken union each branch sits after `| ` and the last one carries the `;`.
@@ -158,7 +156,7 @@ function fieldMember(contract: Contract, field: Field, indent: number): Member {
     doc: [field.description, defaults, notShown(field.notShown), secret],
     head,
     // The member's own line also holds its name and the closing `;`.
-    type: typeLines(contract, field.type, indent, typeName, false, head.length + 2),
+    type: typeLines(contract, field.type, indent, typeNames.type, false, head.length + 2),
   };
 }
 
@@ -195,7 +193,7 @@ function writeInterface(file: TsFile, head: string, contract: Contract, fields: 
 }
 
 /** `nameOf` maps a contract type name to the name in scope (an import, in other files). */
-export function typeText(contract: Contract, ref: TypeRef, nameOf: (name: string) => string = typeName): string {
+export function typeText(contract: Contract, ref: TypeRef, nameOf: (name: string) => string = typeNames.type): string {
   return typeLines(contract, ref, 0, nameOf, true).join('\n');
 }
 
@@ -203,7 +201,7 @@ export function typeText(contract: Contract, ref: TypeRef, nameOf: (name: string
  * A type as lines; the first continues the current line, the rest are relative to it. `flat`
  * forces one line (for contexts that lay themselves out).
  */
-function typeLines(contract: Contract, ref: TypeRef, indent: number, nameOf: (name: string) => string = typeName, flat = false, reserve = 0): string[] {
+function typeLines(contract: Contract, ref: TypeRef, indent: number, nameOf: (name: string) => string = typeNames.type, flat = false, reserve = 0): string[] {
   switch (ref.kind) {
     case 'primitive':
       return [primitiveText(ref.name)];

@@ -11,9 +11,10 @@ import { shippedFile } from '../package-root.js';
 import { emitClient } from './emit-client.js';
 import { emitErrors } from './emit-errors.js';
 import { emitFixtures, emitMocks, mockFixturesJson } from './emit-mocks.js';
-import { emitTables, RUNTIME } from './emit-tables.js';
+import { emitTables } from './emit-tables.js';
 import { emitTypes } from './emit-types.js';
 import { packageJson, readme, tsconfigJson } from './emit-package.js';
+import { CLIENT_NAMESPACES, INDEX_MODULES, INDEX_REEXPORTS } from './names.js';
 import { TsFile } from './ts-file.js';
 
 export interface OutputFile {
@@ -45,12 +46,6 @@ function tsFile(name: string, contract: Contract, emit: (file: TsFile) => void, 
     { path: `dist/${name}.d.ts`, text: out.dts, format: 'none' },
   ];
 }
-
-/**
- * client.ts imports these modules as namespaces. No name it declares can be either: its own
- * declarations are fixed names and endpoint names with a suffix (Input, Data, Result).
- */
-export const CLIENT_NAMESPACES: Readonly<Record<string, string>> = { './types.js': 'Types', './errors.js': 'Errors' };
 
 /** `incremental`: a watch session's store, so unchanged endpoints and types are not emitted again. */
 export function layout(contract: Contract, incremental?: Incremental): OutputFile[] {
@@ -91,20 +86,14 @@ function indexFiles(contract: Contract): OutputFile[] {
 }
 
 function indexLines(contract: Contract): string[] {
+  const from = (module: string) => `./${module}.js`;
   return [
     header(contract, true),
-    `export * from './types.js';`,
-    `export * from './errors.js';`,
-    `export * from './client.js';`,
-    `export type { DecodedError, FieldError, PolicySpec, PolicyRestriction } from '${RUNTIME}/decode.js';`,
-    `export type { ClientError, ClientErrorCategory, Result, ResponseInfo, FetchLike } from '${RUNTIME}/client.js';`,
-    `export type { CallOptions } from '${RUNTIME}/runtime.js';`,
-    `export type { StoredToken, TokenStore } from '${RUNTIME}/auth.js';`,
-    `export type { SupportReport } from '${RUNTIME}/support.js';`,
-    // Opt-in keep-alive transport over node:http; bundles that do not import it do not contain it.
-    `export { nodeTransport } from '${RUNTIME}/node-transport.js';`,
-    `export type { NodeHttpModule, NodeTransportOptions } from '${RUNTIME}/node-transport.js';`,
-    `export type { Transport, TransportRequest, TransportResponse } from '${RUNTIME}/client.js';`,
+    ...INDEX_MODULES.map((m) => `export * from '${from(m)}';`),
+    ...INDEX_REEXPORTS.flatMap((r) => [
+      ...(r.values === undefined ? [] : [`export { ${r.values.join(', ')} } from '${from(r.module)}';`]),
+      `export type { ${r.types.join(', ')} } from '${from(r.module)}';`,
+    ]),
   ];
 }
 

@@ -1,6 +1,6 @@
 /**
- * One generated TypeScript file: a CodeBlockWriter for the body, and imports collected from the
- * symbols the body uses, so no emitter writes an import line by hand.
+ * One generated TypeScript file: a LineWriter for the body, and imports collected from the symbols
+ * the body uses, so no emitter writes an import line by hand.
  *
  * Each file is emitted three ways at once: the TypeScript source (`src/`, in prettier's form),
  * and the JavaScript and declarations of `dist/`. Type-level text is shared by the source and the
@@ -9,6 +9,7 @@
  * of the output was most of a generation's time), and `test/dist-emit.test.ts` holds these
  * forms to what TypeScript itself emits.
  */
+import { posix } from 'node:path';
 import { docText } from '../naming.js';
 import type { Incremental } from '../incremental.js';
 import { LineWriter } from './line-writer.js';
@@ -32,7 +33,7 @@ export interface EmittedFile {
 interface Section {
   readonly text: string;
   readonly endState: string;
-  readonly imports: readonly (readonly [from: string, name: string, type: boolean])[];
+  readonly imports: readonly (readonly [module: string, name: string, type: boolean])[];
   readonly values: readonly ValueRegion[];
 }
 
@@ -40,35 +41,54 @@ export class TsFile {
   readonly w = new LineWriter();
   private readonly imports = new Map<string, { names: Set<string>; types: Set<string> }>();
   private readonly values: ValueRegion[] = [];
-  private recording: [from: string, name: string, type: boolean][] | undefined;
+  private recording: [module: string, name: string, type: boolean][] | undefined;
 
-  /** Type-only modules this file imports as a namespace (module → name), and those it used. */
+  /** Type-only modules this file imports as a namespace (specifier → name), and those it used. */
   private readonly namespacesUsed = new Set<string>();
+  private readonly namespaces = new Map<string, string>();
+  private readonly specifiers = new Map<string, string>();
 
+  /**
+   * `path` is the file's path in the package (`src/client.ts`); `namespaces` names the modules it
+   * imports types from as a namespace (module → name, modules as in names.ts's MODULE).
+   */
   constructor(
     readonly path: string,
     private readonly incremental?: Incremental,
-    private readonly namespaces: Readonly<Record<string, string>> = {},
-  ) {}
+    namespaces: Readonly<Record<string, string>> = {},
+  ) {
+    for (const [module, name] of Object.entries(namespaces)) this.namespaces.set(this.specifier(module), name);
+  }
 
-  /** Imports a value symbol from a module path relative to this file (`./runtime/decode.js`). */
-  use(from: string, name: string): string {
-    this.entry(from).names.add(name);
-    this.recording?.push([from, name, false]);
+  /** Imports a value symbol from a module of the package (`runtime/decode`, names.ts's MODULE). */
+  use(module: string, name: string): string {
+    this.entry(this.specifier(module)).names.add(name);
+    this.recording?.push([module, name, false]);
     return name;
   }
 
-  useType(from: string, name: string): string {
-    this.recording?.push([from, name, true]);
+  useType(module: string, name: string): string {
+    this.recording?.push([module, name, true]);
+    const from = this.specifier(module);
     // One `import type * as N` instead of thousands of specifiers: a consumer's tsc resolves
     // each specifier of a declaration file (~70 ms per 6,000 at 2,000 endpoints).
-    const namespace = Object.prototype.hasOwnProperty.call(this.namespaces, from) ? this.namespaces[from] : undefined;
+    const namespace = this.namespaces.get(from);
     if (namespace !== undefined) {
       this.namespacesUsed.add(from);
       return `${namespace}.${name}`;
     }
     this.entry(from).types.add(name);
     return name;
+  }
+
+  /** The import specifier of a package module (`runtime/decode`) from this file: `./runtime/decode.js`. */
+  specifier(module: string): string {
+    let found = this.specifiers.get(module);
+    if (found === undefined) {
+      const relative = posix.relative(posix.dirname(this.path), posix.join('src', module));
+      this.specifiers.set(module, (found = `${relative.startsWith('.') ? '' : './'}${relative}.js`));
+    }
+    return found;
   }
 
   /**
@@ -102,9 +122,9 @@ export class TsFile {
   private replay(section: Section): void {
     const start = this.w.getLength();
     this.w.replay(section.text, section.endState);
-    for (const [from, name, type] of section.imports) {
-      if (type) this.useType(from, name);
-      else this.use(from, name);
+    for (const [module, name, type] of section.imports) {
+      if (type) this.useType(module, name);
+      else this.use(module, name);
     }
     for (const v of section.values) this.values.push({ ...v, start: v.start + start, end: v.end + start });
   }
@@ -201,7 +221,7 @@ export class TsFile {
     for (const from of [...new Set([...this.imports.keys(), ...this.namespacesUsed])].sort()) {
       if (types && this.namespacesUsed.has(from)) {
         any = true;
-        lines.push(`import type * as ${this.namespaces[from] ?? ''} from '${from}';`);
+        lines.push(`import type * as ${this.namespaces.get(from) ?? ''} from '${from}';`);
       }
       const found = this.imports.get(from);
       const specifiers = found === undefined ? [] : pick(found.names, found.types);

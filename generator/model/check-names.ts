@@ -4,20 +4,9 @@
  * endpoint named like its host) are reported where they are written, instead of producing a
  * package that does not compile or silently merges two interfaces.
  */
-import { camel, constant, pascal, typeName } from '../naming.js';
+import { ENDPOINT_TYPE_NAMES, endpointNames, hostNames, RESERVED_EXPORTS, typeNames } from '../emit/names.js';
 import type { BuildContext } from './context.js';
 import type { Contract } from './types.js';
-
-/** Exports and imports every generated package declares whatever the contract says. */
-const FIXED = [
-  'Host', 'HOSTS', 'OperationId', 'ErrorCategory', 'ERROR_CATEGORIES', 'RETRYABLE_CATEGORIES', 'HostDecodeInput', 'AnyDecodedError', 'HostErrors',
-  'DecodeErrorInput', 'decodeError', 'Environment', 'ENVIRONMENTS', 'ServerVariables', 'Credentials', 'ClientBaseOptions', 'ClientOptions', 'Client',
-  'createClient', 'DecodedError', 'FieldError', 'PolicySpec', 'PolicyRestriction', 'ClientError', 'ClientErrorCategory', 'Result', 'ResponseInfo',
-  'FetchLike', 'CallOptions', 'StoredToken', 'TokenStore', 'SupportReport', 'ClientRuntimeOptions', 'createRuntime', 'decodeForHost', 'decodeByHost',
-  'nodeTransport', 'NodeHttpModule', 'NodeTransportOptions', 'Transport', 'TransportRequest', 'TransportResponse',
-  'EndpointSpec', 'ErrorTables', 'HostErrorSpec', 'StatusSpec', 'AuthSpec', 'FullRuntimeSpec', 'ERROR_TABLES', 'HOST_ERRORS', 'ENDPOINTS', 'AUTH',
-  'SUPPORT', 'SECRET_FIELDS', 'ENVIRONMENT_URLS', 'RUNTIME_SPEC', 'EndpointId', 'ENDPOINT_ERRORS', 'EndpointErrorRules', 'BaseClient', 'createBaseClient',
-];
 
 /** Names an exported function of an ES module cannot take, and why. */
 const UNFIT_FUNCTION_NAMES: ReadonlyMap<string, string> = new Map([
@@ -30,28 +19,24 @@ const UNFIT_FUNCTION_NAMES: ReadonlyMap<string, string> = new Map([
 const BUILT_IN = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 export function checkNames(ctx: BuildContext, contract: Contract): void {
-  const owners = new Map<string, string>(FIXED.map((n) => [n, 'the generated package itself']));
+  const owners = new Map<string, string>(RESERVED_EXPORTS.map((n) => [n, 'the generated package itself']));
   const claim = (name: string, owner: string, path: readonly (string | number)[]) => {
     const previous = owners.get(name);
     if (previous === undefined) owners.set(name, owner);
     else ctx.error('name-collision', path, `${owner} would generate the export '${name}', which ${previous} already generates; rename one of them`, 'key');
   };
   for (const type of contract.types) {
-    const name = typeName(type.name);
     const path = ['types', type.name];
-    claim(name, `type '${type.name}'`, path);
-    if (type.kind === 'enum') claim(`${constant(type.name)}_VALUES`, `enum '${type.name}'`, path);
+    claim(typeNames.type(type.name), `type '${type.name}'`, path);
+    if (type.kind === 'enum') claim(typeNames.enumValues(type.name), `enum '${type.name}'`, path);
     else if (type.requiredWhen.length > 0 || type.together.length > 0) {
-      claim(`${name}Fields`, `type '${type.name}'`, path);
-      for (let i = 1; i <= type.requiredWhen.length + type.together.length; i++) claim(`${name}Rule${i}`, `type '${type.name}'`, path);
+      claim(typeNames.fields(type.name), `type '${type.name}'`, path);
+      for (let i = 1; i <= type.requiredWhen.length + type.together.length; i++) claim(typeNames.rule(type.name, i), `type '${type.name}'`, path);
     }
   }
   for (const host of contract.hosts) {
     const path = ['hosts', host.name];
-    for (const suffix of ['Error', 'ErrorShape', 'ErrorCode']) claim(`${pascal(host.name)}${suffix}`, `host '${host.name}'`, path);
-    claim(`${constant(host.name)}_ERROR_CODES`, `host '${host.name}'`, path);
-    claim(`is${pascal(host.name)}ErrorCode`, `host '${host.name}'`, path);
-    claim(`decode${pascal(host.name)}Error`, `host '${host.name}'`, path);
+    for (const name of [hostNames.error, hostNames.shape, hostNames.code, hostNames.codes, hostNames.isCode, hostNames.decode]) claim(name(host.name), `host '${host.name}'`, path);
   }
   const folded = new Set<string>();
   for (const endpoint of contract.endpoints) {
@@ -60,10 +45,10 @@ export function checkNames(ctx: BuildContext, contract: Contract): void {
     if (folded.has(key)) continue;
     folded.add(key);
     const path = ['endpoints', endpoint.id];
-    for (const suffix of ['Input', 'Data', 'Result', 'Error']) claim(`${pascal(endpoint.id)}${suffix}`, `endpoint '${endpoint.id}'`, path);
+    for (const name of ENDPOINT_TYPE_NAMES) claim(name(endpoint.id), `endpoint '${endpoint.id}'`, path);
     // The endpoint's operation function.
-    claim(camel(endpoint.id), `endpoint '${endpoint.id}'`, path);
-    const unfit = UNFIT_FUNCTION_NAMES.get(camel(endpoint.id));
+    claim(endpointNames.operation(endpoint.id), `endpoint '${endpoint.id}'`, path);
+    const unfit = UNFIT_FUNCTION_NAMES.get(endpointNames.operation(endpoint.id));
     if (unfit !== undefined) ctx.error('reserved-name', path, `operation id '${endpoint.id}' cannot name the package's operation function: ${unfit}; choose another name`, 'key');
   }
   checkBuiltInNames(ctx, contract);

@@ -1,0 +1,214 @@
+/**
+ * Every name a generated package declares or imports, in one table. Emitters take their names from
+ * here, and the name-collision check (check-names.ts) claims the very same names, so the two cannot
+ * drift apart. Names derived from contract elements go through the naming policy (naming.ts).
+ *
+ * Modules are named by their path under `src/` without extension (`runtime/decode`); a TsFile turns
+ * that into the import specifier its own place needs (`./runtime/decode.js`, `../runtime/decode.js`).
+ */
+import { camel, constant, pascal, typeName } from '../naming.js';
+
+/** The generated modules and the runtime modules they import, by path under `src/`. */
+export const MODULE = {
+  types: 'types',
+  errors: 'errors',
+  client: 'client',
+  tables: 'tables',
+  index: 'index',
+  mocksFixtures: 'mocks/fixtures',
+  mocksIndex: 'mocks/index',
+  runtime: {
+    auth: 'runtime/auth',
+    client: 'runtime/client',
+    decode: 'runtime/decode',
+    mocks: 'runtime/mocks',
+    nodeTransport: 'runtime/node-transport',
+    runtime: 'runtime/runtime',
+    support: 'runtime/support',
+  },
+} as const;
+
+/** `errors.ts`: what every package exports besides the per-host and per-endpoint names. */
+export const ERRORS = {
+  Host: 'Host',
+  HOSTS: 'HOSTS',
+  OperationId: 'OperationId',
+  ErrorCategory: 'ErrorCategory',
+  ERROR_CATEGORIES: 'ERROR_CATEGORIES',
+  RETRYABLE_CATEGORIES: 'RETRYABLE_CATEGORIES',
+  HostDecodeInput: 'HostDecodeInput',
+  AnyDecodedError: 'AnyDecodedError',
+  HostErrors: 'HostErrors',
+  DecodeErrorInput: 'DecodeErrorInput',
+  decodeError: 'decodeError',
+} as const;
+
+/** `client.ts`: fixed exports, and the module-private names it declares. */
+export const CLIENT = {
+  Environment: 'Environment',
+  ENVIRONMENTS: 'ENVIRONMENTS',
+  ServerVariables: 'ServerVariables',
+  Credentials: 'Credentials',
+  ClientBaseOptions: 'ClientBaseOptions',
+  ClientOptions: 'ClientOptions',
+  Client: 'Client',
+  createClient: 'createClient',
+  BaseClient: 'BaseClient',
+  createBaseClient: 'createBaseClient',
+} as const;
+
+export const CLIENT_PRIVATE = {
+  BaseClientBrand: 'BaseClientBrand',
+  Operation: 'Operation',
+  OptionalOperation: 'OptionalOperation',
+} as const;
+
+/**
+ * The contract modules client.ts imports as namespaces (`import type * as Types`). No name client.ts
+ * declares can be either: its own are fixed names and endpoint names with a suffix.
+ */
+export const CLIENT_NAMESPACES: Readonly<Record<string, string>> = { [MODULE.types]: 'Types', [MODULE.errors]: 'Errors' };
+
+/** `tables.ts`: the runtime tables. */
+export const TABLES = {
+  ERROR_TABLES: 'ERROR_TABLES',
+  HOST_ERRORS: 'HOST_ERRORS',
+  EndpointId: 'EndpointId',
+  ENDPOINTS: 'ENDPOINTS',
+  ENDPOINT_ERRORS: 'ENDPOINT_ERRORS',
+  AUTH: 'AUTH',
+  SUPPORT: 'SUPPORT',
+  SECRET_FIELDS: 'SECRET_FIELDS',
+  ENVIRONMENT_URLS: 'ENVIRONMENT_URLS',
+  RUNTIME_SPEC: 'RUNTIME_SPEC',
+} as const;
+
+/** Runtime names the generated modules import, by runtime module. */
+export const RUNTIME = {
+  auth: { AuthSpec: 'AuthSpec' },
+  client: { EndpointSpec: 'EndpointSpec', Result: 'Result', ClientError: 'ClientError' },
+  decode: {
+    DecodedError: 'DecodedError',
+    decodeForHost: 'decodeForHost',
+    decodeByHost: 'decodeByHost',
+    ErrorTables: 'ErrorTables',
+    HostErrorSpec: 'HostErrorSpec',
+    EndpointErrorRules: 'EndpointErrorRules',
+    StatusSpec: 'StatusSpec',
+  },
+  runtime: { createRuntime: 'createRuntime', Runtime: 'Runtime', ClientRuntimeOptions: 'ClientRuntimeOptions', CallOptions: 'CallOptions', FullRuntimeSpec: 'FullRuntimeSpec' },
+  mocks: {
+    mockApi: 'mockApi',
+    EndpointMocks: 'EndpointMocks',
+    HttpLike: 'HttpLike',
+    MockHostFixtures: 'MockHostFixtures',
+    MockEndpointFixtures: 'MockEndpointFixtures',
+    MockErrorFixture: 'MockErrorFixture',
+  },
+} as const;
+
+/** What the entry point re-exports from the runtime: `export type {…}` unless listed under `values`. */
+export const INDEX_REEXPORTS: readonly { readonly module: string; readonly types: readonly string[]; readonly values?: readonly string[] }[] = [
+  { module: MODULE.runtime.decode, types: ['DecodedError', 'FieldError', 'PolicySpec', 'PolicyRestriction'] },
+  { module: MODULE.runtime.client, types: ['ClientError', 'ClientErrorCategory', 'Result', 'ResponseInfo', 'FetchLike'] },
+  { module: MODULE.runtime.runtime, types: ['CallOptions'] },
+  { module: MODULE.runtime.auth, types: ['StoredToken', 'TokenStore'] },
+  { module: MODULE.runtime.support, types: ['SupportReport'] },
+  // Opt-in keep-alive transport over node:http; bundles that do not import it do not contain it.
+  { module: MODULE.runtime.nodeTransport, values: ['nodeTransport'], types: ['NodeHttpModule', 'NodeTransportOptions'] },
+  { module: MODULE.runtime.client, types: ['Transport', 'TransportRequest', 'TransportResponse'] },
+];
+
+/** The entry point's contract modules, re-exported whole. */
+export const INDEX_MODULES: readonly string[] = [MODULE.types, MODULE.errors, MODULE.client];
+
+/** `mocks/fixtures.ts` and `mocks/index.ts`: fixed names. */
+export const MOCKS = {
+  FixtureKeys: 'FixtureKeys',
+  Fixtures: 'Fixtures',
+  FIXTURES: 'FIXTURES',
+  MockTarget: 'MockTarget',
+  Mocks: 'Mocks',
+  createMocks: 'createMocks',
+} as const;
+
+/** Types of the runtime's mocks module that users name; the mocks entry re-exports them. */
+export const MOCKS_RUNTIME_TYPES: readonly string[] = [
+  'EndpointMocks',
+  'HttpLike',
+  'MockEndpointFixtures',
+  'MockErrorFixture',
+  'MockExpectation',
+  'MockFixtureKind',
+  'MockHandlerOptions',
+  'MockHostFixtures',
+  'MockMethod',
+  'MockResponse',
+  'MockSuccessFixture',
+];
+
+/**
+ * Names the main entry claims whatever the contract says: a contract element that would generate
+ * one of them is refused where it is written. The runtime names the contract modules import are
+ * claimed too, conservatively; `Runtime` never was, and no contract name can meet it (client.ts
+ * names contract types through a namespace).
+ */
+export const RESERVED_EXPORTS: readonly string[] = [
+  ...Object.values(ERRORS),
+  ...Object.values(CLIENT),
+  ...INDEX_REEXPORTS.flatMap((r) => [...(r.values ?? []), ...r.types]),
+  ...Object.values(TABLES),
+  ...Object.values(RUNTIME.auth),
+  ...Object.values(RUNTIME.client),
+  ...Object.values(RUNTIME.decode),
+  ...Object.values(RUNTIME.runtime).filter((n) => n !== RUNTIME.runtime.Runtime),
+];
+
+/** Names derived from the contract's types. */
+export const typeNames = {
+  /** A contract type as a TypeScript type. */
+  type: (name: string): string => typeName(name),
+  /** An enum's `*_VALUES` array. */
+  enumValues: (name: string): string => `${constant(name)}_VALUES`,
+  /** The unconditional fields of an object with variant groups. */
+  fields: (name: string): string => `${typeName(name)}Fields`,
+  /** The `index`th (1-based) variant group of an object. */
+  rule: (name: string, index: number): string => `${typeName(name)}Rule${index}`,
+};
+
+/** Names derived from hosts. */
+export const hostNames = {
+  error: (host: string): string => `${pascal(host)}Error`,
+  shape: (host: string): string => `${pascal(host)}ErrorShape`,
+  code: (host: string): string => `${pascal(host)}ErrorCode`,
+  codes: (host: string): string => `${constant(host)}_ERROR_CODES`,
+  isCode: (host: string): string => `is${pascal(host)}ErrorCode`,
+  decode: (host: string): string => `decode${pascal(host)}Error`,
+  fixtureKey: (host: string): string => `${pascal(host)}FixtureKey`,
+};
+
+/** Names derived from operation ids. */
+export const endpointNames = {
+  input: (id: string): string => `${pascal(id)}Input`,
+  data: (id: string): string => `${pascal(id)}Data`,
+  result: (id: string): string => `${pascal(id)}Result`,
+  error: (id: string): string => `${pascal(id)}Error`,
+  /** The operation function, and the method of `Client` and of the mocks. */
+  operation: (id: string): string => camel(id),
+  /** The endpoint's spec constant in tables.ts. */
+  spec: (id: string): string => `${constant(id)}_ENDPOINT`,
+  /** The endpoint's own error rules in tables.ts. */
+  rules: (id: string): string => `${constant(id)}_ERROR_RULES`,
+  fixtureKey: (id: string): string => `${pascal(id)}FixtureKey`,
+};
+
+/** The suffixes `endpointNames` gives an operation id's exported types. */
+export const ENDPOINT_TYPE_NAMES = [endpointNames.input, endpointNames.data, endpointNames.result, endpointNames.error] as const;
+
+/** The `Mocks` member that returns every success handler: `handlers`, unless an operation is called that. */
+export function handlersName(operations: readonly string[]): string {
+  const taken = new Set(operations.map(endpointNames.operation));
+  let name = 'handlers';
+  while (taken.has(name)) name = `${name}_`;
+  return name;
+}

@@ -19,7 +19,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContractText } from '../generator/contract.js';
 import { layout } from '../generator/emit/layout.js';
-import { categoryOfStatus } from '../generator/model/build-errors.js';
+import { categoryOfStatus } from '../generator/model/values.js';
 import type { Contract, Endpoint, Host, TypeRef } from '../generator/model/types.js';
 import { camel } from '../generator/naming.js';
 

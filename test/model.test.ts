@@ -7,9 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { matchEmptyMessage, matchMessage, type MessageTableData } from '../templates/messages.js';
 import { loadContract } from '../generator/contract.js';
-import { categoryOfStatus } from '../generator/model/build-errors.js';
-import { formatStatus } from '../generator/model/context.js';
-import { hostRequestPaths } from '../generator/model/field-paths.js';
+import { knowledge } from '../generator/model/knowledge.js';
+import { categoryOfStatus, formatStatus } from '../generator/model/values.js';
 import { messageTableData } from '../generator/model/message-data.js';
 import type { Contract, EnumType, Endpoint, ErrorShape, Field, Host, MessageTable, ObjectType } from '../generator/model/types.js';
 
@@ -298,7 +297,7 @@ describe('validation-message table (lastmile)', () => {
 
   describe('the runtime matcher maps each message to request fields', () => {
     const data: MessageTableData = messageTableData(messages());
-    const known = hostRequestPaths(contract, 'lastmile');
+    const known = knowledge(contract).hostRequestPaths('lastmile');
 
     it.each([
       ["'dropoff.address1' must not be blank", 'blank_stop_field', ['destination.address.address1']],

@@ -18,7 +18,7 @@ import { parse } from 'yaml';
 import { main } from '../generator/cli.js';
 import type { Io } from '../generator/commands.js';
 import { loadContract, loadContractText } from '../generator/contract.js';
-import { hostShapes } from '../generator/emit/host-shapes.js';
+import { knowledge } from '../generator/model/knowledge.js';
 import type { Contract } from '../generator/model/types.js';
 import { buildOpenApi } from '../generator/openapi/document.js';
 import { renderOpenApi } from '../generator/openapi/render.js';
@@ -264,11 +264,11 @@ describe('the OpenAPI document of contract/orders.yaml', () => {
 
   it("each host's envelope is a oneOf of every shape it can answer with, and each shape's bodies match exactly one", () => {
     for (const host of contract.hosts) {
-      const shapes = hostShapes(contract, host);
+      const shapes = knowledge(contract).hostShapes(host);
       expect(at(doc, 'components', 'schemas', `ErrorEnvelope.${host.name}`, 'oneOf')).toEqual(shapes.map((s) => ({ $ref: `#/components/schemas/ErrorShape.${s}` })));
       for (const shape of shapes) expect(keysAt(doc, 'components', 'schemas'), shape).toContain(`ErrorShape.${shape}`);
     }
-    expect(hostShapes(contract, contract.hosts[1] as Contract['hosts'][number])).toEqual(['api_error', 'invalid_client', 'unauthorized', 'result_level']);
+    expect(knowledge(contract).hostShapes(contract.hosts[1] as Contract['hosts'][number])).toEqual(['api_error', 'invalid_client', 'unauthorized', 'result_level']);
     const bodies: Record<string, unknown> = {
       fulfilment: { status: 'invalid_argument', code: 'invalid_argument', message: 'A sentence.', details: { type: 'input', fields: [{ field: 'a.b', message: 'required' }] } },
       unauthorized: { error: 'unauthorized' },
@@ -277,7 +277,7 @@ describe('the OpenAPI document of contract/orders.yaml', () => {
       result_level: { result: 3, level: 'error', message: 'Elsewhere on the platform.' },
     };
     for (const host of contract.hosts) {
-      for (const shape of hostShapes(contract, host)) {
+      for (const shape of knowledge(contract).hostShapes(host)) {
         expect(valid(`ErrorShape.${shape}`, bodies[shape]), shape).toBe(true);
         expect(valid(`ErrorEnvelope.${host.name}`, bodies[shape]), `${host.name}: ${shape}`).toBe(true);
       }

@@ -2,15 +2,16 @@
  * Step one of a review: every structural difference between two models, with locations in both
  * files. No judgement here; the rules classify.
  */
-import { formatStatus } from '../model/context.js';
+import { formatStatus } from '../model/values.js';
+import { knowledge, type Knowledge } from '../model/knowledge.js';
 import type { Contract, Endpoint, EnumType, Field, Host, NamedType, ObjectType, SourceLocation, TypeRef } from '../model/types.js';
 import { pair, same, type Action, type Area, type Change, type Direction } from './change.js';
-import { directionsOf, typeUsage, type Usage } from './usage.js';
+import { directionsOf } from './usage.js';
 
 interface Ctx {
   readonly out: Change[];
-  readonly oldUsage: Usage;
-  readonly newUsage: Usage;
+  readonly old: Knowledge;
+  readonly new: Knowledge;
 }
 
 type Extra = Partial<Pick<Change, 'aspect' | 'qualifier' | 'before' | 'after' | 'oldLoc' | 'newLoc'>>;
@@ -25,7 +26,7 @@ const locs = (o: { loc: SourceLocation } | undefined, n: { loc: SourceLocation }
 });
 
 export function structuralDiff(before: Contract, after: Contract): Change[] {
-  const ctx: Ctx = { out: [], oldUsage: typeUsage(before), newUsage: typeUsage(after) };
+  const ctx: Ctx = { out: [], old: knowledge(before), new: knowledge(after) };
   diffInfo(ctx, before, after);
   diffServers(ctx, before, after);
   diffEndpoints(ctx, before, after);
@@ -118,8 +119,8 @@ function diffBodies(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string): void
   else if (eb.request !== undefined && ea.request !== undefined && eb.request.optional !== ea.request.optional) {
     add(ctx, 'field', 'changed', 'request', `${subject} request body`, { aspect: ea.request.optional ? 'optional' : 'required', ...locs(eb, ea) });
   }
-  const success = (e: Endpoint) => refText(e.responses.find((r) => !r.isError)?.body);
-  if (success(eb) !== success(ea)) add(ctx, 'field', 'changed', 'response', `${subject} response body`, { aspect: 'type', before: success(eb), after: success(ea), ...locs(eb, ea) });
+  const read = [refText(ctx.old.successResponses(eb)[0]?.body), refText(ctx.new.successResponses(ea)[0]?.body)] as const;
+  if (read[0] !== read[1]) add(ctx, 'field', 'changed', 'response', `${subject} response body`, { aspect: 'type', before: read[0], after: read[1], ...locs(eb, ea) });
 }
 
 function diffQuirks(ctx: Ctx, eb: Endpoint, ea: Endpoint): void {
@@ -134,7 +135,7 @@ function diffQuirks(ctx: Ctx, eb: Endpoint, ea: Endpoint): void {
 function diffTypes(ctx: Ctx, b: Contract, a: Contract): void {
   const types = pair(b.types, a.types, (t) => t.name);
   for (const [tb, ta] of types.both) {
-    const directions = [...new Set([...directionsOf(ctx.oldUsage, tb.name), ...directionsOf(ctx.newUsage, ta.name)])];
+    const directions = [...new Set([...directionsOf(ctx.old, tb.name), ...directionsOf(ctx.new, ta.name)])];
     for (const direction of directions) {
       if (tb.kind === 'enum' && ta.kind === 'enum') diffEnum(ctx, tb, ta, direction);
       else if (tb.kind === 'object' && ta.kind === 'object') diffFields(ctx, tb.name, tb.fields, ta.fields, direction, tb, ta);

@@ -2,7 +2,9 @@
  * `createClient`: options typed by environment, one method per endpoint, typed inputs and results;
  * and the same calls as functions of a `BaseClient`, which bundlers can drop one by one.
  */
-import type { Contract, Endpoint, ResponseSpec } from '../model/types.js';
+import { knowledge } from '../model/knowledge.js';
+import type { Contract, Endpoint } from '../model/types.js';
+import { formatStatus } from '../model/values.js';
 import { propertyKey, stringLiteral } from '../naming.js';
 import { typeText } from './emit-types.js';
 import { emitLiteralUnion } from './literal-union.js';
@@ -40,7 +42,7 @@ function emitEnvironments(file: TsFile, contract: Contract): void {
       }
       file.w.write(`${propertyKey(env.name)}: `).inlineBlock(() => {
         for (const variable of env.variables) {
-          file.doc(contract.servers.find((s) => s.name === variable)?.description);
+          file.doc(knowledge(contract).server(variable)?.description);
           file.w.writeLine(`${propertyKey(variable)}: string;`);
         }
       });
@@ -89,12 +91,8 @@ function imported(file: TsFile): (name: string) => string {
   return (name) => file.useType(MODULE.types, typeNames.type(name));
 }
 
-function successResponses(endpoint: Endpoint): ResponseSpec[] {
-  return endpoint.responses.filter((r) => !r.isError);
-}
-
 function dataTypes(file: TsFile, contract: Contract, endpoint: Endpoint): string[] {
-  const types = [...new Set(successResponses(endpoint).map((r) => (r.body === undefined ? 'undefined' : typeText(contract, r.body, imported(file)))))];
+  const types = [...new Set(knowledge(contract).successResponses(endpoint).map((r) => (r.body === undefined ? 'undefined' : typeText(contract, r.body, imported(file)))))];
   return types.length === 0 ? ['undefined'] : types;
 }
 
@@ -128,9 +126,9 @@ function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint)
   file.w.blankLine();
 }
 
-function endpointDoc(endpoint: Endpoint): (string | undefined)[] {
+function endpointDoc(contract: Contract, endpoint: Endpoint): (string | undefined)[] {
   const quirks = endpoint.errors.quirks.map((q) => `Quirk (${q.id}): ${q.hint}`);
-  const successes = successResponses(endpoint).map((r) => `Responds ${r.status.kind === 'exact' ? r.status.status : `${r.status.statusClass}XX`}: ${r.description ?? ''}${r.notShown === undefined ? '' : ` (${r.notShown})`}`);
+  const successes = knowledge(contract).successResponses(endpoint).map((r) => `Responds ${formatStatus(r.status)}: ${r.description ?? ''}${r.notShown === undefined ? '' : ` (${r.notShown})`}`);
   return [endpoint.summary, endpoint.description, `${endpoint.method} ${endpoint.path} on the ${endpoint.host} host${endpoint.auth === 'none' ? '; no authentication' : ''}.`, ...successes, ...quirks];
 }
 
@@ -139,7 +137,7 @@ function emitClientInterface(file: TsFile, contract: Contract): void {
   file.w.write(`export interface ${CLIENT.Client} `).block(() => {
     for (const endpoint of contract.endpoints) {
       file.section('method', endpoint, () => {
-        file.doc(...endpointDoc(endpoint));
+        file.doc(...endpointDoc(contract, endpoint));
         const optional = endpoint.pathParams.length === 0 && (endpoint.request === undefined || endpoint.request.optional);
         file.w.writeLine(`${endpointNames.operation(endpoint.id)}(input${optional ? '?' : ''}: ${endpointNames.input(endpoint.id)}): Promise<${endpointNames.result(endpoint.id)}>;`);
       });

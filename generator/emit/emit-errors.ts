@@ -2,9 +2,9 @@
  * Error-code unions and tables, each host's decoded-error type and decoder, the `decodeError`
  * dispatcher, and each endpoint's error union.
  */
+import { knowledge } from '../model/knowledge.js';
 import type { Contract, Endpoint, Host } from '../model/types.js';
 import { propertyKey, stringLiteral } from '../naming.js';
-import { hostShapes } from './host-shapes.js';
 import { constTuple, emitLiteralUnion } from './literal-union.js';
 import { endpointNames, ERRORS, hostNames, MODULE, RUNTIME, TABLES } from './names.js';
 import { list, union } from './pretty.js';
@@ -82,7 +82,7 @@ function emitHost(file: TsFile, contract: Contract, host: Host): void {
     );
   }
   file.doc(`Error envelope shapes the ${host.name} host answers with ('unrecognised' when none matches).`);
-  file.lines(union(`export type ${hostNames.shape(host.name)} =`, literals(hostShapes(contract, host)), ';', file.level));
+  file.lines(union(`export type ${hostNames.shape(host.name)} =`, literals(knowledge(contract).hostShapes(host)), ';', file.level));
   file.doc(`An error response of the ${host.name} host, decoded.`, host.description);
   file.lines(list(`export type ${hostNames.error(host.name)} = ${RUNTIME.decode.DecodedError}`, '<', decodedErrorArgs(file, host, hostNames.shape(host.name)), '>', ';', file.level, false));
   file.doc(`Decodes an error response of the ${host.name} host. Never throws.`);
@@ -119,14 +119,15 @@ function emitDispatcher(file: TsFile, contract: Contract): void {
 }
 
 function emitEndpointError(file: TsFile, contract: Contract, endpoint: Endpoint): void {
-  const host = contract.hosts.find((h) => h.name === endpoint.host);
+  const k = knowledge(contract);
+  const host = k.host(endpoint.host);
   if (host === undefined) return;
   const tokenEndpoint = endpoint.auth === 'required' && contract.auth !== undefined && contract.auth.endpoint !== endpoint.id ? contract.auth.endpoint : undefined;
   const tokenNote = tokenEndpoint === undefined ? undefined : `A failed token request surfaces as a {@link ${endpointNames.error(tokenEndpoint)}}.`;
   // Only what the type does not say: a consumer's tsc scans every comment of the declarations.
   file.doc(tokenNote);
   // The host's own decoded-error type when the endpoint adds no shape (the usual case).
-  const own = hostShapes(contract, host);
+  const own = k.hostShapes(host);
   const sameShapes = own.length === endpoint.errors.shapes.length && own.every((s) => endpoint.errors.shapes.includes(s));
   const decoded = sameShapes
     ? hostNames.error(host.name)

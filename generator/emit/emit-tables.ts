@@ -3,25 +3,25 @@
  * endpoints, environments) as typed constants the runtime reads. Emitted as JSON literals, so no
  * contract text is ever spliced into code.
  */
-import { formatStatus } from '../model/context.js';
-import { fieldPaths, hostRequestPaths } from '../model/field-paths.js';
+import { knowledge, type Knowledge } from '../model/knowledge.js';
 import { messageTableData } from '../model/message-data.js';
-import type { Contract, Endpoint, ErrorShape, Host, Quirk, StatusPattern, TypeRef } from '../model/types.js';
+import type { Contract, Endpoint, ErrorShape, Host, Quirk, StatusPattern } from '../model/types.js';
+import { formatStatus } from '../model/values.js';
 import { propertyKey as key, stringLiteral } from '../naming.js';
 import { data, union } from './pretty.js';
-import { hostShapes } from './host-shapes.js';
 import { endpointNames, MODULE, RUNTIME, TABLES } from './names.js';
 import type { TsFile } from './ts-file.js';
 
 export function emitTables(file: TsFile, contract: Contract): void {
+  const k = knowledge(contract);
   const decode = MODULE.runtime.decode;
   const constant = (doc: string, name: string, type: string, value: unknown) => {
     file.doc(doc);
     file.constant(name, type, (prefix, suffix) => data(value, file.level, prefix, suffix).split('\n'));
     file.w.blankLine();
   };
-  constant('Error tables of the contract: shapes, categories, statuses and policies.', TABLES.ERROR_TABLES, file.useType(decode, RUNTIME.decode.ErrorTables), errorTables(contract));
-  constant('Per-host error handling: recognised shapes, code table, message table.', TABLES.HOST_ERRORS, `Readonly<Record<string, ${file.useType(decode, RUNTIME.decode.HostErrorSpec)}>>`, hostErrors(contract));
+  constant('Error tables of the contract: shapes, categories, statuses and policies.', TABLES.ERROR_TABLES, file.useType(decode, RUNTIME.decode.ErrorTables), errorTables(k));
+  constant('Per-host error handling: recognised shapes, code table, message table.', TABLES.HOST_ERRORS, `Readonly<Record<string, ${file.useType(decode, RUNTIME.decode.HostErrorSpec)}>>`, hostErrors(k));
   file.doc(`Operation ids, the keys of {@link ${TABLES.ENDPOINTS}}.`);
   file.lines(union(`type ${TABLES.EndpointId} =`, contract.endpoints.map((e) => stringLiteral(e.id)).concat(contract.endpoints.length === 0 ? ['never'] : []), ';', file.level));
   file.w.blankLine();
@@ -32,7 +32,7 @@ export function emitTables(file: TsFile, contract: Contract): void {
   for (const e of contract.endpoints) {
     // Laid out endpoint by endpoint, so a watch session lays out again only those that changed.
     file.section('spec', e, () => {
-      file.constant(endpointNames.spec(e.id), specType, (prefix, suffix) => data(endpointSpec(contract, e), file.level, prefix, suffix).split('\n'));
+      file.constant(endpointNames.spec(e.id), specType, (prefix, suffix) => data(endpointSpec(k, e), file.level, prefix, suffix).split('\n'));
     });
   }
   file.w.blankLine();
@@ -41,11 +41,11 @@ export function emitTables(file: TsFile, contract: Contract): void {
   file.w.blankLine();
   // The decoders' `endpoint` input needs only the error rules, and only of endpoints whose rules
   // are not their host's: a program that decodes errors keeps those, not every endpoint's spec.
-  const special = withOwnDecoding(contract);
+  const special = k.ownDecoding;
   const rulesType = file.useType(decode, RUNTIME.decode.EndpointErrorRules);
   for (const e of special) {
     file.section('rules', e, () => {
-      file.constant(endpointNames.rules(e.id), rulesType, (prefix, suffix) => data(errorRules(contract, e), file.level, prefix, suffix).split('\n'));
+      file.constant(endpointNames.rules(e.id), rulesType, (prefix, suffix) => data(errorRules(k, e), file.level, prefix, suffix).split('\n'));
     });
   }
   if (special.length > 0) file.w.blankLine();
@@ -61,10 +61,10 @@ export function emitTables(file: TsFile, contract: Contract): void {
     `{ readonly reportOn: readonly ${file.useType(decode, RUNTIME.decode.StatusSpec)}[] } | undefined`,
     contract.support === undefined ? undefined : { reportOn: contract.support.reportOn.map(statusSpec) },
   );
-  constant('Field names whose values are secrets: redacted from errors and support reports.', TABLES.SECRET_FIELDS, 'readonly string[]', secretFields(contract));
+  constant('Field names whose values are secrets: redacted from errors and support reports.', TABLES.SECRET_FIELDS, 'readonly string[]', k.secretFields);
   constant('Environment → host → base URL template over server variables.', TABLES.ENVIRONMENT_URLS, 'Readonly<Record<string, Readonly<Record<string, string>>>>', environmentUrls(contract));
   file.doc('Everything the runtime needs, in one object.');
-  const token = contract.auth === undefined ? undefined : contract.endpoints.find((e) => e.id === contract.auth?.endpoint);
+  const token = k.tokenEndpoint;
   const members = [
     `tables: ${TABLES.ERROR_TABLES}`,
     `hosts: ${TABLES.HOST_ERRORS}`,
@@ -84,30 +84,12 @@ function table(prefix: string, suffix: string, endpoints: readonly Endpoint[], n
   return [`${prefix}{`, ...endpoints.map((e) => `  ${key(e.id)}: ${name(e.id)},`), `}${suffix}`];
 }
 
-/**
- * Endpoints whose error decoding differs from their host's: the decoder's plan for an endpoint
- * differs from its host's only in the shapes it tries, its quirks, and (where the host has a
- * message table) the field paths messages are matched against.
- */
-function withOwnDecoding(contract: Contract): Endpoint[] {
-  const hosts = new Map(contract.hosts.map((h) => [h.name, { shapes: hostShapes(contract, h), fieldPaths: h.messages === undefined ? [] : hostRequestPaths(contract, h.name) }]));
-  return contract.endpoints.filter((e) => {
-    const host = hosts.get(e.host);
-    if (host === undefined || e.errors.quirks.length > 0 || !sameList(e.errors.shapes, host.shapes)) return true;
-    const paths = messagePaths(contract, e);
-    return paths.length > 0 && !sameList(paths, host.fieldPaths);
-  });
-}
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}
-
 function statusSpec(status: StatusPattern): number | string {
   return status.kind === 'exact' ? status.status : formatStatus(status);
 }
 
-function errorTables(contract: Contract): unknown {
+function errorTables(k: Knowledge): unknown {
+  const { contract } = k;
   return {
     shapes: Object.fromEntries(contract.shapes.map((s) => [s.name, shapeSpec(s)])),
     categories: Object.fromEntries(contract.categories.map((c) => [c.name, { retryable: c.retryable }])),
@@ -123,14 +105,8 @@ function errorTables(contract: Contract): unknown {
         },
       ]),
     ),
-    fallbackCategory: fallbackCategory(contract),
+    fallbackCategory: k.fallbackCategory,
   };
-}
-
-/** The category for a status no rule covers: the contract's 5XX rule if any, else the first category. */
-function fallbackCategory(contract: Contract): string {
-  const serverClass = contract.statusCategories.find((r) => r.status.kind === 'class' && r.status.statusClass === 5);
-  return serverClass?.category ?? contract.categories[0]?.name ?? 'unknown';
 }
 
 function shapeSpec(shape: ErrorShape): unknown {
@@ -144,15 +120,15 @@ function shapeSpec(shape: ErrorShape): unknown {
   };
 }
 
-function hostErrors(contract: Contract): unknown {
-  return Object.fromEntries(contract.hosts.map((h) => [h.name, hostSpec(contract, h)]));
+function hostErrors(k: Knowledge): unknown {
+  return Object.fromEntries(k.contract.hosts.map((h) => [h.name, hostSpec(k, h)]));
 }
 
-function hostSpec(contract: Contract, host: Host): unknown {
+function hostSpec(k: Knowledge, host: Host): unknown {
   const messages = host.messages;
   return {
     name: host.name,
-    shapes: hostShapes(contract, host),
+    shapes: k.hostShapes(host),
     ...(host.codes.shape === undefined ? {} : { codeShape: host.codes.shape }),
     codes: host.codes.rows.map((r) => ({ status: r.status, code: r.code, ...(r.kind === undefined ? {} : { kind: r.kind }), category: r.category })),
     ...(messages === undefined
@@ -168,14 +144,12 @@ function hostSpec(contract: Contract, host: Host): unknown {
           },
         }),
     // Read only to resolve message-table fields: other hosts carry none.
-    fieldPaths: messages === undefined ? [] : hostRequestPaths(contract, host.name),
+    fieldPaths: messages === undefined ? [] : k.hostRequestPaths(host.name),
   };
 }
 
-function endpointSpec(contract: Contract, e: Endpoint): unknown {
-  const successes = e.responses.filter((r) => !r.isError);
-  const binary = successes.find((r) => r.body?.kind === 'primitive' && r.body.name === 'binary');
-  const hasBody = successes.some((r) => r.body !== undefined);
+function endpointSpec(k: Knowledge, e: Endpoint): unknown {
+  const body = k.successBody(e);
   return {
     id: e.id,
     method: e.method,
@@ -185,24 +159,18 @@ function endpointSpec(contract: Contract, e: Endpoint): unknown {
     idempotent: e.idempotent,
     pathParams: e.pathParams.map((p) => p.name),
     contentTypes: e.request?.contentTypes ?? [],
-    response: binary !== undefined ? 'binary' : hasBody ? 'json' : 'none',
-    ...(binary?.contentType === undefined ? {} : { responseContentType: binary.contentType }),
-    successStatuses: successes.map((r) => statusSpec(r.status)),
+    response: body.kind,
+    ...(body.contentType === undefined ? {} : { responseContentType: body.contentType }),
+    successStatuses: k.successResponses(e).map((r) => statusSpec(r.status)),
     shapes: e.errors.shapes,
     quirks: e.errors.quirks.map(quirkSpec),
-    fieldPaths: messagePaths(contract, e),
+    fieldPaths: k.messagePaths(e),
   };
 }
 
 /** What the decoders read of an endpoint: its host, shapes, quirks and message field paths. */
-function errorRules(contract: Contract, e: Endpoint): unknown {
-  return { host: e.host, shapes: e.errors.shapes, quirks: e.errors.quirks.map(quirkSpec), fieldPaths: messagePaths(contract, e) };
-}
-
-/** The request's field paths, where the host's message table resolves fields against them. */
-function messagePaths(contract: Contract, e: Endpoint): readonly string[] {
-  const host = contract.hosts.find((h) => h.name === e.host);
-  return host?.messages === undefined || e.request === undefined ? [] : fieldPaths(contract, e.request.body);
+function errorRules(k: Knowledge, e: Endpoint): unknown {
+  return { host: e.host, shapes: e.errors.shapes, quirks: e.errors.quirks.map(quirkSpec), fieldPaths: k.messagePaths(e) };
 }
 
 function quirkSpec(q: Quirk): unknown {
@@ -229,21 +197,6 @@ function authSpec(contract: Contract): unknown {
     scheme: auth.carrier.scheme,
     unauthorized: { status: auth.unauthorized.status, shape: auth.unauthorized.shape, replay: auth.unauthorized.replay === 'once' },
   };
-}
-
-/** Names of every field marked secret, plus the auth's access and refresh token fields. */
-function secretFields(contract: Contract): string[] {
-  const names = new Set<string>();
-  const visit = (fields: readonly { name: string; secret: boolean; type: TypeRef }[]) => {
-    for (const f of fields) {
-      if (f.secret) names.add(f.name);
-      if (f.type.kind === 'object') visit(f.type.fields);
-    }
-  };
-  for (const type of contract.types) if (type.kind === 'object') visit(type.fields);
-  const token = contract.auth?.token;
-  for (const name of [token?.accessToken, token?.refreshToken]) if (name !== undefined) names.add(name);
-  return [...names].sort();
 }
 
 function environmentUrls(contract: Contract): unknown {

@@ -1,4 +1,5 @@
 /** Contract types → TypeScript: enums as literal unions plus value arrays, objects as interfaces. */
+import { knowledge } from '../model/knowledge.js';
 import type { Contract, EnumType, Field, ObjectType, TypeRef } from '../model/types.js';
 import { propertyKey, stringLiteral } from '../naming.js';
 import { emitLiteralUnion } from './literal-union.js';
@@ -125,12 +126,12 @@ function conditionalGroup(contract: Contract, type: ObjectType, byName: Readonly
 /** Only a string or enum field can discriminate a union of branches. */
 function isTextField(contract: Contract, field: Field): boolean {
   const t = field.type;
-  return (t.kind === 'primitive' && t.name === 'string') || (t.kind === 'named' && contract.types.find((x) => x.name === t.name)?.kind === 'enum');
+  return (t.kind === 'primitive' && t.name === 'string') || (t.kind === 'named' && knowledge(contract).type(t.name)?.kind === 'enum');
 }
 
 /** The discriminant's values no rule covers, as a type; undefined when the rules cover them all. */
 function uncoveredValues(contract: Contract, field: Field, covered: readonly string[]): string | undefined {
-  const enumType = field.type.kind === 'named' ? contract.types.find((t) => t.name === (field.type as { name: string }).name) : undefined;
+  const enumType = field.type.kind === 'named' ? knowledge(contract).type(field.type.name) : undefined;
   if (enumType?.kind !== 'enum') return `Exclude<string, ${covered.map(stringLiteral).join(' | ')}>`;
   const rest = enumType.values.filter((v) => !covered.includes(v)).map(stringLiteral);
   if (enumType.open) rest.push('(string & {})');

@@ -11,12 +11,10 @@
  */
 import { hasPath, isRecord, readPath, readText } from '../../templates/body.js';
 import { matchEmptyMessage, matchMessage, type MessageTableData } from '../../templates/messages.js';
-import { categoryOfStatus } from '../model/build-errors.js';
-import { formatStatus, statusMatches } from '../model/context.js';
-import { fieldPaths, hostRequestPaths } from '../model/field-paths.js';
+import { knowledge } from '../model/knowledge.js';
 import { messageTableData } from '../model/message-data.js';
+import { formatStatus, statusMatches } from '../model/values.js';
 import type { BodyPath, Contract, Endpoint, ErrorShape, Field, Host, JsonValue, MessageRow, ObjectType, Quirk, ShapeReadKey, StatusPattern, TypeRef } from '../model/types.js';
-import { hostShapes } from './host-shapes.js';
 
 // The runtime's own types: what a fixture promises is what the shipped mocks module declares.
 import type { MockExpectation as Expectation, MockFixtureKind as FixtureKind } from '../../templates/mocks.js';
@@ -148,7 +146,7 @@ function messageShape(contract: Contract, host: Host): ErrorShape | undefined {
   const carriesText = (s: ErrorShape) => textPath(s) !== undefined || (s.fieldErrors !== undefined && s.fieldErrors.field === undefined);
   const code = shapeNamed(contract, host.codes.shape);
   if (code !== undefined && carriesText(code)) return code;
-  return hostShapes(contract, host)
+  return knowledge(contract).hostShapes(host)
     .map((name) => shapeNamed(contract, name))
     .find((s): s is ErrorShape => s !== undefined && carriesText(s));
 }
@@ -207,7 +205,7 @@ function restrictionFixtures(contract: Contract, c: MessageCase, reader: Reader,
 
 /** Shapes other than the code shape, at the statuses the contract documents them with. */
 function shapeFixtures(contract: Contract, host: Host, reader: Reader, keys: Keys): Keyed<ErrorFixture>[] {
-  const names = hostShapes(contract, host).filter((s) => s !== host.codes.shape);
+  const names = knowledge(contract).hostShapes(host).filter((s) => s !== host.codes.shape);
   const seen: { shape: string; status: StatusPattern }[] = [];
   const add = (shape: string | undefined, status: StatusPattern) => {
     if (shape === undefined || !names.includes(shape) || seen.some((s) => s.shape === shape && formatStatus(s.status) === formatStatus(status))) return;
@@ -462,14 +460,14 @@ interface Reader {
 }
 
 function hostReader(contract: Contract, host: Host): Reader {
-  const shapes = hostShapes(contract, host).flatMap((n) => shapeNamed(contract, n) ?? []);
+  const shapes = knowledge(contract).hostShapes(host).flatMap((n) => shapeNamed(contract, n) ?? []);
   const table = host.messages === undefined ? undefined : messageTableData(host.messages);
-  return { contract, host, shapes, known: hostRequestPaths(contract, host.name), table, quirks: [] };
+  return { contract, host, shapes, known: knowledge(contract).hostRequestPaths(host.name), table, quirks: [] };
 }
 
 /** The host's reader with an endpoint's recognition order, request fields and quirks. */
 function endpointReader(contract: Contract, endpoint: Endpoint, host: Reader): Reader {
-  const own = endpoint.request === undefined ? [] : fieldPaths(contract, endpoint.request.body);
+  const own = endpoint.request === undefined ? [] : knowledge(contract).fieldPaths(endpoint.request.body);
   const shapes = endpoint.errors.shapes.flatMap((n) => shapeNamed(contract, n) ?? []);
   return { ...host, shapes, known: own.length > 0 ? own : host.known, quirks: endpoint.errors.quirks };
 }
@@ -512,8 +510,7 @@ function shapeMatches(shape: ErrorShape, body: unknown): boolean {
 
 /** As the generated tables' fallback: the 5XX rule's category, else the first category. */
 function categoryOf(contract: Contract, status: number): string {
-  const serverClass = contract.statusCategories.find((r) => r.status.kind === 'class' && r.status.statusClass === 5);
-  return categoryOfStatus(contract.statusCategories, status) ?? serverClass?.category ?? contract.categories[0]?.name ?? 'unknown';
+  return knowledge(contract).categoryOf(status);
 }
 
 function unrecognised(reader: Reader, status: number): Decoded {

@@ -5,7 +5,8 @@ import type { RawEndpoint, RawQuirk, RawResponse } from '../contract-format.js';
 import { didYouMean } from '../similar.js';
 import { checkName } from './build-errors.js';
 import { namedOrPrimitive } from './build-types.js';
-import { entries, own, parseStatus, placeholders, type BuildContext, type RawPath } from './context.js';
+import { entries, own, type BuildContext, type RawPath } from './context.js';
+import { parseStatus, placeholders } from './values.js';
 import type { Endpoint, EffectiveErrors, Host, PathParam, Quirk, RequestBody, ResponseSpec } from './types.js';
 
 export interface EndpointRefs {

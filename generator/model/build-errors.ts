@@ -1,7 +1,8 @@
 /** Error shapes, categories, code tables, message tables and policies. */
 import type { RawCodeTable, RawContract, RawMessageRow, RawMessageTable, RawPolicy, RawShape } from '../contract-format.js';
 import { didYouMean } from '../similar.js';
-import { entries, parseBodyPath, parseStatus, statusMatches, type BuildContext, type RawPath } from './context.js';
+import { entries, type BuildContext, type RawPath } from './context.js';
+import { categoryOfStatus, parseBodyPath, parseStatus } from './values.js';
 import { checkMessageRow } from './check-messages.js';
 import {
   SHAPE_READ_KEYS,
@@ -32,11 +33,6 @@ export function buildStatusCategories(ctx: BuildContext, raw: RawContract['statu
   // Exact statuses win over classes; within each, ascending order keeps output stable.
   const rank = (r: StatusCategoryRule) => (r.status.kind === 'exact' ? r.status.status : 1000 + r.status.statusClass);
   return rules.sort((a, b) => rank(a) - rank(b));
-}
-
-/** The category of an HTTP status under the contract's table, or undefined when none applies. */
-export function categoryOfStatus(rules: readonly StatusCategoryRule[], status: number): string | undefined {
-  return rules.find((r) => statusMatches(r.status, status))?.category;
 }
 
 export function buildShapes(ctx: BuildContext, raw: RawContract['shapes'], typeNames: ReadonlySet<string>): ErrorShape[] {

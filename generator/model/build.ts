@@ -12,8 +12,10 @@ import { buildCategories, buildCodeTable, buildMessageTable, buildPolicies, buil
 import { buildTypes } from './build-types.js';
 import { checkMessageExamples } from './check-messages.js';
 import { checkNames } from './check-names.js';
-import { BuildContext, entries, notShownList, own, parseStatus, placeholders } from './context.js';
-import type { Auth, Contract, Environment, Host, NamedType, ServerVariable, StatusCategoryRule, SupportRule, TypeRef } from './types.js';
+import { BuildContext, entries, notShownList, own } from './context.js';
+import { knowledge } from './knowledge.js';
+import type { Auth, Contract, Environment, Host, ServerVariable, StatusCategoryRule, SupportRule, TypeRef } from './types.js';
+import { parseStatus, placeholders } from './values.js';
 
 export interface BuildResult {
   readonly contract: Contract;
@@ -189,25 +191,23 @@ function lifetimes(raw: RawAuth): { environment: string; seconds: number }[] {
 
 /** The token endpoint's request and response types must carry the fields auth names. */
 function checkAuthFields(ctx: BuildContext, contract: Contract, auth: Auth, raw: RawAuth | undefined): void {
-  const endpoint = contract.endpoints.find((e) => e.id === auth.endpoint);
+  const k = knowledge(contract);
+  const endpoint = k.tokenEndpoint;
   if (endpoint === undefined || raw === undefined) return;
-  const request = objectFields(contract.types, endpoint.request?.body);
+  const objectFields = (ref: TypeRef | undefined): string[] | undefined => {
+    const type = ref?.kind === 'named' ? k.type(ref.name) : undefined;
+    return type?.kind === 'object' ? type.fields.map((f) => f.name) : undefined;
+  };
+  const request = objectFields(endpoint.request?.body);
   if (request !== undefined) {
     checkName(ctx, ['auth', 'grantField'], auth.grantField, request, 'field');
     for (const grant of auth.grants) for (const { field } of grant.send) checkName(ctx, ['auth', 'grants', grant.name, 'send', field], field, request, 'field', 'key');
   }
-  const success = endpoint.responses.find((r) => !r.isError);
-  const response = objectFields(contract.types, success?.body);
+  const response = objectFields(k.successResponses(endpoint)[0]?.body);
   if (response === undefined) return;
   // refreshToken may name a field the documented response lacks: it is read when present.
   for (const key of ['accessToken', 'expiresIn', 'tokenType'] as const) {
     const field = auth.token[key];
     if (field !== undefined) checkName(ctx, ['auth', 'token', key], field, response, 'field');
   }
-}
-
-function objectFields(types: readonly NamedType[], ref: TypeRef | undefined): string[] | undefined {
-  if (ref === undefined || ref.kind !== 'named') return undefined;
-  const type = types.find((t) => t.name === ref.name);
-  return type?.kind === 'object' ? type.fields.map((f) => f.name) : undefined;
 }

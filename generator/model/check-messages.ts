@@ -1,7 +1,7 @@
 /** Message-table checks: patterns compile, templates name real groups, examples give their fields. */
 import { matchEmptyMessage, matchMessage } from '../../templates/messages.js';
 import type { BuildContext, RawPath } from './context.js';
-import { hostRequestPaths } from './field-paths.js';
+import { knowledge } from './knowledge.js';
 import { messageTableData } from './message-data.js';
 import type { Contract, MessageRow } from './types.js';
 
@@ -42,7 +42,7 @@ export function checkMessageExamples(ctx: BuildContext, contract: Contract): voi
     // A broken pattern is already reported; matching would only throw on it.
     if (host.messages === undefined || host.messages.rows.some((r) => r.pattern !== undefined && !isValidPattern(r.pattern))) continue;
     const data = messageTableData(host.messages);
-    const known = hostRequestPaths(contract, host.name);
+    const known = knowledge(contract).hostRequestPaths(host.name);
     host.messages.rows.forEach((row, i) => {
       const path = ['hosts', host.name, 'errors', 'messages', 'rows', i];
       if (row.example === undefined && !row.empty) return;

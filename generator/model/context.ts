@@ -4,7 +4,7 @@
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
 import type { Incremental, RecordedCall } from '../incremental.js';
 import type { Locator } from '../load.js';
-import type { BodyPath, SourceLocation, StatusPattern } from './types.js';
+import type { SourceLocation } from './types.js';
 
 export type RawPath = readonly (string | number)[];
 
@@ -106,32 +106,9 @@ class LazyLocation implements SourceLocation {
   }
 }
 
-export function parseStatus(raw: number | string): StatusPattern {
-  if (typeof raw === 'number') return { kind: 'exact', status: raw };
-  if (/^[1-5]XX$/.test(raw)) return { kind: 'class', statusClass: Number(raw[0]) };
-  return { kind: 'exact', status: Number(raw) };
-}
-
-export function formatStatus(status: StatusPattern): string {
-  return status.kind === 'exact' ? String(status.status) : `${status.statusClass}XX`;
-}
-
-export function statusMatches(pattern: StatusPattern, status: number): boolean {
-  return pattern.kind === 'exact' ? pattern.status === status : Math.floor(status / 100) === pattern.statusClass;
-}
-
-export function parseBodyPath(raw: string): BodyPath {
-  return raw.split('.').map((segment) => (/^(0|[1-9][0-9]*)$/.test(segment) ? Number(segment) : segment));
-}
-
 export function notShownList(raw: string | readonly string[] | undefined): string[] {
   if (raw === undefined) return [];
   return typeof raw === 'string' ? [raw] : [...raw];
-}
-
-/** `{name}` placeholders of a URL or path template, in order. */
-export function placeholders(template: string): string[] {
-  return [...template.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] ?? '');
 }
 
 /** A record's own value for a key: names like `toString` must not find inherited members. */

@@ -4,7 +4,7 @@
  * Contract-wide facts OpenAPI has no place for (categories, policies, support, environments) are
  * kept as top-level `x-contractgen-*` extensions.
  */
-import { formatStatus } from '../model/context.js';
+import { formatStatus } from '../model/values.js';
 import type { Contract, Policy, SupportRule } from '../model/types.js';
 import { errorResponseComponents } from './error-responses.js';
 import { flag, nonEmpty, paragraphs, type JsonObject } from './json.js';

@@ -4,7 +4,7 @@
  * host's envelope; an endpoint refers to them unless it says more about that status (a declared
  * response or a quirk), in which case it gets its own response with the same facts and its own.
  */
-import { formatStatus, statusMatches } from '../model/context.js';
+import { formatStatus, statusMatches } from '../model/values.js';
 import type { Contract, Host, Quirk, ResponseSpec, StatusPattern } from '../model/types.js';
 import { nonEmpty, paragraphs, ref, type Json, type JsonObject } from './json.js';
 import { envelopeSchemaName, shapeSchemaName } from './shapes.js';

@@ -3,8 +3,9 @@
  * media type per content type), responses (responses.ts) and quirks. Operations on a host other
  * than the document's carry that host's servers.
  */
-import { formatStatus } from '../model/context.js';
+import { formatStatus } from '../model/values.js';
 import { isIdempotent } from '../../templates/retry.js';
+import { knowledge } from '../model/knowledge.js';
 import type { Contract, Endpoint, Host, Quirk } from '../model/types.js';
 import { flag, nonEmpty, paragraphs, type Json, type JsonObject } from './json.js';
 import { endpointResponses } from './responses.js';
@@ -40,7 +41,7 @@ export function buildPaths(ctx: OperationContext): Paths {
       omitted.push(omission(endpoint, path, taken));
       continue;
     }
-    const host = ctx.contract.hosts.find((h) => h.name === endpoint.host);
+    const host = knowledge(ctx.contract).host(endpoint.host);
     if (host === undefined) continue;
     item[method] = operation(ctx, endpoint, host);
     items.set(path, item);

@@ -2,7 +2,7 @@
  * An endpoint's responses: the ones it declares, the host's error statuses (as references to the
  * host's response components), a response for each status a quirk is about, and `default`.
  */
-import { formatStatus } from '../model/context.js';
+import { formatStatus } from '../model/values.js';
 import type { Contract, Endpoint, Host, Quirk, ResponseSpec, StatusPattern } from '../model/types.js';
 import { errorResponse, hostErrorStatuses, overlaps, quirkNotes, responseComponentName } from './error-responses.js';
 import { nonEmpty, paragraphs, ref, type Json, type JsonObject } from './json.js';

@@ -3,7 +3,8 @@
  * (client credentials, password), the refresh-token grant as the flows' `refreshUrl` (the same
  * token endpoint), and everything else about tokens in `x-contractgen-auth`.
  */
-import { placeholders } from '../model/context.js';
+import { knowledge } from '../model/knowledge.js';
+import { placeholders } from '../model/values.js';
 import type { Auth, Contract, Endpoint } from '../model/types.js';
 import { flag, paragraphs, type Json, type JsonObject } from './json.js';
 import { primaryHost, urlIn, variableDefaults } from './servers.js';
@@ -48,9 +49,10 @@ export function operationSecurity(contract: Contract, endpoint: Endpoint): Json 
  * variable takes its placeholder default, since OpenAPI does not template token URLs.
  */
 function tokenUrl(contract: Contract, auth: Auth): { template: string; relative: string } {
-  const endpoint = contract.endpoints.find((e) => e.id === auth.endpoint);
-  const host = contract.hosts.find((h) => h.name === endpoint?.host);
-  const env = contract.environments.find((e) => e.isDefault);
+  const k = knowledge(contract);
+  const endpoint = k.tokenEndpoint;
+  const host = endpoint === undefined ? undefined : k.host(endpoint.host);
+  const env = k.defaultEnvironment;
   const base = (host === undefined ? '' : env === undefined ? host.url : urlIn(env, host)).replace(/\/+$/, '');
   const path = endpoint?.path ?? '';
   const defaults = variableDefaults(contract);
@@ -61,7 +63,7 @@ function tokenUrl(contract: Contract, auth: Auth): { template: string; relative:
 }
 
 function description(contract: Contract, auth: Auth): string | undefined {
-  const endpoint = contract.endpoints.find((e) => e.id === auth.endpoint);
+  const endpoint = knowledge(contract).tokenEndpoint;
   const grants = auth.grants.map((g) => `${g.name}${g.isDefault ? ' (default)' : ''} sends ${g.send.map((s) => s.field).join(', ') || 'no credential field'}`);
   const lifetime = auth.lifetime.map((l) => `${l.environment} ${l.seconds} s`).join(', ');
   const replay = auth.unauthorized.replay === 'once' ? '; the client drops the token and replays the request once' : '';

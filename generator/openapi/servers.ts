@@ -5,14 +5,15 @@
  * described in the server's description: the OpenAPI 3.1 schema that validators ship (2021-09-28)
  * misspells a variable's `description` key and rejects it.
  */
-import { placeholders } from '../model/context.js';
+import { knowledge } from '../model/knowledge.js';
+import { placeholders } from '../model/values.js';
 import type { Contract, Environment, Host } from '../model/types.js';
 import { paragraphs, type JsonObject } from './json.js';
 
 /** The host whose servers are the document's: the token endpoint's, so a relative token URL resolves. */
 export function primaryHost(contract: Contract): Host | undefined {
-  const tokenEndpoint = contract.endpoints.find((e) => e.id === contract.auth?.endpoint);
-  return contract.hosts.find((h) => h.name === tokenEndpoint?.host) ?? contract.hosts[0];
+  const tokenEndpoint = knowledge(contract).tokenEndpoint;
+  return (tokenEndpoint === undefined ? undefined : knowledge(contract).host(tokenEndpoint.host)) ?? contract.hosts[0];
 }
 
 /** Each host's server list, environments grouped by URL, the default environment first. */
@@ -52,7 +53,7 @@ function environmentList(envs: readonly Environment[], choice: boolean): string 
 }
 
 function variableNote(contract: Contract, name: string): string {
-  const description = contract.servers.find((s) => s.name === name)?.description;
+  const description = knowledge(contract).server(name)?.description;
   return `\`${name}\`: ${description === undefined ? '' : `${description} `}Its value is not in the contract: replace the placeholder default.`;
 }
 

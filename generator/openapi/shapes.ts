@@ -4,8 +4,8 @@
  * the envelope can be their `oneOf`. Everything the decoder reads (match, read, field errors,
  * mirrors, code and message tables) is kept in `x-contractgen-*` extensions.
  */
+import { knowledge } from '../model/knowledge.js';
 import type { BodyPath, CodeRow, Contract, ErrorShape, Host, MessageRow, MessageTable } from '../model/types.js';
-import { hostShapes } from '../emit/host-shapes.js';
 import { flag, nonEmpty, paragraphs, ref, type Json, type JsonObject } from './json.js';
 
 export const shapeSchemaName = (shape: string): string => `ErrorShape.${shape}`;
@@ -89,7 +89,7 @@ function nodeSchema(n: MatchNode): JsonObject {
 }
 
 function envelopeSchema(contract: Contract, host: Host): JsonObject {
-  const shapes = hostShapes(contract, host);
+  const shapes = knowledge(contract).hostShapes(host);
   return {
     description: paragraphs([
       shapes.length === 0

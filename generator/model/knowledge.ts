@@ -1,0 +1,300 @@
+/**
+ * Facts derived from a model, computed once per model and read by every stage after it: the
+ * emitters, the OpenAPI export, the mocks, diff and the model's own whole-contract checks. A fact
+ * that two stages need is defined here once, so the generated tables, the OpenAPI document and the
+ * mocks cannot disagree about it (which shapes a host answers with, which request fields a message
+ * can name, which category a status falls back to).
+ *
+ * `knowledge(contract)` is cached per model object and every fact is computed on first use. The
+ * model is immutable, so the facts never go stale; only `fieldPaths` is also kept across models
+ * (see byRef), because a watch session rebuilds the model around reused endpoints and types.
+ */
+import { categoryOfStatus } from './values.js';
+import type { Category, Contract, Endpoint, Environment, ErrorShape, Host, NamedType, Policy, ResponseSpec, ServerVariable, TypeRef } from './types.js';
+
+export type Direction = 'request' | 'response';
+
+/** How the client reads an endpoint's success responses. */
+export interface SuccessBody {
+  readonly kind: 'json' | 'binary' | 'none';
+  /** The media type a binary success must carry, when the contract names one. */
+  readonly contentType: string | undefined;
+}
+
+export interface Knowledge {
+  readonly contract: Contract;
+  type(name: string): NamedType | undefined;
+  host(name: string): Host | undefined;
+  shape(name: string | undefined): ErrorShape | undefined;
+  category(name: string): Category | undefined;
+  policy(name: string | undefined): Policy | undefined;
+  server(name: string): ServerVariable | undefined;
+  endpoint(id: string): Endpoint | undefined;
+  /** The auth's token endpoint, when the contract has auth. */
+  readonly tokenEndpoint: Endpoint | undefined;
+  readonly defaultEnvironment: Environment | undefined;
+  /**
+   * Shapes a host can answer with: its own, plus any an endpoint on it adds (e.g. the token
+   * endpoint's invalid_client). The decoder recognises exactly these, so types and behaviour agree.
+   */
+  hostShapes(host: Host): readonly string[];
+  /** Dotted request field paths of a type, as error messages name them. */
+  fieldPaths(ref: TypeRef): readonly string[];
+  /** Every request field path of the endpoints on a host, for resolving that host's messages. */
+  hostRequestPaths(host: string): readonly string[];
+  /** The request's field paths, where the host's message table resolves fields against them. */
+  messagePaths(endpoint: Endpoint): readonly string[];
+  /**
+   * Endpoints whose error decoding differs from their host's: only in the shapes tried, the
+   * quirks, and (where the host has a message table) the field paths messages match against.
+   */
+  readonly ownDecoding: readonly Endpoint[];
+  successResponses(endpoint: Endpoint): readonly ResponseSpec[];
+  successBody(endpoint: Endpoint): SuccessBody;
+  /** The category of a status no rule covers: the contract's 5XX rule if any, else the first category. */
+  readonly fallbackCategory: string;
+  /** The category of an HTTP status: its rule's, else the fallback. */
+  categoryOf(status: number): string;
+  /** Names of every field marked secret, plus the auth's access and refresh token fields, sorted. */
+  readonly secretFields: readonly string[];
+  /** Which directions each named type travels in: sent in requests, read from responses, or both. */
+  readonly typeUsage: ReadonlyMap<string, ReadonlySet<Direction>>;
+}
+
+const cache = new WeakMap<Contract, Knowledge>();
+
+export function knowledge(contract: Contract): Knowledge {
+  let known = cache.get(contract);
+  if (known === undefined) cache.set(contract, (known = new ContractKnowledge(contract)));
+  return known;
+}
+
+/** A lookup by name, built on first use. */
+function index<T>(list: readonly T[], key: (item: T) => string): (name: string) => T | undefined {
+  let byName: Map<string, T> | undefined;
+  return (name) => {
+    if (byName === undefined) {
+      byName = new Map();
+      for (const item of list) if (!byName.has(key(item))) byName.set(key(item), item);
+    }
+    return byName.get(name);
+  };
+}
+
+class ContractKnowledge implements Knowledge {
+  readonly type: (name: string) => NamedType | undefined;
+  readonly host: (name: string) => Host | undefined;
+  readonly category: (name: string) => Category | undefined;
+  readonly server: (name: string) => ServerVariable | undefined;
+  readonly endpoint: (id: string) => Endpoint | undefined;
+  private readonly shapes: (name: string) => ErrorShape | undefined;
+  private readonly policies: (name: string) => Policy | undefined;
+  private readonly memo = new Map<string, unknown>();
+
+  constructor(readonly contract: Contract) {
+    this.type = index(contract.types, (t) => t.name);
+    this.host = index(contract.hosts, (h) => h.name);
+    this.category = index(contract.categories, (c) => c.name);
+    this.server = index(contract.servers, (s) => s.name);
+    this.endpoint = index(contract.endpoints, (e) => e.id);
+    this.shapes = index(contract.shapes, (s) => s.name);
+    this.policies = index(contract.policies, (p) => p.name);
+  }
+
+  shape(name: string | undefined): ErrorShape | undefined {
+    return name === undefined ? undefined : this.shapes(name);
+  }
+
+  policy(name: string | undefined): Policy | undefined {
+    return name === undefined ? undefined : this.policies(name);
+  }
+
+  /** `make()` once per key. */
+  private once<T>(key: string, make: () => T): T {
+    if (!this.memo.has(key)) this.memo.set(key, make());
+    return this.memo.get(key) as T;
+  }
+
+  get tokenEndpoint(): Endpoint | undefined {
+    const auth = this.contract.auth;
+    return auth === undefined ? undefined : this.endpoint(auth.endpoint);
+  }
+
+  get defaultEnvironment(): Environment | undefined {
+    return this.contract.environments.find((e) => e.isDefault);
+  }
+
+  hostShapes(host: Host): readonly string[] {
+    const byHost = this.once('hostShapes', () => {
+      const out = new Map<string, string[]>(this.contract.hosts.map((h) => [h.name, [...h.shapes]]));
+      for (const e of this.contract.endpoints) {
+        const shapes = out.get(e.host);
+        if (shapes !== undefined) for (const s of e.errors.shapes) if (!shapes.includes(s)) shapes.push(s);
+      }
+      return out;
+    });
+    return byHost.get(host.name) ?? host.shapes;
+  }
+
+  fieldPaths(ref: TypeRef): readonly string[] {
+    return fieldPathsOf(ref, this.typesByName());
+  }
+
+  hostRequestPaths(host: string): readonly string[] {
+    const byHost = this.once('hostRequestPaths', () => new Map<string, readonly string[]>());
+    let paths = byHost.get(host);
+    if (paths === undefined) {
+      const seen = new Set<string>();
+      for (const e of this.contract.endpoints) if (e.host === host && e.request !== undefined) for (const p of this.fieldPaths(e.request.body)) seen.add(p);
+      byHost.set(host, (paths = [...seen]));
+    }
+    return paths;
+  }
+
+  messagePaths(endpoint: Endpoint): readonly string[] {
+    return this.host(endpoint.host)?.messages === undefined || endpoint.request === undefined ? [] : this.fieldPaths(endpoint.request.body);
+  }
+
+  get ownDecoding(): readonly Endpoint[] {
+    return this.once('ownDecoding', () =>
+      this.contract.endpoints.filter((e) => {
+        const host = this.host(e.host);
+        if (host === undefined || e.errors.quirks.length > 0 || !sameList(e.errors.shapes, this.hostShapes(host))) return true;
+        const paths = this.messagePaths(e);
+        return paths.length > 0 && !sameList(paths, host.messages === undefined ? [] : this.hostRequestPaths(host.name));
+      }),
+    );
+  }
+
+  successResponses(endpoint: Endpoint): readonly ResponseSpec[] {
+    return endpoint.responses.filter((r) => !r.isError);
+  }
+
+  successBody(endpoint: Endpoint): SuccessBody {
+    const successes = this.successResponses(endpoint);
+    const binary = successes.find((r) => r.body?.kind === 'primitive' && r.body.name === 'binary');
+    if (binary !== undefined) return { kind: 'binary', contentType: binary.contentType };
+    return { kind: successes.some((r) => r.body !== undefined) ? 'json' : 'none', contentType: undefined };
+  }
+
+  get fallbackCategory(): string {
+    const serverClass = this.contract.statusCategories.find((r) => r.status.kind === 'class' && r.status.statusClass === 5);
+    return serverClass?.category ?? this.contract.categories[0]?.name ?? 'unknown';
+  }
+
+  categoryOf(status: number): string {
+    return categoryOfStatus(this.contract.statusCategories, status) ?? this.fallbackCategory;
+  }
+
+  get secretFields(): readonly string[] {
+    return this.once('secretFields', () => {
+      const names = new Set<string>();
+      const visit = (fields: readonly { name: string; secret: boolean; type: TypeRef }[]) => {
+        for (const f of fields) {
+          if (f.secret) names.add(f.name);
+          if (f.type.kind === 'object') visit(f.type.fields);
+        }
+      };
+      for (const type of this.contract.types) if (type.kind === 'object') visit(type.fields);
+      const token = this.contract.auth?.token;
+      for (const name of [token?.accessToken, token?.refreshToken]) if (name !== undefined) names.add(name);
+      return [...names].sort();
+    });
+  }
+
+  get typeUsage(): ReadonlyMap<string, ReadonlySet<Direction>> {
+    return this.once('typeUsage', () => typeUsage(this.contract, this.typesByName()));
+  }
+
+  private typesByName(): ReadonlyMap<string, NamedType> {
+    return this.once('typesByName', () => new Map(this.contract.types.map((t) => [t.name, t])));
+  }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field paths
+// ---------------------------------------------------------------------------------------------
+
+const MAX_PATH_DEPTH = 8;
+
+/**
+ * Paths kept per reference with the named types the walk read: still valid while each name
+ * resolves to the same type object. A watch session reuses unchanged model objects, so an edit
+ * walks only the references it touched (test/incremental.test.ts holds reuse to fresh runs).
+ */
+const byRef = new WeakMap<TypeRef, { readonly read: ReadonlyMap<string, NamedType | undefined>; readonly paths: readonly string[] }>();
+
+function fieldPathsOf(ref: TypeRef, types: ReadonlyMap<string, NamedType>): readonly string[] {
+  const kept = byRef.get(ref);
+  if (kept !== undefined && [...kept.read].every(([name, type]) => types.get(name) === type)) return kept.paths;
+  const read = new Map<string, NamedType | undefined>();
+  const lookup = (name: string): NamedType | undefined => {
+    if (!read.has(name)) read.set(name, types.get(name));
+    return read.get(name);
+  };
+  const out: Paths = { seen: new Set(), out: [] };
+  walk(ref, '', new Set(), lookup, out);
+  byRef.set(ref, { read, paths: out.out });
+  return out.out;
+}
+
+interface Paths {
+  readonly seen: Set<string>;
+  readonly out: string[];
+}
+
+function walk(ref: TypeRef, prefix: string, visiting: Set<string>, lookup: (name: string) => NamedType | undefined, out: Paths): void {
+  if (prefix.split('.').length > MAX_PATH_DEPTH) return;
+  if (ref.kind === 'array') return walk(ref.items, prefix, visiting, lookup, out);
+  if (ref.kind === 'primitive') return;
+  if (ref.kind === 'named') {
+    const type = lookup(ref.name);
+    if (type === undefined || type.kind !== 'object' || visiting.has(type.name)) return;
+    visiting.add(type.name);
+    walkFields(type.fields, prefix, visiting, lookup, out);
+    visiting.delete(type.name);
+    return;
+  }
+  walkFields(ref.fields, prefix, visiting, lookup, out);
+}
+
+function walkFields(fields: readonly { name: string; type: TypeRef }[], prefix: string, visiting: Set<string>, lookup: (name: string) => NamedType | undefined, out: Paths): void {
+  for (const field of fields) {
+    const path = prefix === '' ? field.name : `${prefix}.${field.name}`;
+    if (!out.seen.has(path)) {
+      out.seen.add(path);
+      out.out.push(path);
+    }
+    walk(field.type, path, visiting, lookup, out);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Type usage
+// ---------------------------------------------------------------------------------------------
+
+function typeUsage(contract: Contract, byName: ReadonlyMap<string, NamedType>): Map<string, Set<Direction>> {
+  const usage = new Map<string, Set<Direction>>();
+  const mark = (ref: TypeRef | undefined, direction: Direction, seen: Set<string>): void => {
+    if (ref === undefined) return;
+    if (ref.kind === 'array') return mark(ref.items, direction, seen);
+    if (ref.kind === 'object') return ref.fields.forEach((f) => mark(f.type, direction, seen));
+    if (ref.kind !== 'named' || seen.has(ref.name)) return;
+    seen.add(ref.name);
+    let set = usage.get(ref.name);
+    if (set === undefined) usage.set(ref.name, (set = new Set()));
+    set.add(direction);
+    const type = byName.get(ref.name);
+    if (type?.kind === 'object') type.fields.forEach((f) => mark(f.type, direction, seen));
+  };
+  for (const e of contract.endpoints) {
+    mark(e.request?.body, 'request', new Set());
+    for (const r of e.responses) mark(r.body, 'response', new Set());
+  }
+  for (const s of contract.shapes) if (s.body !== undefined) mark({ kind: 'named', name: s.body }, 'response', new Set());
+  return usage;
+}

@@ -5,8 +5,11 @@
  */
 import { knowledge, type Knowledge } from '../model/knowledge.js';
 import { messageTableData } from '../model/message-data.js';
-import type { Contract, Endpoint, ErrorShape, Host, Quirk, StatusPattern } from '../model/types.js';
-import { formatStatus } from '../model/values.js';
+import type { Contract, Endpoint, ErrorShape, Host, MessageRow, Policy, Quirk, StatusPattern } from '../model/types.js';
+// The runtime's own types: the tables are built as the runtime reads them.
+import type { AuthSpec } from '../../templates/auth.js';
+import type { EndpointSpec } from '../../templates/client.js';
+import type { EndpointErrorRules, ErrorTables, HostErrorSpec, MessageRowAdvice, PolicySpec, QuirkSpec, ShapeSpec, StatusSpec } from '../../templates/decode.js';
 import { propertyKey as key, stringLiteral } from '../naming.js';
 import { data, union } from './pretty.js';
 import { endpointNames, MODULE, RUNTIME, TABLES } from './names.js';
@@ -84,32 +87,31 @@ function table(prefix: string, suffix: string, endpoints: readonly Endpoint[], n
   return [`${prefix}{`, ...endpoints.map((e) => `  ${key(e.id)}: ${name(e.id)},`), `}${suffix}`];
 }
 
-function statusSpec(status: StatusPattern): number | string {
-  return status.kind === 'exact' ? status.status : formatStatus(status);
+function statusSpec(status: StatusPattern): StatusSpec {
+  return status.kind === 'exact' ? status.status : `${status.statusClass}XX`;
 }
 
-function errorTables(k: Knowledge): unknown {
+export function errorTables(k: Knowledge): ErrorTables {
   const { contract } = k;
   return {
     shapes: Object.fromEntries(contract.shapes.map((s) => [s.name, shapeSpec(s)])),
     categories: Object.fromEntries(contract.categories.map((c) => [c.name, { retryable: c.retryable }])),
     statusCategories: contract.statusCategories.map((r) => ({ status: statusSpec(r.status), category: r.category })),
-    policies: Object.fromEntries(
-      contract.policies.map((p) => [
-        p.name,
-        {
-          name: p.name,
-          category: p.category,
-          ...(p.description === undefined ? {} : { description: p.description }),
-          restrictions: p.restrictions.map((r) => ({ name: r.name, liftedBy: r.liftedBy, retryLater: r.retryLater, ...(r.note === undefined ? {} : { note: r.note }) })),
-        },
-      ]),
-    ),
+    policies: Object.fromEntries(contract.policies.map((p) => [p.name, policySpec(p)])),
     fallbackCategory: k.fallbackCategory,
   };
 }
 
-function shapeSpec(shape: ErrorShape): unknown {
+function policySpec(p: Policy): PolicySpec {
+  return {
+    name: p.name,
+    category: p.category,
+    ...(p.description === undefined ? {} : { description: p.description }),
+    restrictions: p.restrictions.map((r) => ({ name: r.name, liftedBy: r.liftedBy, retryLater: r.retryLater, ...(r.note === undefined ? {} : { note: r.note }) })),
+  };
+}
+
+function shapeSpec(shape: ErrorShape): ShapeSpec {
   return {
     name: shape.name,
     present: shape.match.present,
@@ -120,11 +122,11 @@ function shapeSpec(shape: ErrorShape): unknown {
   };
 }
 
-function hostErrors(k: Knowledge): unknown {
+function hostErrors(k: Knowledge): Readonly<Record<string, HostErrorSpec>> {
   return Object.fromEntries(k.contract.hosts.map((h) => [h.name, hostSpec(k, h)]));
 }
 
-function hostSpec(k: Knowledge, host: Host): unknown {
+export function hostSpec(k: Knowledge, host: Host): HostErrorSpec {
   const messages = host.messages;
   return {
     name: host.name,
@@ -137,9 +139,7 @@ function hostSpec(k: Knowledge, host: Host): unknown {
           messages: {
             ...messageTableData(messages),
             advice: Object.fromEntries(
-              messages.rows
-                .filter((r) => r.retry !== undefined || r.policy !== undefined || r.category !== undefined || r.cause !== undefined)
-                .map((r) => [r.id, { ...(r.retry === undefined ? {} : { retry: r.retry }), ...(r.policy === undefined ? {} : { policy: r.policy }), ...(r.category === undefined ? {} : { category: r.category }), ...(r.cause === undefined ? {} : { cause: r.cause }) }]),
+              messages.rows.filter((r) => r.retry !== undefined || r.policy !== undefined || r.category !== undefined || r.cause !== undefined).map((r) => [r.id, advice(r)]),
             ),
           },
         }),
@@ -148,7 +148,11 @@ function hostSpec(k: Knowledge, host: Host): unknown {
   };
 }
 
-function endpointSpec(k: Knowledge, e: Endpoint): unknown {
+function advice(r: MessageRow): MessageRowAdvice {
+  return { ...(r.retry === undefined ? {} : { retry: r.retry }), ...(r.policy === undefined ? {} : { policy: r.policy }), ...(r.category === undefined ? {} : { category: r.category }), ...(r.cause === undefined ? {} : { cause: r.cause }) };
+}
+
+export function endpointSpec(k: Knowledge, e: Endpoint): EndpointSpec {
   const body = k.successBody(e);
   return {
     id: e.id,
@@ -169,11 +173,11 @@ function endpointSpec(k: Knowledge, e: Endpoint): unknown {
 }
 
 /** What the decoders read of an endpoint: its host, shapes, quirks and message field paths. */
-function errorRules(k: Knowledge, e: Endpoint): unknown {
+export function errorRules(k: Knowledge, e: Endpoint): EndpointErrorRules {
   return { host: e.host, shapes: e.errors.shapes, quirks: e.errors.quirks.map(quirkSpec), fieldPaths: k.messagePaths(e) };
 }
 
-function quirkSpec(q: Quirk): unknown {
+function quirkSpec(q: Quirk): QuirkSpec {
   return {
     id: q.id,
     status: statusSpec(q.when.status),
@@ -184,14 +188,15 @@ function quirkSpec(q: Quirk): unknown {
   };
 }
 
-function authSpec(contract: Contract): unknown {
+function authSpec(contract: Contract): AuthSpec | undefined {
   const auth = contract.auth;
   if (auth === undefined) return undefined;
+  const { accessToken, expiresIn, tokenType, refreshToken } = auth.token;
   return {
     endpoint: auth.endpoint,
     grantField: auth.grantField,
     grants: auth.grants.map((g) => ({ name: g.name, isDefault: g.isDefault, send: Object.fromEntries(g.send.map((s) => [s.field, s.credential])) })),
-    token: Object.fromEntries(Object.entries(auth.token).filter(([, v]) => v !== undefined)),
+    token: { accessToken, ...(expiresIn === undefined ? {} : { expiresIn }), ...(tokenType === undefined ? {} : { tokenType }), ...(refreshToken === undefined ? {} : { refreshToken }) },
     lifetime: Object.fromEntries(auth.lifetime.map((l) => [l.environment, l.seconds])),
     header: auth.carrier.header,
     scheme: auth.carrier.scheme,
@@ -199,6 +204,6 @@ function authSpec(contract: Contract): unknown {
   };
 }
 
-function environmentUrls(contract: Contract): unknown {
+function environmentUrls(contract: Contract): Readonly<Record<string, Readonly<Record<string, string>>>> {
   return Object.fromEntries(contract.environments.map((env) => [env.name, Object.fromEntries(env.urls.map((u) => [u.host, u.url]))]));
 }

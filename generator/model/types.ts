@@ -53,7 +53,10 @@ export interface ServerVariable {
 /** A status as a contract writes it: an exact code (`403`) or a class (`5XX` → class 5). */
 export type StatusPattern =
   | { readonly kind: 'exact'; readonly status: number }
-  | { readonly kind: 'class'; readonly statusClass: number };
+  | { readonly kind: 'class'; readonly statusClass: StatusClass };
+
+/** The classes the format allows (`1XX` to `5XX`). */
+export type StatusClass = 1 | 2 | 3 | 4 | 5;
 
 export interface Host {
   readonly name: string;

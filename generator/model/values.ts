@@ -2,11 +2,11 @@
  * Readers of model values that every stage after the model shares: status patterns, URL and path
  * templates, body paths.
  */
-import type { BodyPath, StatusCategoryRule, StatusPattern } from './types.js';
+import type { BodyPath, StatusCategoryRule, StatusClass, StatusPattern } from './types.js';
 
 export function parseStatus(raw: number | string): StatusPattern {
   if (typeof raw === 'number') return { kind: 'exact', status: raw };
-  if (/^[1-5]XX$/.test(raw)) return { kind: 'class', statusClass: Number(raw[0]) };
+  if (/^[1-5]XX$/.test(raw)) return { kind: 'class', statusClass: Number(raw[0]) as StatusClass };
   return { kind: 'exact', status: Number(raw) };
 }
 

@@ -19,9 +19,11 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContractText } from '../generator/contract.js';
 import { layout } from '../generator/emit/layout.js';
+import { knowledge } from '../generator/model/knowledge.js';
+import type { Contract, Endpoint, Host, JsonValue, TypeRef } from '../generator/model/types.js';
 import { categoryOfStatus } from '../generator/model/values.js';
-import type { Contract, Endpoint, Host, TypeRef } from '../generator/model/types.js';
 import { camel } from '../generator/naming.js';
+import { oracleExpectation } from './support/decode-oracle.js';
 
 const TMP = fileURLToPath(new URL('./.tmp/', import.meta.url));
 
@@ -150,6 +152,21 @@ function decode(r: Rendered, host: string, f: Fixture, endpoint?: string): Decod
 
 function hostFixtures(r: Rendered, host: Host): [string, Fixture][] {
   return Object.entries(r.mocks.FIXTURES.hosts[host.name] ?? {});
+}
+
+/**
+ * The shipped expectations are the runtime decoder's answers (the generator computes them with
+ * it); an independent reading of the contract's rules (support/decode-oracle.ts) must agree.
+ */
+function expectOracleAgrees(r: Rendered): void {
+  const json = (f: Fixture) => f.json as JsonValue | undefined;
+  for (const host of r.contract.hosts) for (const [key, f] of hostFixtures(r, host)) expect(f.expect, `${host.name} ${key}`).toEqual(oracleExpectation(r.contract, host, f.status, json(f)));
+  for (const e of r.contract.endpoints) {
+    const host = knowledge(r.contract).host(e.host)!;
+    const mine = r.mocks.FIXTURES.endpoints[e.id]!;
+    for (const [key, f] of Object.entries(mine.errors)) if (f.kind !== 'content_type') expect(f.expect, `${e.id} ${key}`).toEqual(oracleExpectation(r.contract, host, f.status, json(f), e));
+    for (const [key, f] of hostFixtures(r, host)) expect(mine.expect[key] ?? f.expect, `${e.id} ${key}`).toEqual(oracleExpectation(r.contract, host, f.status, json(f), e));
+  }
 }
 
 /** Whether `value` is valid data of `ref`: required fields present, every value of its type. */
@@ -293,6 +310,10 @@ describe('the mocks of contract/orders.yaml', () => {
       for (const [key, f] of Object.entries(mine.errors)) if (f.kind !== 'content_type') expect(decode(r, e.host, f, e.id), `${e.id} ${key}`).toMatchObject(f.expect);
       for (const [key, f] of Object.entries(hosts[e.host] ?? {})) expect(decode(r, e.host, f, e.id), `${e.id} ${key}`).toMatchObject(mine.expect[key] ?? f.expect);
     }
+  });
+
+  it('ships expectations an independent reading of the contract agrees with (the oracle of test/support)', () => {
+    expectOracleAgrees(r);
   });
 
   it('has a valid success response per endpoint: its response type, with PDF bytes for the label', () => {
@@ -497,6 +518,7 @@ describe('ENDPOINT_ERRORS: the decoders name only endpoints that decode differen
 describe('fixtures and decoders agree for every contract of the test corpus', () => {
   it.each(CORPUS)('%s', async (file) => {
     const r = await render(file);
+    expectOracleAgrees(r);
     for (const host of r.contract.hosts) for (const [key, f] of hostFixtures(r, host)) expect(decode(r, host.name, f), `${host.name} ${key}`).toMatchObject(f.expect);
     for (const e of r.contract.endpoints) {
       const mine = r.mocks.FIXTURES.endpoints[e.id]!;

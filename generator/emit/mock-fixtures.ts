@@ -5,16 +5,17 @@
  * endpoint. Only the contract's facts go in; where a fixture has to assume something the contract
  * leaves out (a status, where a detail goes), its `note` says so.
  *
- * The expectations restate the decoder's rules over the model (recognition order, code rows,
- * message rows, quirks) with the runtime's own body reader and message matcher;
- * test/mocks.test.ts holds them to what the generated decoder and client actually return.
+ * Each fixture's expectation is what the runtime decoder returns for it over the package's own
+ * tables, so it is what the client returns; the rules live in the runtime alone. The tests keep an
+ * independent reading of them (test/support/decode-oracle.ts) to check both sides against.
  */
-import { hasPath, isRecord, readPath, readText } from '../../templates/body.js';
-import { matchEmptyMessage, matchMessage, type MessageTableData } from '../../templates/messages.js';
-import { knowledge } from '../model/knowledge.js';
-import { messageTableData } from '../model/message-data.js';
+import { hasPath, isRecord, readPath } from '../../templates/body.js';
+import { clientError, type ClientError } from '../../templates/client.js';
+import { decodeHostError, type DecodedError } from '../../templates/decode.js';
+import { knowledge, type Knowledge } from '../model/knowledge.js';
+import type { BodyPath, Contract, Endpoint, ErrorShape, Field, Host, JsonValue, MessageRow, ObjectType, ShapeReadKey, StatusPattern, TypeRef } from '../model/types.js';
 import { formatStatus, statusMatches } from '../model/values.js';
-import type { BodyPath, Contract, Endpoint, ErrorShape, Field, Host, JsonValue, MessageRow, ObjectType, Quirk, ShapeReadKey, StatusPattern, TypeRef } from '../model/types.js';
+import { errorRules, errorTables, hostSpec } from './emit-tables.js';
 
 // The runtime's own types: what a fixture promises is what the shipped mocks module declares.
 import type { MockExpectation as Expectation, MockFixtureKind as FixtureKind } from '../../templates/mocks.js';
@@ -74,12 +75,13 @@ export function mockFixtures(contract: Contract): MockFixtures {
 }
 
 function build(contract: Contract): MockFixtures {
-  const readers = new Map(contract.hosts.map((host) => [host.name, hostReader(contract, host)]));
-  const hosts = contract.hosts.map((host) => hostFixtures(contract, host, readers.get(host.name)!));
+  const k = knowledge(contract);
+  const expect = expecter(k);
+  const hosts = contract.hosts.map((host) => hostFixtures(contract, host, expect(host)));
+  const byHost = new Map(hosts.map((h) => [h.host.name, h]));
   const endpoints = contract.endpoints.flatMap((endpoint) => {
-    const reader = readers.get(endpoint.host);
-    const host = hosts.find((h) => h.host.name === endpoint.host);
-    return reader === undefined || host === undefined ? [] : [endpointFixtures(contract, endpoint, reader, host.fixtures)];
+    const host = byHost.get(endpoint.host);
+    return host === undefined ? [] : [endpointFixtures(k, endpoint, expect(host.host, endpoint), host.fixtures)];
   });
   return { hosts, endpoints };
 }
@@ -121,33 +123,33 @@ class Keys {
 // Host fixtures
 // ---------------------------------------------------------------------------------------------
 
-function hostFixtures(contract: Contract, host: Host, reader: Reader): HostFixtures {
+function hostFixtures(contract: Contract, host: Host, expect: Expect): HostFixtures {
   const keys = new Keys();
   return {
     host,
-    fixtures: [...codeFixtures(contract, host, reader, keys), ...messageFixtures(contract, host, reader, keys), ...shapeFixtures(contract, host, reader, keys)],
+    fixtures: [...codeFixtures(contract, host, expect, keys), ...messageFixtures(contract, host, expect, keys), ...shapeFixtures(contract, host, expect, keys)],
   };
 }
 
-function codeFixtures(contract: Contract, host: Host, reader: Reader, keys: Keys): Keyed<ErrorFixture>[] {
-  const shape = shapeNamed(contract, host.codes.shape);
+function codeFixtures(contract: Contract, host: Host, expect: Expect, keys: Keys): Keyed<ErrorFixture>[] {
+  const shape = knowledge(contract).shape(host.codes.shape);
   // Without a code shape the decoder never consults the table: no response can reach a row.
   if (shape === undefined) return [];
   return host.codes.rows.flatMap((row) => {
     if (!isResponseStatus(row.status)) return [];
     const body = envelope(contract, shape, { code: row.code, kind: row.kind, status: row.status });
     const key = keys.claim([row.code, row.kind === undefined ? undefined : `${row.code}:${row.kind}`, `${row.code}:${row.status}`, `code:${row.code}:${row.status}`]);
-    return [{ key, value: errorFixture(reader, 'code', row.status, body) }];
+    return [{ key, value: errorFixture(expect, 'code', row.status, body) }];
   });
 }
 
 /** The shape a host's messages arrive in: its code shape, else the first that carries text. */
 function messageShape(contract: Contract, host: Host): ErrorShape | undefined {
   const carriesText = (s: ErrorShape) => textPath(s) !== undefined || (s.fieldErrors !== undefined && s.fieldErrors.field === undefined);
-  const code = shapeNamed(contract, host.codes.shape);
+  const code = knowledge(contract).shape(host.codes.shape);
   if (code !== undefined && carriesText(code)) return code;
   return knowledge(contract).hostShapes(host)
-    .map((name) => shapeNamed(contract, name))
+    .map((name) => knowledge(contract).shape(name))
     .find((s): s is ErrorShape => s !== undefined && carriesText(s));
 }
 
@@ -164,7 +166,7 @@ interface MessageCase {
   readonly note: string | undefined;
 }
 
-function messageFixtures(contract: Contract, host: Host, reader: Reader, keys: Keys): Keyed<ErrorFixture>[] {
+function messageFixtures(contract: Contract, host: Host, expect: Expect, keys: Keys): Keyed<ErrorFixture>[] {
   const shape = messageShape(contract, host);
   if (host.messages === undefined || shape === undefined) return [];
   return host.messages.rows.flatMap((row) => {
@@ -174,8 +176,8 @@ function messageFixtures(contract: Contract, host: Host, reader: Reader, keys: K
     const status = row.status ?? ASSUMED_MESSAGE_STATUS;
     const note = row.status === undefined ? `The contract gives no status for this message; ${ASSUMED_MESSAGE_STATUS} is assumed.` : undefined;
     const c: MessageCase = { shape, row, status, text, note };
-    const own = { key: keys.claim([row.id, `message:${row.id}`]), value: errorFixture(reader, 'message', status, messageEnvelope(contract, c), note) };
-    return [own, ...restrictionFixtures(contract, c, reader, keys)];
+    const own = { key: keys.claim([row.id, `message:${row.id}`]), value: errorFixture(expect, 'message', status, messageEnvelope(contract, c), note) };
+    return [own, ...restrictionFixtures(contract, c, expect, keys)];
   });
 }
 
@@ -191,20 +193,20 @@ function messageEnvelope(contract: Contract, c: MessageCase, parts: Parts = {}):
 }
 
 /** One fixture per restriction of a row's policy, the restriction named in a second text. */
-function restrictionFixtures(contract: Contract, c: MessageCase, reader: Reader, keys: Keys): Keyed<ErrorFixture>[] {
-  const policy = contract.policies.find((p) => p.name === c.row.policy);
+function restrictionFixtures(contract: Contract, c: MessageCase, expect: Expect, keys: Keys): Keyed<ErrorFixture>[] {
+  const policy = knowledge(contract).policy(c.row.policy);
   const slot = (['human', 'detail'] as const).find((k) => c.shape.read[k] !== undefined && k !== textPath(c.shape));
   if (policy === undefined || slot === undefined) return [];
   const why = `Which restriction applied is not shown in the contract; this fixture names it in the ${slot} text.`;
   return policy.restrictions.map((restriction) => {
     const body = messageEnvelope(contract, c, { [slot]: restriction.name });
     const key = keys.claim([`${c.row.id}:${restriction.name}`, `policy:${c.row.id}:${restriction.name}`]);
-    return { key, value: errorFixture(reader, 'policy', c.status, body, joinNotes(c.note, why)) };
+    return { key, value: errorFixture(expect, 'policy', c.status, body, joinNotes(c.note, why)) };
   });
 }
 
 /** Shapes other than the code shape, at the statuses the contract documents them with. */
-function shapeFixtures(contract: Contract, host: Host, reader: Reader, keys: Keys): Keyed<ErrorFixture>[] {
+function shapeFixtures(contract: Contract, host: Host, expect: Expect, keys: Keys): Keyed<ErrorFixture>[] {
   const names = knowledge(contract).hostShapes(host).filter((s) => s !== host.codes.shape);
   const seen: { shape: string; status: StatusPattern }[] = [];
   const add = (shape: string | undefined, status: StatusPattern) => {
@@ -216,21 +218,21 @@ function shapeFixtures(contract: Contract, host: Host, reader: Reader, keys: Key
   if (auth !== undefined) add(auth.shape, { kind: 'exact', status: auth.status });
   seen.sort((a, b) => names.indexOf(a.shape) - names.indexOf(b.shape));
   return seen.flatMap(({ shape: name, status: pattern }) => {
-    const shape = shapeNamed(contract, name);
+    const shape = knowledge(contract).shape(name);
     const status = representative(pattern);
     if (shape === undefined || !isResponseStatus(status)) return [];
     const key = keys.claim([name, `${name}:${status}`, `shape:${name}:${status}`]);
-    return [{ key, value: errorFixture(reader, 'shape', status, envelope(contract, shape, { status }), classNote(pattern)) }];
+    return [{ key, value: errorFixture(expect, 'shape', status, envelope(contract, shape, { status }), classNote(pattern)) }];
   });
 }
 
-function errorFixture(reader: Reader, kind: FixtureKind, status: number, body: JsonValue | undefined, note?: string, emptyType?: string): ErrorFixture {
+function errorFixture(expect: Expect, kind: FixtureKind, status: number, body: JsonValue | undefined, note?: string, emptyType?: string): ErrorFixture {
   return {
     kind,
     status,
     ...(body === undefined ? (emptyType === undefined ? {} : { contentType: emptyType }) : { contentType: 'application/json', json: body }),
     ...(note === undefined ? {} : { note }),
-    expect: expectation(reader, status, body),
+    expect: expect(status, body),
   };
 }
 
@@ -238,80 +240,64 @@ function errorFixture(reader: Reader, kind: FixtureKind, status: number, body: J
 // Endpoint fixtures
 // ---------------------------------------------------------------------------------------------
 
-function endpointFixtures(contract: Contract, endpoint: Endpoint, hostReader: Reader, hostFixtures: readonly Keyed<ErrorFixture>[]): EndpointFixtures {
-  const reader = endpointReader(contract, endpoint, hostReader);
+function endpointFixtures(k: Knowledge, endpoint: Endpoint, expect: Expect, hostFixtures: readonly Keyed<ErrorFixture>[]): EndpointFixtures {
   const keys = new Keys(hostFixtures.map((f) => f.key));
-  const errors = [...quirkFixtures(contract, endpoint, reader, keys), ...contentTypeFixture(endpoint, keys)];
-  const differs = rulesDiffer(hostReader, reader);
-  const expect = hostFixtures.flatMap(({ key, value }) => {
-    if (!differs && !reader.quirks.some((q) => statusMatches(q.when.status, value.status))) return [];
-    const onEndpoint = expectation(reader, value.status, value.json);
+  const errors = [...quirkFixtures(k, endpoint, expect, keys), ...contentTypeFixture(k, endpoint, keys)];
+  // Only an endpoint with rules of its own decodes a host fixture differently (most have none).
+  const own = k.ownDecoding.includes(endpoint);
+  const differences = own ? hostFixtures : [];
+  const expected = differences.flatMap(({ key, value }) => {
+    const onEndpoint = expect(value.status, value.json);
     return JSON.stringify(onEndpoint) === JSON.stringify(value.expect) ? [] : [{ key, value: onEndpoint }];
   });
-  return { endpoint, success: successFixture(contract, endpoint), errors, expect };
-}
-
-/**
- * Whether an endpoint decodes differently from its host besides its quirks (another recognition
- * order, other request fields for messages): rarely, and large contracts have many endpoints.
- */
-function rulesDiffer(host: Reader, endpoint: Reader): boolean {
-  const names = (r: Reader) => r.shapes.map((s) => s.name).join('\n');
-  return names(host) !== names(endpoint) || (host.table !== undefined && host.known.join('\n') !== endpoint.known.join('\n'));
-}
-
-function successResponses(endpoint: Endpoint) {
-  return endpoint.responses.filter((r) => !r.isError);
+  return { endpoint, success: successFixture(k, endpoint), errors, expect: expected };
 }
 
 /** Whether the client reads this status as a success of the endpoint (before quirks). */
-function isSuccess(endpoint: Endpoint, status: number): boolean {
-  const successes = successResponses(endpoint);
+function isSuccess(k: Knowledge, endpoint: Endpoint, status: number): boolean {
+  const successes = k.successResponses(endpoint);
   return status >= 200 && status < 300 && (successes.length === 0 || successes.some((r) => statusMatches(r.status, status)));
 }
 
-function binaryType(endpoint: Endpoint): string | undefined {
-  const binary = successResponses(endpoint).find((r) => r.body?.kind === 'primitive' && r.body.name === 'binary');
-  return binary?.contentType;
-}
-
-function quirkFixtures(contract: Contract, endpoint: Endpoint, reader: Reader, keys: Keys): Keyed<ErrorFixture>[] {
-  const host = contract.hosts.find((h) => h.name === endpoint.host);
+function quirkFixtures(k: Knowledge, endpoint: Endpoint, expect: Expect, keys: Keys): Keyed<ErrorFixture>[] {
+  const host = k.host(endpoint.host);
   return endpoint.errors.quirks.flatMap((quirk) => {
     const status = representative(quirk.when.status);
     // A quirk on a success status that is no error only adds a hint the client never shows.
-    if (!isResponseStatus(status) || (isSuccess(endpoint, status) && !quirk.error)) return [];
-    const body = quirk.when.emptyBody || host === undefined ? undefined : hostErrorBody(contract, host, status);
+    const success = isSuccess(k, endpoint, status);
+    if (!isResponseStatus(status) || (success && !quirk.error)) return [];
+    const body = quirk.when.emptyBody || host === undefined ? undefined : hostErrorBody(k.contract, host, status);
     // A zero-byte document still says what it is meant to be.
-    const emptyType = isSuccess(endpoint, status) ? binaryType(endpoint) : undefined;
-    const value = errorFixture(reader, 'quirk', status, body, classNote(quirk.when.status), emptyType);
+    const emptyType = success && k.successBody(endpoint).kind === 'binary' ? k.successBody(endpoint).contentType : undefined;
+    const value = errorFixture(expect, 'quirk', status, body, classNote(quirk.when.status), emptyType);
     return [{ key: keys.claim([quirk.id, `quirk:${quirk.id}`]), value }];
   });
 }
 
 /** An error body the host sends with a status: its code row for the status, else its bare code envelope. */
 function hostErrorBody(contract: Contract, host: Host, status: number): JsonValue | undefined {
-  const shape = shapeNamed(contract, host.codes.shape);
+  const shape = knowledge(contract).shape(host.codes.shape);
   if (shape === undefined) return undefined;
   const row = host.codes.rows.find((r) => r.status === status);
   return envelope(contract, shape, row === undefined ? { status } : { code: row.code, kind: row.kind, status });
 }
 
 /** A binary success with a declared media type: the client rejects another media type. */
-function contentTypeFixture(endpoint: Endpoint, keys: Keys): Keyed<ErrorFixture>[] {
-  const expected = binaryType(endpoint);
-  const response = successResponses(endpoint)[0];
+function contentTypeFixture(k: Knowledge, endpoint: Endpoint, keys: Keys): Keyed<ErrorFixture>[] {
+  const expected = k.successBody(endpoint).contentType;
+  const response = k.successResponses(endpoint)[0];
   if (expected === undefined || response === undefined) return [];
   const status = representative(response.status);
   if (endpoint.errors.quirks.some((q) => q.error && !q.when.emptyBody && statusMatches(q.when.status, status))) return [];
   const wrong = expected === NOT_THE_CONTENT.contentType ? { contentType: 'application/json', text: '{}' } : NOT_THE_CONTENT;
-  const expect: Expectation = { status, shape: 'client', code: 'invalid_response', known: true, category: 'invalid_response', retryable: false, rules: [], fields: [] };
+  // The client's own error for it: the runtime decides, as for every other fixture.
+  const expect = projection(clientError(endpoint.host, 'invalid_response', `expected ${expected}`, status));
   const value: ErrorFixture = { kind: 'content_type', status, ...wrong, note: `A success that is not ${expected}.`, expect };
   return [{ key: keys.claim(['wrong_content_type', 'content_type:wrong_content_type']), value }];
 }
 
-function successFixture(contract: Contract, endpoint: Endpoint): FixtureResponse {
-  const response = successResponses(endpoint)[0];
+function successFixture(k: Knowledge, endpoint: Endpoint): FixtureResponse {
+  const response = k.successResponses(endpoint)[0];
   if (response === undefined) return { status: 200 };
   const status = representative(response.status);
   const note = classNote(response.status);
@@ -322,7 +308,7 @@ function successFixture(contract: Contract, endpoint: Endpoint): FixtureResponse
     const contentType = response.contentType ?? 'application/octet-stream';
     return noted({ status, contentType, text: contentType === 'application/pdf' ? EXAMPLE_PDF : EXAMPLE_TEXT });
   }
-  return noted({ status, contentType: response.contentType ?? 'application/json', json: example(contract, body, []) });
+  return noted({ status, contentType: response.contentType ?? 'application/json', json: example(k.contract, body, []) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -355,9 +341,6 @@ function joinNotes(...notes: (string | undefined)[]): string | undefined {
 type Parts = Partial<Record<ShapeReadKey, JsonValue | undefined>>;
 type Mutable = { [key: string]: unknown } | unknown[];
 
-function shapeNamed(contract: Contract, name: string | undefined): ErrorShape | undefined {
-  return name === undefined ? undefined : contract.shapes.find((s) => s.name === name);
-}
 
 /**
  * A body of `shape`: its type's required fields, what its match demands, the given parts at the
@@ -418,7 +401,7 @@ function example(contract: Contract, ref: TypeRef, visiting: readonly string[]):
     case 'object':
       return objectExample(contract, ref.fields, undefined, visiting);
     case 'named': {
-      const type = contract.types.find((t) => t.name === ref.name);
+      const type = knowledge(contract).type(ref.name);
       if (type === undefined) return null;
       if (type.kind === 'enum') return type.values[0] ?? EXAMPLE_TEXT;
       return visiting.includes(type.name) ? {} : objectExample(contract, type.fields, type, [...visiting, type.name]);
@@ -445,50 +428,29 @@ function objectExample(contract: Contract, fields: readonly Field[], type: Objec
 }
 
 // ---------------------------------------------------------------------------------------------
-// Expectations: the decoder's rules, restated over the model
+// Expectations: what the runtime decoder makes of each fixture
 // ---------------------------------------------------------------------------------------------
 
-interface Reader {
-  readonly contract: Contract;
-  readonly host: Host;
-  /** Shapes in recognition order. */
-  readonly shapes: readonly ErrorShape[];
-  /** Request field paths message fields resolve against. */
-  readonly known: readonly string[];
-  readonly table: MessageTableData | undefined;
-  readonly quirks: readonly Quirk[];
+/** What the client returns for a response of the host (or, given rules, of one endpoint). */
+type Expect = (status: number, body: JsonValue | undefined) => Expectation;
+
+/**
+ * The package's own decoder over the package's own tables: a fixture promises exactly what the
+ * client will return. test/support/decode-oracle.ts checks these against an independent reading.
+ */
+function expecter(k: Knowledge): (host: Host, endpoint?: Endpoint) => Expect {
+  const tables = errorTables(k);
+  const hosts = new Map(k.contract.hosts.map((h) => [h.name, hostSpec(k, h)]));
+  return (host, endpoint) => {
+    const spec = hosts.get(host.name) ?? hostSpec(k, host);
+    const rules = endpoint === undefined ? undefined : errorRules(k, endpoint);
+    // As the client hands it over: the body's text, or nothing for an empty body.
+    return (status, body) => projection(decodeHostError(tables, spec, { status, body: body === undefined ? undefined : JSON.stringify(body), ...(rules === undefined ? {} : { endpoint: rules }) }));
+  };
 }
 
-function hostReader(contract: Contract, host: Host): Reader {
-  const shapes = knowledge(contract).hostShapes(host).flatMap((n) => shapeNamed(contract, n) ?? []);
-  const table = host.messages === undefined ? undefined : messageTableData(host.messages);
-  return { contract, host, shapes, known: knowledge(contract).hostRequestPaths(host.name), table, quirks: [] };
-}
-
-/** The host's reader with an endpoint's recognition order, request fields and quirks. */
-function endpointReader(contract: Contract, endpoint: Endpoint, host: Reader): Reader {
-  const own = endpoint.request === undefined ? [] : knowledge(contract).fieldPaths(endpoint.request.body);
-  const shapes = endpoint.errors.shapes.flatMap((n) => shapeNamed(contract, n) ?? []);
-  return { ...host, shapes, known: own.length > 0 ? own : host.known, quirks: endpoint.errors.quirks };
-}
-
-interface Decoded {
-  readonly status: number;
-  readonly shape: string;
-  readonly code: string;
-  readonly known: boolean;
-  readonly kind?: string;
-  readonly category: string;
-  readonly rules: readonly string[];
-  readonly fields: readonly { readonly field: string; readonly message: string }[];
-  readonly policy?: string;
-  readonly retry?: 'once_then_support';
-}
-
-function expectation(reader: Reader, status: number, body: JsonValue | undefined): Expectation {
-  const shape = body === undefined ? undefined : reader.shapes.find((s) => shapeMatches(s, body));
-  const base = shape === undefined ? unrecognised(reader, status) : withMessages(reader, shape, body, readShape(reader, shape, status, body));
-  const d = withQuirks(reader, base, body === undefined);
+/** The part of a decoded error a fixture promises (`toMatchObject`): field paths only, the policy's name only. */
+function projection(d: DecodedError | ClientError): Expectation {
   return {
     status: d.status,
     shape: d.shape,
@@ -496,90 +458,10 @@ function expectation(reader: Reader, status: number, body: JsonValue | undefined
     known: d.known,
     ...(d.kind === undefined ? {} : { kind: d.kind }),
     category: d.category,
-    retryable: reader.contract.categories.find((c) => c.name === d.category)?.retryable ?? false,
+    retryable: d.retryable,
     rules: d.rules,
     fields: d.fields.map((f) => ({ field: f.field })),
-    ...(d.policy === undefined ? {} : { policy: { name: d.policy } }),
+    ...(d.policy === undefined ? {} : { policy: { name: d.policy.name } }),
     ...(d.retry === undefined ? {} : { retry: d.retry }),
   };
-}
-
-function shapeMatches(shape: ErrorShape, body: unknown): boolean {
-  return isRecord(body) && shape.match.present.every((p) => hasPath(body, p)) && shape.match.equals.every((e) => readPath(body, e.path) === e.value);
-}
-
-/** As the generated tables' fallback: the 5XX rule's category, else the first category. */
-function categoryOf(contract: Contract, status: number): string {
-  return knowledge(contract).categoryOf(status);
-}
-
-function unrecognised(reader: Reader, status: number): Decoded {
-  return { status, shape: 'unrecognised', code: `http_${status}`, known: false, category: categoryOf(reader.contract, status), rules: [], fields: [] };
-}
-
-function textAt(shape: ErrorShape, body: unknown, path: BodyPath | undefined): string | undefined {
-  if (path === undefined) return undefined;
-  const key = path.join('.');
-  return readText(body, path) ?? shape.mirrors.filter((m) => m.source.join('.') === key).map((m) => readText(body, m.path)).find((t) => t !== undefined);
-}
-
-function readShape(reader: Reader, shape: ErrorShape, status: number, body: unknown): Decoded {
-  const code = textAt(shape, body, shape.read.code) ?? `http_${status}`;
-  const rows = reader.host.codes.shape === shape.name ? reader.host.codes.rows.filter((r) => r.code === code) : [];
-  const kind = textAt(shape, body, shape.read.kind);
-  const row = rows.find((r) => r.status === status && (kind === undefined || r.kind === undefined || r.kind === kind)) ?? rows.find((r) => r.status === status);
-  const category = row?.category ?? categoryOf(reader.contract, status);
-  return { status, shape: shape.name, code, known: rows.length > 0, ...(kind === undefined ? {} : { kind }), category, rules: [], fields: fieldErrors(shape, body) };
-}
-
-function fieldErrors(shape: ErrorShape, body: unknown): { field: string; message: string }[] {
-  const spec = shape.fieldErrors;
-  const list = spec === undefined ? undefined : readPath(body, spec.path);
-  if (spec === undefined || !Array.isArray(list)) return [];
-  return list.slice(0, 100).flatMap((entry: unknown) => {
-    const message = readText(entry, spec.message);
-    const field = spec.field === undefined ? undefined : readText(entry, spec.field);
-    return message === undefined && field === undefined ? [] : [{ field: field ?? '', message: message ?? '' }];
-  });
-}
-
-function withMessages(reader: Reader, shape: ErrorShape, body: unknown, d: Decoded): Decoded {
-  const table = reader.table;
-  if (table === undefined) return d;
-  const texts = [...d.fields.filter((f) => f.field === '').map((f) => f.message), ...[shape.read.message, shape.read.human, shape.read.detail].flatMap((p) => textAt(shape, body, p) ?? [])];
-  const hits: { id: string; fields: readonly string[]; text: string }[] = [];
-  for (const text of texts) {
-    const match = matchMessage(table, text, reader.known);
-    if (match !== undefined && !hits.some((h) => h.id === match.row.id && h.text === text)) hits.push({ id: match.row.id, fields: match.fields, text });
-  }
-  if (hits.length === 0 && texts.length > 0 && texts.every((t) => t === '')) {
-    const empty = matchEmptyMessage(table, reader.known);
-    if (empty !== undefined && (empty.row.status === undefined || empty.row.status === d.status)) hits.push({ id: empty.row.id, fields: empty.fields, text: '' });
-  }
-  return hits.length === 0 ? d : withHits(reader, d, hits);
-}
-
-function withHits(reader: Reader, d: Decoded, hits: readonly { id: string; fields: readonly string[]; text: string }[]): Decoded {
-  const explained = new Set(hits.map((h) => h.text));
-  const fields = d.fields.filter((f) => f.field !== '' || !explained.has(f.message));
-  for (const hit of hits) for (const field of hit.fields) if (!fields.some((f) => f.field === field)) fields.push({ field, message: hit.text });
-  let result: Decoded = { ...d, fields, rules: [...d.rules, ...hits.map((h) => h.id)] };
-  for (const hit of hits) {
-    const row = reader.host.messages?.rows.find((r) => r.id === hit.id);
-    const policy = reader.contract.policies.find((p) => p.name === row?.policy);
-    const category = policy?.category ?? row?.category;
-    if (row?.retry !== undefined) result = { ...result, retry: row.retry };
-    if (category !== undefined) result = { ...result, category };
-    if (policy !== undefined) result = { ...result, policy: policy.name };
-  }
-  return result;
-}
-
-function withQuirks(reader: Reader, d: Decoded, empty: boolean): Decoded {
-  let result = d;
-  for (const quirk of reader.quirks) {
-    if (!statusMatches(quirk.when.status, d.status) || (quirk.when.emptyBody && !empty)) continue;
-    result = { ...result, category: quirk.category ?? result.category, rules: [...result.rules, quirk.id] };
-  }
-  return result;
 }

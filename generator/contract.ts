@@ -4,6 +4,7 @@
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.js';
 import type { Incremental } from './incremental.js';
 import { parseContract, parseContractFast, readContractFile, type LoadResult } from './load.js';
+import { checkGeneratedNames } from './emit/check-names.js';
 import { buildModel } from './model/build.js';
 import type { Contract } from './model/types.js';
 import { validateSchema } from './validate-schema.js';
@@ -31,7 +32,8 @@ function fromLoad(loaded: LoadResult, incremental?: Incremental): ContractResult
   const { contract: parsed } = loaded;
   const schemaProblems = validateSchema(parsed, incremental);
   if (schemaProblems.length > 0) return { ok: false, diagnostics: sortDiagnostics(schemaProblems), source: parsed.source };
-  const built = buildModel(parsed, incremental);
+  // The package's names are checked with the model, so `validate` reports what `generate` would refuse.
+  const built = buildModel(parsed, incremental, [checkGeneratedNames]);
   const diagnostics = sortDiagnostics(built.diagnostics);
   if (hasErrors(diagnostics)) return { ok: false, diagnostics, source: parsed.source };
   return { ok: true, contract: built.contract, diagnostics, source: parsed.source };

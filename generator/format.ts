@@ -3,7 +3,7 @@
  * formatting megabytes with prettier would cost seconds on every generation. Prettier stays the
  * arbiter: `prettierCheck` (used by the tests) reformats a file and must find nothing to change.
  */
-import type { OutputFile } from './emit/layout.js';
+import type { OutputFile } from './emit/output.js';
 
 export const PRETTIER_OPTIONS = { printWidth: 120, singleQuote: true, trailingComma: 'all', semi: true } as const;
 

@@ -76,7 +76,7 @@ export async function render(contractFile: string, source: string, options: Rend
   // Emitters write prettier's form themselves (test/prettier-form.test.ts holds them to it).
   // Emitters write src/ in prettier's form and dist/ beside it (test/prettier-form.test.ts and
   // test/dist-emit.test.ts hold them to it): nothing is formatted or compiled here.
-  for (const file of layout(loaded.contract, options.incremental)) files.set(file.path, file.text);
+  for (const file of layout(loaded.contract, { incremental: options.incremental })) files.set(file.path, file.text);
   // TypeScript loads only for a requested whole-program check (tests, `--verify`).
   const problems = options.verify === true ? (await import('./compile.js')).verifyPackage(files) : [];
   if (problems.length > 0) return { kind: 'compile-failed', errors: problems };

@@ -93,3 +93,10 @@ export function docText(text: string): string {
     .replace(/(^|\s)@/g, '$1\\@')
     .trim();
 }
+
+/** A file's name, without its folders, fit for a one-line comment: printable, at most 100 characters. */
+export function safeFileName(path: string): string {
+  const file = path.split(/[\\/]/).pop() ?? path;
+  // A comment ends at any line terminator: keep the name on its line, printable and short.
+  return [...file].map((c) => (/[\p{L}\p{N}._ -]/u.test(c) ? c : '_')).join('').slice(0, 100);
+}

@@ -6,19 +6,49 @@
  */
 import type { Contract, Endpoint } from '../model/types.js';
 import { propertyKey, stringLiteral } from '../naming.js';
-import { fixtureData, mockFixtures } from './mock-fixtures.js';
+import { distinctEndpoints } from './main-entry.js';
+import { fixtureData, mockFixtures, type EndpointFixtures } from './mock-fixtures.js';
 import { CLIENT, endpointNames, handlersName, hostNames, MOCKS, MOCKS_RUNTIME_TYPES, MODULE, RUNTIME, TABLES } from './names.js';
-import { data, json, list, union } from './pretty.js';
+import type { NameClaim, OutputDescriptor } from './output.js';
+import { data, fits, json, list, union } from './pretty.js';
 import type { TsFile } from './ts-file.js';
 
 const RUNTIME_MOCKS = MODULE.runtime.mocks;
 
-/** `mocks/fixtures.json`: the same data as `FIXTURES`, for tests that do not use msw. */
-export function mockFixturesJson(contract: Contract): string {
-  return json(fixtureData(mockFixtures(contract)));
+/** The msw versions whose `http` the generated handlers are built for. */
+export const MSW_RANGE = '^2.0.0';
+
+const FIXTURES_JSON = 'mocks/fixtures.json';
+
+export const MOCKS_ENTRY: OutputDescriptor = {
+  id: 'mocks',
+  enabled: (contract) => contract.outputs.mocks,
+  files: (emit) => [
+    ...emit.tsFile(MODULE.mocksFixtures, (f) => emitFixtures(f, emit.contract)),
+    ...emit.tsFile(MODULE.mocksIndex, (f) => emitMocks(f, emit.contract)),
+    // The same data as `FIXTURES`, for tests that do not use msw.
+    { path: FIXTURES_JSON, text: json(fixtureData(mockFixtures(emit.contract))), format: 'json' },
+  ],
+  runtime: ['mocks'],
+  // Test helpers, kept out of the main entry: msw handlers and the fixtures they answer with.
+  exports: () => ({ './mocks': { module: MODULE.mocksIndex }, [`./${FIXTURES_JSON}`]: { file: `./${FIXTURES_JSON}` } }),
+  packageFiles: ['mocks'],
+  // Only the mocks entry works with msw, and it takes msw's `http` from the caller: nothing
+  // imports msw, so it is optional, and the range only says which msw the handlers fit.
+  peerDependencies: [{ name: 'msw', range: MSW_RANGE, optional: true }],
+  readme: (contract) => mocksReadme(contract),
+  names: (contract) => [{ id: 'mocks', reserved: [...Object.values(MOCKS), ...MOCKS_RUNTIME_TYPES, CLIENT.Environment, CLIENT.ServerVariables], claims: mocksClaims(contract) }],
+};
+
+/** The mocks entry's names for hosts and endpoints (fixture keys), and the endpoint data types it imports. */
+function mocksClaims(contract: Contract): NameClaim[] {
+  return [
+    ...contract.hosts.map((h) => ({ name: hostNames.fixtureKey(h.name), owner: `host '${h.name}'`, path: ['hosts', h.name] })),
+    ...distinctEndpoints(contract).flatMap((e) => [endpointNames.fixtureKey, endpointNames.data].map((name) => ({ name: name(e.id), owner: `endpoint '${e.id}'`, path: ['endpoints', e.id] }))),
+  ];
 }
 
-export function emitFixtures(file: TsFile, contract: Contract): void {
+function emitFixtures(file: TsFile, contract: Contract): void {
   const fixtures = mockFixtures(contract);
   for (const { host, fixtures: list } of fixtures.hosts) {
     file.doc(`Keys of the ${host.name} host's error fixtures.`);
@@ -68,7 +98,7 @@ function emitFixturesType(file: TsFile, contract: Contract): void {
   file.w.blankLine();
 }
 
-export function emitMocks(file: TsFile, contract: Contract): void {
+function emitMocks(file: TsFile, contract: Contract): void {
   const reexport = `export * from './fixtures.js';`;
   file.value(reexport, reexport, () => file.w.writeLine(reexport));
   file.lines(list('export type ', '{', MOCKS_RUNTIME_TYPES, '}', ` from '${file.specifier(RUNTIME_MOCKS)}';`, 0));
@@ -117,4 +147,41 @@ function emitCreateMocks(file: TsFile, contract: Contract, handlers: string): vo
   const { MockTarget, Mocks, createMocks } = MOCKS;
   const signature = `${createMocks}<H, E extends ${file.useType(MODULE.client, CLIENT.Environment)}>(http: ${file.useType(RUNTIME_MOCKS, RUNTIME.mocks.HttpLike)}<H>, target: ${MockTarget}<E>): ${Mocks}<H>`;
   file.fn(signature, 'http, target', [api(''), ...returned], [api(`<H, ${MOCKS.FixtureKeys}>`), ...returned]);
+}
+
+/** The README section on `<package>/mocks`. */
+function mocksReadme(contract: Contract): string[] {
+  const name = contract.info.packageName;
+  return [
+    '## Mocks for tests',
+    '',
+    `\`${name}/mocks\` has a fixture for every documented error response (each code row, message row and policy restriction of each host, the auth and token-endpoint shapes, each endpoint quirk) and a valid success response per endpoint, with [msw](https://mswjs.io) handlers that answer with them. msw (${MSW_RANGE}) is an optional peer dependency: install it to use the handlers; the main entry never loads it.`,
+    '',
+    '```ts',
+    "import { http } from 'msw';",
+    "import { setupServer } from 'msw/node';",
+    `import { createMocks } from '${name}/mocks';`,
+    '',
+    '// The same environment and servers as the client under test.',
+    'const mocks = createMocks(http, clientOptions);',
+    'const server = setupServer(...mocks.handlers());',
+    ...exampleUse(contract),
+    '```',
+    '',
+    '- `mocks.<method>.success()`, `.error(key)`, `.respond(response)`: msw handlers on the URL the client calls; `{ once: true }` answers one request.',
+    '- `mocks.<method>.keys` lists the keys `error` accepts; `mocks.<method>.expected(key)` is what the client returns for it, for `toMatchObject`.',
+    '- `FIXTURES` (typed), and the same data in `mocks/fixtures.json` for projects without msw.',
+    '',
+  ];
+}
+
+/** `server.use(mocks.<method>.error(<key>))` for the contract's first quirk, else its first fixture. */
+function exampleUse(contract: Contract): string[] {
+  const fixtures = mockFixtures(contract);
+  const keyOf = (e: EndpointFixtures) => e.errors[0]?.key ?? fixtures.hosts.find((h) => h.host.name === e.endpoint.host)?.fixtures[0]?.key;
+  const chosen = fixtures.endpoints.find((e) => e.errors.length > 0) ?? fixtures.endpoints.find((e) => keyOf(e) !== undefined);
+  const key = chosen === undefined ? undefined : keyOf(chosen);
+  const line = chosen === undefined || key === undefined ? undefined : `server.use(mocks.${endpointNames.operation(chosen.endpoint.id)}.error(${stringLiteral(key)}));`;
+  // Prettier formats the example as TypeScript: a line it would break is left out.
+  return line === undefined || !fits(line, 0) ? [] : [line];
 }

@@ -1,15 +1,12 @@
-/** The generated package's manifest, compiler settings and README. */
+/** The generated package's manifest, compiler settings and README, assembled from its outputs. */
 import type { Contract } from '../model/types.js';
-import { camel, stringLiteral } from '../naming.js';
-import { operationExample } from './emit-client.js';
-import { mockFixtures, type EndpointFixtures } from './mock-fixtures.js';
+import type { OutputDescriptor, PackageExport } from './output.js';
 import { PACKAGE_COMPILER_OPTIONS } from './package-options.js';
-import { fits, json } from './pretty.js';
+import { json } from './pretty.js';
 
-/** The msw versions whose `http` the generated handlers are built for. */
-export const MSW_RANGE = '^2.0.0';
-
-export function packageJson(contract: Contract): string {
+export function packageJson(contract: Contract, outputs: readonly OutputDescriptor[]): string {
+  const peers = outputs.flatMap((o) => o.peerDependencies);
+  const optional = peers.filter((p) => p.optional);
   return json({
     name: contract.info.packageName,
     version: contract.info.version,
@@ -19,23 +16,19 @@ export function packageJson(contract: Contract): string {
     main: './dist/index.js',
     types: './dist/index.d.ts',
     exports: {
-      '.': { types: './dist/index.d.ts', import: './dist/index.js', default: './dist/index.js' },
-      ...(contract.outputs.mocks
-        ? {
-            // Test helpers, kept out of the main entry: msw handlers and the fixtures they answer with.
-            './mocks': { types: './dist/mocks/index.d.ts', import: './dist/mocks/index.js', default: './dist/mocks/index.js' },
-            './mocks/fixtures.json': './mocks/fixtures.json',
-          }
-        : {}),
-      ...(contract.outputs.openapi ? { './openapi.yaml': './openapi.yaml' } : {}),
+      ...Object.fromEntries(outputs.flatMap((o) => Object.entries(o.exports(contract)).map(([subpath, target]) => [subpath, exportTarget(target)]))),
       './package.json': './package.json',
     },
-    files: ['dist', 'src', ...(contract.outputs.mocks ? ['mocks'] : []), ...(contract.outputs.openapi ? ['openapi.yaml'] : [])],
+    files: outputs.flatMap((o) => o.packageFiles),
     engines: { node: '>=20' },
-    // Only the mocks entry works with msw, and it takes msw's `http` from the caller: nothing
-    // imports msw, so it is optional, and the range only says which msw the handlers fit.
-    ...(contract.outputs.mocks ? { peerDependencies: { msw: MSW_RANGE }, peerDependenciesMeta: { msw: { optional: true } } } : {}),
+    ...(peers.length === 0 ? {} : { peerDependencies: Object.fromEntries(peers.map((p) => [p.name, p.range])) }),
+    ...(optional.length === 0 ? {} : { peerDependenciesMeta: Object.fromEntries(optional.map((p) => [p.name, { optional: true }])) }),
   });
+}
+
+function exportTarget(target: PackageExport): unknown {
+  if ('file' in target) return target.file;
+  return { types: `./dist/${target.module}.d.ts`, import: `./dist/${target.module}.js`, default: `./dist/${target.module}.js` };
 }
 
 export function tsconfigJson(): string {
@@ -43,7 +36,7 @@ export function tsconfigJson(): string {
 }
 
 /** Markdown prettier leaves as it is; its size does not grow with the contract. */
-export function readme(contract: Contract): string {
+export function readme(contract: Contract, outputs: readonly OutputDescriptor[]): string {
   const md = (text: string) => text.replace(/([\\`*_[\]<>#|])/g, '\\$1');
   const lines = [
     `# ${md(contract.info.packageName)}`,
@@ -52,52 +45,7 @@ export function readme(contract: Contract): string {
     '',
     `Contract sha256: \`${contract.hash}\``,
     '',
-    '## Exports',
-    '',
-    `- \`createClient(options)\`: ${contract.endpoints.length} method(s), one per endpoint, each returning \`{ ok: true, data, response } | { ok: false, error }\`; see \`Client\` in \`dist/client.d.ts\`.`,
-    `- \`createBaseClient(options)\` and one function per endpoint taking it (\`${operationExample(contract)}(client, input)\`): the same calls, and a bundler keeps only the endpoints a program calls (the decoders add the error rules of endpoints that have their own).`,
-    `- \`decodeError({ host, status, body, endpoint? })\` and one decoder per host (${contract.hosts.length}): they never throw.`,
-    "- The contract's types, enums (literal unions plus `*_VALUES` arrays) and error-code unions.",
-    '',
-    ...(contract.outputs.mocks ? mocksReadme(contract) : []),
-    ...(contract.outputs.openapi ? ['## OpenAPI', '', '`openapi.yaml` is the contract as an OpenAPI 3.1 document, for documentation viewers and OpenAPI tooling.', ''] : []),
+    ...outputs.flatMap((o) => o.readme(contract)),
   ];
   return lines.join('\n');
-}
-
-/** The README section on `<package>/mocks`. */
-function mocksReadme(contract: Contract): string[] {
-  const name = contract.info.packageName;
-  return [
-    '## Mocks for tests',
-    '',
-    `\`${name}/mocks\` has a fixture for every documented error response (each code row, message row and policy restriction of each host, the auth and token-endpoint shapes, each endpoint quirk) and a valid success response per endpoint, with [msw](https://mswjs.io) handlers that answer with them. msw (${MSW_RANGE}) is an optional peer dependency: install it to use the handlers; the main entry never loads it.`,
-    '',
-    '```ts',
-    "import { http } from 'msw';",
-    "import { setupServer } from 'msw/node';",
-    `import { createMocks } from '${name}/mocks';`,
-    '',
-    '// The same environment and servers as the client under test.',
-    'const mocks = createMocks(http, clientOptions);',
-    'const server = setupServer(...mocks.handlers());',
-    ...exampleUse(contract),
-    '```',
-    '',
-    '- `mocks.<method>.success()`, `.error(key)`, `.respond(response)`: msw handlers on the URL the client calls; `{ once: true }` answers one request.',
-    '- `mocks.<method>.keys` lists the keys `error` accepts; `mocks.<method>.expected(key)` is what the client returns for it, for `toMatchObject`.',
-    '- `FIXTURES` (typed), and the same data in `mocks/fixtures.json` for projects without msw.',
-    '',
-  ];
-}
-
-/** `server.use(mocks.<method>.error(<key>))` for the contract's first quirk, else its first fixture. */
-function exampleUse(contract: Contract): string[] {
-  const fixtures = mockFixtures(contract);
-  const keyOf = (e: EndpointFixtures) => e.errors[0]?.key ?? fixtures.hosts.find((h) => h.host.name === e.endpoint.host)?.fixtures[0]?.key;
-  const chosen = fixtures.endpoints.find((e) => e.errors.length > 0) ?? fixtures.endpoints.find((e) => keyOf(e) !== undefined);
-  const key = chosen === undefined ? undefined : keyOf(chosen);
-  const line = chosen === undefined || key === undefined ? undefined : `server.use(mocks.${camel(chosen.endpoint.id)}.error(${stringLiteral(key)}));`;
-  // Prettier formats the example as TypeScript: a line it would break is left out.
-  return line === undefined || !fits(line, 0) ? [] : [line];
 }

@@ -10,8 +10,8 @@ import type { ParsedContract } from '../load.js';
 import { buildEndpoints } from './build-endpoints.js';
 import { buildCategories, buildCodeTable, buildMessageTable, buildPolicies, buildShapes, buildStatusCategories, checkName } from './build-errors.js';
 import { buildTypes } from './build-types.js';
+import { checkBuiltInNames } from './check-builtins.js';
 import { checkMessageExamples } from './check-messages.js';
-import { checkNames } from './check-names.js';
 import { BuildContext, entries, notShownList, own } from './context.js';
 import { knowledge } from './knowledge.js';
 import type { Auth, Contract, Environment, Host, ServerVariable, StatusCategoryRule, SupportRule, TypeRef } from './types.js';
@@ -22,8 +22,14 @@ export interface BuildResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+/**
+ * A whole-contract check a later stage adds (the emitters' name-collision check): it runs on the
+ * built model, before the message examples, which only run on a contract without errors.
+ */
+export type ModelCheck = (ctx: BuildContext, contract: Contract) => void;
+
 /** `parsed.data` must already have passed the schema. */
-export function buildModel(parsed: ParsedContract, incremental?: Incremental): BuildResult {
+export function buildModel(parsed: ParsedContract, incremental?: Incremental, checks: readonly ModelCheck[] = []): BuildResult {
   const raw = parsed.data as RawContract;
   const ctx = new BuildContext(parsed.file, parsed.locate, incremental);
   const types = buildTypes(ctx, raw.types);
@@ -75,7 +81,8 @@ export function buildModel(parsed: ParsedContract, incremental?: Incremental): B
     endpoints,
   };
   if (auth !== undefined) checkAuthFields(ctx, contract, auth, raw.auth);
-  checkNames(ctx, contract);
+  checkBuiltInNames(ctx, contract);
+  for (const check of checks) check(ctx, contract);
   // Examples resolve against request types: with dangling references they would only echo errors.
   if (!hasErrors(ctx.diagnostics)) checkMessageExamples(ctx, contract);
   return { contract, diagnostics: ctx.diagnostics };

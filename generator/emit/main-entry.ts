@@ -1,0 +1,98 @@
+/**
+ * The package's main entry (`<package>`): the contract's types, the runtime tables, the error
+ * decoders, the client and its operation functions, and the entry point that re-exports them with
+ * the runtime types users name.
+ */
+import type { Contract } from '../model/types.js';
+import { emitClient, operationExample } from './emit-client.js';
+import { emitErrors } from './emit-errors.js';
+import { emitTables } from './emit-tables.js';
+import { emitTypes } from './emit-types.js';
+import { CLIENT_NAMESPACES, ENDPOINT_TYPE_NAMES, endpointNames, hostNames, INDEX_MODULES, INDEX_REEXPORTS, MODULE, RESERVED_EXPORTS, typeNames } from './names.js';
+import { header, type EmitContext, type NameClaim, type OutputDescriptor, type OutputFile } from './output.js';
+
+export const MAIN_ENTRY: OutputDescriptor = {
+  id: 'main',
+  enabled: () => true,
+  files: (emit) => [
+    ...emit.tsFile(MODULE.types, (f) => emitTypes(f, emit.contract)),
+    ...emit.tsFile(MODULE.tables, (f) => emitTables(f, emit.contract)),
+    ...emit.tsFile(MODULE.errors, (f) => emitErrors(f, emit.contract)),
+    // The client names a type of every endpoint: contract types and errors come in as namespaces.
+    ...emit.tsFile(MODULE.client, (f) => emitClient(f, emit.contract), CLIENT_NAMESPACES),
+    ...indexFiles(emit.contract),
+  ],
+  runtime: ['auth', 'body', 'client', 'decode', 'messages', 'node-transport', 'retry', 'runtime', 'support'],
+  exports: () => ({ '.': { module: MODULE.index } }),
+  packageFiles: ['dist', 'src'],
+  peerDependencies: [],
+  readme: (contract) => [
+    '## Exports',
+    '',
+    `- \`createClient(options)\`: ${contract.endpoints.length} method(s), one per endpoint, each returning \`{ ok: true, data, response } | { ok: false, error }\`; see \`Client\` in \`dist/client.d.ts\`.`,
+    `- \`createBaseClient(options)\` and one function per endpoint taking it (\`${operationExample(contract)}(client, input)\`): the same calls, and a bundler keeps only the endpoints a program calls (the decoders add the error rules of endpoints that have their own).`,
+    `- \`decodeError({ host, status, body, endpoint? })\` and one decoder per host (${contract.hosts.length}): they never throw.`,
+    "- The contract's types, enums (literal unions plus `*_VALUES` arrays) and error-code unions.",
+    '',
+  ],
+  names: (contract) => [{ id: 'main', reserved: RESERVED_EXPORTS, claims: mainClaims(contract) }],
+};
+
+function indexFiles(contract: Contract): OutputFile[] {
+  const lines = indexLines(contract);
+  const text = (keep: (line: string) => boolean) => `${lines.filter(keep).join('\n')}\n`;
+  return [
+    { path: `src/${MODULE.index}.ts`, text: text(() => true), format: 'typescript' },
+    // Type-only re-exports vanish from JavaScript; the rest is the same in all three.
+    { path: `dist/${MODULE.index}.js`, text: text((l) => !l.startsWith('export type ')), format: 'none' },
+    { path: `dist/${MODULE.index}.d.ts`, text: text(() => true), format: 'none' },
+  ];
+}
+
+function indexLines(contract: Contract): string[] {
+  const from = (module: string) => `./${module}.js`;
+  return [
+    header(contract, true),
+    ...INDEX_MODULES.map((m) => `export * from '${from(m)}';`),
+    ...INDEX_REEXPORTS.flatMap((r) => [
+      ...(r.values === undefined ? [] : [`export { ${r.values.join(', ')} } from '${from(r.module)}';`]),
+      `export type { ${r.types.join(', ')} } from '${from(r.module)}';`,
+    ]),
+  ];
+}
+
+/** The names the main entry exports for the contract's types, hosts and endpoints. */
+function mainClaims(contract: Contract): NameClaim[] {
+  const claims: NameClaim[] = [];
+  for (const type of contract.types) {
+    const path = ['types', type.name];
+    const owner = `type '${type.name}'`;
+    claims.push({ name: typeNames.type(type.name), owner, path });
+    if (type.kind === 'enum') claims.push({ name: typeNames.enumValues(type.name), owner: `enum '${type.name}'`, path });
+    else if (type.requiredWhen.length > 0 || type.together.length > 0) {
+      claims.push({ name: typeNames.fields(type.name), owner, path });
+      for (let i = 1; i <= type.requiredWhen.length + type.together.length; i++) claims.push({ name: typeNames.rule(type.name, i), owner, path });
+    }
+  }
+  for (const host of contract.hosts) {
+    const path = ['hosts', host.name];
+    for (const name of [hostNames.error, hostNames.shape, hostNames.code, hostNames.codes, hostNames.isCode, hostNames.decode]) claims.push({ name: name(host.name), owner: `host '${host.name}'`, path });
+  }
+  for (const endpoint of distinctEndpoints(contract)) {
+    const path = ['endpoints', endpoint.id];
+    // The endpoint's types, and its operation function.
+    for (const name of [...ENDPOINT_TYPE_NAMES, endpointNames.operation]) claims.push({ name: name(endpoint.id), owner: `endpoint '${endpoint.id}'`, path });
+  }
+  return claims;
+}
+
+/** Endpoints, less those whose ids equal an earlier one's but for case (already duplicate operation ids). */
+export function distinctEndpoints(contract: Contract): Contract['endpoints'] {
+  const folded = new Set<string>();
+  return contract.endpoints.filter((e) => {
+    const key = e.id.toLowerCase().replace(/_/g, '');
+    if (folded.has(key)) return false;
+    folded.add(key);
+    return true;
+  });
+}

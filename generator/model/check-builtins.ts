@@ -1,0 +1,24 @@
+/**
+ * Names the runtime looks up in tables (hosts, shapes, categories, …) must not be members every
+ * JavaScript object inherits (`toString`, `constructor`, `__proto__`): a lookup would find the
+ * inherited member instead of the contract's entry.
+ */
+import type { BuildContext } from './context.js';
+import type { Contract } from './types.js';
+
+const BUILT_IN = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+export function checkBuiltInNames(ctx: BuildContext, contract: Contract): void {
+  const reject = (kind: string, name: string, path: readonly (string | number)[], at: 'key' | 'value' = 'key') => {
+    if (BUILT_IN.has(name)) ctx.error('reserved-name', path, `${kind} '${name}' is the name of a built-in JavaScript object member; choose another name`, at);
+  };
+  for (const h of contract.hosts) reject('host', h.name, ['hosts', h.name]);
+  for (const s of contract.shapes) reject('shape', s.name, ['shapes', s.name]);
+  for (const c of contract.categories) reject('category', c.name, ['categories', c.name]);
+  for (const p of contract.policies) reject('policy', p.name, ['policies', p.name]);
+  for (const e of contract.environments) reject('environment', e.name, ['environments', e.name]);
+  for (const e of contract.endpoints) reject('operation id', e.id, ['endpoints', e.id]);
+  for (const h of contract.hosts) {
+    h.messages?.rows.forEach((r, i) => reject('message row id', r.id, ['hosts', h.name, 'errors', 'messages', 'rows', i, 'id'], 'value'));
+  }
+}

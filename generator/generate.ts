@@ -2,12 +2,12 @@
  * The generate pipeline: contract → model → emit → format → compile → write (or compare, for
  * `--check`). Decides from hashes first, so an unchanged contract costs no parsing at all.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from './diagnostics.js';
 import type { Incremental } from './incremental.js';
-import { MAX_CONTRACT_BYTES } from './limits.js';
+import { readContractBytes } from './load/read-file.js';
 import { packageRoot, toolVersion } from './package-root.js';
 import { applyWrite, outputPath, planWrite, readBytesIfExists, readManifest, recoverOutput, rememberWritten, sha256, type Manifest } from './write.js';
 
@@ -29,8 +29,9 @@ export type GenerateOutcome =
   | { readonly kind: 'compile-failed'; readonly errors: readonly string[] };
 
 export async function generate(options: GenerateOptions): Promise<GenerateOutcome> {
-  const bytes = readContractSource(options.contractFile);
-  if (!Buffer.isBuffer(bytes)) return bytes;
+  // The contract's bytes: hashed first, decoded only when there is work to do.
+  const bytes = readContractBytes(options.contractFile);
+  if (!Buffer.isBuffer(bytes)) return { kind: 'invalid', diagnostics: bytes.diagnostics, source: undefined };
   if (!options.check) recoverOutput(options.outDir);
   const previous = readManifest(options.outDir);
   const contractHash = sha256(bytes);
@@ -81,20 +82,6 @@ export async function render(contractFile: string, source: string, options: Rend
   const problems = options.verify === true ? (await import('./compile.js')).verifyPackage(files) : [];
   if (problems.length > 0) return { kind: 'compile-failed', errors: problems };
   return { kind: 'files', files };
-}
-
-/** The contract's bytes: hashed first, decoded only when there is work to do. */
-function readContractSource(file: string): Buffer | GenerateOutcome {
-  const invalid = (code: string, message: string): GenerateOutcome => ({ kind: 'invalid', diagnostics: [{ code, severity: 'error', file, line: 0, col: 0, message }], source: undefined });
-  try {
-    const stat = statSync(file);
-    if (!stat.isFile()) return invalid('file-unreadable', 'cannot read the contract: not a regular file');
-    const size = stat.size;
-    if (size > MAX_CONTRACT_BYTES) return invalid('file-too-large', `the contract is ${size} bytes; the limit is ${MAX_CONTRACT_BYTES} bytes`);
-    return readFileSync(file);
-  } catch {
-    return invalid('file-unreadable', 'cannot read the contract: no such file');
-  }
 }
 
 /** Same contract, same generator, and every owned file still exactly as written. */

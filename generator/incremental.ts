@@ -10,10 +10,13 @@ import type { Kept, ParsedPiece } from './load-chunks.js';
 import type { Locator } from './load.js';
 import type { WrittenFile } from './write.js';
 
-/** A diagnostic call made while building a result, replayed (at today's positions) on reuse. */
+/** A diagnostic reported while building a result, replayed (at today's positions) on reuse. */
 export interface RecordedCall {
+  readonly code: string;
   readonly severity: 'error' | 'warning';
-  readonly args: [code: string, path: readonly (string | number)[], message: string, at: 'key' | 'value'];
+  readonly path: readonly (string | number)[];
+  readonly text: string;
+  readonly at: 'key' | 'value';
 }
 
 interface Entry {

@@ -2,11 +2,12 @@
  * Stage 1: read a contract file and parse its YAML, keeping every node's position so later
  * stages can point at `file:line:col`.
  */
-import { readFileSync, statSync } from 'node:fs';
 import type { Document, Node, Pair, YAMLMap } from 'yaml';
 import { Worker } from 'node:worker_threads';
-import { diagnostic, type Diagnostic, type Position } from './diagnostics.js';
+import { MESSAGES as M, problem } from './diagnostic-catalogue.js';
+import type { Diagnostic, Position } from './diagnostics.js';
 import type { Incremental } from './incremental.js';
+import { readContractBytes } from './load/read-file.js';
 import { mergePieces, parsePiece, pieceLocator, readPiece, splitContract, type ParsedPiece, type Piece } from './load-chunks.js';
 import { shippedFile } from './package-root.js';
 import { YAML_PARSE_OPTIONS, yamlLib } from './yaml-lib.js';
@@ -31,23 +32,10 @@ export type LoadResult =
   | { readonly ok: true; readonly contract: ParsedContract }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly source: string | undefined };
 
+/** `path`'s contract, parsed; `file` is how diagnostics name it (default: the path as given). */
 export function readContractFile(path: string, file: string = path): LoadResult {
-  const unreadable = (code: string, message: string) => fail([diagnostic(code, file, { line: 0, col: 0 }, message)], undefined);
-  let size: number;
-  try {
-    const stat = statSync(path);
-    // Devices and pipes report no size and may never end: only regular files are read.
-    if (!stat.isFile()) return unreadable('file-unreadable', 'cannot read the contract: not a regular file');
-    size = stat.size;
-  } catch {
-    return unreadable('file-unreadable', 'cannot read the contract: no such file');
-  }
-  if (size > MAX_CONTRACT_BYTES) return unreadable('file-too-large', `the contract is ${size} bytes; the limit is ${MAX_CONTRACT_BYTES} bytes`);
-  try {
-    return parseContract(file, readFileSync(path, 'utf8'));
-  } catch {
-    return unreadable('file-unreadable', 'cannot read the contract file');
-  }
+  const bytes = readContractBytes(path, file);
+  return Buffer.isBuffer(bytes) ? parseContract(file, bytes.toString('utf8')) : bytes;
 }
 
 export function parseContract(file: string, source: string): LoadResult {
@@ -79,28 +67,26 @@ export function parseWhole(file: string, source: string): LoadResult {
   // take seconds); duplicates are found below with one set per mapping instead.
   const doc = parseDocument(source, { ...YAML_PARSE_OPTIONS, lineCounter });
   const at = (offset: number): Position => lineCounter.linePos(offset);
-  const problems = [...doc.errors, ...doc.warnings].map((e) => diagnostic('yaml-syntax', file, at(e.pos[0]), yamlMessage(e.message)));
+  const problems = [...doc.errors, ...doc.warnings].map((e) => problem(M.yamlSyntax, file, at(e.pos[0]), { detail: yamlDetail(e.message) }));
   if (problems.length > 0) return fail(problems, source);
   const duplicates = duplicateKeys(doc, file, at);
   if (duplicates.length > 0) return fail(duplicates, source);
   if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) {
-    return fail([diagnostic('empty-contract', file, { line: 1, col: 1 }, 'the contract is empty: expected a mapping with contractgen, info, hosts and endpoints')], source);
+    return fail([problem(M.emptyContract, file, { line: 1, col: 1 }, {})], source);
   }
   if (!isMap(doc.contents)) {
     const where = at(doc.contents.range?.[0] ?? 0);
-    return fail([diagnostic('not-a-mapping', file, where, `the contract must be a mapping of keys, not ${describeNode(doc.contents)}`)], source);
+    return fail([problem(M.notAMapping, file, where, { found: describeNode(doc.contents) })], source);
   }
   const deep = firstTooDeep(doc);
   if (deep !== undefined) {
-    return fail([diagnostic('too-deep', file, at(deep), `the contract nests deeper than ${MAX_DEPTH} levels`)], source);
+    return fail([problem(M.tooDeep, file, at(deep), { limit: MAX_DEPTH })], source);
   }
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch {
-    const where = at(firstAliasOffset(doc));
-    const message = `aliases expand to too many nodes (limit ${MAX_ALIAS_COUNT}): the document looks like an alias bomb`;
-    return fail([diagnostic('alias-limit', file, where, message)], source);
+    return fail([problem(M.aliasLimit, file, at(firstAliasOffset(doc)), { limit: MAX_ALIAS_COUNT })], source);
   }
   return { ok: true, contract: { file, source, data, locate: makeLocator(doc, at) } };
 }
@@ -109,9 +95,10 @@ function fail(diagnostics: readonly Diagnostic[], source: string | undefined): L
   return { ok: false, diagnostics, source };
 }
 
-function yamlMessage(message: string): string {
+/** yaml's message without its position (the diagnostic has its own) or its code frame. */
+function yamlDetail(message: string): string {
   const first = message.split('\n')[0] ?? message;
-  return `YAML syntax: ${first.replace(/ at line \d+, column \d+:?$/, '')}`;
+  return first.replace(/ at line \d+, column \d+:?$/, '');
 }
 
 /** Repeated keys, one linear pass per mapping; a repeated key under `endpoints` is a repeated operation id. */
@@ -131,12 +118,8 @@ function duplicateKeys(doc: Document, file: string, at: (offset: number) => Posi
         seen.set(key, offset);
         continue;
       }
-      const earlier = ` (first at line ${at(first).line})`;
-      out.push(
-        node === endpoints
-          ? diagnostic('duplicate-operation-id', file, at(offset), `duplicate operation id '${key}'${earlier}`)
-          : diagnostic('duplicate-key', file, at(offset), `duplicate key '${key}'${earlier}: each key may appear once in a mapping`),
-      );
+      const firstLine = at(first).line;
+      out.push(node === endpoints ? problem(M.duplicateOperation, file, at(offset), { id: key, firstLine }) : problem(M.duplicateKey, file, at(offset), { key, firstLine }));
     }
     return false;
   });

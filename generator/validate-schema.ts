@@ -6,7 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type Ajv2020Module from 'ajv/dist/2020.js';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js';
-import { diagnostic, type Diagnostic } from './diagnostics.js';
+import { MESSAGES as M, problem } from './diagnostic-catalogue.js';
+import type { Diagnostic } from './diagnostics.js';
 import type { Incremental } from './incremental.js';
 import type { ParsedContract } from './load.js';
 import { shippedFile } from './package-root.js';
@@ -159,18 +160,18 @@ function toDiagnostic(error: ErrorObject, contract: ParsedContract): Diagnostic 
       const allowed = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
       const hint = didYouMean(key, allowed);
       const known = hint === '' && allowed.length > 0 ? ` (expected one of: ${allowed.join(', ')})` : '';
-      return diagnostic('unknown-key', file, at([...path, key], 'key'), `unknown key '${key}' in ${where(path)}${hint}${known}`);
+      return problem(M.unknownKey, file, at([...path, key], 'key'), { key, where: where(path), hint: `${hint}${known}` });
     }
     case 'required': {
       const missing = String(params.missingProperty);
-      return diagnostic('missing-key', file, at(path, path.length === 0 ? 'value' : 'key'), `${where(path)} is missing the required key '${missing}'`);
+      return problem(M.missingKey, file, at(path, path.length === 0 ? 'value' : 'key'), { where: where(path), key: missing });
     }
     case 'propertyNames': {
       const name = String(params.propertyName);
-      return diagnostic('invalid-name', file, at([...path, name], 'key'), `'${name}' is not a valid name in ${where(path)}: ${nameRule(error)}`);
+      return problem(M.invalidName, file, at([...path, name], 'key'), { name, where: where(path), rule: nameRule(error) });
     }
     default:
-      return diagnostic(codeFor(error.keyword), file, at(path), `${where(path)} ${describe(error)}`);
+      return problem(messageFor(error.keyword), file, at(path), { where: where(path), rule: describe(error) });
   }
 }
 
@@ -181,10 +182,10 @@ function nameRule(error: ErrorObject): string {
   return 'use letters, digits and underscores, not starting with a digit';
 }
 
-function codeFor(keyword: string): string {
-  if (keyword === 'type') return 'wrong-type';
-  if (keyword === 'enum' || keyword === 'const') return 'not-allowed-value';
-  return 'invalid-value';
+function messageFor(keyword: string): typeof M.invalidValue {
+  if (keyword === 'type') return M.wrongType;
+  if (keyword === 'enum' || keyword === 'const') return M.notAllowedValue;
+  return M.invalidValue;
 }
 
 function describe(error: ErrorObject): string {

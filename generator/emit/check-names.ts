@@ -7,6 +7,7 @@
  * Each output declares the names of its module scopes (output.ts `names`), taken from the one
  * table of generated names (names.ts); this check reads them from the outputs' descriptors.
  */
+import { MESSAGES as M } from '../diagnostic-catalogue.js';
 import type { BuildContext } from '../model/context.js';
 import type { Contract } from '../model/types.js';
 import { distinctEndpoints } from './main-entry.js';
@@ -33,7 +34,7 @@ export function checkGeneratedNames(ctx: BuildContext, contract: Contract, outpu
   }
   for (const endpoint of distinctEndpoints(contract)) {
     const unfit = UNFIT_FUNCTION_NAMES.get(endpointNames.operation(endpoint.id));
-    if (unfit !== undefined) ctx.error('reserved-name', ['endpoints', endpoint.id], `operation id '${endpoint.id}' cannot name the package's operation function: ${unfit}; choose another name`, 'key');
+    if (unfit !== undefined) ctx.report(M.unfitOperation, ['endpoints', endpoint.id], { id: endpoint.id, why: unfit }, 'key');
   }
 }
 
@@ -48,6 +49,6 @@ function checkScope(ctx: BuildContext, scope: NameScope, reported: Set<string>):
     }
     const pair = `${owner}\u0000${previous}`;
     reported.add(pair);
-    if (!earlier.has(pair)) ctx.error('name-collision', path, `${owner} would generate the export '${name}', which ${previous} already generates; rename one of them`, 'key');
+    if (!earlier.has(pair)) ctx.report(M.nameCollision, path, { owner, name, previous }, 'key');
   }
 }

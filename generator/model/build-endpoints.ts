@@ -2,6 +2,7 @@
 import { isIdempotent } from '../../templates/retry.js';
 import { RESERVED_INPUT_KEYS } from '../../templates/runtime.js';
 import type { RawEndpoint, RawQuirk, RawResponse } from '../contract-format.js';
+import { MESSAGES as M } from '../diagnostic-catalogue.js';
 import { didYouMean } from '../similar.js';
 import { checkName } from './build-errors.js';
 import { namedOrPrimitive } from './build-types.js';
@@ -34,7 +35,7 @@ function checkOperationIdCollisions(ctx: BuildContext, ids: readonly string[]): 
     const folded = id.toLowerCase().replace(/_/g, '');
     const first = seen.get(folded);
     if (first !== undefined) {
-      ctx.error('duplicate-operation-id', ['endpoints', id], `operation id '${id}' collides with '${first}' (ids must differ by more than case and underscores)`, 'key');
+      ctx.report(M.operationIdCollision, ['endpoints', id], { id, first }, 'key');
     } else {
       seen.set(folded, id);
     }
@@ -43,15 +44,15 @@ function checkOperationIdCollisions(ctx: BuildContext, ids: readonly string[]): 
 
 function buildEndpoint(ctx: BuildContext, path: RawPath, id: string, raw: RawEndpoint, refs: EndpointRefs): Endpoint {
   const host = refs.hosts.find((h) => h.name === raw.host);
-  checkName(ctx, [...path, 'host'], raw.host, refs.hosts.map((h) => h.name), 'host');
+  checkName(ctx, [...path, 'host'], raw.host, refs.hosts.map((h) => h.name), M.unknownHost);
   const shapes = [...(host?.shapes ?? [])];
   (raw.shapes ?? []).forEach((s, i) => {
-    if (checkName(ctx, [...path, 'shapes', i], s, refs.shapes, 'shape') && !shapes.includes(s)) shapes.push(s);
+    if (checkName(ctx, [...path, 'shapes', i], s, refs.shapes, M.unknownShape) && !shapes.includes(s)) shapes.push(s);
   });
   const auth = raw.auth ?? (refs.hasAuth && refs.tokenEndpoint !== id ? 'required' : 'none');
   const quirks = (raw.quirks ?? []).map((q, i) => buildQuirk(ctx, [...path, 'quirks', i], q, refs));
   quirks.forEach((q, i) => {
-    if (quirks.findIndex((other) => other.id === q.id) !== i) ctx.error('duplicate-row-id', [...path, 'quirks', i, 'id'], `quirk id '${q.id}' is used twice in ${id}`);
+    if (quirks.findIndex((other) => other.id === q.id) !== i) ctx.report(M.duplicateQuirk, [...path, 'quirks', i, 'id'], { id: q.id, endpoint: id });
   });
   const errors: EffectiveErrors = {
     host: raw.host,
@@ -82,18 +83,18 @@ function buildPathParams(ctx: BuildContext, path: RawPath, raw: RawEndpoint): Pa
   const declared = Object.keys(raw.params ?? {});
   const seen = new Set<string>();
   for (const name of inPath) {
-    if (seen.has(name)) ctx.error('duplicate-path-parameter', [...path, 'path'], `path parameter '{${name}}' appears twice in ${raw.path}`);
+    if (seen.has(name)) ctx.report(M.duplicatePathParameter, [...path, 'path'], { name, path: raw.path });
     seen.add(name);
     if (!declared.includes(name)) {
-      ctx.error('undeclared-path-parameter', [...path, 'path'], `path parameter '{${name}}' in ${raw.path} is not declared in params${didYouMean(name, declared)}`);
+      ctx.report(M.undeclaredPathParameter, [...path, 'path'], { name, path: raw.path, hint: didYouMean(name, declared) });
     }
   }
   for (const name of declared) {
     if (RESERVED_INPUT_KEYS.includes(name)) {
-      ctx.error('reserved-parameter-name', [...path, 'params', name], `path parameter '${name}' would clash with the method option of the same name (${RESERVED_INPUT_KEYS.join(', ')})`, 'key');
+      ctx.report(M.reservedParameterName, [...path, 'params', name], { name, reserved: RESERVED_INPUT_KEYS }, 'key');
     }
     if (!inPath.includes(name)) {
-      ctx.error('extra-path-parameter', [...path, 'params', name], `params declares '${name}', but the path ${raw.path} has no '{${name}}'`, 'key');
+      ctx.report(M.extraPathParameter, [...path, 'params', name], { name, path: raw.path }, 'key');
     }
   }
   return inPath
@@ -121,7 +122,7 @@ function buildResponses(ctx: BuildContext, path: RawPath, raw: Readonly<Record<s
     const p = [...path, status];
     const pattern = parseStatus(status);
     const code = pattern.kind === 'exact' ? pattern.status : pattern.statusClass * 100;
-    if (r.shape !== undefined) checkName(ctx, [...p, 'shape'], r.shape, refs.shapes, 'shape');
+    if (r.shape !== undefined) checkName(ctx, [...p, 'shape'], r.shape, refs.shapes, M.unknownShape);
     return {
       status: pattern,
       description: r.description,
@@ -133,12 +134,12 @@ function buildResponses(ctx: BuildContext, path: RawPath, raw: Readonly<Record<s
       loc: ctx.loc(p, 'key'),
     };
   });
-  if (!responses.some((r) => !r.isError)) ctx.error('no-success-response', path, 'an endpoint needs at least one success (1XX–3XX) response');
+  if (!responses.some((r) => !r.isError)) ctx.report(M.noSuccessResponse, path, {});
   return responses;
 }
 
 function buildQuirk(ctx: BuildContext, path: RawPath, raw: RawQuirk, refs: EndpointRefs): Quirk {
-  if (raw.category !== undefined) checkName(ctx, [...path, 'category'], raw.category, refs.categories, 'category');
+  if (raw.category !== undefined) checkName(ctx, [...path, 'category'], raw.category, refs.categories, M.unknownCategory);
   return {
     id: raw.id,
     when: { status: parseStatus(raw.when.status), emptyBody: raw.when.emptyBody ?? false },

@@ -1,5 +1,6 @@
 /** Error shapes, categories, code tables, message tables and policies. */
 import type { RawCodeTable, RawContract, RawMessageRow, RawMessageTable, RawPolicy, RawShape } from '../contract-format.js';
+import { MESSAGES as M, type Message } from '../diagnostic-catalogue.js';
 import { didYouMean } from '../similar.js';
 import { entries, type BuildContext, type RawPath } from './context.js';
 import { categoryOfStatus, parseBodyPath, parseStatus } from './values.js';
@@ -27,7 +28,7 @@ export function buildCategories(ctx: BuildContext, raw: RawContract['categories'
 
 export function buildStatusCategories(ctx: BuildContext, raw: RawContract['statusCategories'], categories: readonly string[]): StatusCategoryRule[] {
   const rules = entries(raw).map(([status, category]) => {
-    checkName(ctx, ['statusCategories', status], category, categories, 'category');
+    checkName(ctx, ['statusCategories', status], category, categories, M.unknownCategory);
     return { status: parseStatus(status), category, loc: ctx.loc(['statusCategories', status], 'key') };
   });
   // Exact statuses win over classes; within each, ascending order keeps output stable.
@@ -41,7 +42,7 @@ export function buildShapes(ctx: BuildContext, raw: RawContract['shapes'], typeN
 
 function buildShape(ctx: BuildContext, path: RawPath, name: string, raw: RawShape, typeNames: ReadonlySet<string>): ErrorShape {
   if (raw.body !== undefined && !typeNames.has(raw.body)) {
-    ctx.error('unresolved-type', [...path, 'body'], `unknown type '${raw.body}'${didYouMean(raw.body, typeNames)}`);
+    ctx.report(M.unknownType, [...path, 'body'], { name: raw.body, hint: didYouMean(raw.body, typeNames) });
   }
   const read: Partial<Record<ShapeReadKey, readonly (string | number)[]>> = {};
   for (const key of SHAPE_READ_KEYS) {
@@ -79,13 +80,13 @@ export function buildCodeTable(
   categories: readonly string[],
 ): CodeTable {
   if (raw === undefined) return { shape: undefined, open: true, description: undefined, rows: [], codes: [] };
-  if (raw.shape !== undefined) checkName(ctx, [...path, 'shape'], raw.shape, shapes, 'shape');
+  if (raw.shape !== undefined) checkName(ctx, [...path, 'shape'], raw.shape, shapes, M.unknownShape);
   const rows = raw.rows.map((row, i) => {
     const rowPath = [...path, 'rows', i];
-    if (row.category !== undefined) checkName(ctx, [...rowPath, 'category'], row.category, categories, 'category');
+    if (row.category !== undefined) checkName(ctx, [...rowPath, 'category'], row.category, categories, M.unknownCategory);
     const category = row.category ?? categoryOfStatus(statusRules, row.status);
     if (category === undefined) {
-      ctx.error('no-category', [...rowPath, 'status'], `no category for status ${row.status}: add it (or its class) to statusCategories, or give the row a category`);
+      ctx.report(M.noCategory, [...rowPath, 'status'], { status: row.status });
     }
     return { status: row.status, code: row.code, kind: row.kind, category: category ?? 'unknown', description: row.description, loc: ctx.loc(rowPath) };
   });
@@ -103,7 +104,7 @@ export function buildMessageTable(ctx: BuildContext, path: RawPath, raw: RawMess
   const ids = new Set<string>();
   const rows = raw.rows.map((row, i) => {
     const rowPath = [...path, 'rows', i];
-    if (ids.has(row.id)) ctx.error('duplicate-row-id', [...rowPath, 'id'], `message row id '${row.id}' is used twice`);
+    if (ids.has(row.id)) ctx.report(M.duplicateMessageRow, [...rowPath, 'id'], { id: row.id });
     ids.add(row.id);
     return buildMessageRow(ctx, rowPath, row, refs);
   });
@@ -118,8 +119,8 @@ export function buildMessageTable(ctx: BuildContext, path: RawPath, raw: RawMess
 }
 
 function buildMessageRow(ctx: BuildContext, path: RawPath, raw: RawMessageRow, refs: MessageRefs): MessageRow {
-  if (raw.category !== undefined) checkName(ctx, [...path, 'category'], raw.category, refs.categories, 'category');
-  if (raw.policy !== undefined) checkName(ctx, [...path, 'policy'], raw.policy, refs.policies, 'policy');
+  if (raw.category !== undefined) checkName(ctx, [...path, 'category'], raw.category, refs.categories, M.unknownCategory);
+  if (raw.policy !== undefined) checkName(ctx, [...path, 'policy'], raw.policy, refs.policies, M.unknownPolicy);
   return {
     id: raw.id,
     pattern: raw.pattern,
@@ -140,7 +141,7 @@ function buildMessageRow(ctx: BuildContext, path: RawPath, raw: RawMessageRow, r
 
 export function buildPolicies(ctx: BuildContext, raw: Readonly<Record<string, RawPolicy>> | undefined, categories: readonly string[]): Policy[] {
   return entries(raw).map(([name, p]) => {
-    checkName(ctx, ['policies', name, 'category'], p.category, categories, 'category');
+    checkName(ctx, ['policies', name, 'category'], p.category, categories, M.unknownCategory);
     return {
       name,
       description: p.description,
@@ -152,9 +153,9 @@ export function buildPolicies(ctx: BuildContext, raw: Readonly<Record<string, Ra
 }
 
 /** Reports a reference to a name that is not declared, with a suggestion. */
-export function checkName(ctx: BuildContext, path: RawPath, name: string, known: Iterable<string>, what: string, at: 'key' | 'value' = 'value'): boolean {
+export function checkName(ctx: BuildContext, path: RawPath, name: string, known: Iterable<string>, unknown: Message<{ name: string; hint: string }>, at: 'key' | 'value' = 'value'): boolean {
   const list = [...known];
   if (list.includes(name)) return true;
-  ctx.error(`unknown-${what.replace(/ /g, '-')}`, path, `unknown ${what} '${name}'${didYouMean(name, list)}`, at);
+  ctx.report(unknown, path, { name, hint: didYouMean(name, list) }, at);
   return false;
 }

@@ -1,5 +1,6 @@
 /** Named types, fields and type references. */
 import type { RawField, RawNamedType, RawTypeSpec } from '../contract-format.js';
+import { MESSAGES as M } from '../diagnostic-catalogue.js';
 import { didYouMean } from '../similar.js';
 import { entries, type BuildContext, type RawPath } from './context.js';
 import { PRIMITIVE_NAMES, type Field, type JsonValue, type NamedType, type ObjectType, type PrimitiveName, type TypeRef } from './types.js';
@@ -14,7 +15,7 @@ export function buildTypes(ctx: BuildContext, raw: Readonly<Record<string, RawNa
   for (const [name, type] of entries(raw)) {
     const path = ['types', name];
     if (isReservedTypeName(name)) {
-      ctx.error('reserved-type-name', path, `'${name}' is a built-in type name and cannot name a contract type`, 'key');
+      ctx.report(M.reservedTypeName, path, { name }, 'key');
     }
     types.push(ctx.reuse(type, 'type', `${name}\n${context}`, () => (type.kind === 'enum' ? buildEnum(ctx, path, name, type) : buildObject(ctx, path, name, type, names))));
   }
@@ -30,7 +31,7 @@ function checkValues(ctx: BuildContext, types: readonly NamedType[]): void {
     for (const field of type.fields) {
       if (field.default === undefined) continue;
       const problem = valueProblem(field.type, field.default, byName);
-      if (problem !== undefined) ctx.error('invalid-default', ['types', type.name, 'fields', field.name, 'default'], `default of '${field.name}' ${problem}`);
+      if (problem !== undefined) ctx.report(M.invalidDefault, ['types', type.name, 'fields', field.name, 'default'], { field: field.name, problem });
     }
     type.requiredWhen.forEach((rule, i) => {
       const field = type.fields.find((f) => f.name === rule.field);
@@ -38,11 +39,11 @@ function checkValues(ctx: BuildContext, types: readonly NamedType[]): void {
       const isText = discriminant !== undefined && ((discriminant.kind === 'primitive' && discriminant.name === 'string') || (discriminant.kind === 'named' && byName.get(discriminant.name)?.kind === 'enum'));
       if (field !== undefined && !isText) {
         // The generated type cannot narrow on it; the rule stays documentation.
-        ctx.warn('untyped-condition', ['types', type.name, 'requiredWhen', i, 'when', rule.field], `requiredWhen tests '${rule.field}', which is not a string or enum field: the generated type documents the rule but cannot enforce it`, 'key');
+        ctx.report(M.untypedCondition, ['types', type.name, 'requiredWhen', i, 'when', rule.field], { field: rule.field }, 'key');
         return;
       }
       const problem = field === undefined ? undefined : valueProblem(field.type, rule.value, byName);
-      if (problem !== undefined) ctx.error('invalid-value', ['types', type.name, 'requiredWhen', i, 'when', rule.field], `requiredWhen value for '${rule.field}' ${problem}`);
+      if (problem !== undefined) ctx.report(M.invalidCondition, ['types', type.name, 'requiredWhen', i, 'when', rule.field], { field: rule.field, problem });
     });
   }
 }
@@ -73,7 +74,7 @@ function isReservedTypeName(name: string): boolean {
 function buildEnum(ctx: BuildContext, path: RawPath, name: string, raw: Extract<RawNamedType, { kind: 'enum' }>): NamedType {
   const open = raw.open ?? false;
   if (raw.values.length === 0 && !open) {
-    ctx.error('empty-enum', [...path, 'values'], `closed enum '${name}' has no values: list them, or declare it open if they are not shown`);
+    ctx.report(M.emptyEnum, [...path, 'values'], { name });
   }
   return { kind: 'enum', name, description: raw.description, notShown: raw.notShown, open, values: [...raw.values], loc: ctx.loc(path, 'key') };
 }
@@ -109,7 +110,7 @@ function checkFieldNames(ctx: BuildContext, path: RawPath, used: readonly string
   used.forEach((field, i) => {
     if (known.includes(field)) return;
     const where = at === 'key' ? [...path, field] : [...path, i];
-    ctx.error('unknown-field', where, `'${field}' is not a field of '${typeName}'${didYouMean(field, known)}`, at);
+    ctx.report(M.notAField, where, { field, type: typeName, hint: didYouMean(field, known) }, at);
   });
 }
 
@@ -136,27 +137,27 @@ export function buildTypeRef(ctx: BuildContext, path: RawPath, spec: RawTypeSpec
   if (spec.type === 'object') {
     return { kind: 'object', fields: buildFields(ctx, [...path, 'fields'], spec.fields, names), open: spec.open ?? false, notShown: spec.notShown };
   }
-  if (spec.fields !== undefined) ctx.error('misplaced-key', [...path, 'fields'], `'fields' only applies to type object, not '${spec.type}'`, 'key');
+  if (spec.fields !== undefined) ctx.report(M.fieldsOnNonObject, [...path, 'fields'], { type: spec.type }, 'key');
   if (spec.type === 'array') {
     if (spec.items === undefined) {
-      ctx.error('missing-key', typePath, "an array needs 'items' to say what it holds");
+      ctx.report(M.arrayWithoutItems, typePath, {});
       return { kind: 'array', items: { kind: 'primitive', name: 'unknown' } };
     }
     return { kind: 'array', items: buildTypeRef(ctx, [...path, 'items'], spec.items, names) };
   }
-  if (spec.items !== undefined) ctx.error('misplaced-key', [...path, 'items'], `'items' only applies to type array, not '${spec.type}'`, 'key');
+  if (spec.items !== undefined) ctx.report(M.itemsOnNonArray, [...path, 'items'], { type: spec.type }, 'key');
   return namedOrPrimitive(ctx, typePath, spec.type, names);
 }
 
 export function namedOrPrimitive(ctx: BuildContext, path: RawPath, name: string, names: ReadonlySet<string>): TypeRef {
   if ((PRIMITIVE_NAMES as readonly string[]).includes(name)) return { kind: 'primitive', name: name as PrimitiveName };
   if (STRUCTURAL.has(name)) {
-    ctx.error('unresolved-type', path, `'${name}' needs its fields or items, which only a field can give: declare a named type and use its name here`);
+    ctx.report(M.structuralBody, path, { name });
     return { kind: 'primitive', name: 'unknown' };
   }
   if (!names.has(name)) {
     const candidates = [...names, ...PRIMITIVE_NAMES];
-    ctx.error('unresolved-type', path, `unknown type '${name}'${didYouMean(name, candidates)}`);
+    ctx.report(M.unknownType, path, { name, hint: didYouMean(name, candidates) });
   }
   return { kind: 'named', name };
 }

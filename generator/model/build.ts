@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { RawAuth, RawContract, RawEnvironment, RawHost } from '../contract-format.js';
+import { MESSAGES as M } from '../diagnostic-catalogue.js';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import type { Incremental } from '../incremental.js';
 import type { ParsedContract } from '../load.js';
@@ -108,7 +109,7 @@ interface HostRefs {
 function buildHost(ctx: BuildContext, name: string, raw: RawHost, refs: HostRefs): Host {
   const path = ['hosts', name];
   checkUrlTemplate(ctx, [...path, 'url'], raw.url, refs.servers);
-  const shapes = (raw.errors?.shapes ?? []).filter((s, i) => checkName(ctx, [...path, 'errors', 'shapes', i], s, refs.shapes, 'shape'));
+  const shapes = (raw.errors?.shapes ?? []).filter((s, i) => checkName(ctx, [...path, 'errors', 'shapes', i], s, refs.shapes, M.unknownShape));
   return {
     name,
     description: raw.description,
@@ -121,7 +122,7 @@ function buildHost(ctx: BuildContext, name: string, raw: RawHost, refs: HostRefs
 }
 
 function checkUrlTemplate(ctx: BuildContext, path: readonly (string | number)[], url: string, servers: readonly string[]): void {
-  for (const variable of placeholders(url)) checkName(ctx, path, variable, servers, 'server variable');
+  for (const variable of placeholders(url)) checkName(ctx, path, variable, servers, M.unknownServerVariable);
 }
 
 function buildEnvironments(ctx: BuildContext, raw: RawContract, hosts: readonly Host[], servers: readonly string[]): Environment[] {
@@ -129,12 +130,12 @@ function buildEnvironments(ctx: BuildContext, raw: RawContract, hosts: readonly 
   const fallback: [string, RawEnvironment][] = [['default', { default: true }]];
   const list = declared.length > 0 ? declared : fallback;
   const defaults = list.filter(([, e]) => e.default === true);
-  defaults.slice(1).forEach(([name]) => ctx.error('duplicate-default', ['environments', name, 'default'], `environment '${name}' is a second default; only one environment may be the default`));
+  defaults.slice(1).forEach(([name]) => ctx.report(M.secondDefaultEnvironment, ['environments', name, 'default'], { name }));
   const defaultName = defaults[0]?.[0] ?? list[0]?.[0];
   return list.map(([name, env]) => {
     const path = ['environments', name];
     for (const [host, url] of entries(env.urls)) {
-      checkName(ctx, [...path, 'urls', host], host, hosts.map((h) => h.name), 'host', 'key');
+      checkName(ctx, [...path, 'urls', host], host, hosts.map((h) => h.name), M.unknownHost, 'key');
       checkUrlTemplate(ctx, [...path, 'urls', host], url, servers);
     }
     const urls = hosts.map((h) => ({ host: h.name, url: own(env.urls, h.name) ?? h.url }));
@@ -162,17 +163,17 @@ interface AuthRefs {
 }
 
 function buildAuth(ctx: BuildContext, raw: RawAuth, refs: AuthRefs): Auth {
-  checkName(ctx, ['auth', 'endpoint'], raw.endpoint, refs.endpoints, 'endpoint');
+  checkName(ctx, ['auth', 'endpoint'], raw.endpoint, refs.endpoints, M.unknownEndpoint);
   const grants = entries(raw.grants).map(([name, g]) => ({
     name,
     isDefault: g.default ?? false,
     send: entries(g.send).map(([field, credential]) => ({ field, credential })),
   }));
   const defaults = grants.filter((g) => g.isDefault);
-  if (defaults.length !== 1) ctx.error('default-grant', ['auth', 'grants'], `exactly one grant must be the default (found ${defaults.length})`);
-  for (const { environment } of lifetimes(raw)) checkName(ctx, ['auth', 'lifetime', environment], environment, refs.environments.map((e) => e.name), 'environment', 'key');
+  if (defaults.length !== 1) ctx.report(M.defaultGrant, ['auth', 'grants'], { found: defaults.length });
+  for (const { environment } of lifetimes(raw)) checkName(ctx, ['auth', 'lifetime', environment], environment, refs.environments.map((e) => e.name), M.unknownEnvironment, 'key');
   const unauthorized = raw.unauthorized ?? { shape: 'unauthorized' };
-  checkName(ctx, raw.unauthorized === undefined ? ['auth'] : ['auth', 'unauthorized', 'shape'], unauthorized.shape, refs.shapes, 'shape', raw.unauthorized === undefined ? 'key' : 'value');
+  checkName(ctx, raw.unauthorized === undefined ? ['auth'] : ['auth', 'unauthorized', 'shape'], unauthorized.shape, refs.shapes, M.unknownShape, raw.unauthorized === undefined ? 'key' : 'value');
   return {
     type: 'oauth2',
     description: raw.description,
@@ -207,14 +208,14 @@ function checkAuthFields(ctx: BuildContext, contract: Contract, auth: Auth, raw:
   };
   const request = objectFields(endpoint.request?.body);
   if (request !== undefined) {
-    checkName(ctx, ['auth', 'grantField'], auth.grantField, request, 'field');
-    for (const grant of auth.grants) for (const { field } of grant.send) checkName(ctx, ['auth', 'grants', grant.name, 'send', field], field, request, 'field', 'key');
+    checkName(ctx, ['auth', 'grantField'], auth.grantField, request, M.unknownAuthField);
+    for (const grant of auth.grants) for (const { field } of grant.send) checkName(ctx, ['auth', 'grants', grant.name, 'send', field], field, request, M.unknownAuthField, 'key');
   }
   const response = objectFields(k.successResponses(endpoint)[0]?.body);
   if (response === undefined) return;
   // refreshToken may name a field the documented response lacks: it is read when present.
   for (const key of ['accessToken', 'expiresIn', 'tokenType'] as const) {
     const field = auth.token[key];
-    if (field !== undefined) checkName(ctx, ['auth', 'token', key], field, response, 'field');
+    if (field !== undefined) checkName(ctx, ['auth', 'token', key], field, response, M.unknownAuthField);
   }
 }

@@ -3,6 +3,7 @@
  * JavaScript object inherits (`toString`, `constructor`, `__proto__`): a lookup would find the
  * inherited member instead of the contract's entry.
  */
+import { MESSAGES as M } from '../diagnostic-catalogue.js';
 import type { BuildContext } from './context.js';
 import type { Contract } from './types.js';
 
@@ -10,7 +11,7 @@ const BUILT_IN = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 export function checkBuiltInNames(ctx: BuildContext, contract: Contract): void {
   const reject = (kind: string, name: string, path: readonly (string | number)[], at: 'key' | 'value' = 'key') => {
-    if (BUILT_IN.has(name)) ctx.error('reserved-name', path, `${kind} '${name}' is the name of a built-in JavaScript object member; choose another name`, at);
+    if (BUILT_IN.has(name)) ctx.report(M.builtInName, path, { kind, name }, at);
   };
   for (const h of contract.hosts) reject('host', h.name, ['hosts', h.name]);
   for (const s of contract.shapes) reject('shape', s.name, ['shapes', s.name]);

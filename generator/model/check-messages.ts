@@ -1,4 +1,5 @@
 /** Message-table checks: patterns compile, templates name real groups, examples give their fields. */
+import { MESSAGES as M } from '../diagnostic-catalogue.js';
 import { matchEmptyMessage, matchMessage } from '../../templates/messages.js';
 import type { BuildContext, RawPath } from './context.js';
 import { knowledge } from './knowledge.js';
@@ -7,11 +8,11 @@ import type { Contract, MessageRow } from './types.js';
 
 export function checkMessageRow(ctx: BuildContext, path: RawPath, row: MessageRow): void {
   if (row.pattern === undefined && !row.empty) {
-    ctx.error('missing-key', path, `message row '${row.id}' needs a 'pattern', or 'empty: true' for the empty-message case`);
+    ctx.report(M.messageRowWithoutPattern, path, { id: row.id });
     return;
   }
   if (row.pattern !== undefined && row.empty) {
-    ctx.error('invalid-value', [...path, 'empty'], `message row '${row.id}' has both a pattern and 'empty: true'; choose one`);
+    ctx.report(M.messageRowPatternAndEmpty, [...path, 'empty'], { id: row.id });
   }
   if (row.pattern === undefined) return;
   let re: RegExp;
@@ -19,14 +20,14 @@ export function checkMessageRow(ctx: BuildContext, path: RawPath, row: MessageRo
     re = new RegExp(row.pattern, row.all ? 'g' : '');
   } catch (e) {
     const reason = e instanceof Error ? e.message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /, '') : 'invalid';
-    ctx.error('invalid-pattern', [...path, 'pattern'], `invalid regular expression in message row '${row.id}': ${reason}`);
+    ctx.report(M.invalidPattern, [...path, 'pattern'], { id: row.id, reason });
     return;
   }
   const groups = groupNames(re);
   row.fields.forEach((template, i) => {
     for (const [, name] of template.matchAll(/\{([^{}]*)\}/g)) {
       if (name !== undefined && !groups.includes(name)) {
-        ctx.error('unknown-group', [...path, 'fields', i], `field template '${template}' names the capture group '${name}', which the pattern does not define`);
+        ctx.report(M.unknownGroup, [...path, 'fields', i], { template, group: name });
       }
     }
   });
@@ -49,12 +50,12 @@ export function checkMessageExamples(ctx: BuildContext, contract: Contract): voi
       const match = row.empty ? matchEmptyMessage(data, known) : matchMessage(data, row.example ?? '', known);
       if (match === undefined || match.row.id !== row.id) {
         const by = match === undefined ? 'no row' : `row '${match.row.id}'`;
-        ctx.error('example-mismatch', [...path, 'example'], `the example of message row '${row.id}' is matched by ${by}`);
+        ctx.report(M.exampleMatchedByOther, [...path, 'example'], { id: row.id, by });
         return;
       }
       const got = match.fields.join(', ');
       if (got !== row.expect.join(', ')) {
-        ctx.error('example-mismatch', [...path, 'expect'], `message row '${row.id}' maps its example to [${got}], not [${row.expect.join(', ')}]`);
+        ctx.report(M.exampleFieldsDiffer, [...path, 'expect'], { id: row.id, got, expected: row.expect.join(', ') });
       }
     });
   }

@@ -1,6 +1,7 @@
 /**
  * What every model-building step shares: the raw contract's locator and a sink for diagnostics.
  */
+import type { Message } from '../diagnostic-catalogue.js';
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
 import type { Incremental, RecordedCall } from '../incremental.js';
 import type { Locator } from '../load.js';
@@ -35,14 +36,14 @@ export class BuildContext {
     return new LazyLocation(this.file, this.locate, path, at);
   }
 
-  error(code: string, path: RawPath, message: string, at: 'key' | 'value' = 'value'): void {
-    this.recording?.push({ severity: 'error', args: [code, path, message, at] });
-    this.diagnostics.push(diagnostic(code, this.file, this.locate()(path, at), message));
+  /** Reports `message` (diagnostic-catalogue.ts) at `path`; `at: 'key'` points at the key itself. */
+  report<P>(message: Message<P>, path: RawPath, params: P, at: 'key' | 'value' = 'value'): void {
+    this.push({ code: message.code, severity: message.severity, path, text: message.text(params), at });
   }
 
-  warn(code: string, path: RawPath, message: string, at: 'key' | 'value' = 'value'): void {
-    this.recording?.push({ severity: 'warning', args: [code, path, message, at] });
-    this.diagnostics.push(diagnostic(code, this.file, this.locate()(path, at), message, 'warning'));
+  private push(call: RecordedCall): void {
+    this.recording?.push(call);
+    this.diagnostics.push(diagnostic(call.code, this.file, this.locate()(call.path, call.at), call.text, call.severity));
   }
 
   /**
@@ -54,10 +55,7 @@ export class BuildContext {
     if (incremental === undefined) return build();
     const found = incremental.lookup(raw, slot, key);
     if (found !== undefined) {
-      for (const { severity, args } of found.calls) {
-        if (severity === 'error') this.error(...args);
-        else this.warn(...args);
-      }
+      for (const call of found.calls) this.push(call);
       return found.value as T;
     }
     const outer = this.recording;

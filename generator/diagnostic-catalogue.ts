@@ -1,0 +1,197 @@
+/**
+ * Every diagnostic the tool reports, in one catalogue: each code with the stage that reports it and
+ * what it means (docs/contract-format.md's table is held to `CODES` by test/diagnostic-catalogue.test.ts),
+ * and each message, by the situation it reports, with its code and its words. Stages report through
+ * `MESSAGES` and never spell a code or a sentence of their own.
+ */
+import { diagnostic, type Diagnostic, type Position, type Severity } from './diagnostics.js';
+
+export type Stage = 'load' | 'schema' | 'model';
+
+export interface CodeInfo {
+  readonly stages: readonly Stage[];
+  readonly summary: string;
+}
+
+/** Every code, as docs/contract-format.md's Diagnostics table lists it, in that order. */
+export const CODES = {
+  'file-unreadable': { stages: ['load'], summary: 'The file does not exist or cannot be read.' },
+  'file-too-large': { stages: ['load'], summary: 'The file is over 4 MiB.' },
+  'yaml-syntax': { stages: ['load'], summary: 'The YAML does not parse.' },
+  'duplicate-key': { stages: ['load'], summary: 'A key appears twice in one mapping.' },
+  'empty-contract': { stages: ['load'], summary: 'The file is empty.' },
+  'not-a-mapping': { stages: ['load'], summary: 'The document is a list or a scalar.' },
+  'too-deep': { stages: ['load'], summary: 'Nesting deeper than 64 levels.' },
+  'alias-limit': { stages: ['load'], summary: 'YAML aliases expand to more than 100 nodes (an "alias bomb").' },
+  'unknown-key': { stages: ['schema'], summary: 'A key the format does not have; suggests a close one.' },
+  'missing-key': {
+    stages: ['schema'],
+    summary: 'A required key is absent. Also (model) an array without `items`, and a message row with neither `pattern` nor `empty: true`.',
+  },
+  'invalid-name': { stages: ['schema'], summary: 'A map key that is not a valid name or status pattern.' },
+  'wrong-type': { stages: ['schema'], summary: 'A value of the wrong type (a number where a string is expected, …).' },
+  'not-allowed-value': { stages: ['schema'], summary: 'A value outside a fixed set (`method: FETCH`, `contractgen: 2`).' },
+  'invalid-value': {
+    stages: ['schema'],
+    summary:
+      "Any other schema rule: a form (package name, path, status), a minimum or maximum, an empty string or list, a repeated item. Also (model) a message row with both `pattern` and `empty: true`, and a `requiredWhen` value its field's closed enum does not allow.",
+  },
+  'name-collision': {
+    stages: ['model'],
+    summary: 'Two contract elements would generate the same export (hosts `api` and `Api`, a type named `Client`, an endpoint named like its host or like a package function such as `decodeError`).',
+  },
+  'reserved-name': {
+    stages: ['model'],
+    summary: 'A host, shape, category, policy, environment, operation id or message row id named like an `Object.prototype` member (`toString`, `constructor`, `__proto__`…).',
+  },
+  'untyped-condition': {
+    stages: ['model'],
+    summary: 'A `requiredWhen` tests a field that is not a string or enum: the rule is documented but the generated type cannot enforce it.',
+  },
+  'invalid-default': { stages: ['model'], summary: "A field's `default` is not a value its type allows (a closed enum's values, or the primitive type)." },
+  'reserved-parameter-name': {
+    stages: ['model'],
+    summary: "A path parameter named like a method option (`body`, `contentType`, `signal`, `timeoutMs`, `headers`, `maxRetries`): it would clash in the generated method's input.",
+  },
+  'duplicate-operation-id': { stages: ['load', 'model'], summary: 'A key repeated under `endpoints`; or two ids that differ only by case or underscores.' },
+  'unknown-host': { stages: ['model'], summary: '`endpoints.*.host` or an `environments.*.urls` key names no host.' },
+  'unknown-shape': {
+    stages: ['model'],
+    summary: "An undeclared shape in `errors.shapes`, `errors.codes.shape`, `endpoints.*.shapes`, a response's `shape` or `auth.unauthorized.shape`.",
+  },
+  'unknown-category': { stages: ['model'], summary: 'An undeclared category in `statusCategories`, a code row, a message row, a policy or a quirk.' },
+  'unknown-policy': { stages: ['model'], summary: "A message row's `policy` is not declared." },
+  'unknown-server-variable': { stages: ['model'], summary: 'A `{name}` in a host or environment URL is not under `servers`.' },
+  'unknown-endpoint': { stages: ['model'], summary: '`auth.endpoint` names no endpoint.' },
+  'unknown-environment': { stages: ['model'], summary: 'An `auth.lifetime` key names no environment.' },
+  'unknown-field': {
+    stages: ['model'],
+    summary:
+      "A `requiredWhen` or `together` name is not a field of its type; or `auth.grantField`, a `send` field or a `token` field is not a field of the token endpoint's request or response type.",
+  },
+  'unresolved-type': {
+    stages: ['model'],
+    summary: 'A type name neither built in nor declared; or `object`/`array` used where only a named type can say what it holds (a request or response `body`).',
+  },
+  'reserved-type-name': { stages: ['model'], summary: 'A declared type uses a built-in name such as `string`.' },
+  'empty-enum': { stages: ['model'], summary: 'A closed enum has no values.' },
+  'misplaced-key': { stages: ['model'], summary: '`fields` on a type other than `object`, or `items` on a type other than `array`.' },
+  'no-category': { stages: ['model'], summary: 'A code row has no `category`, and neither its status nor its class is in `statusCategories`.' },
+  'duplicate-row-id': { stages: ['model'], summary: 'Two message rows of one table, or two quirks of one endpoint, share an `id`.' },
+  'invalid-pattern': { stages: ['model'], summary: "A message row's `pattern` is not a valid JavaScript regular expression." },
+  'unknown-group': { stages: ['model'], summary: "A `{group}` in a row's `fields` is not a named group of its pattern." },
+  'example-mismatch': { stages: ['model'], summary: "A row's `example` is matched by another row or by none, or maps to other fields than `expect`." },
+  'duplicate-default': { stages: ['model'], summary: 'More than one environment has `default: true`.' },
+  'default-grant': { stages: ['model'], summary: 'Not exactly one grant has `default: true`.' },
+  'duplicate-path-parameter': { stages: ['model'], summary: 'A `{name}` appears twice in a path.' },
+  'undeclared-path-parameter': { stages: ['model'], summary: 'A `{name}` in a path has no `params` entry.' },
+  'extra-path-parameter': { stages: ['model'], summary: 'A `params` entry has no `{name}` in the path.' },
+  'no-success-response': { stages: ['model'], summary: 'An endpoint has no response below 400.' },
+} as const satisfies Readonly<Record<string, CodeInfo>>;
+
+export type DiagnosticCode = keyof typeof CODES;
+
+/** One message: its code, its severity and its words, from the facts the reporting stage knows. */
+export interface Message<P> {
+  readonly code: DiagnosticCode;
+  readonly severity: Severity;
+  text(params: P): string;
+}
+
+function error<P = Record<string, never>>(code: DiagnosticCode, text: (params: P) => string): Message<P> {
+  return { code, severity: 'error', text };
+}
+
+function warning<P>(code: DiagnosticCode, text: (params: P) => string): Message<P> {
+  return { code, severity: 'warning', text };
+}
+
+/** A reference to an element the contract does not declare; `hint` is a did-you-mean or ''. */
+type Unknown = { readonly name: string; readonly hint: string };
+const unknown = (code: DiagnosticCode, what: string) => error<Unknown>(code, (p) => `unknown ${what} '${p.name}'${p.hint}`);
+
+export const MESSAGES = {
+  // load
+  noSuchFile: error('file-unreadable', () => 'cannot read the contract: no such file'),
+  notARegularFile: error('file-unreadable', () => 'cannot read the contract: not a regular file'),
+  unreadableFile: error('file-unreadable', () => 'cannot read the contract file'),
+  fileTooLarge: error<{ size: number; limit: number }>('file-too-large', (p) => `the contract is ${p.size} bytes; the limit is ${p.limit} bytes`),
+  yamlSyntax: error<{ detail: string }>('yaml-syntax', (p) => `YAML syntax: ${p.detail}`),
+  duplicateKey: error<{ key: string; firstLine: number }>('duplicate-key', (p) => `duplicate key '${p.key}' (first at line ${p.firstLine}): each key may appear once in a mapping`),
+  duplicateOperation: error<{ id: string; firstLine: number }>('duplicate-operation-id', (p) => `duplicate operation id '${p.id}' (first at line ${p.firstLine})`),
+  emptyContract: error('empty-contract', () => 'the contract is empty: expected a mapping with contractgen, info, hosts and endpoints'),
+  notAMapping: error<{ found: string }>('not-a-mapping', (p) => `the contract must be a mapping of keys, not ${p.found}`),
+  tooDeep: error<{ limit: number }>('too-deep', (p) => `the contract nests deeper than ${p.limit} levels`),
+  aliasLimit: error<{ limit: number }>('alias-limit', (p) => `aliases expand to too many nodes (limit ${p.limit}): the document looks like an alias bomb`),
+
+  // schema: `where` is the dotted path of the value, `rule` what the schema says of it
+  unknownKey: error<{ key: string; where: string; hint: string }>('unknown-key', (p) => `unknown key '${p.key}' in ${p.where}${p.hint}`),
+  missingKey: error<{ where: string; key: string }>('missing-key', (p) => `${p.where} is missing the required key '${p.key}'`),
+  invalidName: error<{ name: string; where: string; rule: string }>('invalid-name', (p) => `'${p.name}' is not a valid name in ${p.where}: ${p.rule}`),
+  wrongType: error<{ where: string; rule: string }>('wrong-type', (p) => `${p.where} ${p.rule}`),
+  notAllowedValue: error<{ where: string; rule: string }>('not-allowed-value', (p) => `${p.where} ${p.rule}`),
+  invalidValue: error<{ where: string; rule: string }>('invalid-value', (p) => `${p.where} ${p.rule}`),
+
+  // model: references
+  unknownHost: unknown('unknown-host', 'host'),
+  unknownShape: unknown('unknown-shape', 'shape'),
+  unknownCategory: unknown('unknown-category', 'category'),
+  unknownPolicy: unknown('unknown-policy', 'policy'),
+  unknownServerVariable: unknown('unknown-server-variable', 'server variable'),
+  unknownEndpoint: unknown('unknown-endpoint', 'endpoint'),
+  unknownEnvironment: unknown('unknown-environment', 'environment'),
+  unknownAuthField: unknown('unknown-field', 'field'),
+  notAField: error<{ field: string; type: string; hint: string }>('unknown-field', (p) => `'${p.field}' is not a field of '${p.type}'${p.hint}`),
+  unknownType: error<Unknown>('unresolved-type', (p) => `unknown type '${p.name}'${p.hint}`),
+  structuralBody: error<{ name: string }>('unresolved-type', (p) => `'${p.name}' needs its fields or items, which only a field can give: declare a named type and use its name here`),
+
+  // model: types
+  reservedTypeName: error<{ name: string }>('reserved-type-name', (p) => `'${p.name}' is a built-in type name and cannot name a contract type`),
+  invalidDefault: error<{ field: string; problem: string }>('invalid-default', (p) => `default of '${p.field}' ${p.problem}`),
+  untypedCondition: warning<{ field: string }>(
+    'untyped-condition',
+    (p) => `requiredWhen tests '${p.field}', which is not a string or enum field: the generated type documents the rule but cannot enforce it`,
+  ),
+  invalidCondition: error<{ field: string; problem: string }>('invalid-value', (p) => `requiredWhen value for '${p.field}' ${p.problem}`),
+  emptyEnum: error<{ name: string }>('empty-enum', (p) => `closed enum '${p.name}' has no values: list them, or declare it open if they are not shown`),
+  fieldsOnNonObject: error<{ type: string }>('misplaced-key', (p) => `'fields' only applies to type object, not '${p.type}'`),
+  itemsOnNonArray: error<{ type: string }>('misplaced-key', (p) => `'items' only applies to type array, not '${p.type}'`),
+  arrayWithoutItems: error('missing-key', () => "an array needs 'items' to say what it holds"),
+
+  // model: hosts, errors, environments, auth
+  noCategory: error<{ status: number }>('no-category', (p) => `no category for status ${p.status}: add it (or its class) to statusCategories, or give the row a category`),
+  duplicateMessageRow: error<{ id: string }>('duplicate-row-id', (p) => `message row id '${p.id}' is used twice`),
+  messageRowWithoutPattern: error<{ id: string }>('missing-key', (p) => `message row '${p.id}' needs a 'pattern', or 'empty: true' for the empty-message case`),
+  messageRowPatternAndEmpty: error<{ id: string }>('invalid-value', (p) => `message row '${p.id}' has both a pattern and 'empty: true'; choose one`),
+  invalidPattern: error<{ id: string; reason: string }>('invalid-pattern', (p) => `invalid regular expression in message row '${p.id}': ${p.reason}`),
+  unknownGroup: error<{ template: string; group: string }>('unknown-group', (p) => `field template '${p.template}' names the capture group '${p.group}', which the pattern does not define`),
+  exampleMatchedByOther: error<{ id: string; by: string }>('example-mismatch', (p) => `the example of message row '${p.id}' is matched by ${p.by}`),
+  exampleFieldsDiffer: error<{ id: string; got: string; expected: string }>('example-mismatch', (p) => `message row '${p.id}' maps its example to [${p.got}], not [${p.expected}]`),
+  secondDefaultEnvironment: error<{ name: string }>('duplicate-default', (p) => `environment '${p.name}' is a second default; only one environment may be the default`),
+  defaultGrant: error<{ found: number }>('default-grant', (p) => `exactly one grant must be the default (found ${p.found})`),
+
+  // model: endpoints
+  operationIdCollision: error<{ id: string; first: string }>('duplicate-operation-id', (p) => `operation id '${p.id}' collides with '${p.first}' (ids must differ by more than case and underscores)`),
+  duplicateQuirk: error<{ id: string; endpoint: string }>('duplicate-row-id', (p) => `quirk id '${p.id}' is used twice in ${p.endpoint}`),
+  duplicatePathParameter: error<{ name: string; path: string }>('duplicate-path-parameter', (p) => `path parameter '{${p.name}}' appears twice in ${p.path}`),
+  undeclaredPathParameter: error<{ name: string; path: string; hint: string }>(
+    'undeclared-path-parameter',
+    (p) => `path parameter '{${p.name}}' in ${p.path} is not declared in params${p.hint}`,
+  ),
+  reservedParameterName: error<{ name: string; reserved: readonly string[] }>(
+    'reserved-parameter-name',
+    (p) => `path parameter '${p.name}' would clash with the method option of the same name (${p.reserved.join(', ')})`,
+  ),
+  extraPathParameter: error<{ name: string; path: string }>('extra-path-parameter', (p) => `params declares '${p.name}', but the path ${p.path} has no '{${p.name}}'`),
+  noSuccessResponse: error('no-success-response', () => 'an endpoint needs at least one success (1XX–3XX) response'),
+
+  // model: names of the generated package
+  builtInName: error<{ kind: string; name: string }>('reserved-name', (p) => `${p.kind} '${p.name}' is the name of a built-in JavaScript object member; choose another name`),
+  unfitOperation: error<{ id: string; why: string }>('reserved-name', (p) => `operation id '${p.id}' cannot name the package's operation function: ${p.why}; choose another name`),
+  nameCollision: error<{ owner: string; name: string; previous: string }>('name-collision', (p) => `${p.owner} would generate the export '${p.name}', which ${p.previous} already generates; rename one of them`),
+};
+
+/** `message` about `file` at `at` (line 0: no position, e.g. an unreadable file). */
+export function problem<P>(message: Message<P>, file: string, at: Position, params: P): Diagnostic {
+  return diagnostic(message.code, file, at, message.text(params), message.severity);
+}

@@ -1,0 +1,36 @@
+/**
+ * Reading a contract file: its bytes, or a positioned reason why not. A no-change `generate`
+ * hashes the bytes before anything else loads, so this module loads no parser.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { MESSAGES as M, problem, type Message } from '../diagnostic-catalogue.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { MAX_CONTRACT_BYTES } from '../limits.js';
+
+export interface Unreadable {
+  readonly ok: false;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly source: undefined;
+}
+
+/**
+ * A contract's bytes (a no-change `generate` hashes them before decoding anything), or why they
+ * cannot be had. Devices and pipes report no size and may never end: only regular files are read.
+ */
+export function readContractBytes(path: string, file: string = path): Buffer | Unreadable {
+  const unreadable = <P>(message: Message<P>, params: P): Unreadable => ({ ok: false, diagnostics: [problem(message, file, { line: 0, col: 0 }, params)], source: undefined });
+  let size: number;
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile()) return unreadable(M.notARegularFile, {});
+    size = stat.size;
+  } catch {
+    return unreadable(M.noSuchFile, {});
+  }
+  if (size > MAX_CONTRACT_BYTES) return unreadable(M.fileTooLarge, { size, limit: MAX_CONTRACT_BYTES });
+  try {
+    return readFileSync(path);
+  } catch {
+    return unreadable(M.unreadableFile, {});
+  }
+}

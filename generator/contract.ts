@@ -3,7 +3,8 @@
  */
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.js';
 import type { Incremental } from './incremental.js';
-import { parseContract, parseContractFast, readContractFile, type LoadResult } from './load.js';
+import { parseContract, readContractFile, type LoadResult } from './load/parse.js';
+import { parseContractPieces } from './load/pieces.js';
 import { checkGeneratedNames } from './emit/check-names.js';
 import { buildModel } from './model/build.js';
 import type { Contract } from './model/types.js';
@@ -18,13 +19,9 @@ export function loadContract(file: string, name: string = file): ContractResult 
   return fromLoad(readContractFile(file, name));
 }
 
-export function loadContractText(file: string, source: string): ContractResult {
-  return fromLoad(parseContract(file, source));
-}
-
-/** `loadContractText` for generation: large contracts parse in pieces, on both cores (load.ts). */
-export async function loadContractTextFast(file: string, source: string, incremental?: Incremental): Promise<ContractResult> {
-  return fromLoad(await parseContractFast(file, source, { incremental }), incremental);
+/** `incremental`: a watch session's store; a large contract is then read in pieces, and only the changed ones again. */
+export function loadContractText(file: string, source: string, incremental?: Incremental): ContractResult {
+  return fromLoad(incremental === undefined ? parseContract(file, source) : parseContractPieces(file, source, incremental.pieces), incremental);
 }
 
 function fromLoad(loaded: LoadResult, incremental?: Incremental): ContractResult {

@@ -70,8 +70,8 @@ export interface RenderOptions {
 /** Every output file's final bytes, in memory: what `generate` writes and `--check` compares. */
 export async function render(contractFile: string, source: string, options: RenderOptions = {}): Promise<RenderOutcome> {
   // The heavy stages (yaml, ajv, typescript) load only when there is work to do.
-  const [{ loadContractTextFast }, { layout }] = await Promise.all([import('./contract.js'), import('./emit/layout.js')]);
-  const loaded = await loadContractTextFast(contractFile, source, options.incremental);
+  const [{ loadContractText }, { layout }] = await Promise.all([import('./contract.js'), import('./emit/layout.js')]);
+  const loaded = loadContractText(contractFile, source, options.incremental);
   if (!loaded.ok) return { kind: 'invalid', diagnostics: loaded.diagnostics, source: loaded.source };
   const files = new Map<string, string>();
   // Emitters write prettier's form themselves (test/prettier-form.test.ts holds them to it).

@@ -9,7 +9,7 @@ import type { ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js';
 import { MESSAGES as M, problem } from './diagnostic-catalogue.js';
 import type { Diagnostic } from './diagnostics.js';
 import type { Incremental } from './incremental.js';
-import type { ParsedContract } from './load.js';
+import type { ParsedContract } from './load/parse.js';
 import { shippedFile } from './package-root.js';
 import { didYouMean } from './similar.js';
 
@@ -98,14 +98,17 @@ function schemaErrors(data: unknown, incremental: Incremental | undefined): Erro
   return errors;
 }
 
-/** One entry's errors (paths relative to it), kept per entry object for the session. */
+/**
+ * One entry's errors (paths relative to it), kept per entry object for the session (boundary 1 of
+ * incremental.ts): the schema of an entry reads nothing but the entry, so the key is empty.
+ */
 function entryErrors(incremental: Incremental, validate: ValidateFunction, part: string, entry: unknown): readonly ErrorObject[] {
   const check = () => (validate(entry) ? [] : [...(validate.errors ?? [])]);
   if (entry === null || typeof entry !== 'object') return check();
-  const kept = incremental.lookup(entry, `schema:${part}`, '');
-  if (kept !== undefined) return kept.value as ErrorObject[];
+  const kept = incremental.entries.get<readonly ErrorObject[]>(entry, `schema:${part}`, '');
+  if (kept !== undefined) return kept;
   const errors = check();
-  incremental.store(entry, `schema:${part}`, { key: '', value: errors, calls: [] });
+  incremental.entries.set(entry, `schema:${part}`, '', errors);
   return errors;
 }
 

@@ -13,7 +13,7 @@ import { main } from '../generator/cli.js';
 import type { Io } from '../generator/commands.js';
 import { loadContract, loadContractText } from '../generator/contract.js';
 import type { Diagnostic } from '../generator/diagnostics.js';
-import { MAX_ALIAS_COUNT, MAX_DEPTH } from '../generator/load.js';
+import { MAX_ALIAS_COUNT, MAX_DEPTH } from '../generator/limits.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const ORDERS = join(REPO, 'contract', 'orders.yaml');

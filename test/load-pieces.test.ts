@@ -1,13 +1,14 @@
 /**
- * Pieced parsing (load-chunks.ts) is an accelerator only: for any contract it must give the data
- * and positions of the whole-document parse, and every diagnostic must be the whole-document one.
+ * Reading in pieces (load/pieces.ts, watch mode) and reading CRLF text with the subset reader
+ * (load/parse.ts) are accelerators only: for any contract they must give the data and positions of
+ * the whole-document parse by yaml, and every diagnostic must be the whole-document one.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { splitContract } from '../generator/load-chunks.js';
-import { parseContract, parseContractFast, type LoadResult } from '../generator/load.js';
-import { readYamlSubset } from '../generator/yaml-subset.js';
+import { parseContract, parseWhole, type LoadResult } from '../generator/load/parse.js';
+import { parseContractPieces, PieceStore, splitContract } from '../generator/load/pieces.js';
+import { readYamlSubset } from '../generator/load/yaml-subset.js';
 // @ts-expect-error: the benchmark's contract synthesiser is plain JavaScript.
 import { buildApi, contractYaml } from '../bench/synth.mjs';
 
@@ -35,26 +36,31 @@ function expectSame(whole: LoadResult, pieced: LoadResult, name: string): void {
   }
 }
 
+/** A watch session's first read, split at any size. */
+function pieced(file: string, source: string): LoadResult {
+  return parseContractPieces(file, source, new PieceStore(), 0);
+}
+
 describe('pieced parse = whole parse', () => {
-  it.each(files)('%s', async (file) => {
+  it.each(files)('%s', (file) => {
     const source = readFileSync(file, 'utf8');
-    expectSame(parseContract(file, source), await parseContractFast(file, source, { piecesFrom: 0 }), file);
+    expectSame(parseContract(file, source), pieced(file, source), file);
   });
 
-  it('a synthetic 300-operation contract splits, operations and types in several pieces', async () => {
+  it('a synthetic 300-operation contract splits, operations and types in several pieces', () => {
     const source = contractYaml(buildApi(300)) as string;
     const pieces = splitContract(source);
     expect(pieces?.filter((p) => p.under === 'endpoints').length).toBeGreaterThan(3);
     expect(pieces?.filter((p) => p.under === 'types').length).toBeGreaterThan(3);
-    expectSame(parseContract('s.yaml', source), await parseContractFast('s.yaml', source, { piecesFrom: 0, workerFrom: 0 }), 'synthetic');
+    expectSame(parseContract('s.yaml', source), pieced('s.yaml', source), 'synthetic');
   });
 
-  it('pieces the subset reader leaves to yaml are parsed by yaml, half on a worker', async () => {
+  it('pieces the subset reader leaves to yaml are parsed by yaml', () => {
     // A tab inside a quoted summary is YAML the subset reader does not take: every operation's piece goes to yaml.
     const source = (contractYaml(buildApi(300)) as string).replace(/summary: (Operation \d+)/g, 'summary: "$1\t(tab)"');
     expect(source).toContain('\t(tab)');
     expect(readYamlSubset(source)).toBeUndefined();
-    expectSame(parseContract('t.yaml', source), await parseContractFast('t.yaml', source, { piecesFrom: 0, workerFrom: 0 }), 'tabs');
+    expectSame(parseContract('t.yaml', source), pieced('t.yaml', source), 'tabs');
   });
 
   const orders = readFileSync('contract/orders.yaml', 'utf8');
@@ -68,8 +74,30 @@ describe('pieced parse = whole parse', () => {
     'a flow mapping continued at column 0': orders.replace(/\ninfo:/, '\nx-flow: { a: 1,\nb: 2 }\ninfo:'),
     'a document marker': `---\n${orders}`,
   };
-  it.each(Object.keys(broken))('falls back to the whole parse: %s', async (name) => {
+  it.each(Object.keys(broken))('falls back to the whole parse: %s', (name) => {
     const source = broken[name]!;
-    expectSame(parseContract('c.yaml', source), await parseContractFast('c.yaml', source, { piecesFrom: 0 }), name);
+    expectSame(parseContract('c.yaml', source), pieced('c.yaml', source), name);
   });
 });
+
+describe('CRLF text = the same text with LF, read by the subset reader', () => {
+  const crlf = (text: string) => text.replace(/\r?\n/g, '\r\n');
+  it.each(files)('%s: the subset reader reads it, with the data and positions yaml gives', (file) => {
+    const source = crlf(readFileSync(file, 'utf8'));
+    expect(readYamlSubset(source)).toBeUndefined();
+    expectSame(parseWhole(file, source), parseContract(file, source), file);
+    expectSame(parseWhole(file, source), pieced(file, source), `${file} (pieces)`);
+  });
+
+  it('a synthetic 300-operation contract, whole and in pieces', () => {
+    const source = crlf(contractYaml(buildApi(300)) as string);
+    expectSame(parseWhole('s.yaml', source), parseContract('s.yaml', source), 'whole');
+    expectSame(parseWhole('s.yaml', source), pieced('s.yaml', source), 'pieces');
+  });
+
+  it('a lone CR is not a line end the reader takes: yaml decides', () => {
+    const source = readFileSync('contract/orders.yaml', 'utf8').replace('\ninfo:', '\r# a comment after a lone CR\ninfo:');
+    expectSame(parseWhole('c.yaml', source), parseContract('c.yaml', source), 'lone CR');
+  });
+});
+

@@ -12,7 +12,7 @@ import { loadContractText } from '../generator/contract.js';
 import { checkGeneratedNames } from '../generator/emit/check-names.js';
 import { layout } from '../generator/emit/layout.js';
 import { OUTPUTS } from '../generator/emit/outputs.js';
-import { parseContract } from '../generator/load.js';
+import { parseContract } from '../generator/load/parse.js';
 import { buildModel } from '../generator/model/build.js';
 import type { Contract } from '../generator/model/types.js';
 import { typecheckPackage } from './support/contract-properties.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sortDiagnostics } from '../generator/diagnostics.js';
 import { Incremental } from '../generator/incremental.js';
-import { parseContract, type ParsedContract } from '../generator/load.js';
+import { parseContract, type ParsedContract } from '../generator/load/parse.js';
 import { validateSchema } from '../generator/validate-schema.js';
 
 const files = ['contract/orders.yaml', 'test/fixtures/problem-json/contract.yaml', 'test/fixtures/enums-nested/contract.yaml', ...readdirSync('test/diff').flatMap((rule) => [join('test/diff', rule, 'old.yaml'), join('test/diff', rule, 'new.yaml')])];

@@ -1,5 +1,5 @@
 /**
- * The subset reader (generator/yaml-subset.ts) answers only what `yaml` would: on every contract
+ * The subset reader (generator/load/yaml-subset.ts) answers only what `yaml` would: on every contract
  * of the test corpus, on crafted edge cases, and on random YAML-like documents. It must also
  * answer at all — the corpus's contracts are in the subset — or it would accelerate nothing.
  * `npm run fuzz` runs the random documents many more times (test/fuzz/yaml-subset.fuzz.ts).
@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_DEPTH } from '../generator/limits.js';
-import { readYamlSubset } from '../generator/yaml-subset.js';
+import { readYamlSubset } from '../generator/load/yaml-subset.js';
 import { compareWithYaml, randomYaml } from './support/yaml-documents.js';
 // @ts-expect-error: the benchmark's contract synthesiser is plain JavaScript.
 import { buildApi, contractYaml } from '../bench/synth.mjs';

@@ -21,7 +21,12 @@ export function emitErrors(file: TsFile, contract: Contract): void {
   emitDecodeInput(file);
   for (const host of contract.hosts) emitHost(file, contract, host);
   emitDispatcher(file, contract);
-  for (const endpoint of contract.endpoints) file.section('endpoint', endpoint, () => emitEndpointError(file, contract, endpoint));
+  const k = knowledge(contract);
+  for (const endpoint of contract.endpoints) {
+    const host = k.host(endpoint.host);
+    // The error type reads the shapes of the endpoint's host, which other endpoints on it extend.
+    file.section('endpoint', endpoint, () => emitEndpointError(file, contract, endpoint), host === undefined ? '' : k.hostShapes(host).join('\n'));
+  }
 }
 
 function typeAndValues(file: TsFile, typeDoc: string[], typeName: string, values: readonly string[], valuesDoc: string, valuesName: string): void {

@@ -6,11 +6,11 @@
  * in use are listed in outputs.ts.
  */
 import { readFileSync } from 'node:fs';
-import type { Incremental } from '../incremental.js';
+import { contentKey, type Incremental } from '../incremental.js';
 import type { Contract } from '../model/types.js';
 import { safeFileName } from '../naming.js';
 import { shippedFile } from '../package-root.js';
-import { TsFile } from './ts-file.js';
+import { TsFile, type SectionStore } from './ts-file.js';
 
 export interface OutputFile {
   /** Relative to the package root. */
@@ -70,17 +70,22 @@ export interface OutputDescriptor {
 
 /** What an output's `files` gets: the model, and a watch session's store for reusing sections. */
 export class EmitContext {
+  private readonly sections: SectionStore | undefined;
+
   constructor(
     readonly contract: Contract,
-    private readonly incremental?: Incremental,
-  ) {}
+    incremental?: Incremental,
+  ) {
+    const cache = incremental?.sections;
+    this.sections = cache === undefined ? undefined : { cache, context: cache.intern('model', sectionContext(contract, (o) => cache.idOf(o))) };
+  }
 
   /**
    * `src/<name>.ts` and its `dist/` JavaScript and declarations, emitted together. `namespaces`:
    * modules whose types the file names through a namespace import (module → name).
    */
   tsFile(name: string, emit: (file: TsFile) => void, namespaces?: Readonly<Record<string, string>>): OutputFile[] {
-    const file = new TsFile(`src/${name}.ts`, this.incremental, namespaces);
+    const file = new TsFile(`src/${name}.ts`, this.sections, namespaces);
     emit(file);
     const out = file.emit(header(this.contract));
     return [
@@ -89,6 +94,16 @@ export class EmitContext {
       { path: `dist/${name}.d.ts`, text: out.dts, format: 'none' },
     ];
   }
+}
+
+/**
+ * What every section may read besides its own endpoint or type: the whole model but the endpoints
+ * (a section says what it reads of other endpoints itself), the types by identity (the model
+ * reuses unchanged ones), and not the contract's hash and file name (no section prints them).
+ */
+function sectionContext(contract: Contract, idOf: (value: object) => string): string {
+  const { endpoints: _endpoints, types, hash: _hash, file: _file, ...rest } = contract;
+  return `${contentKey(rest)}\n${types.map(idOf).join(',')}`;
 }
 
 /**

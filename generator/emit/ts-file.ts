@@ -11,7 +11,7 @@
  */
 import { posix } from 'node:path';
 import { docText } from '../naming.js';
-import type { Incremental } from '../incremental.js';
+import type { ResultCache } from '../incremental.js';
 import { LineWriter } from './line-writer.js';
 import { list } from './pretty.js';
 
@@ -27,6 +27,15 @@ export interface EmittedFile {
   readonly ts: string;
   readonly js: string;
   readonly dts: string;
+}
+
+/**
+ * A watch session's store of sections (boundary 2 of incremental.ts), and the key of the model
+ * around every section: what a section reads besides its own model object (output.ts EmitContext).
+ */
+export interface SectionStore {
+  readonly cache: ResultCache;
+  readonly context: string;
 }
 
 /** A section's output, kept by a watch session for reuse: its text, imports and value regions. */
@@ -54,7 +63,7 @@ export class TsFile {
    */
   constructor(
     readonly path: string,
-    private readonly incremental?: Incremental,
+    private readonly sections?: SectionStore,
     namespaces: Readonly<Record<string, string>> = {},
   ) {
     for (const [module, name] of Object.entries(namespaces)) this.namespaces.set(this.specifier(module), name);
@@ -92,15 +101,18 @@ export class TsFile {
   }
 
   /**
-   * Output that depends only on `model` (an endpoint, a type) and the contract around it: in a
-   * watch session, reused from the previous run when `model` is the same object (the model reuses
-   * unchanged endpoints and types) and the writer is in the same state.
+   * Output that depends only on `model` (an endpoint, a type) and the model around it: in a watch
+   * session, reused from the previous run when `model` is the same object (the model reuses
+   * unchanged endpoints and types), the writer is in the same state, and `reads` is the same.
+   * `reads` stands for what the section reads of *other* endpoints (e.g. its host's shapes, which
+   * every endpoint on the host adds to); the rest of the model is in the store's context.
    */
-  section(tag: string, model: object, emit: () => void): void {
-    const incremental = this.incremental;
-    if (incremental === undefined) return emit();
+  section(tag: string, model: object, emit: () => void, reads = ''): void {
+    const sections = this.sections;
+    if (sections === undefined) return emit();
     const slot = `${this.path}\n${tag}\n${this.w.state()}`;
-    const found = incremental.lookup(model, slot, incremental.emitContext)?.value as Section | undefined;
+    const key = `${sections.context}\n${reads}`;
+    const found = sections.cache.get<Section>(model, slot, key);
     if (found !== undefined) return this.replay(found);
     const mark = this.w.mark();
     const start = this.w.getLength();
@@ -116,7 +128,7 @@ export class TsFile {
     }
     const values = this.values.slice(firstValue).map((v) => ({ ...v, start: v.start - start, end: v.end - start }));
     const value: Section = { text: this.w.since(mark), endState: this.w.state(), imports, values };
-    incremental.store(model, slot, { key: incremental.emitContext, value, calls: [] });
+    sections.cache.set(model, slot, key, value);
   }
 
   private replay(section: Section): void {

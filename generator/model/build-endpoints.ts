@@ -4,14 +4,17 @@ import { RESERVED_INPUT_KEYS } from '../../templates/runtime.js';
 import type { RawEndpoint, RawQuirk, RawResponse } from '../contract-format.js';
 import { MESSAGES as M } from '../diagnostic-catalogue.js';
 import { didYouMean } from '../similar.js';
+import { contentKey } from '../incremental.js';
 import { checkName } from './build-errors.js';
 import { namedOrPrimitive } from './build-types.js';
 import { entries, own, type BuildContext, type RawPath } from './context.js';
 import { parseStatus, placeholders } from './values.js';
-import type { Endpoint, EffectiveErrors, Host, PathParam, Quirk, RequestBody, ResponseSpec } from './types.js';
+import type { Endpoint, EffectiveErrors, PathParam, Quirk, RequestBody, ResponseSpec } from './types.js';
 
+/** Everything an endpoint reads besides its own entry: a watch session reuses an endpoint while its entry and these are unchanged. */
 export interface EndpointRefs {
-  readonly hosts: readonly Host[];
+  /** Each host's own shapes, by host name. */
+  readonly hostShapes: ReadonlyMap<string, readonly string[]>;
   readonly typeNames: ReadonlySet<string>;
   readonly shapes: readonly string[];
   readonly categories: readonly string[];
@@ -22,9 +25,10 @@ export interface EndpointRefs {
   readonly supportReport: boolean;
 }
 
-/** `context` names everything in `refs` (BuildContext.contextKey), so unchanged endpoints are reused in watch mode. */
-export function buildEndpoints(ctx: BuildContext, raw: Readonly<Record<string, RawEndpoint>>, context: string, refs: EndpointRefs): Endpoint[] {
+export function buildEndpoints(ctx: BuildContext, raw: Readonly<Record<string, RawEndpoint>>, refs: EndpointRefs): Endpoint[] {
   checkOperationIdCollisions(ctx, Object.keys(raw));
+  // An endpoint reads its id, its entry and `refs`, nothing else: the reuse key is their content.
+  const context = ctx.contextKey('endpoints', contentKey(refs));
   return entries(raw).map(([id, e]) => ctx.reuse(e, 'endpoint', `${id}\n${context}`, () => buildEndpoint(ctx, ['endpoints', id], id, e, refs)));
 }
 
@@ -43,9 +47,8 @@ function checkOperationIdCollisions(ctx: BuildContext, ids: readonly string[]): 
 }
 
 function buildEndpoint(ctx: BuildContext, path: RawPath, id: string, raw: RawEndpoint, refs: EndpointRefs): Endpoint {
-  const host = refs.hosts.find((h) => h.name === raw.host);
-  checkName(ctx, [...path, 'host'], raw.host, refs.hosts.map((h) => h.name), M.unknownHost);
-  const shapes = [...(host?.shapes ?? [])];
+  checkName(ctx, [...path, 'host'], raw.host, refs.hostShapes.keys(), M.unknownHost);
+  const shapes = [...(refs.hostShapes.get(raw.host) ?? [])];
   (raw.shapes ?? []).forEach((s, i) => {
     if (checkName(ctx, [...path, 'shapes', i], s, refs.shapes, M.unknownShape) && !shapes.includes(s)) shapes.push(s);
   });

@@ -9,8 +9,8 @@ const STRUCTURAL = new Set(['object', 'array']);
 
 export function buildTypes(ctx: BuildContext, raw: Readonly<Record<string, RawNamedType>> | undefined): NamedType[] {
   const names = new Set(Object.keys(raw ?? {}));
-  // A type reads only its own text and the set of type names.
-  const context = ctx.contextKey('types', [], [...names].join('\n'));
+  // A type reads only its own entry and the set of type names: the reuse key is the names.
+  const context = ctx.contextKey('types', [...names].join('\n'));
   const types: NamedType[] = [];
   for (const [name, type] of entries(raw)) {
     const path = ['types', name];

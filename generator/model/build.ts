@@ -7,7 +7,7 @@ import type { RawAuth, RawContract, RawEnvironment, RawHost } from '../contract-
 import { MESSAGES as M } from '../diagnostic-catalogue.js';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import type { Incremental } from '../incremental.js';
-import type { ParsedContract } from '../load.js';
+import type { ParsedContract } from '../load/parse.js';
 import { buildEndpoints } from './build-endpoints.js';
 import { buildCategories, buildCodeTable, buildMessageTable, buildPolicies, buildShapes, buildStatusCategories, checkName } from './build-errors.js';
 import { buildTypes } from './build-types.js';
@@ -47,15 +47,8 @@ export function buildModel(parsed: ParsedContract, incremental?: Incremental, ch
   const environments = buildEnvironments(ctx, raw, hosts, hostRefs.servers);
   const support = buildSupport(ctx, raw);
   const auth = raw.auth === undefined ? undefined : buildAuth(ctx, raw.auth, { environments, shapes: shapeNames, endpoints: Object.keys(raw.endpoints) });
-  // What an endpoint reads besides its own text: a change to any of it rebuilds every endpoint.
-  const endpointContext = ctx.contextKey('endpoints', [raw.hosts, raw.shapes, raw.categories, raw.statusCategories, raw.policies, raw.servers, raw.environments, raw.auth, raw.support], [...typeNames].join('\n'));
-  // What emitting an endpoint or type reads besides it: the rest of the contract, types included.
-  if (incremental !== undefined) {
-    const { endpoints: _endpoints, types: _types, ...rest } = raw;
-    incremental.emitContext = ctx.contextKey('emit', [...Object.values(rest), ...Object.values(raw.types ?? {})], Object.keys(raw.types ?? {}).join('\n'));
-  }
-  const endpoints = buildEndpoints(ctx, raw.endpoints, endpointContext, {
-    hosts,
+  const endpoints = buildEndpoints(ctx, raw.endpoints, {
+    hostShapes: new Map(hosts.map((h) => [h.name, h.shapes])),
     typeNames,
     shapes: shapeNames,
     categories: categoryNames,

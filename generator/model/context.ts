@@ -4,7 +4,7 @@
 import type { Message } from '../diagnostic-catalogue.js';
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
 import type { Incremental, RecordedCall } from '../incremental.js';
-import type { Locator } from '../load.js';
+import type { Locator } from '../load/locate.js';
 import type { SourceLocation } from './types.js';
 
 export type RawPath = readonly (string | number)[];
@@ -47,23 +47,24 @@ export class BuildContext {
   }
 
   /**
-   * `build()`, or in a watch session the value it made last time from the same `raw` object under
-   * the same `key` (its diagnostics replayed). `key` must name everything else `build` reads.
+   * `build()`, or in a watch session the value it made last time from the same `raw` entry under
+   * the same `key` (its diagnostics replayed): boundary 1 of incremental.ts. `key` must stand for
+   * everything else `build` reads; the caller makes it with `contextKey`.
    */
   reuse<T>(raw: object, slot: string, key: string, build: () => T): T {
-    const incremental = this.incremental;
-    if (incremental === undefined) return build();
-    const found = incremental.lookup(raw, slot, key);
+    const entries = this.incremental?.entries;
+    if (entries === undefined) return build();
+    const found = entries.get<{ readonly value: T; readonly calls: readonly RecordedCall[] }>(raw, slot, key);
     if (found !== undefined) {
       for (const call of found.calls) this.push(call);
-      return found.value as T;
+      return found.value;
     }
     const outer = this.recording;
     const calls: RecordedCall[] = [];
     this.recording = calls;
     try {
       const value = build();
-      incremental.store(raw, slot, { key, value, calls });
+      entries.set(raw, slot, key, { value, calls });
       return value;
     } finally {
       outer?.push(...calls);
@@ -71,9 +72,9 @@ export class BuildContext {
     }
   }
 
-  /** A key for a context made of raw objects (see Incremental.context); '' outside watch. */
-  contextKey(name: string, parts: readonly unknown[], text = ''): string {
-    return this.incremental?.context(name, parts, text) ?? '';
+  /** A short key for `content` (incremental.ts `contentKey` makes one from values); '' outside watch. */
+  contextKey(name: string, content: string): string {
+    return this.incremental?.entries.intern(name, content) ?? '';
   }
 }
 

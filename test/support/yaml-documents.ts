@@ -1,12 +1,12 @@
 /**
- * Random YAML-like documents for holding the subset reader (generator/yaml-subset.ts) to the
+ * Random YAML-like documents for holding the subset reader (generator/load/yaml-subset.ts) to the
  * `yaml` package: mostly well-formed block YAML of the kind contracts are written in, salted with
  * the constructs at its edges — odd indentation, comments in every position, quoting and escapes,
  * typed plain scalars, block scalars, flow collections, repeated keys, indicators.
  * Deterministic from a seed, so a failing case is reproduced by its seed.
  */
-import { parseWhole } from '../../generator/load.js';
-import { readYamlSubset } from '../../generator/yaml-subset.js';
+import { parseWhole } from '../../generator/load/parse.js';
+import { readYamlSubset } from '../../generator/load/yaml-subset.js';
 // @ts-expect-error: the benchmark's contract synthesiser is plain JavaScript.
 import { rng } from '../../bench/synth.mjs';
 
@@ -146,7 +146,7 @@ export function randomYaml(seed: number, edge = 0.3): string {
 export type SubsetOutcome = 'same' | 'gave-up';
 
 /**
- * The subset reader's answer for `text` held to the loader's yaml path (load.ts `parseWhole`:
+ * The subset reader's answer for `text` held to the loader's yaml path (load/parse.ts `parseWhole`:
  * yaml with its syntax, repeated-key, nesting and alias checks): either it gives up, or that path
  * reports nothing and gives the same data — same keys in the same order, same values (NaN and
  * -0 included), `__proto__` an own key. Throws with both answers otherwise. `rootDepth` > 0

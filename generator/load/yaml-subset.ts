@@ -11,7 +11,7 @@
  * `test/yaml-subset.test.ts` holds it to `yaml`'s answers on every contract in the test corpus
  * and on generated YAML.
  */
-import { MAX_DEPTH } from './limits.js';
+import { MAX_DEPTH } from '../limits.js';
 
 /** Thrown inside the reader to give up; never escapes `readYamlSubset`. */
 const GIVE_UP: unique symbol = Symbol('give-up');

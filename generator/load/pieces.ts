@@ -1,18 +1,49 @@
 /**
- * Parsing less, and on both cores. YAML parses at ~1.3 MB/s here, so a large contract is split
- * where its text says entries begin — each top-level key, and each operation under `endpoints:` —
- * and the pieces are parsed separately: half of them in a worker thread on a cold run, and in watch
- * mode only the pieces whose text changed (earlier results are kept by text).
+ * A watch session reads only what an edit changed. A large contract is split where its text says
+ * entries begin — each top-level key, and each run of entries under `endpoints:` and `types:` —
+ * and each piece is read on its own (subset reader, else yaml); a piece whose text is the same as
+ * in the previous run is not read again, and gives the very same objects, which is what lets the
+ * model and the emitters reuse their results for it (see incremental.ts).
  *
- * The split is only an accelerator. A contract it cannot prove simple (anchors, aliases, tags,
- * directives, flow or quoted top-level keys, odd indentation), or any piece with a problem, is
- * parsed whole by load.ts, so every diagnostic is exactly the whole-document one.
+ * The split is only an accelerator, and only for watch mode (a one-shot run reads the whole text:
+ * faster, measured). A contract it cannot prove simple (anchors, aliases, tags, directives, flow or
+ * quoted top-level keys, odd indentation), or any piece with a problem, is parsed whole by
+ * parse.ts, so every diagnostic is exactly the whole-document one.
  */
 import type { Document, LineCounter } from 'yaml';
-import type { Position } from './diagnostics.js';
-import { MAX_DEPTH } from './limits.js';
+import type { Position } from '../diagnostics.js';
+import { MAX_DEPTH } from '../limits.js';
+import { locateIn } from './locate.js';
+import { parseContract, withoutCarriageReturns, type LoadResult } from './parse.js';
 import { YAML_PARSE_OPTIONS, yamlLib } from './yaml-lib.js';
 import { readYamlSubset } from './yaml-subset.js';
+
+/** What a watch session keeps between runs: parsed pieces by text, merged mappings while their pieces are kept. */
+export class PieceStore {
+  readonly byText = new Map<string, ParsedPiece>();
+  readonly containers = new Map<string, Kept>();
+}
+
+/** Below this, reading the whole text is quicker than splitting it. */
+const PIECES_FROM = 256 * 1024;
+
+/**
+ * `parseContract` for a watch session: pieces whose text did not change since the last run are
+ * not read again. `piecesFrom` (bytes) is the size from which to split; tests lower it.
+ */
+export function parseContractPieces(file: string, source: string, store: PieceStore, piecesFrom: number = PIECES_FROM): LoadResult {
+  const text = withoutCarriageReturns(source);
+  const pieces = text.length >= piecesFrom ? splitContract(text) : undefined;
+  if (pieces === undefined) return parseContract(file, source);
+  // Documents are dropped (a position re-parses its piece): they are most of a parse's memory.
+  const parsed = pieces.map((p) => store.byText.get(p.text) ?? readPiece(p) ?? { data: parsePiece(p).data });
+  // Only this run's pieces: an edited piece's old text is never asked for again.
+  store.byText.clear();
+  pieces.forEach((p, i) => store.byText.set(p.text, parsed[i]!));
+  const data = mergePieces(pieces, parsed, store.containers);
+  if (data === undefined) return parseContract(file, source);
+  return { ok: true, contract: { file, source, data, locate: pieceLocator(text, pieces, parsed) } };
+}
 
 /** A piece of the source: a top-level key, or a run of the entries of a top-level mapping. */
 export interface Piece {
@@ -95,13 +126,13 @@ export interface ParsedPiece {
 }
 
 /** The subset reader's answer for a piece, if it has one. */
-export function readPiece(piece: Pick<Piece, 'text' | 'under'>): ParsedPiece | undefined {
+function readPiece(piece: Pick<Piece, 'text' | 'under'>): ParsedPiece | undefined {
   const data = readYamlSubset(piece.text, piece.under === undefined ? 0 : 1);
   return data === undefined ? undefined : { data };
 }
 
 /** A piece parsed by yaml, with its document (for positions). */
-export function parsePiece(piece: Pick<Piece, 'text' | 'under'>): ParsedPiece {
+function parsePiece(piece: Pick<Piece, 'text' | 'under'>): ParsedPiece {
   const { isMap, parseDocument } = yamlLib();
   const doc = parseDocument(piece.text, YAML_PARSE_OPTIONS);
   if (doc.errors.length > 0 || doc.warnings.length > 0 || !isMap(doc.contents) || !isSimple(doc.contents, piece.under === undefined ? 0 : 1)) return { data: undefined };
@@ -138,7 +169,7 @@ function isSimple(root: unknown, rootDepth: number): boolean {
  * The pieces' data merged into one document value, or undefined when a key repeats across pieces
  * (the whole parse reports it). Keys keep source order; defineProperty keeps `__proto__` a key.
  */
-export function mergePieces(pieces: readonly Piece[], parsed: readonly ParsedPiece[], kept?: Map<string, Kept>): Record<string, unknown> | undefined {
+function mergePieces(pieces: readonly Piece[], parsed: readonly ParsedPiece[], kept?: Map<string, Kept>): Record<string, unknown> | undefined {
   const data: Record<string, unknown> = {};
   const containers = new Map<string, Record<string, unknown>>();
   const parts = new Map<string, object[]>();
@@ -184,7 +215,7 @@ function reuseContainer(kept: Map<string, Kept> | undefined, under: string, part
 }
 
 /** A locator over pieces: the piece that holds a path, then the path inside it. */
-export function pieceLocator(source: string, pieces: readonly Piece[], parsed: ParsedPiece[], locateIn: (doc: Document, path: readonly (string | number)[], mode: 'key' | 'value') => number | undefined) {
+function pieceLocator(source: string, pieces: readonly Piece[], parsed: readonly ParsedPiece[]) {
   let lineCounter: LineCounter | undefined;
   const position = (offset: number): Position => {
     if (lineCounter === undefined) {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi, type Mock } from 'vitest';
-import { REFRESH_TOKEN_CREDENTIAL, TokenManager, memoryTokenStore, type AuthSpec, type StoredToken, type TokenManagerOptions, type TokenStore } from './auth.js';
+import { REFRESH_TOKEN_CREDENTIAL, TokenManager, memoryTokenStore, type StoredToken, type TokenManagerOptions, type TokenStore } from './auth.js';
+import type { AuthSpec } from './spec.js';
 
 interface TestError {
   readonly code: string;

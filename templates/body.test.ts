@@ -14,8 +14,8 @@ import {
   readText,
   scanPlainJson,
   truncate,
-  type BodyPath,
 } from './body.js';
+import type { BodyPath } from './spec.js';
 
 const nested = (depth: number, open = '[', close = ']'): string => `${open.repeat(depth)}${close.repeat(depth)}`;
 

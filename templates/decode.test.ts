@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH, MAX_JSON_NODES } from './body.js';
-import { decodeByHost, decodeForHost, decodeHostError, type DecodedError, type EndpointErrorSpec, type ErrorTables, type HostErrorSpec } from './decode.js';
+import { decodeByHost, decodeForHost, decodeHostError, type DecodedError } from './decode.js';
+import type { EndpointErrorSpec, ErrorTables, HostErrorSpec } from './spec.js';
 
 // ---------------------------------------------------------------------------------------------
 // Small literal tables exercising every kind of path: nested keys, indices, mirrors, equals,

@@ -1,118 +1,29 @@
 /**
- * The error decoder engine. Generated per-host decoders call `decodeHostError` with that host's
- * tables; the host is always chosen by the caller, never guessed from the body's shape.
- * It never throws: every input, however hostile, yields a decoded error with the HTTP status.
+ * The error decoder engine. Generated per-host decoders call `decodeForHost` with that host's
+ * name; the host is always chosen by the caller, never guessed from the body's shape. It never
+ * throws: every input, however hostile, yields a decoded error with the HTTP status.
  *
- * Decoding is on the hot path of every failed call, so the tables are compiled once per host and
- * endpoint into a plan (cached by the identity of the generated constants), and a body that is
- * plain JSON data is read in one pass that also checks it: it is then kept as given, since its
- * JSON copy would be equal. Anything else is read as it always was and kept as its JSON copy.
+ * Decoding runs a plan compiled once from the tables (plan.ts). A body that is plain JSON data is
+ * read in one pass that also checks it: it is then kept as given, since its JSON copy would be
+ * equal. Anything else is read as it always was and kept as its JSON copy.
  */
 import {
   hasPath,
   isRecord,
   keptBody,
   MAX_KEPT_JSON,
-  MAX_TEXT_LENGTH,
   parseBody,
   parseJsonContainer,
-  pathTrie,
   readPath,
   scalarText,
   scanPlainJson,
   truncate,
-  type BodyPath,
-  type PathTrie,
 } from './body.js';
-import { matchEmptyMessage, matchMessage, type MessageTableData } from './messages.js';
+import { matchEmptyMessage, matchMessage } from './messages.js';
+import { compilePlan, hasOwn, planOf, retryableOf, tablesPlanOf, type CodeRow, type DecodePlan, type FieldErrorsPlan, type Presence, type ShapePlan, type TextRead } from './plan.js';
+import type { BodyPath, EndpointErrorRules, EndpointErrorSpec, ErrorTables, HostErrorSpec, MessageRowAdvice, PolicySpec, QuirkSpec } from './spec.js';
+import { safeStatus, statusMatches } from './status.js';
 import type { SupportReport } from './support.js';
-
-export type StatusSpec = number | `${1 | 2 | 3 | 4 | 5}XX`;
-
-export interface ShapeSpec {
-  readonly name: string;
-  readonly present: readonly BodyPath[];
-  readonly equals: readonly { readonly path: BodyPath; readonly value: string | number | boolean }[];
-  readonly read: {
-    readonly code?: BodyPath;
-    readonly message?: BodyPath;
-    readonly human?: BodyPath;
-    readonly detail?: BodyPath;
-    readonly kind?: BodyPath;
-    readonly number?: BodyPath;
-    readonly status?: BodyPath;
-  };
-  readonly fieldErrors?: { readonly path: BodyPath; readonly field?: BodyPath; readonly message: BodyPath };
-  readonly mirrors: readonly { readonly path: BodyPath; readonly source: BodyPath }[];
-}
-
-export interface CodeRowSpec {
-  readonly status: number;
-  readonly code: string;
-  readonly kind?: string;
-  readonly category: string;
-}
-
-export interface PolicyRestriction {
-  readonly name: string;
-  readonly liftedBy: string;
-  readonly retryLater: 'yes' | 'no' | 'after_window';
-  readonly note?: string;
-}
-
-export interface PolicySpec {
-  readonly name: string;
-  readonly category: string;
-  readonly description?: string;
-  readonly restrictions: readonly PolicyRestriction[];
-}
-
-export interface MessageRowAdvice {
-  readonly retry?: 'once_then_support';
-  readonly policy?: string;
-  readonly category?: string;
-  readonly cause?: string;
-}
-
-export interface QuirkSpec {
-  readonly id: string;
-  readonly status: StatusSpec;
-  readonly emptyBody?: boolean;
-  readonly error?: boolean;
-  readonly category?: string;
-  readonly hint: string;
-}
-
-export interface EndpointErrorSpec {
-  readonly shapes: readonly string[];
-  readonly quirks: readonly QuirkSpec[];
-  /** Request field paths of the endpoint's body, for resolving field names in messages. */
-  readonly fieldPaths: readonly string[];
-}
-
-/** An endpoint's error rules with its host, as the decoders' endpoint table holds them. */
-export interface EndpointErrorRules extends EndpointErrorSpec {
-  readonly host: string;
-}
-
-export interface HostErrorSpec {
-  readonly name: string;
-  /** Shapes recognised on this host, in order. */
-  readonly shapes: readonly string[];
-  readonly codeShape?: string;
-  readonly codes: readonly CodeRowSpec[];
-  readonly messages?: MessageTableData & { readonly advice: Readonly<Record<string, MessageRowAdvice>> };
-  readonly fieldPaths: readonly string[];
-}
-
-export interface ErrorTables {
-  readonly shapes: Readonly<Record<string, ShapeSpec>>;
-  readonly categories: Readonly<Record<string, { readonly retryable: boolean }>>;
-  /** Exact statuses first, then classes. */
-  readonly statusCategories: readonly { readonly status: StatusSpec; readonly category: string }[];
-  readonly policies: Readonly<Record<string, PolicySpec>>;
-  readonly fallbackCategory: string;
-}
 
 export interface FieldError {
   /** Request field path, dotted (`destination.address.address1`); empty when not named. */
@@ -155,205 +66,6 @@ export interface DecodeInput {
   readonly status: number;
   readonly body: unknown;
   readonly endpoint?: EndpointErrorSpec;
-}
-
-export function statusMatches(spec: StatusSpec, status: number): boolean {
-  return typeof spec === 'number' ? spec === status : Math.floor(status / 100) === Number(spec[0]);
-}
-
-export function categoryOfStatus(tables: ErrorTables, status: number): string {
-  return tables.statusCategories.find((r) => statusMatches(r.status, status))?.category ?? tables.fallbackCategory;
-}
-
-export function safeStatus(status: unknown): number {
-  return typeof status === 'number' && Number.isInteger(status) && status >= 0 && status <= 999 ? status : 0;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Plans: the tables, compiled once. Tables are generated constants, so each plan is cached by
-// the identity of the spec objects it was made from.
-// ---------------------------------------------------------------------------------------------
-
-/** A text read from the body, with the mirrors that carry the same value when it is absent. */
-interface TextRead {
-  readonly slot: number;
-  readonly mirrors: readonly number[];
-}
-
-/** A `present` path: its own slot, and for a path ending in an index, its parent's slot. */
-interface Presence {
-  /** -1 for the empty path, which is never present. */
-  readonly slot: number;
-  readonly parent: number;
-  readonly index: number | undefined;
-}
-
-interface CodeRow {
-  readonly spec: CodeRowSpec;
-  readonly retryable: boolean;
-}
-
-interface FieldErrorsPlan {
-  readonly slot: number;
-  readonly field: BodyPath | undefined;
-  readonly message: BodyPath;
-  /** The entry keys, when both texts are one key deep (the usual case). */
-  readonly keys: { readonly field: string | undefined; readonly message: string } | undefined;
-}
-
-interface ShapePlan {
-  readonly name: string;
-  readonly present: readonly Presence[];
-  readonly equals: readonly { readonly slot: number; readonly value: string | number | boolean }[];
-  readonly code: TextRead | undefined;
-  readonly message: TextRead | undefined;
-  readonly human: TextRead | undefined;
-  readonly detail: TextRead | undefined;
-  readonly kind: TextRead | undefined;
-  readonly status: number;
-  readonly fieldErrors: FieldErrorsPlan | undefined;
-  /** The host's code rows by code, when this shape is the one that carries them. */
-  readonly codes: ReadonlyMap<string, readonly CodeRow[]> | undefined;
-}
-
-interface TablesPlan {
-  readonly tables: ErrorTables;
-  /** By HTTP status (0–999): the status's category and whether it is retryable. */
-  readonly statusCategory: readonly string[];
-  readonly statusRetryable: readonly boolean[];
-  readonly hosts: WeakMap<HostErrorSpec, HostPlan>;
-}
-
-interface HostPlan {
-  readonly base: DecodePlan;
-  readonly endpoints: WeakMap<EndpointErrorSpec, DecodePlan>;
-}
-
-/** Everything one decode needs of the tables, for one host and (optionally) one endpoint. */
-interface DecodePlan {
-  readonly tables: TablesPlan;
-  readonly shapes: readonly ShapePlan[];
-  /** Every body path the shapes read, by slot, and the same paths as one tree. */
-  readonly paths: readonly BodyPath[];
-  readonly trie: PathTrie;
-  readonly messages: HostErrorSpec['messages'];
-  /** Request field paths that message-table rows resolve against. */
-  readonly known: readonly string[];
-  readonly endpoint: EndpointErrorSpec | undefined;
-}
-
-const tablesPlans = new WeakMap<ErrorTables, TablesPlan>();
-
-const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
-
-function retryableOf(tables: ErrorTables, category: string): boolean {
-  return tables.categories[category]?.retryable ?? false;
-}
-
-function tablesPlanOf(tables: ErrorTables): TablesPlan {
-  let plan = tablesPlans.get(tables);
-  if (plan === undefined) {
-    const statusCategory = Array.from({ length: 1000 }, (_, status) => categoryOfStatus(tables, status));
-    const statusRetryable = statusCategory.map((category) => retryableOf(tables, category));
-    plan = { tables, statusCategory, statusRetryable, hosts: new WeakMap() };
-    tablesPlans.set(tables, plan);
-  }
-  return plan;
-}
-
-function planOf(tables: TablesPlan, host: HostErrorSpec, endpoint: EndpointErrorSpec | undefined): DecodePlan {
-  let hostPlan = tables.hosts.get(host);
-  if (hostPlan === undefined) {
-    hostPlan = { base: compilePlan(tables, host, undefined), endpoints: new WeakMap() };
-    tables.hosts.set(host, hostPlan);
-  }
-  if (endpoint === undefined) return hostPlan.base;
-  let plan = hostPlan.endpoints.get(endpoint);
-  if (plan === undefined) {
-    plan = compilePlan(tables, host, endpoint);
-    hostPlan.endpoints.set(endpoint, plan);
-  }
-  return plan;
-}
-
-/** Gives each distinct path one slot. */
-class SlotTable {
-  readonly paths: BodyPath[] = [];
-  private readonly byKey = new Map<string, number>();
-
-  slot(path: BodyPath): number {
-    // Numbers and strings differ in what they index, so the key keeps their types apart.
-    const key = JSON.stringify(path);
-    let slot = this.byKey.get(key);
-    if (slot === undefined) {
-      slot = this.paths.length;
-      this.paths.push(path);
-      this.byKey.set(key, slot);
-    }
-    return slot;
-  }
-}
-
-function compilePlan(tables: TablesPlan, host: HostErrorSpec, endpoint: EndpointErrorSpec | undefined): DecodePlan {
-  const slots = new SlotTable();
-  const shapes: ShapePlan[] = [];
-  for (const name of endpoint?.shapes ?? host.shapes) {
-    const shape = hasOwn(tables.tables.shapes, name) ? tables.tables.shapes[name] : undefined;
-    if (shape !== undefined) shapes.push(compileShape(tables.tables, host, shape, slots));
-  }
-  const known = endpoint !== undefined && endpoint.fieldPaths.length > 0 ? endpoint.fieldPaths : host.fieldPaths;
-  return { tables, shapes, paths: slots.paths, trie: pathTrie(slots.paths), messages: host.messages, known, endpoint };
-}
-
-function compileShape(tables: ErrorTables, host: HostErrorSpec, shape: ShapeSpec, slots: SlotTable): ShapePlan {
-  const text = (path: BodyPath | undefined): TextRead | undefined => {
-    if (path === undefined) return undefined;
-    // Mirrors name their source by its dotted form.
-    const key = path.join('.');
-    return { slot: slots.slot(path), mirrors: shape.mirrors.filter((m) => m.source.join('.') === key).map((m) => slots.slot(m.path)) };
-  };
-  const fieldErrors = shape.fieldErrors;
-  return {
-    name: shape.name,
-    present: shape.present.map((path) => presence(path, slots)),
-    equals: shape.equals.map((e) => ({ slot: slots.slot(e.path), value: e.value })),
-    code: text(shape.read.code),
-    message: text(shape.read.message),
-    human: text(shape.read.human),
-    detail: text(shape.read.detail),
-    kind: text(shape.read.kind),
-    status: shape.read.status === undefined ? -1 : slots.slot(shape.read.status),
-    fieldErrors: fieldErrors === undefined ? undefined : fieldErrorsPlan(fieldErrors, slots),
-    codes: host.codeShape === shape.name ? codesByCode(tables, host.codes) : undefined,
-  };
-}
-
-function fieldErrorsPlan(spec: NonNullable<ShapeSpec['fieldErrors']>, slots: SlotTable): FieldErrorsPlan {
-  const key = (path: BodyPath | undefined): string | undefined => (path !== undefined && path.length === 1 && typeof path[0] === 'string' ? path[0] : undefined);
-  const message = key(spec.message);
-  const field = key(spec.field);
-  const simple = message !== undefined && (spec.field === undefined || field !== undefined);
-  return { slot: slots.slot(spec.path), field: spec.field, message: spec.message, keys: simple ? { field, message } : undefined };
-}
-
-function presence(path: BodyPath, slots: SlotTable): Presence {
-  if (path.length === 0) return { slot: -1, parent: -1, index: undefined };
-  const last = path[path.length - 1];
-  // An index is present when it is below the array's length (hasPath), whatever is stored there.
-  return typeof last === 'number'
-    ? { slot: slots.slot(path), parent: slots.slot(path.slice(0, -1)), index: last }
-    : { slot: slots.slot(path), parent: -1, index: undefined };
-}
-
-function codesByCode(tables: ErrorTables, codes: readonly CodeRowSpec[]): ReadonlyMap<string, readonly CodeRow[]> {
-  const byCode = new Map<string, CodeRow[]>();
-  for (const spec of codes) {
-    const row: CodeRow = { spec, retryable: retryableOf(tables, spec.category) };
-    const rows = byCode.get(spec.code);
-    if (rows === undefined) byCode.set(spec.code, [row]);
-    else rows.push(row);
-  }
-  return byCode;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_MESSAGE_LENGTH, matchEmptyMessage, matchMessage, resolveFieldPath, type MessageTableData } from './messages.js';
+import { MAX_MESSAGE_LENGTH, matchEmptyMessage, matchMessage, resolveFieldPath } from './messages.js';
+import type { MessageTableData } from './spec.js';
 
 const KNOWN = [
   'origin',

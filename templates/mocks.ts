@@ -7,7 +7,8 @@
  * msw installed, and the handlers are always built by the caller's own copy of msw, the one its
  * server runs.
  */
-import { buildUrl, type EndpointSpec, type RuntimeSpec } from './client.js';
+import { buildUrl } from './exchange.js';
+import type { EndpointSpec, RuntimeSpec } from './spec.js';
 
 export type MockMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
 

@@ -8,10 +8,11 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { send, type EndpointSpec, type Exchange, type RuntimeOptions, type RuntimeSpec, type TransportRequest } from './client.js';
-import type { ErrorTables } from './decode.js';
+import { createRuntime } from './base-client.js';
+import { send, type Exchange, type RuntimeOptions } from './exchange.js';
 import { nodeTransport } from './node-transport.js';
-import { createRuntime, type FullRuntimeSpec } from './runtime.js';
+import type { EndpointSpec, ErrorTables, FullRuntimeSpec, RuntimeSpec } from './spec.js';
+import type { TransportRequest } from './transport.js';
 
 // ---------------------------------------------------------------------------------------------
 // A server whose behaviour each test sets, recording what it received and when sockets closed

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Received, Sent } from './client.js';
+import type { Received, Sent } from './transport.js';
 import { MAX_REPORT_BODY, REDACTED, buildSupportReport, redactor } from './support.js';
 
 const SECRET_FIELDS = ['access_token', 'client_secret', 'refresh_token'];

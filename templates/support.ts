@@ -3,7 +3,7 @@
  * timestamp, ready to send to the configured support contact — with every secret redacted.
  */
 import { truncate } from './body.js';
-import type { Received, Sent } from './client.js';
+import type { Received, Sent } from './transport.js';
 
 export interface SupportReport {
   /** The configured support address, or a note that none is configured. */

@@ -5,7 +5,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { matchEmptyMessage, matchMessage, type MessageTableData } from '../templates/messages.js';
+import { matchEmptyMessage, matchMessage } from '../templates/messages.js';
+import type { MessageTableData } from '../templates/spec.js';
 import { loadContract } from '../generator/contract.js';
 import { knowledge } from '../generator/model/knowledge.js';
 import { categoryOfStatus, formatStatus } from '../generator/model/values.js';

@@ -12,7 +12,7 @@
  *   none of them through String(error), JSON.stringify(error), inspect or the support report.
  *
  * The decoders' fixed hostile cases (proxies, 10,000-level nesting, 5 MB messages, bad statuses)
- * are in decode.test.ts and the body cap over a mocked fetch in templates/client.test.ts; the
+ * are in decode.test.ts and the body cap over a mocked fetch in templates/exchange.test.ts; the
  * e2e suite's secrets sweep covers echoes in envelope messages. This file adds what those do not.
  *
  * Tests that fail today show runtime bugs (time at the parse limit, secrets in codes, field errors

@@ -46,7 +46,7 @@ import {
   type TokenResponse,
   type UpdateOrderInput,
 } from '../generated/src/index.js';
-import type { Runtime } from '../generated/src/runtime/runtime.js';
+import type { Runtime } from '../generated/src/runtime/base-client.js';
 
 type AllFulfilmentCodes =
   | 'invalid_argument'

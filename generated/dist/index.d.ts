@@ -2,11 +2,12 @@
 export * from './types.js';
 export * from './errors.js';
 export * from './client.js';
-export type { DecodedError, FieldError, PolicySpec, PolicyRestriction } from './runtime/decode.js';
-export type { ClientError, ClientErrorCategory, Result, ResponseInfo, FetchLike } from './runtime/client.js';
-export type { CallOptions } from './runtime/runtime.js';
+export type { DecodedError, FieldError } from './runtime/decode.js';
+export type { PolicySpec, PolicyRestriction } from './runtime/spec.js';
+export type { ClientError, ClientErrorCategory, Result, ResponseInfo } from './runtime/exchange.js';
+export type { CallOptions } from './runtime/base-client.js';
 export type { StoredToken, TokenStore } from './runtime/auth.js';
 export type { SupportReport } from './runtime/support.js';
 export { nodeTransport } from './runtime/node-transport.js';
 export type { NodeHttpModule, NodeTransportOptions } from './runtime/node-transport.js';
-export type { Transport, TransportRequest, TransportResponse } from './runtime/client.js';
+export type { FetchLike, Transport, TransportRequest, TransportResponse } from './runtime/transport.js';

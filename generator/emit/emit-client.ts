@@ -53,7 +53,7 @@ function emitEnvironments(file: TsFile, contract: Contract): void {
 }
 
 function emitOptions(file: TsFile, contract: Contract): void {
-  const runtimeOptions = file.useType(MODULE.runtime.runtime, RUNTIME.runtime.ClientRuntimeOptions);
+  const runtimeOptions = file.useType(MODULE.runtime.baseClient, RUNTIME.baseClient.ClientRuntimeOptions);
   emitCredentials(file, contract);
   file.doc(`Options of {@link ${CLIENT.createClient}} that do not depend on the environment.`);
   file.lines(union(`export type ${CLIENT.ClientBaseOptions} =`, [`Omit<${runtimeOptions}, 'environment' | 'servers' | 'authHeader' | 'credentials'>`], ';', file.level));
@@ -97,7 +97,7 @@ function dataTypes(file: TsFile, contract: Contract, endpoint: Endpoint): string
 }
 
 function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint): void {
-  const callOptions = file.useType(MODULE.runtime.runtime, RUNTIME.runtime.CallOptions);
+  const callOptions = file.useType(MODULE.runtime.baseClient, RUNTIME.baseClient.CallOptions);
   const input = endpointNames.input(endpoint.id);
   // No doc comments on the per-endpoint aliases: their names say what they are, the method's
   // doc (emitClientInterface) carries the endpoint's text, and at 2,000 endpoints the repeated
@@ -122,7 +122,7 @@ function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint)
   });
   file.lines(union(`export type ${endpointNames.data(endpoint.id)} =`, dataTypes(file, contract, endpoint), ';', file.level));
   const result = [endpointNames.data(endpoint.id), file.useType(MODULE.errors, endpointNames.error(endpoint.id))];
-  file.lines(list(`export type ${endpointNames.result(endpoint.id)} = ${file.useType(MODULE.runtime.client, RUNTIME.client.Result)}`, '<', result, '>', ';', file.level, false));
+  file.lines(list(`export type ${endpointNames.result(endpoint.id)} = ${file.useType(MODULE.runtime.exchange, RUNTIME.exchange.Result)}`, '<', result, '>', ';', file.level, false));
   file.w.blankLine();
 }
 
@@ -165,7 +165,7 @@ function emitCreateClient(file: TsFile, contract: Contract): void {
 
 /** `createRuntime(RUNTIME_SPEC, options)`: the client object both forms are built on. */
 function createRuntime(file: TsFile): string {
-  return `${file.use(MODULE.runtime.runtime, RUNTIME.runtime.createRuntime)}(${file.use(MODULE.tables, TABLES.RUNTIME_SPEC)}, options)`;
+  return `${file.use(MODULE.runtime.baseClient, RUNTIME.baseClient.createRuntime)}(${file.use(MODULE.tables, TABLES.RUNTIME_SPEC)}, options)`;
 }
 
 /**
@@ -183,7 +183,7 @@ function emitOperations(file: TsFile, contract: Contract): void {
   file.doc(
     `A client without methods, for the operation functions (one per endpoint: \`${operationExample(contract)}(client, input)\` is {@link ${CLIENT.Client}}'s \`${operationExample(contract)}\`): a bundler keeps only the operations a program imports. Made by {@link ${createBaseClient}}.`,
   );
-  file.w.write(`export interface ${BaseClient} extends ${file.useType(MODULE.runtime.runtime, RUNTIME.runtime.Runtime)} `).block(() => {
+  file.w.write(`export interface ${BaseClient} extends ${file.useType(MODULE.runtime.baseClient, RUNTIME.baseClient.Runtime)} `).block(() => {
     file.w.writeLine(`readonly [${BaseClientBrand}]: true;`);
   });
   file.w.blankLine();

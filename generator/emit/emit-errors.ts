@@ -137,7 +137,7 @@ function emitEndpointError(file: TsFile, contract: Contract, endpoint: Endpoint)
   const decoded = sameShapes
     ? hostNames.error(host.name)
     : list(RUNTIME.decode.DecodedError, '<', decodedErrorArgs(file, host, literals(endpoint.errors.shapes).join(' | ')), '>', '', file.level + 1, false).join('\n');
-  const members = [decoded, `${file.useType(MODULE.runtime.client, RUNTIME.client.ClientError)}<${stringLiteral(host.name)}>`];
+  const members = [decoded, `${file.useType(MODULE.runtime.exchange, RUNTIME.exchange.ClientError)}<${stringLiteral(host.name)}>`];
   if (tokenEndpoint !== undefined) members.push(endpointNames.error(tokenEndpoint));
   file.lines(union(`export type ${endpointNames.error(endpoint.id)} =`, members, ';', file.level));
 }

@@ -7,9 +7,7 @@ import { knowledge, type Knowledge } from '../model/knowledge.js';
 import { messageTableData } from '../model/message-data.js';
 import type { Contract, Endpoint, ErrorShape, Host, MessageRow, Policy, Quirk, StatusPattern } from '../model/types.js';
 // The runtime's own types: the tables are built as the runtime reads them.
-import type { AuthSpec } from '../../templates/auth.js';
-import type { EndpointSpec } from '../../templates/client.js';
-import type { EndpointErrorRules, ErrorTables, HostErrorSpec, MessageRowAdvice, PolicySpec, QuirkSpec, ShapeSpec, StatusSpec } from '../../templates/decode.js';
+import type { AuthSpec, EndpointErrorRules, EndpointSpec, ErrorTables, HostErrorSpec, MessageRowAdvice, PolicySpec, QuirkSpec, ShapeSpec, StatusSpec } from '../../templates/spec.js';
 import { propertyKey as key, stringLiteral } from '../naming.js';
 import { data, union } from './pretty.js';
 import { endpointNames, MODULE, RUNTIME, TABLES } from './names.js';
@@ -17,21 +15,21 @@ import type { TsFile } from './ts-file.js';
 
 export function emitTables(file: TsFile, contract: Contract): void {
   const k = knowledge(contract);
-  const decode = MODULE.runtime.decode;
+  const spec = MODULE.runtime.spec;
   const constant = (doc: string, name: string, type: string, value: unknown) => {
     file.doc(doc);
     file.constant(name, type, (prefix, suffix) => data(value, file.level, prefix, suffix).split('\n'));
     file.w.blankLine();
   };
-  constant('Error tables of the contract: shapes, categories, statuses and policies.', TABLES.ERROR_TABLES, file.useType(decode, RUNTIME.decode.ErrorTables), errorTables(k));
-  constant('Per-host error handling: recognised shapes, code table, message table.', TABLES.HOST_ERRORS, `Readonly<Record<string, ${file.useType(decode, RUNTIME.decode.HostErrorSpec)}>>`, hostErrors(k));
+  constant('Error tables of the contract: shapes, categories, statuses and policies.', TABLES.ERROR_TABLES, file.useType(spec, RUNTIME.spec.ErrorTables), errorTables(k));
+  constant('Per-host error handling: recognised shapes, code table, message table.', TABLES.HOST_ERRORS, `Readonly<Record<string, ${file.useType(spec, RUNTIME.spec.HostErrorSpec)}>>`, hostErrors(k));
   file.doc(`Operation ids, the keys of {@link ${TABLES.ENDPOINTS}}.`);
   file.lines(union(`type ${TABLES.EndpointId} =`, contract.endpoints.map((e) => stringLiteral(e.id)).concat(contract.endpoints.length === 0 ? ['never'] : []), ';', file.level));
   file.w.blankLine();
   // One constant per endpoint, so a bundler keeps only the endpoints a program calls (the
   // operation functions name them; ENDPOINTS, for createClient and the mocks, names them all).
   // An explicit type keeps declarations small (no literal types of the whole table).
-  const specType = file.useType(MODULE.runtime.client, RUNTIME.client.EndpointSpec);
+  const specType = file.useType(MODULE.runtime.spec, RUNTIME.spec.EndpointSpec);
   for (const e of contract.endpoints) {
     // Laid out endpoint by endpoint, so a watch session lays out again only those that changed.
     file.section('spec', e, () => {
@@ -45,7 +43,7 @@ export function emitTables(file: TsFile, contract: Contract): void {
   // The decoders' `endpoint` input needs only the error rules, and only of endpoints whose rules
   // are not their host's: a program that decodes errors keeps those, not every endpoint's spec.
   const special = k.ownDecoding;
-  const rulesType = file.useType(decode, RUNTIME.decode.EndpointErrorRules);
+  const rulesType = file.useType(spec, RUNTIME.spec.EndpointErrorRules);
   for (const e of special) {
     file.section('rules', e, () => {
       file.constant(endpointNames.rules(e.id), rulesType, (prefix, suffix) => data(errorRules(k, e), file.level, prefix, suffix).split('\n'));
@@ -57,11 +55,11 @@ export function emitTables(file: TsFile, contract: Contract): void {
   );
   file.constant(TABLES.ENDPOINT_ERRORS, `Readonly<Partial<Record<${TABLES.EndpointId}, ${rulesType}>>>`, (prefix, suffix) => table(prefix, suffix, special, endpointNames.rules));
   file.w.blankLine();
-  constant("The contract's auth: token endpoint, grants, lifetimes, header, 401 rule.", TABLES.AUTH, `${file.useType(MODULE.runtime.auth, RUNTIME.auth.AuthSpec)} | undefined`, authSpec(contract));
+  constant("The contract's auth: token endpoint, grants, lifetimes, header, 401 rule.", TABLES.AUTH, `${file.useType(MODULE.runtime.spec, RUNTIME.spec.AuthSpec)} | undefined`, authSpec(contract));
   constant(
     'Statuses for which errors carry a support report.',
     TABLES.SUPPORT,
-    `{ readonly reportOn: readonly ${file.useType(decode, RUNTIME.decode.StatusSpec)}[] } | undefined`,
+    `{ readonly reportOn: readonly ${file.useType(spec, RUNTIME.spec.StatusSpec)}[] } | undefined`,
     contract.support === undefined ? undefined : { reportOn: contract.support.reportOn.map(statusSpec) },
   );
   constant('Field names whose values are secrets: redacted from errors and support reports.', TABLES.SECRET_FIELDS, 'readonly string[]', k.secretFields);
@@ -77,7 +75,7 @@ export function emitTables(file: TsFile, contract: Contract): void {
     `support: ${TABLES.SUPPORT}`,
     `secretFields: ${TABLES.SECRET_FIELDS}`,
   ];
-  const runtimeType = file.useType(MODULE.runtime.runtime, RUNTIME.runtime.FullRuntimeSpec);
+  const runtimeType = file.useType(MODULE.runtime.spec, RUNTIME.spec.FullRuntimeSpec);
   file.constant(TABLES.RUNTIME_SPEC, runtimeType, (prefix, suffix) => [`${prefix}{`, ...members.map((m) => `  ${m},`), `}${suffix}`]);
 }
 

@@ -9,7 +9,7 @@ import { emitErrors } from './emit-errors.js';
 import { emitTables } from './emit-tables.js';
 import { emitTypes } from './emit-types.js';
 import { CLIENT_NAMESPACES, ENDPOINT_TYPE_NAMES, endpointNames, hostNames, INDEX_MODULES, INDEX_REEXPORTS, MODULE, RESERVED_EXPORTS, typeNames } from './names.js';
-import { header, type EmitContext, type NameClaim, type OutputDescriptor, type OutputFile } from './output.js';
+import { header, type NameClaim, type OutputDescriptor, type OutputFile } from './output.js';
 
 export const MAIN_ENTRY: OutputDescriptor = {
   id: 'main',
@@ -22,7 +22,7 @@ export const MAIN_ENTRY: OutputDescriptor = {
     ...emit.tsFile(MODULE.client, (f) => emitClient(f, emit.contract), CLIENT_NAMESPACES),
     ...indexFiles(emit.contract),
   ],
-  runtime: ['auth', 'body', 'client', 'decode', 'messages', 'node-transport', 'retry', 'runtime', 'support'],
+  runtime: ['auth', 'base-client', 'body', 'decode', 'exchange', 'messages', 'node-transport', 'plan', 'retry', 'spec', 'status', 'support', 'transport'],
   exports: () => ({ '.': { module: MODULE.index } }),
   packageFiles: ['dist', 'src'],
   peerDependencies: [],

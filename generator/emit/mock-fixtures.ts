@@ -10,7 +10,7 @@
  * independent reading of them (test/support/decode-oracle.ts) to check both sides against.
  */
 import { hasPath, isRecord, readPath } from '../../templates/body.js';
-import { clientError, type ClientError } from '../../templates/client.js';
+import { clientError, type ClientError } from '../../templates/exchange.js';
 import { decodeHostError, type DecodedError } from '../../templates/decode.js';
 import { knowledge, type Knowledge } from '../model/knowledge.js';
 import type { BodyPath, Contract, Endpoint, ErrorShape, Field, Host, JsonValue, MessageRow, ObjectType, ShapeReadKey, StatusPattern, TypeRef } from '../model/types.js';

@@ -19,12 +19,14 @@ export const MODULE = {
   mocksIndex: 'mocks/index',
   runtime: {
     auth: 'runtime/auth',
-    client: 'runtime/client',
+    baseClient: 'runtime/base-client',
     decode: 'runtime/decode',
+    exchange: 'runtime/exchange',
     mocks: 'runtime/mocks',
     nodeTransport: 'runtime/node-transport',
-    runtime: 'runtime/runtime',
+    spec: 'runtime/spec',
     support: 'runtime/support',
+    transport: 'runtime/transport',
   },
 } as const;
 
@@ -85,18 +87,18 @@ export const TABLES = {
 
 /** Runtime names the generated modules import, by runtime module. */
 export const RUNTIME = {
-  auth: { AuthSpec: 'AuthSpec' },
-  client: { EndpointSpec: 'EndpointSpec', Result: 'Result', ClientError: 'ClientError' },
-  decode: {
-    DecodedError: 'DecodedError',
-    decodeForHost: 'decodeForHost',
-    decodeByHost: 'decodeByHost',
+  spec: {
+    AuthSpec: 'AuthSpec',
+    EndpointSpec: 'EndpointSpec',
     ErrorTables: 'ErrorTables',
     HostErrorSpec: 'HostErrorSpec',
     EndpointErrorRules: 'EndpointErrorRules',
     StatusSpec: 'StatusSpec',
+    FullRuntimeSpec: 'FullRuntimeSpec',
   },
-  runtime: { createRuntime: 'createRuntime', Runtime: 'Runtime', ClientRuntimeOptions: 'ClientRuntimeOptions', CallOptions: 'CallOptions', FullRuntimeSpec: 'FullRuntimeSpec' },
+  exchange: { Result: 'Result', ClientError: 'ClientError' },
+  decode: { DecodedError: 'DecodedError', decodeForHost: 'decodeForHost', decodeByHost: 'decodeByHost' },
+  baseClient: { createRuntime: 'createRuntime', Runtime: 'Runtime', ClientRuntimeOptions: 'ClientRuntimeOptions', CallOptions: 'CallOptions' },
   mocks: {
     mockApi: 'mockApi',
     EndpointMocks: 'EndpointMocks',
@@ -109,14 +111,15 @@ export const RUNTIME = {
 
 /** What the entry point re-exports from the runtime: `export type {…}` unless listed under `values`. */
 export const INDEX_REEXPORTS: readonly { readonly module: string; readonly types: readonly string[]; readonly values?: readonly string[] }[] = [
-  { module: MODULE.runtime.decode, types: ['DecodedError', 'FieldError', 'PolicySpec', 'PolicyRestriction'] },
-  { module: MODULE.runtime.client, types: ['ClientError', 'ClientErrorCategory', 'Result', 'ResponseInfo', 'FetchLike'] },
-  { module: MODULE.runtime.runtime, types: ['CallOptions'] },
+  { module: MODULE.runtime.decode, types: ['DecodedError', 'FieldError'] },
+  { module: MODULE.runtime.spec, types: ['PolicySpec', 'PolicyRestriction'] },
+  { module: MODULE.runtime.exchange, types: ['ClientError', 'ClientErrorCategory', 'Result', 'ResponseInfo'] },
+  { module: MODULE.runtime.baseClient, types: ['CallOptions'] },
   { module: MODULE.runtime.auth, types: ['StoredToken', 'TokenStore'] },
   { module: MODULE.runtime.support, types: ['SupportReport'] },
   // Opt-in keep-alive transport over node:http; bundles that do not import it do not contain it.
   { module: MODULE.runtime.nodeTransport, values: ['nodeTransport'], types: ['NodeHttpModule', 'NodeTransportOptions'] },
-  { module: MODULE.runtime.client, types: ['Transport', 'TransportRequest', 'TransportResponse'] },
+  { module: MODULE.runtime.transport, types: ['FetchLike', 'Transport', 'TransportRequest', 'TransportResponse'] },
 ];
 
 /** The entry point's contract modules, re-exported whole. */
@@ -158,10 +161,10 @@ export const RESERVED_EXPORTS: readonly string[] = [
   ...Object.values(CLIENT),
   ...INDEX_REEXPORTS.flatMap((r) => [...(r.values ?? []), ...r.types]),
   ...Object.values(TABLES),
-  ...Object.values(RUNTIME.auth),
-  ...Object.values(RUNTIME.client),
+  ...Object.values(RUNTIME.spec),
+  ...Object.values(RUNTIME.exchange),
   ...Object.values(RUNTIME.decode),
-  ...Object.values(RUNTIME.runtime).filter((n) => n !== RUNTIME.runtime.Runtime),
+  ...Object.values(RUNTIME.baseClient).filter((n) => n !== RUNTIME.baseClient.Runtime),
 ];
 
 /** Names derived from the contract's types. */

@@ -290,7 +290,7 @@ class SubsetReader {
 
   /** A plain scalar running to the end of its line or to a comment. */
   private plainLine(): unknown {
-    const { s, n } = this;
+    const { s } = this;
     const c = s.charCodeAt(this.i);
     if (PLAIN_START_REFUSED.has(c) && !(c === DASH && !this.isBlankOrEnd(this.i + 1))) giveUp();
     const line = s.slice(this.i, this.lineEnd(this.i));

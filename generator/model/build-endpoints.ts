@@ -1,6 +1,6 @@
 /** Endpoints: paths and parameters, bodies, responses, quirks and effective error handling. */
 import { isIdempotent } from '../../templates/retry.js';
-import { RESERVED_INPUT_KEYS } from '../../templates/runtime.js';
+import { RESERVED_INPUT_KEYS } from '../../templates/base-client.js';
 import type { RawEndpoint, RawQuirk, RawResponse } from '../contract-format.js';
 import { MESSAGES as M } from '../diagnostic-catalogue.js';
 import { didYouMean } from '../similar.js';

@@ -1,5 +1,5 @@
 /** The runtime form of a message table: what the generated decoders and the validator both run. */
-import type { MessageTableData } from '../../templates/messages.js';
+import type { MessageTableData } from '../../templates/spec.js';
 import type { MessageTable } from './types.js';
 
 export function messageTableData(table: MessageTable): MessageTableData {

@@ -16,7 +16,7 @@ const FLOWS: Readonly<Record<string, string>> = { client_credentials: 'clientCre
 export function securitySchemes(contract: Contract): JsonObject | undefined {
   const auth = contract.auth;
   if (auth === undefined) return undefined;
-  const url = tokenUrl(contract, auth);
+  const url = tokenUrl(contract);
   const refresh = auth.grants.some((g) => g.name === 'refresh_token');
   const flows: Record<string, Json> = {};
   for (const grant of auth.grants) {
@@ -48,7 +48,7 @@ export function operationSecurity(contract: Contract, endpoint: Endpoint): Json 
  * leading variable, so it resolves against the document's servers (the token host's); any other
  * variable takes its placeholder default, since OpenAPI does not template token URLs.
  */
-function tokenUrl(contract: Contract, auth: Auth): { template: string; relative: string } {
+function tokenUrl(contract: Contract): { template: string; relative: string } {
   const k = knowledge(contract);
   const endpoint = k.tokenEndpoint;
   const host = endpoint === undefined ? undefined : k.host(endpoint.host);

@@ -172,7 +172,7 @@ const PATH_SEGMENTS: readonly string[] = ['code', 'error', 'message', 'errors', 
 
 const PRIMITIVES = ['string', 'integer', 'number', 'boolean', 'unknown', 'binary'] as const;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
-/** Keys of a method's input besides path parameters (`templates/runtime.ts` RESERVED_INPUT_KEYS). */
+/** Keys of a method's input besides path parameters (`templates/base-client.ts` RESERVED_INPUT_KEYS). */
 const RESERVED_PARAMS = new Set(['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries']);
 /** Prefix of message row `i`; no other row's pattern can match a text that starts with it. */
 const rowTag = (i: number) => `\u27e6${i}\u27e7`;

@@ -9,8 +9,9 @@
  * their own (templates/body.test.ts, templates/messages.test.ts).
  */
 import { hasPath, isRecord, readPath, readText } from '../../templates/body.js';
-import { matchEmptyMessage, matchMessage, type MessageTableData } from '../../templates/messages.js';
+import { matchEmptyMessage, matchMessage } from '../../templates/messages.js';
 import type { MockExpectation as Expectation } from '../../templates/mocks.js';
+import type { MessageTableData } from '../../templates/spec.js';
 import { knowledge } from '../../generator/model/knowledge.js';
 import { messageTableData } from '../../generator/model/message-data.js';
 import type { BodyPath, Contract, Endpoint, ErrorShape, Host, JsonValue, Quirk } from '../../generator/model/types.js';

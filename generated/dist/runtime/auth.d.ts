@@ -3,33 +3,7 @@
  * expiry computed from the time the token was received, proactive refresh, single flight, and a
  * pluggable store so processes can share a token.
  */
-export interface GrantSpec {
-    readonly name: string;
-    readonly isDefault: boolean;
-    /** Request field → credential option name. */
-    readonly send: Readonly<Record<string, string>>;
-}
-export interface AuthSpec {
-    /** Operation id of the token endpoint. */
-    readonly endpoint: string;
-    readonly grantField: string;
-    readonly grants: readonly GrantSpec[];
-    readonly token: {
-        readonly accessToken: string;
-        readonly expiresIn?: string;
-        readonly tokenType?: string;
-        readonly refreshToken?: string;
-    };
-    /** Documented lifetime in seconds per environment: the fallback when a response omits expires_in. */
-    readonly lifetime: Readonly<Record<string, number>>;
-    readonly header: string;
-    readonly scheme: string;
-    readonly unauthorized: {
-        readonly status: number;
-        readonly shape: string;
-        readonly replay: boolean;
-    };
-}
+import type { AuthSpec } from './spec.js';
 /** A token as cached and stored: `expiresAt` is epoch milliseconds (undefined: until rejected). */
 export interface StoredToken {
     readonly accessToken: string;

@@ -1,8 +1,3 @@
-/**
- * OAuth 2.0 token lifecycle, driven by the contract's auth section: grant choice, caching with an
- * expiry computed from the time the token was received, proactive refresh, single flight, and a
- * pluggable store so processes can share a token.
- */
 export function memoryTokenStore() {
     let current;
     return {

@@ -2,7 +2,7 @@
  * Reading untrusted response bodies: parse without throwing, read paths without touching
  * prototypes, and bound the work any body can cause.
  */
-export type BodyPath = readonly (string | number)[];
+import type { BodyPath } from './spec.js';
 /** Bodies longer than this are not parsed as JSON; their text is kept, truncated. */
 export declare const MAX_PARSE_LENGTH: number;
 /** JSON with more structure than this (containers, members, items) is kept as text, unparsed. */

@@ -1,7 +1,3 @@
-/**
- * Reading untrusted response bodies: parse without throwing, read paths without touching
- * prototypes, and bound the work any body can cause.
- */
 /** Bodies longer than this are not parsed as JSON; their text is kept, truncated. */
 export const MAX_PARSE_LENGTH = 4 * 1024 * 1024;
 /** JSON with more structure than this (containers, members, items) is kept as text, unparsed. */

@@ -3,24 +3,7 @@
  * table. Shared by the generated runtime and the generator (which runs each row's example through
  * it when validating a contract), so both always agree.
  */
-export interface MessageRowData {
-    readonly id: string;
-    /** Regular expression source; absent for a row that matches empty messages. */
-    readonly pattern?: string;
-    readonly empty?: boolean;
-    readonly all?: boolean;
-    readonly status?: number;
-    /** Field path templates; `{group}` inserts a named capture group. */
-    readonly fields: readonly string[];
-    readonly ambiguous?: boolean;
-}
-export interface MessageTableData {
-    /** A wrapper segment messages put first (`[order][items]` means `items`). */
-    readonly root?: string;
-    /** Message vocabulary → request field name. */
-    readonly aliases: Readonly<Record<string, string>>;
-    readonly rows: readonly MessageRowData[];
-}
+import type { MessageRowData, MessageTableData } from './spec.js';
 export interface MessageMatch {
     readonly row: MessageRowData;
     readonly fields: readonly string[];

@@ -1,8 +1,3 @@
-/**
- * Maps an API's validation messages to request field paths, driven by the contract's message
- * table. Shared by the generated runtime and the generator (which runs each row's example through
- * it when validating a contract), so both always agree.
- */
 /** Longer messages are cut before matching, so no pattern can be made to run for long. */
 export const MAX_MESSAGE_LENGTH = 4096;
 const compiled = new WeakMap();

@@ -1,13 +1,4 @@
-/**
- * The generic half of a generated package's `mocks` entry: msw request handlers that answer with
- * the contract's fixtures, on exactly the URLs the client calls (the same `buildUrl`).
- *
- * msw is an optional peer dependency and the package never imports it: the caller passes msw's
- * `http` in, typed here by the little of it the handlers use. So the package compiles without
- * msw installed, and the handlers are always built by the caller's own copy of msw, the one its
- * server runs.
- */
-import { type EndpointSpec, type RuntimeSpec } from './client.js';
+import type { EndpointSpec, RuntimeSpec } from './spec.js';
 export type MockMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
 /** msw's handler options: `once` answers one request, then falls through to the next handler. */
 export interface MockHandlerOptions {

@@ -7,7 +7,7 @@
  * msw installed, and the handlers are always built by the caller's own copy of msw, the one its
  * server runs.
  */
-import { buildUrl } from './client.js';
+import { buildUrl } from './exchange.js';
 // Statuses whose responses carry no body (the Response constructor rejects one).
 const NULL_BODY_STATUSES = [101, 204, 205, 304];
 /** A fresh Response per request: a body can be read once. */

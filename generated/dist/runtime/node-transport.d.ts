@@ -11,7 +11,7 @@
  * fetch: an abort destroys the request, and a body past the cap is not read (the connection is
  * closed). Bodies are not decompressed (nothing asks for compression).
  */
-import { type Transport } from './client.js';
+import { type Transport } from './transport.js';
 /**
  * The parts of node:http (or node:https) the transport uses. `Agent` is the module's agent class,
  * inferred from the module passed in.

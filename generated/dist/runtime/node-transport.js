@@ -11,7 +11,7 @@
  * fetch: an abort destroys the request, and a body past the cap is not read (the connection is
  * closed). Bodies are not decompressed (nothing asks for compression).
  */
-import { abortOf, concat } from './client.js';
+import { abortOf, concat } from './transport.js';
 /** A transport over `http` (node:http, or node:https for https URLs) with keep-alive connections. */
 export function nodeTransport(http, options = {}) {
     const agent = options.agent ?? new http.Agent({ keepAlive: true });

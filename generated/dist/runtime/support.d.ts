@@ -1,4 +1,4 @@
-import type { Received, Sent } from './client.js';
+import type { Received, Sent } from './transport.js';
 export interface SupportReport {
     /** The configured support address, or a note that none is configured. */
     readonly to: string;

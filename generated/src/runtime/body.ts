@@ -2,8 +2,7 @@
  * Reading untrusted response bodies: parse without throwing, read paths without touching
  * prototypes, and bound the work any body can cause.
  */
-
-export type BodyPath = readonly (string | number)[];
+import type { BodyPath } from './spec.js';
 
 /** Bodies longer than this are not parsed as JSON; their text is kept, truncated. */
 export const MAX_PARSE_LENGTH: number = 4 * 1024 * 1024;

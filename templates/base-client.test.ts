@@ -1,8 +1,7 @@
 /** Retry decisions of the runtime: the contract's idempotency, not only the method, decides. */
 import { describe, expect, it } from 'vitest';
-import type { EndpointSpec } from './client.js';
-import type { ErrorTables, HostErrorSpec } from './decode.js';
-import { createRuntime, type FullRuntimeSpec } from './runtime.js';
+import { createRuntime } from './base-client.js';
+import type { EndpointSpec, ErrorTables, FullRuntimeSpec, HostErrorSpec } from './spec.js';
 
 const tables: ErrorTables = {
   shapes: {},

@@ -1,11 +1,13 @@
 /**
- * The client object behind every generated `createClient`: credentials and the token lifecycle,
- * the 401 replay, retries with backoff, support reports, and secret redaction around every call.
+ * The client object behind every generated `createClient` and `createBaseClient`: credentials and
+ * the token lifecycle, the 401 replay, retries with backoff, support reports, and secret
+ * redaction around every call. Each attempt is one HTTP exchange (exchange.ts).
  */
-import { type AuthSpec, type TokenStore } from './auth.js';
-import { type ClientError, type EndpointSpec, type Result, type RuntimeOptions, type RuntimeSpec } from './client.js';
-import { type DecodedError, type StatusSpec } from './decode.js';
+import { type TokenStore } from './auth.js';
+import type { DecodedError } from './decode.js';
+import { type ClientError, type Result, type RuntimeOptions } from './exchange.js';
 import { type RetryPolicy } from './retry.js';
+import type { EndpointSpec, FullRuntimeSpec } from './spec.js';
 /** Options every method accepts besides its parameters and body. */
 export interface CallOptions {
     /** Cancels the call; the result is then an error with category 'canceled'. */
@@ -16,16 +18,6 @@ export interface CallOptions {
     readonly headers?: Readonly<Record<string, string>>;
     /** Overrides the client's retry count for this call (0 disables). */
     readonly maxRetries?: number;
-}
-export interface FullRuntimeSpec extends RuntimeSpec {
-    /** The endpoint tokens are requested from (the auth's), when the contract has auth. */
-    readonly tokenEndpoint?: EndpointSpec;
-    readonly auth?: AuthSpec;
-    readonly support?: {
-        readonly reportOn: readonly StatusSpec[];
-    };
-    /** Field names whose values are secrets, redacted from reports and errors. */
-    readonly secretFields: readonly string[];
 }
 export interface ClientRuntimeOptions extends RuntimeOptions {
     /** A fixed bearer token, or a function returning one; replaces the contract's token flow. */

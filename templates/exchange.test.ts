@@ -1,23 +1,8 @@
 import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
-import {
-  CLIENT_ERROR_CATEGORIES,
-  DEFAULT_TIMEOUT_MS,
-  abortOf,
-  buildUrl,
-  clientError,
-  encodeBody,
-  interpret,
-  send,
-  type ClientError,
-  type EndpointSpec,
-  type FetchLike,
-  type Result,
-  type RuntimeOptions,
-  type RuntimeSpec,
-  type Transport,
-  type TransportRequest,
-} from './client.js';
-import type { DecodedError, ErrorTables, HostErrorSpec } from './decode.js';
+import type { DecodedError } from './decode.js';
+import { CLIENT_ERROR_CATEGORIES, DEFAULT_TIMEOUT_MS, buildUrl, clientError, encodeBody, interpret, send, type ClientError, type Result, type RuntimeOptions } from './exchange.js';
+import type { EndpointSpec, ErrorTables, HostErrorSpec, RuntimeSpec } from './spec.js';
+import { abortOf, type FetchLike, type Transport, type TransportRequest } from './transport.js';
 
 // ---------------------------------------------------------------------------------------------
 // Small literal tables, shaped like generated/src/tables.ts

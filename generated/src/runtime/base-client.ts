@@ -1,11 +1,14 @@
 /**
- * The client object behind every generated `createClient`: credentials and the token lifecycle,
- * the 401 replay, retries with backoff, support reports, and secret redaction around every call.
+ * The client object behind every generated `createClient` and `createBaseClient`: credentials and
+ * the token lifecycle, the 401 replay, retries with backoff, support reports, and secret
+ * redaction around every call. Each attempt is one HTTP exchange (exchange.ts).
  */
-import { TokenManager, memoryTokenStore, type AuthSpec, type TokenStore } from './auth.js';
-import { send, clientError, type CallInput, type ClientError, type EndpointSpec, type Exchange, type Result, type RuntimeOptions, type RuntimeSpec } from './client.js';
-import { statusMatches, type DecodedError, type StatusSpec } from './decode.js';
+import { TokenManager, memoryTokenStore, type TokenStore } from './auth.js';
+import type { DecodedError } from './decode.js';
+import { send, clientError, type CallInput, type ClientError, type Exchange, type Result, type RuntimeOptions } from './exchange.js';
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep, type RetryPolicy } from './retry.js';
+import type { EndpointSpec, FullRuntimeSpec } from './spec.js';
+import { statusMatches } from './status.js';
 import { buildSupportReport, redactor, type Redactor, type SupportReport } from './support.js';
 
 /** Options every method accepts besides its parameters and body. */
@@ -18,15 +21,6 @@ export interface CallOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** Overrides the client's retry count for this call (0 disables). */
   readonly maxRetries?: number;
-}
-
-export interface FullRuntimeSpec extends RuntimeSpec {
-  /** The endpoint tokens are requested from (the auth's), when the contract has auth. */
-  readonly tokenEndpoint?: EndpointSpec;
-  readonly auth?: AuthSpec;
-  readonly support?: { readonly reportOn: readonly StatusSpec[] };
-  /** Field names whose values are secrets, redacted from reports and errors. */
-  readonly secretFields: readonly string[];
 }
 
 export interface ClientRuntimeOptions extends RuntimeOptions {

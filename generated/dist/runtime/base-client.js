@@ -1,11 +1,12 @@
 /**
- * The client object behind every generated `createClient`: credentials and the token lifecycle,
- * the 401 replay, retries with backoff, support reports, and secret redaction around every call.
+ * The client object behind every generated `createClient` and `createBaseClient`: credentials and
+ * the token lifecycle, the 401 replay, retries with backoff, support reports, and secret
+ * redaction around every call. Each attempt is one HTTP exchange (exchange.ts).
  */
 import { TokenManager, memoryTokenStore } from './auth.js';
-import { send, clientError } from './client.js';
-import { statusMatches } from './decode.js';
+import { send, clientError } from './exchange.js';
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep } from './retry.js';
+import { statusMatches } from './status.js';
 import { buildSupportReport, redactor } from './support.js';
 const NO_TOKEN = { ok: true, token: undefined };
 /** Keys of a method's input besides path parameters; the contract validator rejects parameters so named. */

@@ -1,0 +1,97 @@
+/**
+ * How one request goes over the wire: the request and response as the runtime sees them, the
+ * `Transport` that sends them (fetch by default; node-transport.ts is the opt-in alternative), and
+ * the abort of a request (the caller's signal combined with the timeout).
+ *
+ * Every call runs this path, so it avoids per-call closures and header iteration where a lazy value
+ * does the same (see bench/: client throughput).
+ */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+/** A request as the runtime sends it. */
+export interface Sent {
+    readonly url: string;
+    readonly method: string;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly body: string | undefined;
+}
+/** A response as the runtime read it; header names are lower case. */
+export interface Received {
+    readonly status: number;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly body: Uint8Array;
+}
+export interface TransportRequest extends Sent {
+    /** Aborts the exchange (timeout or the caller's signal); the transport then rejects. */
+    readonly signal: AbortSignal | undefined;
+    /** Bodies longer than this are not read: the transport answers `body: undefined` and drops the connection. */
+    readonly maxResponseBytes: number;
+}
+/** What a transport answers: `body` is undefined when it exceeded `maxResponseBytes`. */
+export interface TransportResponse {
+    readonly status: number;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly body: Uint8Array | undefined;
+}
+/**
+ * Sends one request and reads its response. It rejects on network failures and when the signal
+ * aborts, and never buffers more than `maxResponseBytes` of a body.
+ */
+export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
+export declare const globalFetch: FetchLike;
+/** The default transport: fetch, with the body cap applied while reading. */
+export declare function viaFetch(fetchFn: FetchLike, request: TransportRequest): Promise<TransportResponse>;
+/**
+ * Iterating fetch Headers costs more than the rest of the call, and most calls never look at
+ * them: they are copied on first use. A class, as an object literal with a getter is slow to make.
+ */
+export declare class FetchResponse implements TransportResponse {
+    readonly status: number;
+    private readonly source;
+    readonly body: Uint8Array | undefined;
+    private record;
+    constructor(status: number, source: Headers, body: Uint8Array | undefined);
+    get headers(): Readonly<Record<string, string>>;
+}
+/** The chunks as one array the caller owns (binary data is handed out as is). */
+export declare function concat(chunks: readonly Uint8Array[], size: number): Uint8Array;
+/** Told when an exchange is aborted (an object, so listening allocates no closure). */
+export interface AbortListener {
+    handleEvent(): void;
+}
+/** The abort of one exchange, as a transport sees it. */
+export interface Abortable {
+    readonly aborted: boolean;
+    /** One listener at a time: a transport listens for the exchange it runs. */
+    listen(listener: AbortListener): void;
+    unlisten(listener: AbortListener): void;
+}
+/**
+ * A request on its way to the transport, with its deadline: the caller's signal combined with a
+ * timeout (`expired` tells the two apart afterwards). The AbortController, costly in Node, is made
+ * only when a transport reads `signal`: fetch does, the node:http transport listens here instead
+ * (see abortOf). Listener and timer are this object: a call allocates no closures for them.
+ */
+export declare class Outgoing implements TransportRequest, Abortable, AbortListener {
+    readonly maxResponseBytes: number;
+    private readonly caller;
+    readonly url: string;
+    readonly method: string;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly body: string | undefined;
+    expired: boolean;
+    aborted: boolean;
+    reason: unknown;
+    private controller;
+    private listener;
+    private readonly timer;
+    constructor(request: Sent, maxResponseBytes: number, caller: AbortSignal | undefined, timeoutMs: number);
+    get signal(): AbortSignal | undefined;
+    /** The caller aborted. */
+    handleEvent(): void;
+    abort(reason: unknown): void;
+    listen(listener: AbortListener): void;
+    unlisten(listener: AbortListener): void;
+    clear(): void;
+}
+/** The abort of a request: without an AbortSignal for the runtime's own, else through its signal. */
+export declare function abortOf(request: TransportRequest): Abortable | undefined;

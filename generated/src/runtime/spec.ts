@@ -1,0 +1,189 @@
+/**
+ * The types of the tables a generated package's `tables.ts` holds: what the contract says, as the
+ * runtime reads it. Every other runtime module reads the tables through these types, and the
+ * generator builds the tables as them (generator/emit/emit-tables.ts), so the two sides cannot
+ * disagree about a table's form. Types only: nothing here runs.
+ */
+
+/** A JSON path into a body: `api_error.code` is `['api_error', 'code']`; numbers index arrays. */
+export type BodyPath = readonly (string | number)[];
+
+/** An exact HTTP status, or a class (`5XX`). */
+export type StatusSpec = number | `${1 | 2 | 3 | 4 | 5}XX`;
+
+// ---------------------------------------------------------------------------------------------
+// Error tables
+// ---------------------------------------------------------------------------------------------
+
+/** An error envelope: how it is recognised (`present`, `equals`) and where its parts are (`read`). */
+export interface ShapeSpec {
+  readonly name: string;
+  readonly present: readonly BodyPath[];
+  readonly equals: readonly { readonly path: BodyPath; readonly value: string | number | boolean }[];
+  readonly read: {
+    readonly code?: BodyPath;
+    readonly message?: BodyPath;
+    readonly human?: BodyPath;
+    readonly detail?: BodyPath;
+    readonly kind?: BodyPath;
+    readonly number?: BodyPath;
+    readonly status?: BodyPath;
+  };
+  readonly fieldErrors?: { readonly path: BodyPath; readonly field?: BodyPath; readonly message: BodyPath };
+  /** Top-level copies of envelope strings: each `path` carries the same value as `source`. */
+  readonly mirrors: readonly { readonly path: BodyPath; readonly source: BodyPath }[];
+}
+
+/** A row of a host's code table. */
+export interface CodeRowSpec {
+  readonly status: number;
+  readonly code: string;
+  readonly kind?: string;
+  readonly category: string;
+}
+
+export interface PolicyRestriction {
+  readonly name: string;
+  readonly liftedBy: string;
+  readonly retryLater: 'yes' | 'no' | 'after_window';
+  readonly note?: string;
+}
+
+export interface PolicySpec {
+  readonly name: string;
+  readonly category: string;
+  readonly description?: string;
+  readonly restrictions: readonly PolicyRestriction[];
+}
+
+/** A row of a host's message table, as the matcher reads it (messages.ts). */
+export interface MessageRowData {
+  readonly id: string;
+  /** Regular expression source; absent for a row that matches empty messages. */
+  readonly pattern?: string;
+  readonly empty?: boolean;
+  readonly all?: boolean;
+  readonly status?: number;
+  /** Field path templates; `{group}` inserts a named capture group. */
+  readonly fields: readonly string[];
+  readonly ambiguous?: boolean;
+}
+
+export interface MessageTableData {
+  /** A wrapper segment messages put first (`[order][items]` means `items`). */
+  readonly root?: string;
+  /** Message vocabulary → request field name. */
+  readonly aliases: Readonly<Record<string, string>>;
+  readonly rows: readonly MessageRowData[];
+}
+
+/** What a message row adds to the decoded error beyond its fields. */
+export interface MessageRowAdvice {
+  readonly retry?: 'once_then_support';
+  readonly policy?: string;
+  readonly category?: string;
+  readonly cause?: string;
+}
+
+/** A documented quirk of one endpoint: on this status (and body), this category and hint. */
+export interface QuirkSpec {
+  readonly id: string;
+  readonly status: StatusSpec;
+  readonly emptyBody?: boolean;
+  /** A success status that is really an error (e.g. 200 with a zero-byte body). */
+  readonly error?: boolean;
+  readonly category?: string;
+  readonly hint: string;
+}
+
+/** What decoding reads of an endpoint. */
+export interface EndpointErrorSpec {
+  readonly shapes: readonly string[];
+  readonly quirks: readonly QuirkSpec[];
+  /** Request field paths of the endpoint's body, for resolving field names in messages. */
+  readonly fieldPaths: readonly string[];
+}
+
+/** An endpoint's error rules with its host, as the decoders' endpoint table holds them. */
+export interface EndpointErrorRules extends EndpointErrorSpec {
+  readonly host: string;
+}
+
+export interface HostErrorSpec {
+  readonly name: string;
+  /** Shapes recognised on this host, in order. */
+  readonly shapes: readonly string[];
+  readonly codeShape?: string;
+  readonly codes: readonly CodeRowSpec[];
+  readonly messages?: MessageTableData & { readonly advice: Readonly<Record<string, MessageRowAdvice>> };
+  readonly fieldPaths: readonly string[];
+}
+
+export interface ErrorTables {
+  readonly shapes: Readonly<Record<string, ShapeSpec>>;
+  readonly categories: Readonly<Record<string, { readonly retryable: boolean }>>;
+  /** Exact statuses first, then classes. */
+  readonly statusCategories: readonly { readonly status: StatusSpec; readonly category: string }[];
+  readonly policies: Readonly<Record<string, PolicySpec>>;
+  readonly fallbackCategory: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints, auth and the whole runtime spec
+// ---------------------------------------------------------------------------------------------
+
+export interface EndpointSpec extends EndpointErrorSpec {
+  readonly id: string;
+  readonly method: string;
+  /** Path template; `{name}` is a path parameter. */
+  readonly path: string;
+  readonly host: string;
+  readonly auth: boolean;
+  /** Safe to retry (the contract's word, else the method's). */
+  readonly idempotent: boolean;
+  readonly pathParams: readonly string[];
+  /** Request content types, the default first; empty when the endpoint takes no body. */
+  readonly contentTypes: readonly string[];
+  readonly response: 'json' | 'binary' | 'none';
+  /** The media type a success must carry (e.g. application/pdf), when the contract names one. */
+  readonly responseContentType?: string;
+  readonly successStatuses: readonly StatusSpec[];
+}
+
+export interface GrantSpec {
+  readonly name: string;
+  readonly isDefault: boolean;
+  /** Request field → credential option name. */
+  readonly send: Readonly<Record<string, string>>;
+}
+
+export interface AuthSpec {
+  /** Operation id of the token endpoint. */
+  readonly endpoint: string;
+  readonly grantField: string;
+  readonly grants: readonly GrantSpec[];
+  readonly token: { readonly accessToken: string; readonly expiresIn?: string; readonly tokenType?: string; readonly refreshToken?: string };
+  /** Documented lifetime in seconds per environment: the fallback when a response omits expires_in. */
+  readonly lifetime: Readonly<Record<string, number>>;
+  readonly header: string;
+  readonly scheme: string;
+  readonly unauthorized: { readonly status: number; readonly shape: string; readonly replay: boolean };
+}
+
+/** What one HTTP exchange reads (exchange.ts). */
+export interface RuntimeSpec {
+  readonly tables: ErrorTables;
+  readonly hosts: Readonly<Record<string, HostErrorSpec>>;
+  /** Environment → host → URL template over server variables. */
+  readonly environments: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
+/** Everything the client object reads (base-client.ts): the generated `RUNTIME_SPEC`. */
+export interface FullRuntimeSpec extends RuntimeSpec {
+  /** The endpoint tokens are requested from (the auth's), when the contract has auth. */
+  readonly tokenEndpoint?: EndpointSpec;
+  readonly auth?: AuthSpec;
+  readonly support?: { readonly reportOn: readonly StatusSpec[] };
+  /** Field names whose values are secrets, redacted from reports and errors. */
+  readonly secretFields: readonly string[];
+}

@@ -1,0 +1,214 @@
+/**
+ * How one request goes over the wire: the request and response as the runtime sees them, the
+ * `Transport` that sends them (fetch by default; node-transport.ts is the opt-in alternative), and
+ * the abort of a request (the caller's signal combined with the timeout).
+ *
+ * Every call runs this path, so it avoids per-call closures and header iteration where a lazy value
+ * does the same (see bench/: client throughput).
+ */
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+
+/** A request as the runtime sends it. */
+export interface Sent {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | undefined;
+}
+
+/** A response as the runtime read it; header names are lower case. */
+export interface Received {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Uint8Array;
+}
+
+export interface TransportRequest extends Sent {
+  /** Aborts the exchange (timeout or the caller's signal); the transport then rejects. */
+  readonly signal: AbortSignal | undefined;
+  /** Bodies longer than this are not read: the transport answers `body: undefined` and drops the connection. */
+  readonly maxResponseBytes: number;
+}
+
+/** What a transport answers: `body` is undefined when it exceeded `maxResponseBytes`. */
+export interface TransportResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Uint8Array | undefined;
+}
+
+/**
+ * Sends one request and reads its response. It rejects on network failures and when the signal
+ * aborts, and never buffers more than `maxResponseBytes` of a body.
+ */
+export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
+
+// Looked up at call time, so a global fetch replaced after the client was made (tests) is used.
+export const globalFetch: FetchLike = (url, init) => fetch(url, init);
+
+/** The default transport: fetch, with the body cap applied while reading. */
+export async function viaFetch(fetchFn: FetchLike, request: TransportRequest): Promise<TransportResponse> {
+  const response = await fetchFn(request.url, { method: request.method, headers: request.headers, body: request.body, signal: request.signal });
+  return new FetchResponse(response.status, response.headers, await readBody(response, request.maxResponseBytes));
+}
+
+/**
+ * Iterating fetch Headers costs more than the rest of the call, and most calls never look at
+ * them: they are copied on first use. A class, as an object literal with a getter is slow to make.
+ */
+export class FetchResponse implements TransportResponse {
+  private record: Record<string, string> | undefined;
+
+  constructor(
+    readonly status: number,
+    private readonly source: Headers,
+    readonly body: Uint8Array | undefined,
+  ) {}
+
+  get headers(): Readonly<Record<string, string>> {
+    if (this.record === undefined) {
+      const record: Record<string, string> = {};
+      this.source.forEach((value, key) => {
+        record[key] = value;
+      });
+      this.record = record;
+    }
+    return this.record;
+  }
+}
+
+/** Reads a body, stopping (and cancelling the stream) past `limit` bytes: no unbounded buffering. */
+async function readBody(response: Response, limit: number): Promise<Uint8Array | undefined> {
+  if (Number(response.headers.get('content-length')) > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+  // A declared length is not trusted (it may count compressed bytes): the stream is counted.
+  if (response.body === null) return new Uint8Array(await response.arrayBuffer());
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return concat(chunks, size);
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+}
+
+/** The chunks as one array the caller owns (binary data is handed out as is). */
+export function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/** Told when an exchange is aborted (an object, so listening allocates no closure). */
+export interface AbortListener {
+  handleEvent(): void;
+}
+
+/** The abort of one exchange, as a transport sees it. */
+export interface Abortable {
+  readonly aborted: boolean;
+  /** One listener at a time: a transport listens for the exchange it runs. */
+  listen(listener: AbortListener): void;
+  unlisten(listener: AbortListener): void;
+}
+
+/**
+ * A request on its way to the transport, with its deadline: the caller's signal combined with a
+ * timeout (`expired` tells the two apart afterwards). The AbortController, costly in Node, is made
+ * only when a transport reads `signal`: fetch does, the node:http transport listens here instead
+ * (see abortOf). Listener and timer are this object: a call allocates no closures for them.
+ */
+export class Outgoing implements TransportRequest, Abortable, AbortListener {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | undefined;
+  expired = false;
+  aborted = false;
+  reason: unknown;
+  private controller: AbortController | undefined;
+  private listener: AbortListener | undefined;
+  private readonly timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    request: Sent,
+    readonly maxResponseBytes: number,
+    private readonly caller: AbortSignal | undefined,
+    timeoutMs: number,
+  ) {
+    ({ url: this.url, method: this.method, headers: this.headers, body: this.body } = request);
+    if (caller?.aborted === true) this.abort(caller.reason);
+    else caller?.addEventListener('abort', this, { once: true });
+    if (timeoutMs > 0) this.timer = setTimeout(expire, timeoutMs, this);
+  }
+
+  get signal(): AbortSignal | undefined {
+    // Without a timeout the caller's own signal does.
+    if (this.timer === undefined) return this.caller;
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      if (this.aborted) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+
+  /** The caller aborted. */
+  handleEvent(): void {
+    this.abort(this.caller?.reason);
+  }
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.controller?.abort(reason);
+    this.listener?.handleEvent();
+  }
+
+  listen(listener: AbortListener): void {
+    this.listener = listener;
+  }
+
+  unlisten(listener: AbortListener): void {
+    if (this.listener === listener) this.listener = undefined;
+  }
+
+  clear(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.caller?.removeEventListener('abort', this);
+  }
+}
+
+function expire(request: Outgoing): void {
+  if (request.aborted) return;
+  request.expired = true;
+  request.abort(new Error('timeout'));
+}
+
+/** The abort of a request: without an AbortSignal for the runtime's own, else through its signal. */
+export function abortOf(request: TransportRequest): Abortable | undefined {
+  if (request instanceof Outgoing) return request;
+  const signal = request.signal;
+  if (signal === undefined) return undefined;
+  return {
+    get aborted() {
+      return signal.aborted;
+    },
+    listen: (listener) => signal.addEventListener('abort', listener, { once: true }),
+    unlisten: (listener) => signal.removeEventListener('abort', listener),
+  };
+}

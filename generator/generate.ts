@@ -25,8 +25,7 @@ export type GenerateOutcome =
   | { readonly kind: 'up-to-date'; readonly files: number }
   | { readonly kind: 'written'; readonly changed: readonly string[]; readonly removed: readonly string[]; readonly files: number }
   | { readonly kind: 'stale'; readonly stale: readonly string[] }
-  | { readonly kind: 'blocked'; readonly foreign: readonly string[] }
-  | { readonly kind: 'compile-failed'; readonly errors: readonly string[] };
+  | { readonly kind: 'blocked'; readonly foreign: readonly string[] };
 
 export async function generate(options: GenerateOptions): Promise<GenerateOutcome> {
   // The contract's bytes: hashed first, decoded only when there is work to do.
@@ -58,29 +57,23 @@ export async function generate(options: GenerateOptions): Promise<GenerateOutcom
 }
 
 export type RenderOutcome =
-  | Extract<GenerateOutcome, { kind: 'invalid' | 'compile-failed' }>
+  | Extract<GenerateOutcome, { kind: 'invalid' }>
   | { readonly kind: 'files'; readonly files: Map<string, string> };
 
 export interface RenderOptions {
-  /** Also type-check the whole package strictly (slower; tests and `generate --verify`). */
-  readonly verify?: boolean;
   readonly incremental?: Incremental;
 }
 
 /** Every output file's final bytes, in memory: what `generate` writes and `--check` compares. */
 export async function render(contractFile: string, source: string, options: RenderOptions = {}): Promise<RenderOutcome> {
-  // The heavy stages (yaml, ajv, typescript) load only when there is work to do.
+  // The heavy stages (yaml, ajv) load only when there is work to do.
   const [{ loadContractText }, { layout }] = await Promise.all([import('./contract.js'), import('./emit/layout.js')]);
   const loaded = loadContractText(contractFile, source, options.incremental);
   if (!loaded.ok) return { kind: 'invalid', diagnostics: loaded.diagnostics, source: loaded.source };
   const files = new Map<string, string>();
-  // Emitters write prettier's form themselves (test/prettier-form.test.ts holds them to it).
   // Emitters write src/ in prettier's form and dist/ beside it (test/prettier-form.test.ts and
   // test/dist-emit.test.ts hold them to it): nothing is formatted or compiled here.
   for (const file of layout(loaded.contract, { incremental: options.incremental })) files.set(file.path, file.text);
-  // TypeScript loads only for a requested whole-program check (tests, `--verify`).
-  const problems = options.verify === true ? (await import('./compile.js')).verifyPackage(files) : [];
-  if (problems.length > 0) return { kind: 'compile-failed', errors: problems };
   return { kind: 'files', files };
 }
 

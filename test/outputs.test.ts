@@ -15,7 +15,7 @@ import { OUTPUTS } from '../generator/emit/outputs.js';
 import { parseContract } from '../generator/load/parse.js';
 import { buildModel } from '../generator/model/build.js';
 import type { Contract } from '../generator/model/types.js';
-import { typecheckPackage } from './support/contract-properties.js';
+import { typecheckPackage } from './support/typecheck-package.js';
 import { TOY_OUTPUT } from './support/toy-output.js';
 
 const TMP = fileURLToPath(new URL('./.tmp/', import.meta.url));

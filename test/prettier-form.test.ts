@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContractText } from '../generator/contract.js';
 import { operationLines } from '../generator/emit/emit-client.js';
 import { layout } from '../generator/emit/layout.js';
-import { prettierCheck } from '../generator/format.js';
+import { prettierCheck } from './support/prettier-check.js';
 import { constant, pascal } from '../generator/naming.js';
 
 const contracts = [

@@ -43,10 +43,6 @@ function report(outcome: GenerateOutcome, options: GenerateOptions, io: Io, elap
       io.err(`${options.outDir}: these files exist and were not written by contractgen; move them away first:`);
       for (const file of outcome.foreign) io.err(`  ${file}`);
       return 1;
-    case 'compile-failed':
-      io.err('the generated package does not compile (a contractgen bug; please report it):');
-      for (const e of outcome.errors.slice(0, 20)) io.err(`  ${e}`);
-      return 2;
   }
 }
 

@@ -4,9 +4,10 @@
  * at the print width, or break one item per line) and a test checks that prettier leaves every
  * generated file unchanged.
  */
-import { PRETTIER_OPTIONS } from '../format.js';
 import { propertyKey as key, stringLiteral } from '../naming.js';
 
+/** The prettier options generated files are written in (test/prettier-form.test.ts checks them). */
+export const PRETTIER_OPTIONS = { printWidth: 120, singleQuote: true, trailingComma: 'all', semi: true } as const;
 export const PRINT_WIDTH: number = PRETTIER_OPTIONS.printWidth;
 const STEP = '  ';
 

@@ -3,9 +3,8 @@
  * (a few contracts, in `npm test`) and `test/fuzz/contracts.fuzz.ts` (many, in `npm run fuzz`):
  *
  * - the validator accepts it (the arbitrary only builds valid contracts);
- * - `render` (with `verify`) gives `kind: 'files'`, and the package's sources also pass this
- *   module's own strict type check under the package's own tsconfig (independent of what the
- *   generator checks itself);
+ * - `render` gives `kind: 'files'`, and the package's sources pass a strict type check under the
+ *   package's own tsconfig (`typecheck-package.ts`);
  * - rendering again gives the same paths in the same order and the same bytes;
  * - every path is relative, inside the package, and one of a fixed set of patterns (a contract
  *   never chooses an output path);
@@ -19,46 +18,8 @@ import ts from 'typescript';
 import { loadContractText } from '../../generator/contract.js';
 import { render } from '../../generator/generate.js';
 import type { GeneratedContract } from './arbitrary-contract.js';
+import { typecheckPackage } from './typecheck-package.js';
 
-const ROOT = '/virtual/package/';
-/** Library files parse once per process: most of a type check's cost is lib.dom.d.ts. */
-const libFiles = new Map<string, ts.SourceFile | undefined>();
-
-/**
- * A whole-program strict type check of a generated package, in memory, with the compiler options
- * of the package's own tsconfig.json (NodeNext, strict, noUncheckedIndexedAccess), so it is what a
- * consumer compiling `src/` gets. Library files are not re-checked (`skipLibCheck`).
- */
-export function typecheckPackage(files: ReadonlyMap<string, string>): string[] {
-  const tsconfig = JSON.parse(files.get('tsconfig.json') ?? '{}') as { compilerOptions?: unknown };
-  const converted = ts.convertCompilerOptionsFromJson(tsconfig.compilerOptions ?? {}, ROOT);
-  const options: ts.CompilerOptions = { ...converted.options, strict: true, noUncheckedIndexedAccess: true, noEmit: true, skipLibCheck: true, types: [] };
-  const virtual = new Map([...files].filter(([p]) => p === 'package.json' || (p.startsWith('src/') && p.endsWith('.ts'))).map(([p, text]) => [`${ROOT}${p}`, text]));
-  const host = ts.createCompilerHost(options, true);
-  const fileExists = host.fileExists.bind(host);
-  const readFile = host.readFile.bind(host);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.fileExists = (name) => virtual.has(name) || (!name.startsWith(ROOT) && fileExists(name));
-  host.readFile = (name) => virtual.get(name) ?? (name.startsWith(ROOT) ? undefined : readFile(name));
-  host.directoryExists = (dir) => dir.startsWith(ROOT) || ROOT.startsWith(`${dir}/`) || ts.sys.directoryExists(dir);
-  host.getCurrentDirectory = () => ROOT;
-  host.getSourceFile = (name, language, onError, create) => {
-    const text = virtual.get(name);
-    if (text !== undefined) return ts.createSourceFile(name, text, language, true);
-    if (name.startsWith(ROOT)) return undefined;
-    const key = `${name}\u0000${JSON.stringify(language)}`;
-    if (!libFiles.has(key)) libFiles.set(key, getSourceFile(name, language, onError, create));
-    return libFiles.get(key);
-  };
-  const roots = [...virtual.keys()].filter((p) => p.endsWith('.ts'));
-  const program = ts.createProgram(roots, options, host);
-  return [...converted.errors, ...ts.getPreEmitDiagnostics(program)].map((d) => {
-    const message = ts.flattenDiagnosticMessageText(d.messageText, '\n');
-    if (d.file === undefined || d.start === undefined) return message;
-    const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
-    return `${d.file.fileName.replace(ROOT, '')}:${line + 1}:${character + 1}: ${message}`;
-  });
-}
 
 /** Every path a generated package may contain. */
 export const ALLOWED_PATHS: readonly RegExp[] = [
@@ -179,7 +140,7 @@ export function compileSignature(error: string): string {
   const firstLine = error.split('\n')[0] ?? error;
   const file = /^(src\/[^:]+):\d+:\d+: /.exec(firstLine)?.[1] ?? '';
   const message = firstLine.replace(/^src\/[^:]+:\d+:\d+: /, '').replace(/'[^']*'/g, "'…'").replace(/"[^"]*"/g, '"…"');
-  return `does not compile: ${file === '' ? '' : `${file}: `}${message}`;
+  return `does not type-check: ${file === '' ? '' : `${file}: `}${message}`;
 }
 
 function describeError(e: unknown): string {
@@ -211,26 +172,21 @@ export async function checkContract(generated: GeneratedContract, options: { rea
   } catch (e) {
     return { problems: [{ signature: `validator crashes: ${describeError(e).split('\n')[0] ?? ''}`, detail: e instanceof Error ? (e.stack ?? e.message) : String(e) }], files: undefined, renderMs: 0 };
   }
-  // The first render emits (as `generate` does); the second also runs the generator's own strict
-  // check (`verify`) and must give the same bytes. Wire names and paths are read from the first,
-  // so they are checked even when the package does not compile.
+  // Every render must give the same bytes. Wire names and paths are read from the first, so they
+  // are checked even when the package does not compile.
   const started = performance.now();
   const renders = Math.max(1, options.renders ?? 2);
   const outputs: Map<string, string>[] = [];
   for (let i = 0; i < renders; i++) {
     let outcome: Awaited<ReturnType<typeof render>>;
     try {
-      outcome = await render(file, generated.yaml, { verify: i === renders - 1 });
+      outcome = await render(file, generated.yaml);
     } catch (e) {
       problems.push({ signature: `render crashes: ${describeError(e).split('\n')[0] ?? ''}`, detail: e instanceof Error ? (e.stack ?? e.message) : String(e) });
       break;
     }
     if (outcome.kind === 'invalid') {
       problems.push({ signature: 'render rejects what the validator accepts', detail: outcome.diagnostics.map((d) => d.message).join('\n') });
-      break;
-    }
-    if (outcome.kind === 'compile-failed') {
-      for (const signature of new Set(outcome.errors.map(compileSignature))) problems.push({ signature, detail: outcome.errors.filter((e) => compileSignature(e) === signature).slice(0, 3).join('\n') });
       break;
     }
     outputs.push(outcome.files);
@@ -245,13 +201,9 @@ export async function checkContract(generated: GeneratedContract, options: { rea
     const differing = a.filter((path) => first.get(path) !== other.get(path));
     if (differing.length > 0) problems.push({ signature: 'nondeterministic: bytes differ between renders', detail: differing.join(', ') });
   }
-  // Independent of the generator's own check: the sources under the package's tsconfig. Skipped
-  // when the generator already reported type errors (they would be listed twice).
-  if (!problems.some((p) => p.signature.startsWith('does not compile'))) {
-    const typeErrors = typecheckPackage(first);
-    for (const signature of new Set(typeErrors.map(compileSignature))) {
-      problems.push({ signature: signature.replace('does not compile', 'does not type-check'), detail: typeErrors.filter((e) => compileSignature(e) === signature).slice(0, 3).join('\n') });
-    }
+  const typeErrors = typecheckPackage(first);
+  for (const signature of new Set(typeErrors.map(compileSignature))) {
+    problems.push({ signature, detail: typeErrors.filter((e) => compileSignature(e) === signature).slice(0, 3).join('\n') });
   }
   problems.push(...pathProblems(first.keys()));
   problems.push(...wireNameProblems(generated, first));

@@ -1,11 +1,10 @@
 /**
- * Generated files are written in prettier's form by the emitters themselves (see emit/pretty.ts):
+ * Generated files are written in prettier's form by the emitters themselves (generator/emit/pretty.ts):
  * formatting megabytes with prettier would cost seconds on every generation. Prettier stays the
- * arbiter: `prettierCheck` (used by the tests) reformats a file and must find nothing to change.
+ * arbiter: the tests reformat each file and must find nothing to change.
  */
-import type { OutputFile } from './emit/output.js';
-
-export const PRETTIER_OPTIONS = { printWidth: 120, singleQuote: true, trailingComma: 'all', semi: true } as const;
+import type { OutputFile } from '../../generator/emit/output.js';
+import { PRETTIER_OPTIONS } from '../../generator/emit/pretty.js';
 
 /** What prettier makes of a generated file (equal to the input when the emitter got it right). */
 export async function prettierCheck(file: OutputFile): Promise<string> {

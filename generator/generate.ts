@@ -1,5 +1,5 @@
 /**
- * The generate pipeline: contract → model → emit → format → compile → write (or compare, for
+ * The generate pipeline: load → validate → model → emit → write (or compare, for
  * `--check`). Decides from hashes first, so an unchanged contract costs no parsing at all.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -4,19 +4,14 @@
  * `transpileDeclaration` emit must be the same program as the emitted file — same statements
  * once comments and layout are normalised by TypeScript's printer, and the same imports.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { loadContractText } from '../generator/contract.js';
 import { layout } from '../generator/emit/layout.js';
+import { DIFF_NEW, FIXTURE_CONTRACTS } from './support/corpus.js';
 
-const contracts = [
-  'contract/orders.yaml',
-  'test/fixtures/problem-json/contract.yaml',
-  'test/fixtures/enums-nested/contract.yaml',
-  ...readdirSync('test/diff').map((rule) => join('test/diff', rule, 'new.yaml')),
-];
+const contracts = [...FIXTURE_CONTRACTS, ...DIFF_NEW];
 
 const OPTIONS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,

@@ -3,16 +3,16 @@
  * (load/parse.ts) are accelerators only: for any contract they must give the data and positions of
  * the whole-document parse by yaml, and every diagnostic must be the whole-document one.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseContract, parseWhole, type LoadResult } from '../generator/load/parse.js';
 import { parseContractPieces, PieceStore, splitContract } from '../generator/load/pieces.js';
 import { readYamlSubset } from '../generator/load/yaml-subset.js';
 // @ts-expect-error: the benchmark's contract synthesiser is plain JavaScript.
 import { buildApi, contractYaml } from '../bench/synth.mjs';
+import { DIFF_BOTH, FIXTURE_CONTRACTS } from './support/corpus.js';
 
-const files = ['contract/orders.yaml', 'test/fixtures/problem-json/contract.yaml', 'test/fixtures/enums-nested/contract.yaml', ...readdirSync('test/diff').flatMap((rule) => [join('test/diff', rule, 'old.yaml'), join('test/diff', rule, 'new.yaml')])];
+const files = [...FIXTURE_CONTRACTS, ...DIFF_BOTH];
 
 /** Every path into a value, keys and indexes. */
 function paths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {

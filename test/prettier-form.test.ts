@@ -2,22 +2,16 @@
  * Generated files are written in prettier's form by the emitters (no prettier at generation
  * time). Prettier stays the arbiter: reformatting any generated file must change nothing.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadContractText } from '../generator/contract.js';
 import { operationLines } from '../generator/emit/emit-client.js';
 import { layout } from '../generator/emit/layout.js';
 import { prettierCheck } from './support/prettier-check.js';
 import { constant, pascal } from '../generator/naming.js';
+import { DIFF_NEW, FIXTURE_CONTRACTS } from './support/corpus.js';
 
-const contracts = [
-  'contract/orders.yaml',
-  'test/fixtures/problem-json/contract.yaml',
-  'test/fixtures/enums-nested/contract.yaml',
-  // The diff fixtures: dozens of small contracts, each exercising other corners of the format.
-  ...readdirSync('test/diff').map((rule) => join('test/diff', rule, 'new.yaml')),
-];
+const contracts = [...FIXTURE_CONTRACTS, ...DIFF_NEW];
 
 describe('generated code is already in prettier form', () => {
   it.each(contracts)('%s', async (file) => {

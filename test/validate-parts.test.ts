@@ -4,15 +4,15 @@
  * the whole schema reports — for valid contracts and for errors anywhere — and a kept result
  * must be the same as a fresh one.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sortDiagnostics } from '../generator/diagnostics.js';
 import { Incremental } from '../generator/incremental.js';
 import { parseContract, type ParsedContract } from '../generator/load/parse.js';
 import { validateSchema } from '../generator/validate-schema.js';
+import { DIFF_BOTH, FIXTURE_CONTRACTS } from './support/corpus.js';
 
-const files = ['contract/orders.yaml', 'test/fixtures/problem-json/contract.yaml', 'test/fixtures/enums-nested/contract.yaml', ...readdirSync('test/diff').flatMap((rule) => [join('test/diff', rule, 'old.yaml'), join('test/diff', rule, 'new.yaml')])];
+const files = [...FIXTURE_CONTRACTS, ...DIFF_BOTH];
 
 type Data = Record<string, unknown>;
 const first = (map: unknown): [string, Data] | undefined => {

@@ -11,7 +11,7 @@ let loaded: YamlModule | undefined;
 
 /**
  * How every yaml parse here runs: strict, errors unprettified (diagnostics format them), and
- * repeated keys left to load.ts's linear check (yaml's own is quadratic).
+ * repeated keys left to parse.ts's linear check (yaml's own is quadratic).
  */
 export const YAML_PARSE_OPTIONS = { uniqueKeys: false, prettyErrors: false, strict: true } as const;
 

@@ -16,6 +16,7 @@
  */
 import fc from 'fast-check';
 import { parse, stringify } from 'yaml';
+import { RESERVED_INPUT_KEYS } from '../../templates/base-client.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Doc = { [key: string]: Json };
@@ -172,8 +173,8 @@ const PATH_SEGMENTS: readonly string[] = ['code', 'error', 'message', 'errors', 
 
 const PRIMITIVES = ['string', 'integer', 'number', 'boolean', 'unknown', 'binary'] as const;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
-/** Keys of a method's input besides path parameters (`templates/base-client.ts` RESERVED_INPUT_KEYS). */
-const RESERVED_PARAMS = new Set(['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries']);
+/** Keys of a method's input besides path parameters: never a path parameter's name. */
+const RESERVED_PARAMS = new Set(RESERVED_INPUT_KEYS);
 /** Prefix of message row `i`; no other row's pattern can match a text that starts with it. */
 const rowTag = (i: number) => `\u27e6${i}\u27e7`;
 

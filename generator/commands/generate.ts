@@ -4,7 +4,6 @@ import { basename, dirname, resolve } from 'node:path';
 import { parseArgs, UsageError, type Io } from '../commands.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { generate, type GenerateOptions, type GenerateOutcome } from '../generate.js';
-import type { Incremental } from '../incremental.js';
 import { DEFAULT_OUT_DIR, defaultContractFile } from './defaults.js';
 
 export async function generateCommand(argv: readonly string[], io: Io): Promise<number> {
@@ -50,9 +49,7 @@ function report(outcome: GenerateOutcome, options: GenerateOptions, io: Io, elap
 async function watchLoop(given: GenerateOptions, io: Io): Promise<number> {
   // One store for the session: each save re-parses, rebuilds and re-emits only what it changed.
   // Loaded here, not at the top: its store brings the load stage, which a no-change run never needs.
-  const { Incremental: Store } = await import('../incremental.js');
-  const incremental: Incremental = new Store();
-  const options: GenerateOptions = { ...given, incremental };
+  const options: GenerateOptions = { ...given, incremental: new (await import('../incremental.js')).Incremental() };
   const run = async () => {
     const started = performance.now();
     const outcome = await generate(options);

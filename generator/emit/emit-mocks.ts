@@ -16,7 +16,7 @@ import type { TsFile } from './ts-file.js';
 const RUNTIME_MOCKS = MODULE.runtime.mocks;
 
 /** The msw versions whose `http` the generated handlers are built for. */
-export const MSW_RANGE = '^2.0.0';
+const MSW_RANGE = '^2.0.0';
 
 const FIXTURES_JSON = 'mocks/fixtures.json';
 

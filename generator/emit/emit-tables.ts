@@ -150,7 +150,7 @@ function advice(r: MessageRow): MessageRowAdvice {
   return { ...(r.retry === undefined ? {} : { retry: r.retry }), ...(r.policy === undefined ? {} : { policy: r.policy }), ...(r.category === undefined ? {} : { category: r.category }), ...(r.cause === undefined ? {} : { cause: r.cause }) };
 }
 
-export function endpointSpec(k: Knowledge, e: Endpoint): EndpointSpec {
+function endpointSpec(k: Knowledge, e: Endpoint): EndpointSpec {
   const body = k.successBody(e);
   return {
     id: e.id,

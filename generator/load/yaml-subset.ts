@@ -545,7 +545,7 @@ const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
 /** First characters after which a plain scalar can only be a string. */
 const MAYBE_TYPED = /^[-+.0-9~nNtTfF]/;
 
-export function plainValue(raw: string): unknown {
+function plainValue(raw: string): unknown {
   if (!MAYBE_TYPED.test(raw)) return raw === '' ? null : raw;
   if (NULL.test(raw)) return null;
   if (BOOL.test(raw)) return raw[0] === 't' || raw[0] === 'T';

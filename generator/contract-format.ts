@@ -2,6 +2,7 @@
  * The contract as written in YAML, after it passed contract/contract.schema.json. These types
  * mirror the schema; only the model builder reads them.
  */
+import type { Constraints } from './model/types.js';
 
 export interface RawContract {
   readonly contractgen: 1;
@@ -78,7 +79,7 @@ export interface RawMessageRow {
 
 export interface RawShape {
   readonly description?: string;
-  readonly body?: string;
+  readonly body?: RawTypeRef;
   readonly match: { readonly present?: readonly string[]; readonly equals?: Readonly<Record<string, string | number | boolean>> };
   readonly read: Readonly<Record<string, string>>;
   readonly fieldErrors?: { readonly path: string; readonly field?: string; readonly message: string };
@@ -124,32 +125,58 @@ export interface RawAuth {
   readonly unauthorized?: { readonly status?: number; readonly shape: string; readonly replay?: 'once' | 'never' };
 }
 
-export interface RawTypeSpec {
-  readonly type: string;
+/** `deprecated: true`, or the message that says what to use instead. */
+export type RawDeprecated = boolean | string;
+
+/** Constraints are JSON Schema keywords, written in the contract exactly as the model keeps them. */
+export type RawConstraints = Constraints;
+
+export type RawEnumValue = string | number | { readonly value: string | number; readonly description?: string; readonly deprecated?: RawDeprecated };
+
+export type RawDiscriminator = string | { readonly field: string; readonly mapping?: Readonly<Record<string, string>> };
+
+/** A type where one is used: a type name, or a type written in place. */
+export type RawTypeRef = string | RawTypeSpec;
+
+interface RawTypeParts extends RawConstraints {
   readonly fields?: Readonly<Record<string, RawField>>;
   readonly open?: boolean;
-  readonly items?: RawTypeSpec;
+  readonly items?: RawTypeRef;
+  /** An enum's values, or a map's value type. */
+  readonly values?: readonly RawEnumValue[] | RawTypeRef;
+  readonly members?: readonly RawTypeRef[];
+  readonly discriminator?: RawDiscriminator;
+  readonly format?: string;
+  readonly nullable?: boolean;
+  readonly example?: unknown;
+  readonly deprecated?: RawDeprecated;
   readonly notShown?: string;
   readonly description?: string;
+}
+
+export interface RawTypeSpec extends RawTypeParts {
+  /** Absent only when `const` gives the value. */
+  readonly type?: string;
+  readonly const?: string | number | boolean | null;
 }
 
 export interface RawField extends RawTypeSpec {
   readonly required?: boolean;
   readonly default?: unknown;
   readonly secret?: boolean;
+  readonly readOnly?: boolean;
+  readonly writeOnly?: boolean;
 }
 
-export type RawNamedType =
-  | { readonly kind: 'enum'; readonly description?: string; readonly notShown?: string; readonly open?: boolean; readonly values: readonly string[] }
-  | {
-      readonly kind: 'object';
-      readonly description?: string;
-      readonly notShown?: string;
-      readonly open?: boolean;
-      readonly fields: Readonly<Record<string, RawField>>;
-      readonly requiredWhen?: readonly { readonly when: Readonly<Record<string, string>>; readonly require: readonly string[] }[];
-      readonly together?: readonly (readonly string[])[];
-    };
+export type RawTypeKind = 'object' | 'enum' | 'array' | 'map' | 'union' | 'string' | 'integer' | 'number' | 'boolean';
+
+/** A named type; the schema allows each kind only its own keys. */
+export interface RawNamedType extends RawTypeParts {
+  readonly kind: RawTypeKind;
+  readonly extends?: readonly string[];
+  readonly requiredWhen?: readonly { readonly when: Readonly<Record<string, string>>; readonly require: readonly string[] }[];
+  readonly together?: readonly (readonly string[])[];
+}
 
 export interface RawEndpoint {
   readonly summary?: string;
@@ -161,7 +188,7 @@ export interface RawEndpoint {
   readonly idempotent?: boolean;
   readonly params?: Readonly<Record<string, { readonly description?: string; readonly type?: 'string' | 'integer' }>>;
   readonly request?: {
-    readonly body: string;
+    readonly body: RawTypeRef;
     readonly contentTypes?: readonly string[];
     readonly optional?: boolean;
     readonly notShown?: string;
@@ -173,7 +200,7 @@ export interface RawEndpoint {
 
 export interface RawResponse {
   readonly description?: string;
-  readonly body?: string;
+  readonly body?: RawTypeRef;
   readonly contentType?: string;
   readonly shape?: string;
   readonly notShown?: string;

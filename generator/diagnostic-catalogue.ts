@@ -26,7 +26,7 @@ export const CODES = {
   'unknown-key': { stages: ['schema'], summary: 'A key the format does not have; suggests a close one.' },
   'missing-key': {
     stages: ['schema'],
-    summary: 'A required key is absent. Also (model) an array without `items`, and a message row with neither `pattern` nor `empty: true`.',
+    summary: 'A required key is absent. Also (model) an array without `items`, a map without `values`, a union without `members`, and a message row with neither `pattern` nor `empty: true`.',
   },
   'invalid-name': { stages: ['schema'], summary: 'A map key that is not a valid name or status pattern.' },
   'wrong-type': { stages: ['schema'], summary: 'A value of the wrong type (a number where a string is expected, …).' },
@@ -48,7 +48,7 @@ export const CODES = {
     stages: ['model'],
     summary: 'A `requiredWhen` tests a field that is not a string or enum: the rule is documented but the generated type cannot enforce it.',
   },
-  'invalid-default': { stages: ['model'], summary: "A field's `default` is not a value its type allows (a closed enum's values, or the primitive type)." },
+  'invalid-default': { stages: ['model'], summary: "A field's `default` or an `example` is not a value its type allows (a closed enum's values, the scalar type, its constraints, `null` where not nullable)." },
   'reserved-parameter-name': {
     stages: ['model'],
     summary: "A path parameter named like a method option (`body`, `contentType`, `signal`, `timeoutMs`, `headers`, `maxRetries`): it would clash in the generated method's input.",
@@ -71,11 +71,29 @@ export const CODES = {
   },
   'unresolved-type': {
     stages: ['model'],
-    summary: 'A type name neither built in nor declared; or `object`/`array` used where only a named type can say what it holds (a request or response `body`).',
+    summary: 'A type name neither built in nor declared (in a field, an item, a union member, `extends`, a body); or `object`, `array`, `map`, `enum` or `union` named without the keys that say what it holds.',
+  },
+  'invalid-union': {
+    stages: ['model'],
+    summary:
+      "A union's discriminator does not tell its members apart: a member is not a named object type, lacks the field, gives it no literal value, shares a value with another member, or a `mapping` names a type that is not a member.",
+  },
+  'invalid-extends': {
+    stages: ['model'],
+    summary: '`extends` names a type that is not an object, or a cycle of types that extend each other, or a field redefines an inherited one with another type.',
+  },
+  'invalid-constraint': {
+    stages: ['model'],
+    summary:
+      'A constraint that no value can meet or that cannot be checked: a minimum above its maximum (numbers, lengths, items), a `pattern` that is not a valid regular expression, a `const` of another type than `type`, an enum that mixes strings and numbers, a field both `readOnly` and `writeOnly`.',
   },
   'reserved-type-name': { stages: ['model'], summary: 'A declared type uses a built-in name such as `string`.' },
   'empty-enum': { stages: ['model'], summary: 'A closed enum has no values.' },
-  'misplaced-key': { stages: ['model'], summary: '`fields` on a type other than `object`, or `items` on a type other than `array`.' },
+  'misplaced-key': {
+    stages: ['model'],
+    summary:
+      'A key that does not apply to its type: `fields` other than on an object, `items` other than on an array, `values`, `members` or `discriminator` on the wrong kind, a constraint or `format` on a type it cannot constrain (`minLength` on an integer, `minimum` on a named type).',
+  },
   'no-category': { stages: ['model'], summary: 'A code row has no `category`, and neither its status nor its class is in `statusCategories`.' },
   'duplicate-row-id': { stages: ['model'], summary: 'Two message rows of one table, or two quirks of one endpoint, share an `id`.' },
   'invalid-pattern': { stages: ['model'], summary: "A message row's `pattern` is not a valid JavaScript regular expression." },
@@ -143,7 +161,7 @@ export const MESSAGES = {
   unknownAuthField: unknown('unknown-field', 'field'),
   notAField: error<{ field: string; type: string; hint: string }>('unknown-field', (p) => `'${p.field}' is not a field of '${p.type}'${p.hint}`),
   unknownType: error<Unknown>('unresolved-type', (p) => `unknown type '${p.name}'${p.hint}`),
-  structuralBody: error<{ name: string }>('unresolved-type', (p) => `'${p.name}' needs its fields or items, which only a field can give: declare a named type and use its name here`),
+  structuralBody: error<{ name: string }>('unresolved-type', (p) => `'${p.name}' needs the keys that say what it holds: write { type: ${p.name}, … } in place, or declare a named type and use its name here`),
 
   // model: types
   reservedTypeName: error<{ name: string }>('reserved-type-name', (p) => `'${p.name}' is a built-in type name and cannot name a contract type`),
@@ -157,6 +175,34 @@ export const MESSAGES = {
   fieldsOnNonObject: error<{ type: string }>('misplaced-key', (p) => `'fields' only applies to type object, not '${p.type}'`),
   itemsOnNonArray: error<{ type: string }>('misplaced-key', (p) => `'items' only applies to type array, not '${p.type}'`),
   arrayWithoutItems: error('missing-key', () => "an array needs 'items' to say what it holds"),
+  missingTypeKey: error<{ type: string; key: string; what: string }>('missing-key', (p) => `${p.type === 'enum' ? 'an' : 'a'} ${p.type} needs '${p.key}' to say ${p.what}`),
+  misplacedTypeKey: error<{ key: string; applies: string; type: string }>('misplaced-key', (p) => `'${p.key}' only applies to ${p.applies}, not to '${p.type}'`),
+  misplacedConstraint: error<{ key: string; applies: string; type: string }>(
+    'misplaced-key',
+    (p) => `'${p.key}' constrains ${p.applies}, not '${p.type}'${p.type.match(/^[A-Z]/) === null ? '' : ': constrain the named type itself, or declare a scalar type with it'}`,
+  ),
+  emptyRange: error<{ low: string; high: string; lowValue: number; highValue: number }>('invalid-constraint', (p) => `${p.low} (${p.lowValue}) is above ${p.high} (${p.highValue}): no value can satisfy both`),
+  invalidTypePattern: error<{ reason: string }>('invalid-constraint', (p) => `'pattern' is not a valid regular expression: ${p.reason}`),
+  constMismatch: error<{ type: string; value: string }>('invalid-constraint', (p) => `const ${p.value} is not a ${p.type}`),
+  mixedEnum: error<{ name: string }>('invalid-constraint', (p) => `enum ${p.name} mixes strings and numbers: list all strings or all integers`),
+  readAndWriteOnly: error<{ field: string }>('invalid-constraint', (p) => `field '${p.field}' is both readOnly and writeOnly: it would be in neither requests nor responses`),
+  invalidExample: error<{ problem: string }>('invalid-default', (p) => `example ${p.problem}`),
+  extendsNonObject: error<{ name: string; kind: string }>('invalid-extends', (p) => `'${p.name}' is ${p.kind === 'enum' ? 'an' : 'a'} ${p.kind}; extends takes object types only`),
+  extendsCycle: error<{ cycle: string }>('invalid-extends', (p) => `types extend each other in a cycle: ${p.cycle}`),
+  incompatibleField: error<{ field: string; base: string; before: string; after: string }>(
+    'invalid-extends',
+    (p) => `field '${p.field}' is ${p.before} in ${p.base} and ${p.after} here: a type that extends another may narrow a field (make it required), not change its type`,
+  ),
+  unionMemberNotObject: error<{ member: string }>('invalid-union', (p) => `member ${p.member} of a discriminated union must be a named object type`),
+  discriminatorMissing: error<{ member: string; field: string }>('invalid-union', (p) => `member ${p.member} has no field '${p.field}', the union's discriminator`),
+  discriminatorNotLiteral: error<{ member: string; field: string }>(
+    'invalid-union',
+    (p) => `field '${p.field}' of ${p.member} is not a literal (a const or a one-value enum): give it one, or map values to members with 'mapping'`,
+  ),
+  duplicateDiscriminatorValue: error<{ value: string; member: string; other: string }>('invalid-union', (p) => `discriminator value '${p.value}' names both ${p.other} and ${p.member}`),
+  mappingNotMember: error<{ value: string; member: string }>('invalid-union', (p) => `mapping '${p.value}' names ${p.member}, which is not a member of the union`),
+  memberNotMapped: error<{ member: string }>('invalid-union', (p) => `member ${p.member} has no value in 'mapping'`),
+  mappingDisagrees: error<{ member: string; field: string; literal: string; value: string }>('invalid-union', (p) => `mapping gives ${p.member} the value '${p.value}', but its field '${p.field}' is always '${p.literal}'`),
 
   // model: hosts, errors, environments, auth
   noCategory: error<{ status: number }>('no-category', (p) => `no category for status ${p.status}: add it (or its class) to statusCategories, or give the row a category`),

@@ -8,6 +8,7 @@
  * Every call runs this path, so it avoids per-call closures and regular expressions where a cache
  * does the same (see bench/: client throughput).
  */
+import { parseJson, stringifyJson } from './json.js';
 import { decodeHostError, successQuirk, type DecodedError } from './decode.js';
 import type { EndpointSpec, RuntimeSpec } from './spec.js';
 import { statusMatches } from './status.js';
@@ -194,7 +195,7 @@ function baseUrl(spec: RuntimeSpec, options: RuntimeOptions, host: string): stri
 }
 
 export function encodeBody(body: unknown, contentType: string): string {
-  if (contentType !== 'application/x-www-form-urlencoded') return JSON.stringify(body);
+  if (contentType !== 'application/x-www-form-urlencoded') return stringifyJson(body) ?? '';
   const form = new URLSearchParams();
   if (typeof body === 'object' && body !== null) {
     for (const [key, value] of Object.entries(body)) {
@@ -255,7 +256,7 @@ export function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: R
   }
   if (endpoint.response === 'none' || body.length === 0) return { ok: true, data: undefined, response: infoOf(response) };
   try {
-    return { ok: true, data: JSON.parse(utf8(body)) as unknown, response: infoOf(response) };
+    return { ok: true, data: parseJson(utf8(body)), response: infoOf(response) };
   } catch {
     return invalid(endpoint, status, `the ${status} response is not valid JSON`);
   }

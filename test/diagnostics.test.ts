@@ -393,9 +393,9 @@ describe('values and names the generated code depends on', () => {
     expectOnly(text, error('duplicate-row-id', at, "quirk id 'empty_label_means_missing' is used twice in getOrderLabel"));
   });
 
-  it('unresolved-type: a request body named object or array needs a named type', () => {
+  it('unresolved-type: a body named object (or array, map, enum, union) without the keys that say what it holds', () => {
     const text = edit('      body: OrderUpdate\n', '      body: object\n');
-    expectOnly(text, error('unresolved-type', uniquePos(text, 'object\n    responses'), "'object' needs its fields or items, which only a field can give: declare a named type and use its name here"));
+    expectOnly(text, error('unresolved-type', uniquePos(text, 'object\n    responses'), "'object' needs the keys that say what it holds: write { type: object, … } in place, or declare a named type and use its name here"));
   });
 });
 

@@ -17,11 +17,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { parse as parseYaml } from 'yaml';
 import { loadContractText } from '../generator/contract.js';
 import { layout } from '../generator/emit/layout.js';
 import { knowledge } from '../generator/model/knowledge.js';
-import type { Contract, Endpoint, Host, JsonValue, TypeRef } from '../generator/model/types.js';
-import { categoryOfStatus } from '../generator/model/values.js';
+import type { Contract, Endpoint, Host, JsonValue } from '../generator/model/types.js';
+import { categoryOfStatus, formatStatus } from '../generator/model/values.js';
 import { camel } from '../generator/naming.js';
 import { oracleExpectation } from './support/decode-oracle.js';
 import { DIFF_NEW, FIXTURE_CONTRACTS, FIXTURES } from './support/corpus.js';
@@ -170,36 +172,23 @@ function expectOracleAgrees(r: Rendered): void {
   }
 }
 
-/** Whether `value` is valid data of `ref`: required fields present, every value of its type. */
-function conforms(contract: Contract, ref: TypeRef, value: unknown): boolean {
-  switch (ref.kind) {
-    case 'primitive':
-      return primitiveConforms(ref.name, value);
-    case 'array':
-      return Array.isArray(value) && value.every((v) => conforms(contract, ref.items, v));
-    case 'object':
-      return fieldsConform(contract, ref.fields, value);
-    case 'named': {
-      const type = contract.types.find((t) => t.name === ref.name);
-      if (type === undefined) return false;
-      if (type.kind === 'enum') return typeof value === 'string' && (type.open || type.values.includes(value));
-      return fieldsConform(contract, type.fields, value);
-    }
-  }
-}
-
-function primitiveConforms(name: string, value: unknown): boolean {
-  if (name === 'integer') return Number.isInteger(value);
-  if (name === 'number') return typeof value === 'number';
-  if (name === 'boolean') return typeof value === 'boolean';
-  if (name === 'string') return typeof value === 'string';
-  return name === 'unknown';
-}
-
-function fieldsConform(contract: Contract, fields: readonly { name: string; required: boolean; type: TypeRef }[], value: unknown): boolean {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const record = value as Record<string, unknown>;
-  return fields.every((f) => (f.name in record ? conforms(contract, f.type, record[f.name]) : !f.required));
+/**
+ * Why a success fixture is not valid data of its response, by the package's own OpenAPI document
+ * (JSON Schema 2020-12: types, nullability, enums, constraints, required fields) read with ajv:
+ * a reading of the contract independent of the mocks' example builder. Formats are the one thing
+ * left unchecked (ajv needs a plugin for them); scalar-example.test.ts holds those.
+ */
+function successProblems(r: Rendered, e: Endpoint, value: unknown): string | undefined {
+  const doc = parseYaml(r.files.get('openapi.yaml') ?? '') as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>; components: object };
+  const operation = Object.values(doc.paths).flatMap((p) => Object.values(p)).find((op) => (op as { operationId?: string }).operationId === e.id);
+  const response = e.responses.find((x) => !x.isError);
+  if (operation === undefined || response === undefined) return `no operation ${e.id}`;
+  const content = operation.responses[formatStatus(response.status)]?.content;
+  const schema = content?.[response.contentType ?? 'application/json']?.schema;
+  if (schema === undefined) return `no schema for ${e.id}`;
+  const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+  const validate = ajv.compile({ ...schema, components: doc.components });
+  return validate(value) ? undefined : ajv.errorsText(validate.errors);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -325,7 +314,7 @@ describe('the mocks of contract/orders.yaml', () => {
       expect(success.status, e.id).toBeLessThan(300);
       const body = response.body;
       if (body?.kind === 'primitive' && body.name === 'binary') continue;
-      expect(body === undefined || conforms(r.contract, body, success.json), `${e.id}: ${JSON.stringify(success.json)}`).toBe(true);
+      if (body !== undefined) expect(successProblems(r, e, success.json), `${e.id}: ${JSON.stringify(success.json)}`).toBeUndefined();
     }
     expect(r.mocks.FIXTURES.endpoints.requestToken!.success.json).toEqual({ access_token: 'example' });
     const label = r.mocks.FIXTURES.endpoints.getOrderLabel!.success;
@@ -528,7 +517,7 @@ describe('fixtures and decoders agree for every contract of the test corpus', ()
       for (const [key, f] of Object.entries(r.mocks.FIXTURES.hosts[e.host] ?? {})) expect(decode(r, e.host, f, e.id), `${e.id} ${key}`).toMatchObject(mine.expect[key] ?? f.expect);
       const response = e.responses.find((x) => !x.isError);
       const body = response?.body;
-      if (body !== undefined && !(body.kind === 'primitive' && body.name === 'binary')) expect(conforms(r.contract, body, mine.success.json), e.id).toBe(true);
+      if (body !== undefined && !(body.kind === 'primitive' && body.name === 'binary')) expect(successProblems(r, e, mine.success.json), e.id).toBeUndefined();
     }
   });
 });

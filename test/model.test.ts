@@ -191,7 +191,7 @@ describe('error shapes', () => {
 
   it('fulfilment: present code; reads code, message, details.type; field errors in details.fields', () => {
     const s = shape('fulfilment');
-    expect(s.body).toBe('FulfilmentErrorBody');
+    expect(s.body).toEqual({ kind: 'named', name: 'FulfilmentErrorBody' });
     expect(s.match).toEqual({ present: [['code']], equals: [] });
     expect(s.read).toEqual({ code: ['code'], message: ['message'], kind: ['details', 'type'] });
     expect(s.fieldErrors).toEqual({ path: ['details', 'fields'], field: ['field'], message: ['message'] });
@@ -200,7 +200,7 @@ describe('error shapes', () => {
 
   it('api_error: present api_error; reads its code, message, human, description, id and http_status_code', () => {
     const s = shape('api_error');
-    expect(s.body).toBe('ApiErrorBody');
+    expect(s.body).toEqual({ kind: 'named', name: 'ApiErrorBody' });
     expect(s.match).toEqual({ present: [['api_error']], equals: [] });
     expect(s.read).toEqual({
       code: ['api_error', 'code'],
@@ -224,21 +224,21 @@ describe('error shapes', () => {
 
   it('invalid_client: error equals invalid_client; reads error and error_description', () => {
     const s = shape('invalid_client');
-    expect(s.body).toBe('InvalidClientBody');
+    expect(s.body).toEqual({ kind: 'named', name: 'InvalidClientBody' });
     expect(s.match).toEqual({ present: [], equals: [{ path: ['error'], value: 'invalid_client' }] });
     expect(s.read).toEqual({ code: ['error'], human: ['error_description'] });
   });
 
   it('unauthorized: error equals unauthorized; reads error', () => {
     const s = shape('unauthorized');
-    expect(s.body).toBe('UnauthorizedBody');
+    expect(s.body).toEqual({ kind: 'named', name: 'UnauthorizedBody' });
     expect(s.match).toEqual({ present: [], equals: [{ path: ['error'], value: 'unauthorized' }] });
     expect(s.read).toEqual({ code: ['error'] });
   });
 
   it('result_level: present result and level equals error; reads result and message', () => {
     const s = shape('result_level');
-    expect(s.body).toBe('ResultLevelBody');
+    expect(s.body).toEqual({ kind: 'named', name: 'ResultLevelBody' });
     expect(s.match).toEqual({ present: [['result']], equals: [{ path: ['level'], value: 'error' }] });
     expect(s.read).toEqual({ code: ['result'], message: ['message'] });
   });

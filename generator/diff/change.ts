@@ -12,6 +12,8 @@ export type Area =
   | 'content-type'
   | 'field'
   | 'enum'
+  | 'union'
+  | 'deprecation'
   | 'error-code'
   | 'shape'
   | 'category'

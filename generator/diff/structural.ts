@@ -6,7 +6,9 @@ import { formatStatus } from '../model/values.js';
 import { knowledge, type Knowledge } from '../model/knowledge.js';
 import type { Contract, Endpoint, EnumType, Field, Host, NamedType, ObjectType, SourceLocation, TypeRef } from '../model/types.js';
 import { pair, same, type Action, type Area, type Change, type Direction } from './change.js';
+import { deprecationChange, refChanges } from './type-changes.js';
 import { directionsOf } from './usage.js';
+import { describeType } from '../model/type-text.js';
 
 interface Ctx {
   readonly out: Change[];
@@ -105,12 +107,7 @@ function diffContentTypes(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string)
   for (const t of media(ea).filter((x) => !media(eb).includes(x))) add(ctx, 'content-type', 'added', 'response', subject, { after: t, ...locs(eb, ea) });
 }
 
-function refText(ref: TypeRef | undefined): string {
-  if (ref === undefined) return 'none';
-  if (ref.kind === 'primitive' || ref.kind === 'named') return ref.name;
-  if (ref.kind === 'array') return `${refText(ref.items)}[]`;
-  return `{ ${ref.fields.map((f) => `${f.name}${f.required ? '' : '?'}: ${refText(f.type)}`).join('; ')} }`;
-}
+const refText = (ref: TypeRef | undefined): string => describeType(ref);
 
 function diffBodies(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string): void {
   const before = refText(eb.request?.body);
@@ -136,9 +133,11 @@ function diffTypes(ctx: Ctx, b: Contract, a: Contract): void {
   const types = pair(b.types, a.types, (t) => t.name);
   for (const [tb, ta] of types.both) {
     const directions = [...new Set([...directionsOf(ctx.old, tb.name), ...directionsOf(ctx.new, ta.name)])];
+    ctx.out.push(...deprecationChange(`type ${ta.name}`, tb, ta, locs(tb, ta)));
     for (const direction of directions) {
       if (tb.kind === 'enum' && ta.kind === 'enum') diffEnum(ctx, tb, ta, direction);
       else if (tb.kind === 'object' && ta.kind === 'object') diffFields(ctx, tb.name, tb.fields, ta.fields, direction, tb, ta);
+      else if (tb.kind === 'alias' && ta.kind === 'alias') ctx.out.push(...refChanges(ctx, `type ${ta.name}`, tb.type, ta.type, direction, locs(tb, ta)));
       else add(ctx, 'field', 'changed', direction, `type ${ta.name}`, { aspect: 'type', before: tb.kind, after: ta.kind, ...locs(tb, ta) });
     }
   }
@@ -147,8 +146,8 @@ function diffTypes(ctx: Ctx, b: Contract, a: Contract): void {
 function diffEnum(ctx: Ctx, tb: EnumType, ta: EnumType, direction: Direction): void {
   const subject = `enum ${ta.name}`;
   const qualifier = ta.open ? 'open' : 'closed';
-  for (const v of tb.values.filter((x) => !ta.values.includes(x))) add(ctx, 'enum', 'removed', direction, `${subject} value '${v}'`, { qualifier, before: v, ...locs(tb, ta) });
-  for (const v of ta.values.filter((x) => !tb.values.includes(x))) add(ctx, 'enum', 'added', direction, `${subject} value '${v}'`, { qualifier, after: v, ...locs(tb, ta) });
+  for (const v of tb.values.filter((x) => !ta.values.includes(x))) add(ctx, 'enum', 'removed', direction, `${subject} value '${v}'`, { qualifier, before: String(v), ...locs(tb, ta) });
+  for (const v of ta.values.filter((x) => !tb.values.includes(x))) add(ctx, 'enum', 'added', direction, `${subject} value '${v}'`, { qualifier, after: String(v), ...locs(tb, ta) });
   if (tb.open !== ta.open) add(ctx, 'enum', 'changed', direction, subject, { aspect: ta.open ? 'open' : 'closed', before: tb.open ? 'open' : 'closed', after: qualifier, ...locs(tb, ta) });
 }
 
@@ -160,9 +159,9 @@ function diffFields(ctx: Ctx, owner: string, before: readonly Field[], after: re
     const subject = `field ${owner}.${xa.name}`;
     const l = locs(xb, xa);
     if (xb.required !== xa.required) add(ctx, 'field', 'changed', direction, subject, { aspect: xa.required ? 'required' : 'optional', ...l });
-    if (refText(xb.type) !== refText(xa.type) && !(xb.type.kind === 'object' && xa.type.kind === 'object')) {
-      add(ctx, 'field', 'changed', direction, subject, { aspect: 'type', before: refText(xb.type), after: refText(xa.type), ...l });
-    }
+    ctx.out.push(...refChanges(ctx, subject, xb.type, xa.type, direction, l));
+    // A type read in both directions still deprecates its field once.
+    if (!ctx.out.some((c) => c.area === 'deprecation' && c.subject === subject)) ctx.out.push(...deprecationChange(subject, xb, xa, l));
     if (!same(xb.default, xa.default)) add(ctx, 'field', 'changed', direction, subject, { aspect: 'default', before: JSON.stringify(xb.default) ?? 'none', after: JSON.stringify(xa.default) ?? 'none', ...l });
     if (xb.type.kind === 'object' && xa.type.kind === 'object') diffFields(ctx, `${owner}.${xa.name}`, xb.type.fields, xa.type.fields, direction, tb, ta);
   }

@@ -87,8 +87,8 @@ function emitCredentials(file: TsFile, contract: Contract): void {
   file.w.blankLine();
 }
 
-function imported(file: TsFile): (name: string) => string {
-  return (name) => file.useType(MODULE.types, typeNames.type(name));
+function imported(file: TsFile): (exported: string) => string {
+  return (exported) => file.useType(MODULE.types, exported);
 }
 
 function dataTypes(file: TsFile, contract: Contract, endpoint: Endpoint): string[] {
@@ -113,7 +113,7 @@ function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint)
     if (request !== undefined) {
       // No boilerplate doc: a consumer's tsc scans every comment of the declarations.
       file.doc(request.notShown);
-      file.lines(union(`readonly body${request.optional ? '?' : ''}:`, [typeText(contract, request.body, imported(file))], ';', file.level));
+      file.lines(union(`readonly body${request.optional ? '?' : ''}:`, [typeText(contract, request.body, imported(file), 'request')], ';', file.level));
       if (request.contentTypes.length > 1) {
         file.doc(`How the body is encoded (default ${request.contentTypes[0] ?? ''}).`);
         file.lines(union('readonly contentType?:', literals(request.contentTypes), ';', file.level));

@@ -1,22 +1,52 @@
-/** Contract types → TypeScript: enums as literal unions plus value arrays, objects as interfaces. */
-import { knowledge } from '../model/knowledge.js';
-import type { Contract, EnumType, Field, ObjectType, TypeRef } from '../model/types.js';
+/**
+ * Contract types → TypeScript. Enums are literal unions plus value arrays, objects interfaces,
+ * named arrays, maps, unions and scalars type aliases. A type with readOnly or writeOnly fields
+ * is written twice: as responses carry it (`Pet`) and as requests carry it (`PetInput`). The
+ * mapping of each construct is tabled in docs/contract-format.md ("How types map to TypeScript").
+ */
+import { knowledge, type Direction } from '../model/knowledge.js';
+import { constraintText } from '../model/type-text.js';
+import type { AliasType, Contract, Deprecation, EnumLiteral, EnumType, EnumValueNote, Field, NamedType, ObjectType, TypeRef } from '../model/types.js';
 import { propertyKey, stringLiteral } from '../naming.js';
 import { emitLiteralUnion } from './literal-union.js';
 import { typeNames } from './names.js';
 import { fits, union } from './pretty.js';
-import type { TsFile } from './ts-file.js';
+import type { DocTag, TsFile } from './ts-file.js';
+
+/** How a type is read: in which direction, with names as the file has them in scope. */
+interface View {
+  readonly contract: Contract;
+  readonly direction: Direction;
+  readonly nameOf: (exported: string) => string;
+}
+
+const SAME = (name: string): string => name;
 
 export function emitTypes(file: TsFile, contract: Contract): void {
   // The entry point re-exports this file: with no types it must still be a module.
   if (contract.types.length === 0) file.w.writeLine('export {};');
+  const directional = knowledge(contract).directional;
   for (const type of contract.types) {
     file.section('type', type, () => {
-      if (type.kind === 'enum') emitEnum(file, type);
-      else emitObject(file, contract, type);
+      emitNamed(file, { contract, direction: 'response', nameOf: SAME }, type);
+      if (directional.has(type.name)) {
+        file.w.blankLine();
+        emitNamed(file, { contract, direction: 'request', nameOf: SAME }, type);
+      }
     });
     file.w.blankLine();
   }
+}
+
+function emitNamed(file: TsFile, view: View, type: NamedType): void {
+  if (type.kind === 'enum') emitEnum(file, type);
+  else if (type.kind === 'object') emitObject(file, view, type);
+  else emitAlias(file, view, type);
+}
+
+/** The name a named type has in `direction`. */
+export function exportedName(contract: Contract, name: string, direction: Direction): string {
+  return direction === 'request' && knowledge(contract).directional.has(name) ? typeNames.input(name) : typeNames.type(name);
 }
 
 /** "Not shown" notes are sentences already ("Unit of created_at: not shown."): kept as written. */
@@ -24,50 +54,89 @@ export function notShown(text: string | undefined): string | undefined {
   return text;
 }
 
+function deprecatedTag(d: Deprecation | undefined): DocTag | undefined {
+  return d === undefined ? undefined : { tag: 'deprecated', text: d.message };
+}
+
+function directionNote(view: View, name: string): string | undefined {
+  if (!knowledge(view.contract).directional.has(name)) return undefined;
+  return view.direction === 'request'
+    ? `{@link ${typeNames.type(name)}} as requests carry it: without its readOnly fields, with its writeOnly ones.`
+    : `As responses carry it: requests use {@link ${typeNames.input(name)}}.`;
+}
+
 function emitEnum(file: TsFile, type: EnumType): void {
   const name = typeNames.type(type.name);
+  const numeric = typeof type.values[0] === 'number';
   const openNote = type.open ? 'Open: values beyond the listed ones may appear.' : undefined;
   emitLiteralUnion(file, {
     typeName: name,
-    typeDoc: [type.description, openNote, notShown(type.notShown)],
+    typeDoc: [type.description, openNote, notShown(type.notShown), valueNotes(type.notes), deprecatedTag(type.deprecated)],
     values: type.values,
-    extra: type.open ? ['(string & {})'] : [],
+    extra: type.open ? [numeric ? '(number & {})' : '(string & {})'] : [],
     valuesName: typeNames.enumValues(type.name),
     valuesDoc: `The known values of {@link ${name}}.`,
   });
 }
 
-function emitObject(file: TsFile, contract: Contract, type: ObjectType): void {
-  const name = typeNames.type(type.name);
-  const variants = variantGroups(contract, type);
+/** Values with a description or a deprecation, one line each (a literal type cannot carry its own tag). */
+function valueNotes(notes: readonly EnumValueNote[]): string | undefined {
+  if (notes.length === 0) return undefined;
+  return notes
+    .map((n) => {
+      const deprecated = n.deprecated === undefined ? undefined : `deprecated${n.deprecated.message === undefined ? '' : `: ${n.deprecated.message}`}`;
+      return `- ${literalText(n.value)}: ${[n.description, deprecated].filter((x) => x !== undefined).join('; ')}`;
+    })
+    .join('\n');
+}
+
+function emitAlias(file: TsFile, view: View, type: AliasType): void {
+  const name = exportedName(view.contract, type.name, view.direction);
+  file.doc(type.description, notShown(type.notShown), refNotes(type.type), directionNote(view, type.name), deprecatedTag(type.deprecated));
+  const members = topMembers(view, type.type, file.level);
+  file.lines(union(`export type ${name} =`, members, ';', file.level));
+}
+
+function emitObject(file: TsFile, view: View, type: ObjectType): void {
+  const input = view.direction === 'request';
+  const name = exportedName(view.contract, type.name, view.direction);
+  const fields = visibleFields(view, type.fields);
+  const variants = variantGroups(view, type, fields);
   const openNote = type.open ? 'Open: the object has other fields the contract does not show.' : undefined;
-  const docs = [type.description, openNote, notShown(type.notShown), ...variants.map((v) => v.doc)];
+  const extendsNote = type.extends.length === 0 ? undefined : `Has the fields of ${type.extends.map((b) => `{@link ${exportedName(view.contract, b, view.direction)}}`).join(', ')}.`;
+  const docs = [type.description, extendsNote, openNote, notShown(type.notShown), directionNote(view, type.name), ...variants.map((v) => v.doc), deprecatedTag(type.deprecated)];
   if (variants.length === 0) {
     file.doc(...docs);
-    writeInterface(file, `export interface ${name}`, contract, type.fields, type.open);
+    writeInterface(file, `export interface ${name}`, view, fields, type.open);
     return;
   }
   const grouped = new Set(variants.flatMap((v) => v.fields));
-  const baseFields = type.fields.filter((f) => !grouped.has(f.name));
+  const baseFields = fields.filter((f) => !grouped.has(f.name));
   const parts: string[] = [];
   if (baseFields.length > 0 || type.open) {
-    const fieldsName = typeNames.fields(type.name);
+    const fieldsName = typeNames.fields(type.name, input && name !== typeNames.type(type.name));
     parts.push(fieldsName);
     file.doc(`The fields of {@link ${name}} that do not depend on other fields.`);
-    writeInterface(file, `export interface ${fieldsName}`, contract, baseFields, type.open);
+    writeInterface(file, `export interface ${fieldsName}`, view, baseFields, type.open);
     file.w.blankLine();
   }
   variants.forEach((variant, i) => {
-    const ruleName = typeNames.rule(type.name, i + 1);
+    const ruleName = typeNames.rule(type.name, i + 1, input && name !== typeNames.type(type.name));
     parts.push(ruleName);
     file.doc(`${variant.doc} Part of {@link ${name}}.`);
     // In a broken union each branch sits after `| ` and the last one carries the `;`.
-    const branches = variant.branches.map((branch) => objectLines(branch.map(branchMember(contract)), file.level + 1, false, 3));
+    const branches = variant.branches.map((branch) => objectLines(branch.map(branchMember(view)), file.level + 1, false, 3));
     file.lines(union(`export type ${ruleName} =`, branches.map((b) => b.join('\n')), ';', file.level));
     file.w.blankLine();
   });
   file.doc(...docs);
   file.lines(union(`export type ${name} =`, [parts.join(' & ')], ';', file.level));
+}
+
+/** The fields a direction carries: requests leave readOnly fields out, responses writeOnly ones. */
+function visibleFields(view: View, fields: readonly Field[]): readonly Field[] {
+  const hidden = (f: Field) => (view.direction === 'request' ? f.readOnly : f.writeOnly);
+  return fields.some(hidden) ? fields.filter((f) => !hidden(f)) : fields;
 }
 
 interface BranchField {
@@ -87,29 +156,29 @@ interface VariantGroup {
  * Conditional requirements and "sent together" groups become unions of branches, so the compiler
  * rejects a request that the API would reject.
  */
-function variantGroups(contract: Contract, type: ObjectType): VariantGroup[] {
+function variantGroups(view: View, type: ObjectType, fields: readonly Field[]): VariantGroup[] {
   const groups: VariantGroup[] = [];
-  const byName = new Map(type.fields.map((f) => [f.name, f]));
+  const byName = new Map(fields.map((f) => [f.name, f]));
   const discriminants = [...new Set(type.requiredWhen.map((r) => r.field))];
   if (discriminants.length === 1) {
-    const group = conditionalGroup(contract, type, byName, discriminants[0] ?? '');
+    const group = conditionalGroup(view, type, byName, discriminants[0] ?? '');
     if (group !== undefined) groups.push(group);
   }
   for (const together of type.together) {
-    const fields = together.map((n) => byName.get(n)).filter((f): f is Field => f !== undefined);
-    if (fields.some((f) => groups.some((g) => g.fields.includes(f.name)))) continue;
+    const members = together.map((n) => byName.get(n)).filter((f): f is Field => f !== undefined);
+    if (members.length < 2 || members.some((f) => groups.some((g) => g.fields.includes(f.name)))) continue;
     groups.push({
-      fields: fields.map((f) => f.name),
-      branches: [fields.map((field) => ({ field, required: true })), fields.map((field) => ({ field, required: false, typeText: 'undefined' }))],
+      fields: members.map((f) => f.name),
+      branches: [members.map((field) => ({ field, required: true })), members.map((field) => ({ field, required: false, typeText: 'undefined' }))],
       doc: `${together.join(' and ')} are sent together or not at all.`,
     });
   }
   return groups;
 }
 
-function conditionalGroup(contract: Contract, type: ObjectType, byName: ReadonlyMap<string, Field>, discriminant: string): VariantGroup | undefined {
+function conditionalGroup(view: View, type: ObjectType, byName: ReadonlyMap<string, Field>, discriminant: string): VariantGroup | undefined {
   const field = byName.get(discriminant);
-  if (field === undefined || !isTextField(contract, field)) return undefined;
+  if (field === undefined || !isTextField(view.contract, field)) return undefined;
   const rules = type.requiredWhen.filter((r) => r.field === discriminant);
   const involved = [...new Set([discriminant, ...rules.flatMap((r) => r.require)])];
   const others = involved.filter((n) => n !== discriminant).map((n) => byName.get(n)).filter((f): f is Field => f !== undefined);
@@ -117,48 +186,76 @@ function conditionalGroup(contract: Contract, type: ObjectType, byName: Readonly
     { field, required: field.default !== rule.value, typeText: stringLiteral(rule.value) },
     ...others.map((f) => ({ field: f, required: rule.require.includes(f.name) })),
   ]);
-  const rest = uncoveredValues(contract, field, rules.map((r) => r.value));
+  const rest = uncoveredValues(view.contract, field, rules.map((r) => r.value));
   if (rest !== undefined) branches.push([{ field, required: field.required && field.default === undefined, typeText: rest }, ...others.map((f) => ({ field: f, required: false }))]);
   const doc = rules.map((r) => `When ${discriminant} is ${r.value}, ${r.require.join(' and ')} ${r.require.length === 1 ? 'is' : 'are'} required.`).join(' ');
   return { fields: involved, branches, doc };
 }
 
-/** Only a string or enum field can discriminate a union of branches. */
+/** Only a string or string enum field can discriminate a union of branches. */
 function isTextField(contract: Contract, field: Field): boolean {
   const t = field.type;
-  return (t.kind === 'primitive' && t.name === 'string') || (t.kind === 'named' && knowledge(contract).type(t.name)?.kind === 'enum');
+  if (t.nullable === true) return false;
+  if (t.kind === 'primitive') return t.name === 'string';
+  const named = t.kind === 'named' ? knowledge(contract).type(t.name) : undefined;
+  return named?.kind === 'enum' && typeof named.values[0] === 'string';
 }
 
 /** The discriminant's values no rule covers, as a type; undefined when the rules cover them all. */
 function uncoveredValues(contract: Contract, field: Field, covered: readonly string[]): string | undefined {
   const enumType = field.type.kind === 'named' ? knowledge(contract).type(field.type.name) : undefined;
   if (enumType?.kind !== 'enum') return `Exclude<string, ${covered.map(stringLiteral).join(' | ')}>`;
-  const rest = enumType.values.filter((v) => !covered.includes(v)).map(stringLiteral);
+  const rest = enumType.values.filter((v) => !covered.includes(String(v))).map(literalText);
   if (enumType.open) rest.push('(string & {})');
   return rest.length === 0 ? undefined : rest.join(' | ');
 }
 
 /** One member of an object type, as text: `name?: Type`. */
 interface Member {
-  readonly doc: readonly (string | undefined)[];
+  readonly doc: readonly (string | DocTag | undefined)[];
   readonly head: string;
   readonly type: string[];
+  /** The type's top-level union members, when it is a union: a long one breaks at its `|`s. */
+  readonly members?: readonly string[];
 }
 
-function branchMember(contract: Contract): (f: BranchField) => Member {
-  return (f) => ({ doc: [], head: `${propertyKey(f.field.name)}${f.required ? '' : '?'}:`, type: f.typeText === undefined ? typeLines(contract, f.field.type, 0) : [f.typeText] });
+function branchMember(view: View): (f: BranchField) => Member {
+  return (f) => ({ doc: [], head: `${propertyKey(f.field.name)}${f.required ? '' : '?'}:`, type: f.typeText === undefined ? typeLines(view, f.field.type, 0) : [f.typeText] });
 }
 
-function fieldMember(contract: Contract, field: Field, indent: number): Member {
+function fieldHead(view: View, field: Field): string {
+  const readonly = field.readOnly && view.direction === 'response' ? 'readonly ' : '';
+  return `${readonly}${propertyKey(field.name)}${field.required ? '' : '?'}:`;
+}
+
+function fieldMember(view: View, field: Field, indent: number): Member {
   const defaults = field.default === undefined ? undefined : `Default: ${JSON.stringify(field.default)}.`;
   const secret = field.secret ? 'Secret: redacted from error messages and support reports.' : undefined;
-  const head = `${propertyKey(field.name)}${field.required ? '' : '?'}:`;
+  const access = field.readOnly ? 'Read-only: set by the server, never sent.' : field.writeOnly ? 'Write-only: sent, never returned.' : undefined;
+  const head = fieldHead(view, field);
+  const members = topMembers(view, field.type, indent + 1);
   return {
-    doc: [field.description, defaults, notShown(field.notShown), secret],
+    doc: [field.description, defaults, refNotes(field.type), access, notShown(field.notShown), secret, deprecatedTag(field.deprecated)],
     head,
     // The member's own line also holds its name and the closing `;`.
-    type: typeLines(contract, field.type, indent, typeNames.type, false, head.length + 2),
+    type: typeLines(view, field.type, indent, false, head.length + 2),
+    ...(members.length > 1 ? { members } : {}),
   };
+}
+
+/** Format, constraints and the 64-bit rule, as one sentence for a doc comment. */
+function refNotes(ref: TypeRef): string | undefined {
+  const notes: string[] = [];
+  if (ref.kind === 'primitive' && ref.format !== undefined) notes.push(`Format: ${ref.format}.`);
+  if (isInt64(ref)) notes.push('A bigint when beyond ±2^53, so no digit is lost.');
+  const constraints = ref.kind === 'primitive' || ref.kind === 'array' ? constraintText(ref.constraints).trim() : '';
+  if (constraints !== '') notes.push(`Constraints: ${constraints.slice(1, -1)}.`);
+  if (ref.example !== undefined) notes.push(`Example: ${JSON.stringify(ref.example)}.`);
+  return notes.length === 0 ? undefined : notes.join(' ');
+}
+
+function isInt64(ref: TypeRef): boolean {
+  return ref.kind === 'primitive' && ref.name === 'integer' && (ref.format === 'int64' || ref.format === 'uint64');
 }
 
 /**
@@ -170,21 +267,22 @@ function objectLines(members: readonly Member[], indent: number, open = false, r
   if (all.length === 0) return ['{}'];
   const flat = `{ ${all.map((m) => `${m.head} ${m.type.join('\n')}`).join('; ')} }`;
   if (all.every((m) => m.type.length === 1) && fits(`${flat}${' '.repeat(reserve)}`, indent)) return [flat];
-  const body = all.flatMap((m) => memberLines(m).map((l) => `  ${l}`));
+  const body = all.flatMap((m) => memberLines(m, indent + 1).map((l) => `  ${l}`));
   return ['{', ...body, '}'];
 }
 
-function memberLines(m: Member): string[] {
+function memberLines(m: Member, indent: number): string[] {
+  if (m.members !== undefined) return union(m.head, m.members, ';', indent);
   const [first = '', ...rest] = m.type;
   return [`${m.head} ${first}${rest.length === 0 ? ';' : ''}`, ...rest.map((l, i) => (i === rest.length - 1 ? `${l};` : l))];
 }
 
-function writeInterface(file: TsFile, head: string, contract: Contract, fields: readonly Field[], open: boolean): void {
+function writeInterface(file: TsFile, head: string, view: View, fields: readonly Field[], open: boolean): void {
   file.w.write(`${head} `).block(() => {
     for (const field of fields) {
-      const member = fieldMember(contract, field, file.level);
+      const member = fieldMember(view, field, file.level);
       file.doc(...member.doc);
-      file.lines(memberLines(member));
+      file.lines(memberLines(member, file.level));
     }
     if (open) {
       file.doc('Fields the contract does not show.');
@@ -193,39 +291,109 @@ function writeInterface(file: TsFile, head: string, contract: Contract, fields: 
   });
 }
 
-/** `nameOf` maps a contract type name to the name in scope (an import, in other files). */
-export function typeText(contract: Contract, ref: TypeRef, nameOf: (name: string) => string = typeNames.type): string {
-  return typeLines(contract, ref, 0, nameOf, true).join('\n');
+/**
+ * A type on one line, for contexts that lay themselves out. `nameOf` maps an exported type name
+ * to the name in scope (an import, in other files); `direction` picks request or response forms.
+ */
+export function typeText(contract: Contract, ref: TypeRef, nameOf: (exported: string) => string = SAME, direction: Direction = 'response'): string {
+  return typeLines({ contract, direction, nameOf }, ref, 0, true).join('\n');
+}
+
+/**
+ * The members of a type's top-level union (a union, an enum in place, a 64-bit integer, anything
+ * nullable), or the type alone. Each member is one line unless it is an object literal.
+ */
+function topMembers(view: View, ref: TypeRef, indent: number): string[] {
+  const members = bareMembers(view, ref, indent);
+  return ref.nullable === true && !members.includes('null') ? [...members, 'null'] : members;
+}
+
+function bareMembers(view: View, ref: TypeRef, indent: number): string[] {
+  switch (ref.kind) {
+    case 'union': {
+      const members = ref.members.flatMap((m) => memberTexts(view, ref, m, indent));
+      // A lone narrowed member needs no parentheses (prettier drops them); beside others it keeps them.
+      const only = members.length === 1 && ref.nullable !== true ? members[0] : undefined;
+      return only !== undefined && only.startsWith('(') && only.endsWith(')') ? [only.slice(1, -1)] : members;
+    }
+    case 'enum':
+      return [...ref.values.map(literalText), ...(ref.open ? [typeof ref.values[0] === 'number' ? '(number & {})' : '(string & {})'] : [])];
+    case 'primitive':
+      return isInt64(ref) ? ['number', 'bigint'] : [primitiveText(ref.name)];
+    default:
+      return [typeLines(view, { ...ref, nullable: false }, indent).join('\n')];
+  }
+}
+
+/**
+ * A union member: its own members when it is a union itself, and a discriminated member whose
+ * field is no literal carries the value the mapping gives it, so a `switch` narrows on it.
+ */
+function memberTexts(view: View, union: Extract<TypeRef, { kind: 'union' }>, member: TypeRef, indent: number): string[] {
+  const texts = member.kind === 'union' || (member.kind === 'primitive' && isInt64(member)) || member.nullable === true ? topMembers(view, member, indent) : [typeLines(view, member, indent, true).join('\n')];
+  const d = union.discriminator;
+  if (d === undefined || member.kind !== 'named') return texts;
+  const values = knowledge(view.contract).discriminatorMapping(union).filter((e) => e.member === member.name).map((e) => e.value);
+  const type = knowledge(view.contract).type(member.name);
+  const field = type?.kind === 'object' ? type.fields.find((f) => f.name === d.field) : undefined;
+  if (values.length === 0 || (field?.type.kind === 'literal' && values.length === 1)) return texts;
+  if (field !== undefined && field.type.kind === 'named' && values.length === 1) {
+    const named = knowledge(view.contract).type(field.type.name);
+    if (named?.kind === 'enum' && named.values.length === 1) return texts;
+  }
+  return texts.map((t) => `(${t} & { ${propertyKey(d.field)}: ${values.map(stringLiteral).join(' | ')} })`);
+}
+
+function literalText(value: EnumLiteral | boolean | null): string {
+  return typeof value === 'string' ? stringLiteral(value) : String(value);
+}
+
+/** A type as one expression: members joined, parenthesised where an array or map holds it. */
+function expression(view: View, ref: TypeRef, indent: number): string {
+  return topMembers(view, ref, indent).join(' | ');
 }
 
 /**
  * A type as lines; the first continues the current line, the rest are relative to it. `flat`
  * forces one line (for contexts that lay themselves out).
  */
-function typeLines(contract: Contract, ref: TypeRef, indent: number, nameOf: (name: string) => string = typeNames.type, flat = false, reserve = 0): string[] {
+function typeLines(view: View, ref: TypeRef, indent: number, flat = false, reserve = 0): string[] {
+  if (ref.nullable === true || ref.kind === 'union' || ref.kind === 'enum' || isInt64(ref)) return [expression(view, ref, indent)];
   switch (ref.kind) {
     case 'primitive':
       return [primitiveText(ref.name)];
     case 'named':
-      return [nameOf(ref.name)];
-    case 'array': {
-      const inner = typeLines(contract, ref.items, indent, nameOf, flat, reserve + 'Array<>'.length);
-      if (inner.length === 1 && /^[A-Za-z0-9_]+$/.test(inner[0] ?? '')) return [`${inner[0] ?? ''}[]`];
-      // A sole object type argument hugs the angle brackets.
-      return inner.map((l, i) => `${i === 0 ? 'Array<' : ''}${l}${i === inner.length - 1 ? '>' : ''}`);
-    }
-    case 'object': {
-      const members = ref.fields.map((f) => {
-        const head = `${propertyKey(f.name)}${f.required ? '' : '?'}:`;
-        return { doc: [], head, type: typeLines(contract, f.type, indent + 1, nameOf, flat, head.length + 2) };
-      });
-      if (flat) {
-        const parts = [...members.map((m) => `${m.head} ${m.type.join(' ')}`), ...(ref.open ? ['[field: string]: unknown'] : [])];
-        return [parts.length === 0 ? '{}' : `{ ${parts.join('; ')} }`];
-      }
-      return objectLines(members, indent, ref.open, reserve);
-    }
+      return [view.nameOf(exportedName(view.contract, ref.name, view.direction))];
+    case 'literal':
+      return [literalText(ref.value)];
+    case 'array':
+      return wrapped(view, 'Array', ref.items, indent, flat, reserve, true);
+    case 'map':
+      return wrapped(view, 'Record<string, ', ref.values, indent, flat, reserve, false);
+    case 'object':
+      return objectTypeLines(view, ref.fields, ref.open, indent, flat, reserve);
   }
+}
+
+/** `Array<T>` (or `T[]` for a name) and `Record<string, T>`: an object argument hugs the brackets. */
+function wrapped(view: View, head: 'Array' | 'Record<string, ', inner: TypeRef, indent: number, flat: boolean, reserve: number, array: boolean): string[] {
+  const open = array ? 'Array<' : head;
+  const lines = typeLines(view, inner, indent, flat, reserve + open.length + 1);
+  if (array && lines.length === 1 && /^[A-Za-z0-9_]+$/.test(lines[0] ?? '')) return [`${lines[0] ?? ''}[]`];
+  return lines.map((l, i) => `${i === 0 ? open : ''}${l}${i === lines.length - 1 ? '>' : ''}`);
+}
+
+function objectTypeLines(view: View, all: readonly Field[], open: boolean, indent: number, flat: boolean, reserve: number): string[] {
+  const fields = visibleFields(view, all);
+  const members = fields.map((f) => {
+    const head = fieldHead(view, f);
+    return { doc: [], head, type: typeLines(view, f.type, indent + 1, flat, head.length + 2) };
+  });
+  if (flat) {
+    const parts = [...members.map((m) => `${m.head} ${m.type.join(' ')}`), ...(open ? ['[field: string]: unknown'] : [])];
+    return [parts.length === 0 ? '{}' : `{ ${parts.join('; ')} }`];
+  }
+  return objectLines(members, indent, open, reserve);
 }
 
 function primitiveText(name: string): string {

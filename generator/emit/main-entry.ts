@@ -3,6 +3,7 @@
  * decoders, the client and its operation functions, and the entry point that re-exports them with
  * the runtime types users name.
  */
+import { knowledge } from '../model/knowledge.js';
 import type { Contract } from '../model/types.js';
 import { emitClient, operationExample } from './emit-client.js';
 import { emitErrors } from './emit-errors.js';
@@ -22,7 +23,7 @@ export const MAIN_ENTRY: OutputDescriptor = {
     ...emit.tsFile(MODULE.client, (f) => emitClient(f, emit.contract), CLIENT_NAMESPACES),
     ...indexFiles(emit.contract),
   ],
-  runtime: ['auth', 'base-client', 'body', 'decode', 'exchange', 'messages', 'node-transport', 'plan', 'retry', 'spec', 'status', 'support', 'transport'],
+  runtime: ['auth', 'base-client', 'body', 'decode', 'exchange', 'json', 'messages', 'node-transport', 'plan', 'retry', 'spec', 'status', 'support', 'transport'],
   exports: () => ({ '.': { module: MODULE.index } }),
   packageFiles: ['dist', 'src'],
   peerDependencies: [],
@@ -64,14 +65,19 @@ function indexLines(contract: Contract): string[] {
 /** The names the main entry exports for the contract's types, hosts and endpoints. */
 function mainClaims(contract: Contract): NameClaim[] {
   const claims: NameClaim[] = [];
+  const directional = knowledge(contract).directional;
   for (const type of contract.types) {
     const path = ['types', type.name];
     const owner = `type '${type.name}'`;
     claims.push({ name: typeNames.type(type.name), owner, path });
+    const input = directional.has(type.name);
+    if (input) claims.push({ name: typeNames.input(type.name), owner, path });
     if (type.kind === 'enum') claims.push({ name: typeNames.enumValues(type.name), owner: `enum '${type.name}'`, path });
-    else if (type.requiredWhen.length > 0 || type.together.length > 0) {
-      claims.push({ name: typeNames.fields(type.name), owner, path });
-      for (let i = 1; i <= type.requiredWhen.length + type.together.length; i++) claims.push({ name: typeNames.rule(type.name, i), owner, path });
+    else if (type.kind === 'object' && (type.requiredWhen.length > 0 || type.together.length > 0)) {
+      for (const variant of input ? [false, true] : [false]) {
+        claims.push({ name: typeNames.fields(type.name, variant), owner, path });
+        for (let i = 1; i <= type.requiredWhen.length + type.together.length; i++) claims.push({ name: typeNames.rule(type.name, i, variant), owner, path });
+      }
     }
   }
   for (const host of contract.hosts) {

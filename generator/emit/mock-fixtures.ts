@@ -16,6 +16,7 @@ import { knowledge, type Knowledge } from '../model/knowledge.js';
 import type { BodyPath, Contract, Endpoint, ErrorShape, Field, Host, JsonValue, MessageRow, ObjectType, ShapeReadKey, StatusPattern, TypeRef } from '../model/types.js';
 import { formatStatus, statusMatches } from '../model/values.js';
 import { errorRules, errorTables, hostSpec } from './emit-tables.js';
+import { numberExample, stringExample } from './scalar-example.js';
 
 // The runtime's own types: what a fixture promises is what the shipped mocks module declares.
 import type { MockExpectation as Expectation, MockFixtureKind as FixtureKind } from '../../templates/mocks.js';
@@ -347,7 +348,7 @@ type Mutable = { [key: string]: unknown } | unknown[];
  * shape's read paths, unnamed field errors carrying `fieldMessages`, and every mirror filled.
  */
 function envelope(contract: Contract, shape: ErrorShape, parts: Parts, fieldMessages: readonly string[] = []): JsonValue {
-  const typed = shape.body === undefined ? undefined : example(contract, { kind: 'named', name: shape.body }, []);
+  const typed = shape.body === undefined ? undefined : example(contract, shape.body, []);
   // Examples are built fresh on every call: this one is ours to fill in.
   const body = (isRecord(typed) ? typed : {}) as Mutable;
   for (const e of shape.match.equals) setPath(body, e.path, e.value);
@@ -390,27 +391,90 @@ function setPath(root: Mutable, path: BodyPath, value: unknown): Mutable {
   return root;
 }
 
-/** A type-correct example: required fields only, an enum's first value, one item per array. */
+/**
+ * A type-correct example: the contract's own `example` where it gives one, else required fields
+ * only, an enum's first value, the fewest items an array allows, and scalars that meet their
+ * format and constraints. Fixtures are responses, so writeOnly fields are left out.
+ */
 function example(contract: Contract, ref: TypeRef, visiting: readonly string[]): JsonValue {
+  if (ref.example !== undefined) return ref.example;
   switch (ref.kind) {
     case 'primitive':
-      return ref.name === 'integer' || ref.name === 'number' ? 1 : ref.name === 'boolean' ? true : ref.name === 'unknown' ? null : EXAMPLE_TEXT;
+      return scalarExample(ref);
+    case 'literal':
+      return ref.value;
+    case 'enum':
+      return ref.values[0] ?? EXAMPLE_TEXT;
     case 'array':
-      // A type inside itself has no finite example with an item.
-      return ref.items.kind === 'named' && visiting.includes(ref.items.name) ? [] : [example(contract, ref.items, visiting)];
+      return arrayExample(contract, ref, visiting);
+    case 'map':
+      return { [EXAMPLE_TEXT]: example(contract, ref.values, visiting) };
+    case 'union':
+      return unionExample(contract, ref, visiting);
     case 'object':
       return objectExample(contract, ref.fields, undefined, visiting);
     case 'named': {
       const type = knowledge(contract).type(ref.name);
-      if (type === undefined) return null;
+      if (type === undefined || visiting.includes(type.name)) return type?.kind === 'object' ? {} : null;
       if (type.kind === 'enum') return type.values[0] ?? EXAMPLE_TEXT;
-      return visiting.includes(type.name) ? {} : objectExample(contract, type.fields, type, [...visiting, type.name]);
+      if (type.kind === 'alias') return example(contract, type.type, [...visiting, type.name]);
+      return objectExample(contract, type.fields, type, [...visiting, type.name]);
     }
   }
 }
 
+function scalarExample(ref: Extract<TypeRef, { kind: 'primitive' }>): JsonValue {
+  const c = ref.constraints ?? {};
+  switch (ref.name) {
+    case 'integer':
+    case 'number':
+      return numberExample({ integer: ref.name === 'integer', ...(ref.format === undefined ? {} : { format: ref.format }), ...c }) ?? 1;
+    case 'boolean':
+      return true;
+    case 'unknown':
+      return null;
+    case 'string':
+      return stringExample({ ...(ref.format === undefined ? {} : { format: ref.format }), ...c }) ?? EXAMPLE_TEXT;
+    default:
+      return EXAMPLE_TEXT;
+  }
+}
+
+/** As few items as the array allows (one when it says nothing), distinct when it must be. */
+function arrayExample(contract: Contract, ref: Extract<TypeRef, { kind: 'array' }>, visiting: readonly string[]): JsonValue {
+  // A type inside itself has no finite example with an item.
+  if (ref.items.kind === 'named' && visiting.includes(ref.items.name) && (ref.constraints?.minItems ?? 0) === 0) return [];
+  const min = ref.constraints?.minItems;
+  const count = min ?? Math.min(1, ref.constraints?.maxItems ?? 1);
+  const first = example(contract, ref.items, visiting);
+  const items: JsonValue[] = [];
+  for (let i = 0; items.length < count && i < count * 4; i++) {
+    const item = i === 0 ? first : variant(first, i);
+    if (ref.constraints?.uniqueItems !== true || !items.some((x) => JSON.stringify(x) === JSON.stringify(item))) items.push(item);
+  }
+  return items;
+}
+
+/** Another item like `value` (for `uniqueItems`): a number moved on, a string suffixed. */
+function variant(value: JsonValue, i: number): JsonValue {
+  if (typeof value === 'number') return value + i;
+  if (typeof value === 'string') return `${value}${i}`;
+  return value;
+}
+
+/** The first member's example, carrying its discriminator value. */
+function unionExample(contract: Contract, ref: Extract<TypeRef, { kind: 'union' }>, visiting: readonly string[]): JsonValue {
+  const member = ref.members[0];
+  if (member === undefined) return null;
+  const value = example(contract, member, visiting);
+  const d = ref.discriminator;
+  const tag = d === undefined || member.kind !== 'named' ? undefined : knowledge(contract).discriminatorMapping(ref).find((e) => e.member === member.name);
+  return d !== undefined && tag !== undefined && isRecord(value) ? { ...value, [d.field]: tag.value } : value;
+}
+
 /** Required fields, plus what the type's first conditional rule and its together-groups then need. */
-function objectExample(contract: Contract, fields: readonly Field[], type: ObjectType | undefined, visiting: readonly string[]): JsonValue {
+function objectExample(contract: Contract, all: readonly Field[], type: ObjectType | undefined, visiting: readonly string[]): JsonValue {
+  const fields = all.filter((f) => !f.writeOnly);
   const chosen = new Map<string, JsonValue>();
   const valueOf = (f: Field): JsonValue => f.default ?? example(contract, f.type, visiting);
   const choose = (name: string) => {

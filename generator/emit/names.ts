@@ -169,14 +169,16 @@ export const RESERVED_EXPORTS: readonly string[] = [
 
 /** Names derived from the contract's types. */
 export const typeNames = {
-  /** A contract type as a TypeScript type. */
+  /** A contract type as a TypeScript type (as responses carry it). */
   type: (name: string): string => typeName(name),
+  /** A type with readOnly or writeOnly fields, as requests carry it. */
+  input: (name: string): string => `${typeName(name)}Input`,
   /** An enum's `*_VALUES` array. */
   enumValues: (name: string): string => `${constant(name)}_VALUES`,
   /** The unconditional fields of an object with variant groups. */
-  fields: (name: string): string => `${typeName(name)}Fields`,
+  fields: (name: string, input = false): string => `${typeName(name)}${input ? 'Input' : ''}Fields`,
   /** The `index`th (1-based) variant group of an object. */
-  rule: (name: string, index: number): string => `${typeName(name)}Rule${index}`,
+  rule: (name: string, index: number, input = false): string => `${typeName(name)}${input ? 'Input' : ''}Rule${index}`,
 };
 
 /** Names derived from hosts. */

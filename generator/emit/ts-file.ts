@@ -46,6 +46,12 @@ interface Section {
   readonly values: readonly ValueRegion[];
 }
 
+/** A JSDoc tag the generator writes (editors strike a `@deprecated` symbol through). */
+export interface DocTag {
+  readonly tag: 'deprecated';
+  readonly text: string | undefined;
+}
+
 export class TsFile {
   readonly w = new LineWriter();
   private readonly imports = new Map<string, { names: Set<string>; types: Set<string> }>();
@@ -190,9 +196,12 @@ export class TsFile {
     });
   }
 
-  /** A JSDoc block from paragraphs; undefined and empty ones are skipped. */
-  doc(...paragraphs: (string | undefined)[]): void {
-    const text = paragraphs.filter((p): p is string => p !== undefined && p.trim() !== '').map(docText);
+  /** A JSDoc block from paragraphs and tags; undefined and empty ones are skipped. */
+  doc(...paragraphs: (string | DocTag | undefined)[]): void {
+    const text = paragraphs
+      .filter((p): p is string | DocTag => p !== undefined && (typeof p !== 'string' || p.trim() !== ''))
+      // Contract text never makes a tag (docText escapes `@`); only a DocTag does.
+      .map((p) => (typeof p === 'string' ? docText(p) : `@${p.tag}${p.text === undefined ? '' : ` ${docText(p.text)}`}`));
     if (text.length === 0) return;
     const lines = text
       .join('\n\n')

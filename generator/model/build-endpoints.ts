@@ -6,7 +6,7 @@ import { MESSAGES as M } from '../diagnostic-catalogue.js';
 import { didYouMean } from '../similar.js';
 import { contentKey } from '../incremental.js';
 import { checkName } from './build-errors.js';
-import { namedOrPrimitive } from './build-types.js';
+import { buildTypeRef } from './build-type-ref.js';
 import { entries, own, type BuildContext, type RawPath } from './context.js';
 import { parseStatus, placeholders } from './values.js';
 import type { Endpoint, EffectiveErrors, PathParam, Quirk, RequestBody, ResponseSpec } from './types.js';
@@ -113,7 +113,7 @@ function buildPathParams(ctx: BuildContext, path: RawPath, raw: RawEndpoint): Pa
 function buildRequest(ctx: BuildContext, path: RawPath, raw: RawEndpoint['request'], refs: EndpointRefs): RequestBody | undefined {
   if (raw === undefined) return undefined;
   return {
-    body: namedOrPrimitive(ctx, [...path, 'body'], raw.body, refs.typeNames),
+    body: buildTypeRef(ctx, [...path, 'body'], raw.body, refs.typeNames),
     contentTypes: [...(raw.contentTypes ?? ['application/json'])],
     optional: raw.optional ?? false,
     notShown: raw.notShown,
@@ -129,7 +129,7 @@ function buildResponses(ctx: BuildContext, path: RawPath, raw: Readonly<Record<s
     return {
       status: pattern,
       description: r.description,
-      body: r.body === undefined ? undefined : namedOrPrimitive(ctx, [...p, 'body'], r.body, refs.typeNames),
+      body: r.body === undefined ? undefined : buildTypeRef(ctx, [...p, 'body'], r.body, refs.typeNames),
       contentType: r.contentType ?? (r.body === undefined ? undefined : r.body === 'binary' ? 'application/octet-stream' : 'application/json'),
       shape: r.shape,
       notShown: r.notShown,

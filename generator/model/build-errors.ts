@@ -2,6 +2,7 @@
 import type { RawCodeTable, RawContract, RawMessageRow, RawMessageTable, RawPolicy, RawShape } from '../contract-format.js';
 import { MESSAGES as M, type Message } from '../diagnostic-catalogue.js';
 import { didYouMean } from '../similar.js';
+import { buildTypeRef } from './build-type-ref.js';
 import { entries, type BuildContext, type RawPath } from './context.js';
 import { categoryOfStatus, parseBodyPath, parseStatus } from './values.js';
 import { checkMessageRow } from './check-messages.js';
@@ -41,9 +42,6 @@ export function buildShapes(ctx: BuildContext, raw: RawContract['shapes'], typeN
 }
 
 function buildShape(ctx: BuildContext, path: RawPath, name: string, raw: RawShape, typeNames: ReadonlySet<string>): ErrorShape {
-  if (raw.body !== undefined && !typeNames.has(raw.body)) {
-    ctx.report(M.unknownType, [...path, 'body'], { name: raw.body, hint: didYouMean(raw.body, typeNames) });
-  }
   const read: Partial<Record<ShapeReadKey, readonly (string | number)[]>> = {};
   for (const key of SHAPE_READ_KEYS) {
     const value = raw.read[key];
@@ -52,7 +50,7 @@ function buildShape(ctx: BuildContext, path: RawPath, name: string, raw: RawShap
   return {
     name,
     description: raw.description,
-    body: raw.body,
+    body: raw.body === undefined ? undefined : buildTypeRef(ctx, [...path, 'body'], raw.body, typeNames),
     match: {
       present: (raw.match.present ?? []).map(parseBodyPath),
       equals: entries(raw.match.equals).map(([p, value]) => ({ path: parseBodyPath(p), value })),

@@ -1,109 +1,206 @@
-/** Named types, fields and type references. */
-import type { RawField, RawNamedType, RawTypeSpec } from '../contract-format.js';
+/**
+ * Named types: objects (with `extends`), enums, and aliases (a named array, map, union or scalar),
+ * then the checks that need every type at once — inherited fields, discriminators, defaults and
+ * examples.
+ */
+import type { RawNamedType, RawTypeSpec } from '../contract-format.js';
 import { MESSAGES as M } from '../diagnostic-catalogue.js';
 import { didYouMean } from '../similar.js';
+import { buildFields, buildTypeRef, deprecation, enumValues, STRUCTURAL_KINDS } from './build-type-ref.js';
+import { valueProblem, type Lookup } from './check-value.js';
 import { entries, type BuildContext, type RawPath } from './context.js';
-import { PRIMITIVE_NAMES, type Field, type JsonValue, type NamedType, type ObjectType, type PrimitiveName, type TypeRef } from './types.js';
+import { describeType } from './type-text.js';
+import { discriminatorMapping, unionsOf } from './unions.js';
+import { PRIMITIVE_NAMES, type AliasType, type Field, type NamedType, type ObjectType, type TypeRef } from './types.js';
 
-const STRUCTURAL = new Set(['object', 'array']);
+export { buildTypeRef, namedOrPrimitive } from './build-type-ref.js';
 
 export function buildTypes(ctx: BuildContext, raw: Readonly<Record<string, RawNamedType>> | undefined): NamedType[] {
   const names = new Set(Object.keys(raw ?? {}));
   // A type reads only its own entry and the set of type names: the reuse key is the names.
   const context = ctx.contextKey('types', [...names].join('\n'));
-  const types: NamedType[] = [];
+  const own: NamedType[] = [];
   for (const [name, type] of entries(raw)) {
     const path = ['types', name];
-    if (isReservedTypeName(name)) {
-      ctx.report(M.reservedTypeName, path, { name }, 'key');
-    }
-    types.push(ctx.reuse(type, 'type', `${name}\n${context}`, () => (type.kind === 'enum' ? buildEnum(ctx, path, name, type) : buildObject(ctx, path, name, type, names))));
+    if (isReservedTypeName(name)) ctx.report(M.reservedTypeName, path, { name }, 'key');
+    own.push(ctx.reuse(type, 'type', `${name}\n${context}`, () => buildNamed(ctx, path, name, type, names)));
   }
-  checkValues(ctx, types);
+  const types = resolveExtends(ctx, own);
+  const lookup = lookupOf(types);
+  checkUnions(ctx, types, lookup);
+  checkValues(ctx, types, lookup);
   return types;
 }
 
-/** Defaults and conditional values must be values their field's type allows. */
-function checkValues(ctx: BuildContext, types: readonly NamedType[]): void {
-  const byName = new Map(types.map((t) => [t.name, t]));
-  for (const type of types) {
-    if (type.kind !== 'object') continue;
-    for (const field of type.fields) {
-      if (field.default === undefined) continue;
-      const problem = valueProblem(field.type, field.default, byName);
-      if (problem !== undefined) ctx.report(M.invalidDefault, ['types', type.name, 'fields', field.name, 'default'], { field: field.name, problem });
-    }
-    type.requiredWhen.forEach((rule, i) => {
-      const field = type.fields.find((f) => f.name === rule.field);
-      const discriminant = field?.type;
-      const isText = discriminant !== undefined && ((discriminant.kind === 'primitive' && discriminant.name === 'string') || (discriminant.kind === 'named' && byName.get(discriminant.name)?.kind === 'enum'));
-      if (field !== undefined && !isText) {
-        // The generated type cannot narrow on it; the rule stays documentation.
-        ctx.report(M.untypedCondition, ['types', type.name, 'requiredWhen', i, 'when', rule.field], { field: rule.field }, 'key');
-        return;
-      }
-      const problem = field === undefined ? undefined : valueProblem(field.type, rule.value, byName);
-      if (problem !== undefined) ctx.report(M.invalidCondition, ['types', type.name, 'requiredWhen', i, 'when', rule.field], { field: rule.field, problem });
-    });
-  }
-}
-
-function valueProblem(type: TypeRef, value: unknown, byName: ReadonlyMap<string, NamedType>): string | undefined {
-  if (type.kind === 'named') {
-    const named = byName.get(type.name);
-    if (named?.kind !== 'enum') return undefined;
-    if (typeof value !== 'string') return `must be a string value of ${named.name}`;
-    if (!named.open && !named.values.includes(value)) return `'${value}' is not a value of ${named.name} (${named.values.join(', ')})`;
-    return undefined;
-  }
-  if (type.kind !== 'primitive') return undefined;
-  const ok: Record<string, (v: unknown) => boolean> = {
-    string: (v) => typeof v === 'string',
-    integer: (v) => typeof v === 'number' && Number.isInteger(v),
-    number: (v) => typeof v === 'number',
-    boolean: (v) => typeof v === 'boolean',
-  };
-  const check = ok[type.name];
-  return check === undefined || check(value) ? undefined : `must be ${type.name === 'integer' ? 'an' : 'a'} ${type.name}, not ${JSON.stringify(value)}`;
-}
-
 function isReservedTypeName(name: string): boolean {
-  return (PRIMITIVE_NAMES as readonly string[]).includes(name) || STRUCTURAL.has(name);
+  return (PRIMITIVE_NAMES as readonly string[]).includes(name) || (STRUCTURAL_KINDS as readonly string[]).includes(name);
 }
 
-function buildEnum(ctx: BuildContext, path: RawPath, name: string, raw: Extract<RawNamedType, { kind: 'enum' }>): NamedType {
-  const open = raw.open ?? false;
-  if (raw.values.length === 0 && !open) {
-    ctx.report(M.emptyEnum, [...path, 'values'], { name });
-  }
-  return { kind: 'enum', name, description: raw.description, notShown: raw.notShown, open, values: [...raw.values], loc: ctx.loc(path, 'key') };
+function lookupOf(types: readonly NamedType[]): Lookup {
+  const byName = new Map(types.map((t) => [t.name, t]));
+  return (name) => byName.get(name);
 }
 
-function buildObject(ctx: BuildContext, path: RawPath, name: string, raw: Extract<RawNamedType, { kind: 'object' }>, names: ReadonlySet<string>): ObjectType {
-  const fields = buildFields(ctx, [...path, 'fields'], raw.fields, names);
-  const fieldNames = fields.map((f) => f.name);
-  const requiredWhen = (raw.requiredWhen ?? []).map((rule, i) => {
-    const rulePath = [...path, 'requiredWhen', i];
-    const [field, value] = Object.entries(rule.when)[0] ?? ['', ''];
-    checkFieldNames(ctx, [...rulePath, 'when'], [field], fieldNames, name, 'key');
-    checkFieldNames(ctx, [...rulePath, 'require'], rule.require, fieldNames, name, 'value');
-    return { field, value, require: [...rule.require] };
-  });
-  const together = (raw.together ?? []).map((group, i) => {
-    checkFieldNames(ctx, [...path, 'together', i], group, fieldNames, name, 'value');
-    return [...group];
+function buildNamed(ctx: BuildContext, path: RawPath, name: string, raw: RawNamedType, names: ReadonlySet<string>): NamedType {
+  const base = { name, description: raw.description, notShown: raw.notShown, deprecated: deprecation(raw.deprecated), loc: ctx.loc(path, 'key') };
+  if (raw.kind === 'enum') return { kind: 'enum', ...base, ...enumValues(ctx, [...path, 'values'], name, Array.isArray(raw.values) ? raw.values : [], raw.open ?? false) };
+  if (raw.kind === 'object') return buildObject(ctx, path, base, raw, names);
+  // A named array, map, union or scalar is its type expression with a name.
+  const spec: RawTypeSpec = { ...raw, type: raw.kind, description: undefined, notShown: undefined, deprecated: undefined };
+  const alias: AliasType = { kind: 'alias', ...base, type: buildTypeRef(ctx, path, spec, names) };
+  return alias;
+}
+
+type Base = Pick<ObjectType, 'name' | 'description' | 'notShown' | 'deprecated' | 'loc'>;
+
+function buildObject(ctx: BuildContext, path: RawPath, base: Base, raw: RawNamedType, names: ReadonlySet<string>): ObjectType {
+  const bases = raw.extends ?? [];
+  bases.forEach((b, i) => {
+    if (!names.has(b)) ctx.report(M.unknownType, [...path, 'extends', i], { name: b, hint: didYouMean(b, [...names]) });
   });
   return {
     kind: 'object',
-    name,
-    description: raw.description,
-    notShown: raw.notShown,
+    ...base,
     open: raw.open ?? false,
-    fields,
-    requiredWhen,
-    together,
-    loc: ctx.loc(path, 'key'),
+    fields: buildFields(ctx, [...path, 'fields'], raw.fields, names),
+    extends: [...bases],
+    requiredWhen: (raw.requiredWhen ?? []).map((rule) => {
+      const [field, value] = Object.entries(rule.when)[0] ?? ['', ''];
+      return { field, value, require: [...rule.require] };
+    }),
+    together: (raw.together ?? []).map((group) => [...group]),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// extends: every object carries its inherited fields
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A flattened type per own type and bases: a watch session that reuses both reuses the result,
+ * so downstream caches keyed by model objects keep hitting.
+ */
+const flattened = new WeakMap<ObjectType, { readonly bases: readonly NamedType[]; readonly type: ObjectType }>();
+
+function resolveExtends(ctx: BuildContext, own: readonly NamedType[]): NamedType[] {
+  const byName = new Map(own.map((t) => [t.name, t]));
+  const done = new Map<string, NamedType>();
+  const resolve = (type: NamedType, chain: readonly string[]): NamedType => {
+    const known = done.get(type.name);
+    if (known !== undefined) return known;
+    if (type.kind !== 'object' || type.extends.length === 0) return type;
+    if (chain.includes(type.name)) {
+      ctx.report(M.extendsCycle, ['types', type.name, 'extends'], { cycle: [...chain.slice(chain.indexOf(type.name)), type.name].join(' → ') }, 'key');
+      return type;
+    }
+    const bases = type.extends.flatMap((name, i) => {
+      const b = byName.get(name);
+      if (b === undefined) return [];
+      if (b.kind !== 'object') {
+        ctx.report(M.extendsNonObject, ['types', type.name, 'extends', i], { name, kind: b.kind === 'alias' ? b.type.kind : b.kind });
+        return [];
+      }
+      return [resolve(b, [...chain, type.name])];
+    });
+    const result = flatten(ctx, type, bases as ObjectType[]);
+    done.set(type.name, result);
+    return result;
+  };
+  return own.map((t) => resolve(t, []));
+}
+
+function flatten(ctx: BuildContext, type: ObjectType, bases: readonly ObjectType[]): ObjectType {
+  const kept = flattened.get(type);
+  if (kept !== undefined && kept.bases.length === bases.length && kept.bases.every((b, i) => b === bases[i])) return kept.type;
+  const fields: Field[] = [];
+  for (const base of bases) {
+    for (const f of base.fields) if (!fields.some((x) => x.name === f.name)) fields.push({ ...f, inherited: f.inherited ?? base.name });
+  }
+  for (const f of type.fields) {
+    const i = fields.findIndex((x) => x.name === f.name);
+    if (i < 0) {
+      fields.push(f);
+      continue;
+    }
+    const inherited = fields[i] as Field;
+    if (!narrows(inherited.type, f.type)) {
+      ctx.report(M.incompatibleField, ['types', type.name, 'fields', f.name], { field: f.name, base: inherited.inherited ?? '', before: describeType(inherited.type), after: describeType(f.type) }, 'key');
+    }
+    fields[i] = { ...f, required: f.required || inherited.required };
+  }
+  const result: ObjectType = { ...type, fields, open: type.open || bases.some((b) => b.open) };
+  flattened.set(type, { bases, type: result });
+  return result;
+}
+
+/** A redefinition may restate the type, fix it to one value, or take `null` away. */
+function narrows(base: TypeRef, next: TypeRef): boolean {
+  if (describeType({ ...base, nullable: false }) === describeType({ ...next, nullable: false })) return next.nullable !== true || base.nullable === true;
+  if (next.kind === 'literal') return valueProblem(base, next.value, () => undefined) === undefined || base.kind === 'named';
+  if (next.kind === 'enum' && base.kind === 'enum') return next.values.every((v) => base.open || base.values.includes(v));
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Whole-contract checks
+// ---------------------------------------------------------------------------------------------
+
+function checkUnions(ctx: BuildContext, types: readonly NamedType[], lookup: Lookup): void {
+  for (const { ref, path } of unionsOf(types)) {
+    for (const report of discriminatorMapping(ref, lookup).problems) report(ctx, path);
+  }
+}
+
+/** Defaults, examples and conditional values must be values their type allows. */
+function checkValues(ctx: BuildContext, types: readonly NamedType[], lookup: Lookup): void {
+  for (const type of types) {
+    if (type.kind === 'alias' && type.type.example !== undefined) reportExample(ctx, ['types', type.name, 'example'], type.type, lookup);
+    if (type.kind !== 'object') continue;
+    for (const field of type.fields) {
+      if (field.inherited !== undefined) continue;
+      const path = ['types', type.name, 'fields', field.name];
+      if (field.default !== undefined) {
+        const problem = valueProblem(field.type, field.default, lookup);
+        if (problem !== undefined) ctx.report(M.invalidDefault, [...path, 'default'], { field: field.name, problem });
+      }
+      if (field.type.example !== undefined) reportExample(ctx, [...path, 'example'], field.type, lookup);
+    }
+    checkRules(ctx, type, lookup);
+  }
+}
+
+function reportExample(ctx: BuildContext, path: RawPath, type: TypeRef, lookup: Lookup): void {
+  const problem = valueProblem(type, type.example, lookup);
+  if (problem !== undefined) ctx.report(M.invalidExample, path, { problem });
+}
+
+function checkRules(ctx: BuildContext, type: ObjectType, lookup: Lookup): void {
+  const path = ['types', type.name];
+  const fieldNames = type.fields.map((f) => f.name);
+  type.requiredWhen.forEach((rule, i) => {
+    const rulePath = [...path, 'requiredWhen', i];
+    checkFieldNames(ctx, [...rulePath, 'when'], [rule.field], fieldNames, type.name, 'key');
+    checkFieldNames(ctx, [...rulePath, 'require'], rule.require, fieldNames, type.name, 'value');
+    const field = type.fields.find((f) => f.name === rule.field);
+    if (field === undefined) return;
+    if (!isText(field.type, lookup)) {
+      // The generated type cannot narrow on it; the rule stays documentation.
+      ctx.report(M.untypedCondition, [...rulePath, 'when', rule.field], { field: rule.field }, 'key');
+      return;
+    }
+    const problem = valueProblem(field.type, rule.value, lookup);
+    if (problem !== undefined) ctx.report(M.invalidCondition, [...rulePath, 'when', rule.field], { field: rule.field, problem });
+  });
+  type.together.forEach((group, i) => checkFieldNames(ctx, [...path, 'together', i], group, fieldNames, type.name, 'value'));
+}
+
+/** A string, or a string enum (named or in place): what a conditional rule can narrow on. */
+export function isText(type: TypeRef, lookup: Lookup): boolean {
+  if (type.kind === 'primitive') return type.name === 'string';
+  if (type.kind === 'enum') return typeof type.values[0] !== 'number';
+  if (type.kind !== 'named') return false;
+  const named = lookup(type.name);
+  return named?.kind === 'enum' && typeof named.values[0] !== 'number';
 }
 
 function checkFieldNames(ctx: BuildContext, path: RawPath, used: readonly string[], known: readonly string[], typeName: string, at: 'key' | 'value'): void {
@@ -112,52 +209,4 @@ function checkFieldNames(ctx: BuildContext, path: RawPath, used: readonly string
     const where = at === 'key' ? [...path, field] : [...path, i];
     ctx.report(M.notAField, where, { field, type: typeName, hint: didYouMean(field, known) }, at);
   });
-}
-
-export function buildFields(ctx: BuildContext, path: RawPath, raw: Readonly<Record<string, RawField>> | undefined, names: ReadonlySet<string>): Field[] {
-  return entries(raw).map(([name, field]) => buildField(ctx, [...path, name], name, field, names));
-}
-
-function buildField(ctx: BuildContext, path: RawPath, name: string, raw: RawField, names: ReadonlySet<string>): Field {
-  return {
-    name,
-    type: buildTypeRef(ctx, path, raw, names),
-    required: raw.required ?? false,
-    default: raw.default as JsonValue | undefined,
-    description: raw.description,
-    notShown: raw.notShown,
-    secret: raw.secret ?? false,
-    loc: ctx.loc(path, 'key'),
-  };
-}
-
-/** Resolves a `type:` (with its `fields`/`items`) at `path`; unknown names are reported there. */
-export function buildTypeRef(ctx: BuildContext, path: RawPath, spec: RawTypeSpec, names: ReadonlySet<string>): TypeRef {
-  const typePath = [...path, 'type'];
-  if (spec.type === 'object') {
-    return { kind: 'object', fields: buildFields(ctx, [...path, 'fields'], spec.fields, names), open: spec.open ?? false, notShown: spec.notShown };
-  }
-  if (spec.fields !== undefined) ctx.report(M.fieldsOnNonObject, [...path, 'fields'], { type: spec.type }, 'key');
-  if (spec.type === 'array') {
-    if (spec.items === undefined) {
-      ctx.report(M.arrayWithoutItems, typePath, {});
-      return { kind: 'array', items: { kind: 'primitive', name: 'unknown' } };
-    }
-    return { kind: 'array', items: buildTypeRef(ctx, [...path, 'items'], spec.items, names) };
-  }
-  if (spec.items !== undefined) ctx.report(M.itemsOnNonArray, [...path, 'items'], { type: spec.type }, 'key');
-  return namedOrPrimitive(ctx, typePath, spec.type, names);
-}
-
-export function namedOrPrimitive(ctx: BuildContext, path: RawPath, name: string, names: ReadonlySet<string>): TypeRef {
-  if ((PRIMITIVE_NAMES as readonly string[]).includes(name)) return { kind: 'primitive', name: name as PrimitiveName };
-  if (STRUCTURAL.has(name)) {
-    ctx.report(M.structuralBody, path, { name });
-    return { kind: 'primitive', name: 'unknown' };
-  }
-  if (!names.has(name)) {
-    const candidates = [...names, ...PRIMITIVE_NAMES];
-    ctx.report(M.unknownType, path, { name, hint: didYouMean(name, candidates) });
-  }
-  return { kind: 'named', name };
 }

@@ -10,6 +10,7 @@
  * (see byRef), because a watch session rebuilds the model around reused endpoints and types.
  */
 import { categoryOfStatus } from './values.js';
+import { childRefs, discriminatorMapping, type MappingEntry } from './unions.js';
 import type { Category, Contract, Endpoint, Environment, ErrorShape, Host, NamedType, Policy, ResponseSpec, ServerVariable, TypeRef } from './types.js';
 
 export type Direction = 'request' | 'response';
@@ -59,6 +60,13 @@ export interface Knowledge {
   readonly secretFields: readonly string[];
   /** Which directions each named type travels in: sent in requests, read from responses, or both. */
   readonly typeUsage: ReadonlyMap<string, ReadonlySet<Direction>>;
+  /** A discriminated union's value → member mapping, written or read off its members. */
+  discriminatorMapping(union: TypeRef): readonly MappingEntry[];
+  /**
+   * Named types that read differently in a request: they hold (directly or through other types)
+   * a readOnly field, which requests leave out, or a writeOnly one, which responses leave out.
+   */
+  readonly directional: ReadonlySet<string>;
 }
 
 const cache = new WeakMap<Contract, Knowledge>();
@@ -189,13 +197,20 @@ class ContractKnowledge implements Knowledge {
   get secretFields(): readonly string[] {
     return this.once('secretFields', () => {
       const names = new Set<string>();
+      const visitRef = (ref: TypeRef): void => {
+        if (ref.kind === 'object') visit(ref.fields);
+        else for (const [child] of childRefs(ref)) visitRef(child);
+      };
       const visit = (fields: readonly { name: string; secret: boolean; type: TypeRef }[]) => {
         for (const f of fields) {
           if (f.secret) names.add(f.name);
-          if (f.type.kind === 'object') visit(f.type.fields);
+          visitRef(f.type);
         }
       };
-      for (const type of this.contract.types) if (type.kind === 'object') visit(type.fields);
+      for (const type of this.contract.types) {
+        if (type.kind === 'object') visit(type.fields);
+        else if (type.kind === 'alias') visitRef(type.type);
+      }
       const token = this.contract.auth?.token;
       for (const name of [token?.accessToken, token?.refreshToken]) if (name !== undefined) names.add(name);
       return [...names].sort();
@@ -204,6 +219,17 @@ class ContractKnowledge implements Knowledge {
 
   get typeUsage(): ReadonlyMap<string, ReadonlySet<Direction>> {
     return this.once('typeUsage', () => typeUsage(this.contract, this.typesByName()));
+  }
+
+  discriminatorMapping(union: TypeRef): readonly MappingEntry[] {
+    const byRef = this.once('discriminators', () => new WeakMap<TypeRef, readonly MappingEntry[]>());
+    let mapping = byRef.get(union);
+    if (mapping === undefined) byRef.set(union, (mapping = discriminatorMapping(union, this.type).mapping));
+    return mapping;
+  }
+
+  get directional(): ReadonlySet<string> {
+    return this.once('directional', () => directionalTypes(this.contract.types, this.type));
   }
 
   private typesByName(): ReadonlyMap<string, NamedType> {
@@ -249,17 +275,16 @@ interface Paths {
 
 function walk(ref: TypeRef, prefix: string, visiting: Set<string>, lookup: (name: string) => NamedType | undefined, out: Paths): void {
   if (prefix.split('.').length > MAX_PATH_DEPTH) return;
-  if (ref.kind === 'array') return walk(ref.items, prefix, visiting, lookup, out);
-  if (ref.kind === 'primitive') return;
-  if (ref.kind === 'named') {
-    const type = lookup(ref.name);
-    if (type === undefined || type.kind !== 'object' || visiting.has(type.name)) return;
-    visiting.add(type.name);
-    walkFields(type.fields, prefix, visiting, lookup, out);
-    visiting.delete(type.name);
-    return;
-  }
-  walkFields(ref.fields, prefix, visiting, lookup, out);
+  if (ref.kind === 'object') return walkFields(ref.fields, prefix, visiting, lookup, out);
+  // Items and union members share their container's path: messages name fields, not positions.
+  if (ref.kind === 'array' || ref.kind === 'union') return childRefs(ref).forEach(([child]) => walk(child, prefix, visiting, lookup, out));
+  if (ref.kind !== 'named') return;
+  const type = lookup(ref.name);
+  if (type === undefined || type.kind === 'enum' || visiting.has(type.name)) return;
+  visiting.add(type.name);
+  if (type.kind === 'object') walkFields(type.fields, prefix, visiting, lookup, out);
+  else walk(type.type, prefix, visiting, lookup, out);
+  visiting.delete(type.name);
 }
 
 function walkFields(fields: readonly { name: string; type: TypeRef }[], prefix: string, visiting: Set<string>, lookup: (name: string) => NamedType | undefined, out: Paths): void {
@@ -281,20 +306,52 @@ function typeUsage(contract: Contract, byName: ReadonlyMap<string, NamedType>): 
   const usage = new Map<string, Set<Direction>>();
   const mark = (ref: TypeRef | undefined, direction: Direction, seen: Set<string>): void => {
     if (ref === undefined) return;
-    if (ref.kind === 'array') return mark(ref.items, direction, seen);
-    if (ref.kind === 'object') return ref.fields.forEach((f) => mark(f.type, direction, seen));
-    if (ref.kind !== 'named' || seen.has(ref.name)) return;
+    if (ref.kind !== 'named') return childRefs(ref).forEach(([child]) => mark(child, direction, seen));
+    if (seen.has(ref.name)) return;
     seen.add(ref.name);
     let set = usage.get(ref.name);
     if (set === undefined) usage.set(ref.name, (set = new Set()));
     set.add(direction);
     const type = byName.get(ref.name);
     if (type?.kind === 'object') type.fields.forEach((f) => mark(f.type, direction, seen));
+    if (type?.kind === 'alias') mark(type.type, direction, seen);
   };
   for (const e of contract.endpoints) {
     mark(e.request?.body, 'request', new Set());
     for (const r of e.responses) mark(r.body, 'response', new Set());
   }
-  for (const s of contract.shapes) if (s.body !== undefined) mark({ kind: 'named', name: s.body }, 'response', new Set());
+  for (const s of contract.shapes) mark(s.body, 'response', new Set());
   return usage;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Directional types
+// ---------------------------------------------------------------------------------------------
+
+function directionalTypes(types: readonly NamedType[], lookup: (name: string) => NamedType | undefined): Set<string> {
+  // Each type's own marked fields and the names it refers to; then marks spread to referrers until nothing changes.
+  const refs = new Map<string, string[]>();
+  const out = new Set<string>();
+  for (const type of types) {
+    const names: string[] = [];
+    let marked = false;
+    const visit = (ref: TypeRef): void => {
+      if (ref.kind === 'named') names.push(ref.name);
+      if (ref.kind === 'object' && ref.fields.some((f) => f.readOnly || f.writeOnly)) marked = true;
+      childRefs(ref).forEach(([child]) => visit(child));
+    };
+    if (type.kind === 'alias') visit(type.type);
+    if (type.kind === 'object') visit({ kind: 'object', fields: type.fields, open: type.open, notShown: undefined });
+    refs.set(type.name, names);
+    if (marked) out.add(type.name);
+  }
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const type of types) {
+      if (out.has(type.name) || !(refs.get(type.name) ?? []).some((n) => out.has(n) && lookup(n) !== undefined)) continue;
+      out.add(type.name);
+      grew = true;
+    }
+  }
+  return out;
 }

@@ -138,8 +138,8 @@ export const SHAPE_READ_KEYS: readonly ShapeReadKey[] = ['code', 'message', 'hum
 export interface ErrorShape {
   readonly name: string;
   readonly description: string | undefined;
-  /** The named type of the envelope body. */
-  readonly body: string | undefined;
+  /** The type of the envelope body. */
+  readonly body: TypeRef | undefined;
   readonly match: ShapeMatch;
   readonly read: Readonly<Partial<Record<ShapeReadKey, BodyPath>>>;
   readonly fieldErrors:
@@ -237,11 +237,66 @@ export interface Auth {
 export type PrimitiveName = 'string' | 'integer' | 'number' | 'boolean' | 'unknown' | 'binary';
 export const PRIMITIVE_NAMES: readonly PrimitiveName[] = ['string', 'integer', 'number', 'boolean', 'unknown', 'binary'];
 
-export type TypeRef =
-  | { readonly kind: 'primitive'; readonly name: PrimitiveName }
-  | { readonly kind: 'named'; readonly name: string }
-  | { readonly kind: 'array'; readonly items: TypeRef }
-  | { readonly kind: 'object'; readonly fields: readonly Field[]; readonly open: boolean; readonly notShown: string | undefined };
+/** The scalar kinds a named alias may have (`kind: string` with a format and constraints). */
+export type ScalarName = 'string' | 'integer' | 'number' | 'boolean';
+export const SCALAR_NAMES: readonly ScalarName[] = ['string', 'integer', 'number', 'boolean'];
+
+/** JSON Schema validation keywords, as the contract writes them; each applies to one kind of value. */
+export interface Constraints {
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  readonly multipleOf?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly uniqueItems?: boolean;
+}
+export const CONSTRAINT_KEYS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems'] as const;
+
+/** `deprecated: true` or `deprecated: "Use x instead."`. */
+export interface Deprecation {
+  readonly message: string | undefined;
+}
+
+/** A value an enum lists, with what the contract says about it. */
+export type EnumLiteral = string | number;
+
+export interface EnumValueNote {
+  readonly value: EnumLiteral;
+  readonly description: string | undefined;
+  readonly deprecated: Deprecation | undefined;
+}
+
+/** How a union tells its members apart: a field whose value names the member. */
+export interface Discriminator {
+  readonly field: string;
+  /** Field value → member type name, in the order the members are listed. */
+  readonly mapping: readonly { readonly value: string; readonly member: string }[];
+}
+
+/** What every reference may add: `nullable` (the value may be `null`) and a documented example. */
+interface RefCommon {
+  readonly nullable?: boolean;
+  readonly example?: JsonValue;
+}
+
+export type TypeRef = RefCommon &
+  (
+    | { readonly kind: 'primitive'; readonly name: PrimitiveName; readonly format?: string; readonly constraints?: Constraints }
+    | { readonly kind: 'named'; readonly name: string }
+    | { readonly kind: 'array'; readonly items: TypeRef; readonly constraints?: Constraints }
+    /** String keys to values of one type (`additionalProperties` with a schema). */
+    | { readonly kind: 'map'; readonly values: TypeRef }
+    | { readonly kind: 'object'; readonly fields: readonly Field[]; readonly open: boolean; readonly notShown: string | undefined }
+    | { readonly kind: 'enum'; readonly values: readonly EnumLiteral[]; readonly open: boolean; readonly notes: readonly EnumValueNote[] }
+    | { readonly kind: 'union'; readonly members: readonly TypeRef[]; readonly discriminator: Discriminator | undefined }
+    /** A single allowed value (`const`). */
+    | { readonly kind: 'literal'; readonly value: string | number | boolean | null }
+  );
 
 export interface Field {
   readonly name: string;
@@ -252,6 +307,13 @@ export interface Field {
   readonly notShown: string | undefined;
   /** Redacted from reports and error messages. */
   readonly secret: boolean;
+  /** Only in responses: the server sets it; request types leave it out. */
+  readonly readOnly: boolean;
+  /** Only in requests: the server never returns it; response types leave it out. */
+  readonly writeOnly: boolean;
+  readonly deprecated: Deprecation | undefined;
+  /** The base type this field comes from through `extends`; undefined for the type's own fields. */
+  readonly inherited: string | undefined;
   readonly loc: SourceLocation;
 }
 
@@ -265,19 +327,26 @@ interface NamedTypeBase {
   readonly name: string;
   readonly description: string | undefined;
   readonly notShown: string | undefined;
+  readonly deprecated: Deprecation | undefined;
   readonly loc: SourceLocation;
 }
 
 export interface EnumType extends NamedTypeBase {
   readonly kind: 'enum';
-  readonly values: readonly string[];
+  /** All strings or all integers. */
+  readonly values: readonly EnumLiteral[];
   /** Values beyond the listed ones may appear. */
   readonly open: boolean;
+  /** Values with a description or a deprecation. */
+  readonly notes: readonly EnumValueNote[];
 }
 
 export interface ObjectType extends NamedTypeBase {
   readonly kind: 'object';
+  /** Every field, inherited ones first (in `extends` order), then the type's own. */
   readonly fields: readonly Field[];
+  /** Object types whose fields this one has (allOf). */
+  readonly extends: readonly string[];
   /** Other fields exist that the contract does not show. */
   readonly open: boolean;
   readonly requiredWhen: readonly ConditionalRequirement[];
@@ -285,7 +354,13 @@ export interface ObjectType extends NamedTypeBase {
   readonly together: readonly (readonly string[])[];
 }
 
-export type NamedType = EnumType | ObjectType;
+/** A named array, map, union or scalar: a name for a type expression. */
+export interface AliasType extends NamedTypeBase {
+  readonly kind: 'alias';
+  readonly type: TypeRef;
+}
+
+export type NamedType = EnumType | ObjectType | AliasType;
 
 export interface PathParam {
   readonly name: string;

@@ -4,6 +4,7 @@
  * Contract-wide facts OpenAPI has no place for (categories, policies, support, environments) are
  * kept as top-level `x-contractgen-*` extensions.
  */
+import { knowledge } from '../model/knowledge.js';
 import { formatStatus } from '../model/values.js';
 import type { Contract, Policy, SupportRule } from '../model/types.js';
 import { errorResponseComponents } from './error-responses.js';
@@ -27,7 +28,7 @@ export function buildOpenApi(contract: Contract): JsonObject {
     tags: contract.hosts.map((h) => ({ name: h.name, description: h.description, 'x-contractgen-url': h.url })),
     paths,
     components: {
-      schemas: { ...typeSchemas(contract.types), ...errorSchemas(contract) },
+      schemas: { ...typeSchemas(contract.types, knowledge(contract)), ...errorSchemas(contract) },
       responses: errorResponseComponents(contract),
       securitySchemes: securitySchemes(contract),
     },

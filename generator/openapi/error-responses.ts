@@ -4,6 +4,7 @@
  * host's envelope; an endpoint refers to them unless it says more about that status (a declared
  * response or a quirk), in which case it gets its own response with the same facts and its own.
  */
+import { knowledge } from '../model/knowledge.js';
 import { formatStatus, statusMatches } from '../model/values.js';
 import type { Contract, Host, Quirk, ResponseSpec, StatusPattern } from '../model/types.js';
 import { nonEmpty, paragraphs, ref, type Json, type JsonObject } from './json.js';
@@ -57,7 +58,7 @@ export interface ErrorResponseInput {
 
 export function errorResponse(contract: Contract, host: Host, input: ErrorResponseInput): JsonObject {
   const { declared, status } = input;
-  const schema = errorSchema(host, declared);
+  const schema = errorSchema(contract, host, declared);
   const description = paragraphs([
     declared?.description,
     declared?.notShown,
@@ -92,10 +93,10 @@ function codesSentence(host: Host, status: StatusPattern): string | undefined {
 }
 
 /** A declared shape or body wins; a declared response with neither stays open (no content). */
-function errorSchema(host: Host, declared: ResponseSpec | undefined): JsonObject | undefined {
+function errorSchema(contract: Contract, host: Host, declared: ResponseSpec | undefined): JsonObject | undefined {
   if (declared === undefined) return ref('schemas', envelopeSchemaName(host.name));
   if (declared.shape !== undefined) return ref('schemas', shapeSchemaName(declared.shape));
-  return declared.body === undefined ? undefined : typeRefSchema(declared.body);
+  return declared.body === undefined ? undefined : typeRefSchema(declared.body, knowledge(contract));
 }
 
 /** Code rows describe bodies in the code table's shape: list them only where that shape can answer. */

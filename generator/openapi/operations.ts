@@ -65,7 +65,7 @@ function operation(ctx: OperationContext, endpoint: Endpoint, host: Host): JsonO
     operationId: endpoint.id,
     servers: host.name === ctx.primaryHost ? undefined : ctx.servers.get(host.name),
     parameters: nonEmpty(endpoint.pathParams.map((p) => ({ name: p.name, in: 'path', required: true, description: p.description, schema: { type: p.type } }))),
-    requestBody: requestBody(endpoint),
+    requestBody: requestBody(ctx.contract, endpoint),
     responses: endpointResponses(ctx.contract, endpoint, host),
     security: operationSecurity(ctx.contract, endpoint),
     // Written only where the contract overrides what the method implies.
@@ -91,10 +91,10 @@ function quirkData(q: Quirk): JsonObject {
   };
 }
 
-function requestBody(endpoint: Endpoint): JsonObject | undefined {
+function requestBody(contract: Contract, endpoint: Endpoint): JsonObject | undefined {
   const request = endpoint.request;
   if (request === undefined) return undefined;
-  const schema = typeRefSchema(request.body);
+  const schema = typeRefSchema(request.body, knowledge(contract));
   const content: Record<string, Json> = {};
   for (const type of request.contentTypes) content[type] = { schema };
   return { description: request.notShown, required: !request.optional, content, 'x-contractgen-not-shown': request.notShown };

@@ -2,6 +2,7 @@
  * An endpoint's responses: the ones it declares, the host's error statuses (as references to the
  * host's response components), a response for each status a quirk is about, and `default`.
  */
+import { knowledge } from '../model/knowledge.js';
 import { formatStatus } from '../model/values.js';
 import type { Contract, Endpoint, Host, Quirk, ResponseSpec, StatusPattern } from '../model/types.js';
 import { errorResponse, hostErrorStatuses, overlaps, quirkNotes, responseComponentName } from './error-responses.js';
@@ -26,7 +27,7 @@ export function endpointResponses(contract: Contract, endpoint: Endpoint, host: 
     else classes.push([formatStatus(status), response]);
   };
   for (const r of endpoint.responses) {
-    put(r.status, r.isError ? errorResponse(contract, host, { status: r.status, declared: r, quirks: at(r.status), needsToken }) : successResponse(r, at(r.status)));
+    put(r.status, r.isError ? errorResponse(contract, host, { status: r.status, declared: r, quirks: at(r.status), needsToken }) : successResponse(contract, r, at(r.status)));
   }
   for (const code of hostErrorStatuses(contract, host, needsToken)) {
     if (out[code] !== undefined) continue;
@@ -50,10 +51,10 @@ function isErrorStatus(status: StatusPattern): boolean {
   return (status.kind === 'exact' ? Math.floor(status.status / 100) : status.statusClass) >= 4;
 }
 
-function successResponse(r: ResponseSpec, quirks: readonly Quirk[]): JsonObject {
+function successResponse(contract: Contract, r: ResponseSpec, quirks: readonly Quirk[]): JsonObject {
   return {
     description: paragraphs([r.description, r.notShown, quirkNotes(quirks)]) ?? `Status ${formatStatus(r.status)}.`,
-    content: r.body === undefined ? undefined : { [r.contentType ?? 'application/json']: { schema: typeRefSchema(r.body) } },
+    content: r.body === undefined ? undefined : { [r.contentType ?? 'application/json']: { schema: typeRefSchema(r.body, knowledge(contract)) } },
     'x-contractgen-quirks': nonEmpty(quirks.map((q) => q.id)),
     'x-contractgen-not-shown': r.notShown,
   };

@@ -6,6 +6,7 @@
  */
 import { knowledge } from '../model/knowledge.js';
 import type { BodyPath, CodeRow, Contract, ErrorShape, Host, MessageRow, MessageTable } from '../model/types.js';
+import { typeRefSchema } from './schemas.js';
 import { flag, nonEmpty, paragraphs, ref, type Json, type JsonObject } from './json.js';
 
 export const shapeSchemaName = (shape: string): string => `ErrorShape.${shape}`;
@@ -13,15 +14,15 @@ export const envelopeSchemaName = (host: string): string => `ErrorEnvelope.${hos
 
 export function errorSchemas(contract: Contract): Record<string, Json> {
   const out: Record<string, Json> = {};
-  for (const shape of contract.shapes) out[shapeSchemaName(shape.name)] = shapeSchema(shape);
+  for (const shape of contract.shapes) out[shapeSchemaName(shape.name)] = shapeSchema(contract, shape);
   for (const host of contract.hosts) out[envelopeSchemaName(host.name)] = envelopeSchema(contract, host);
   return out;
 }
 
-function shapeSchema(shape: ErrorShape): JsonObject {
+function shapeSchema(contract: Contract, shape: ErrorShape): JsonObject {
   const match = matchSchema(shape);
   const head = { description: shape.description };
-  const body = shape.body === undefined ? { ...head, ...match } : { ...head, allOf: [ref('schemas', shape.body), match] };
+  const body = shape.body === undefined ? { ...head, ...match } : { ...head, allOf: [typeRefSchema(shape.body, knowledge(contract)), match] };
   return { ...body, 'x-contractgen-shape': shapeData(shape) };
 }
 

@@ -65,7 +65,7 @@ const BUILT_IN = new Set(Object.getOwnPropertyNames(Object.prototype));
 const IDENTIFIERS = HOSTILE_IDENTIFIERS.filter((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) && !BUILT_IN.has(n));
 
 /** Type names the format reserves. */
-const BUILTIN_TYPE_NAMES = new Set(['string', 'integer', 'number', 'boolean', 'unknown', 'binary', 'object', 'array']);
+const BUILTIN_TYPE_NAMES = new Set(['string', 'integer', 'number', 'boolean', 'unknown', 'binary', 'object', 'array', 'map', 'enum', 'union']);
 
 /** Text that breaks naive code generation: comments, template literals, quotes, line terminators, HTML. */
 export const HOSTILE_TEXT: readonly string[] = [
@@ -552,8 +552,12 @@ class ContractBuilder {
         return d.from(fc.double({ noNaN: true, noDefaultInfinity: true }));
       case 'boolean':
         return d.chance(0.5);
-      default:
+      case 'unknown':
         return d.chance(0.2) ? record([['__proto__', record([['polluted', true]])]]) : d.json();
+      default:
+        // Arrays, objects, bytes and named objects: a default must be a value of the type, and
+        // random JSON is not (the model reports it: invalid-default).
+        return undefined;
     }
   }
 

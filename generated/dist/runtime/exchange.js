@@ -8,6 +8,7 @@
  * Every call runs this path, so it avoids per-call closures and regular expressions where a cache
  * does the same (see bench/: client throughput).
  */
+import { parseJson, stringifyJson } from './json.js';
 import { decodeHostError, successQuirk } from './decode.js';
 import { statusMatches } from './status.js';
 import { FetchResponse, globalFetch, Outgoing, viaFetch } from './transport.js';
@@ -115,7 +116,7 @@ function baseUrl(spec, options, host) {
 }
 export function encodeBody(body, contentType) {
     if (contentType !== 'application/x-www-form-urlencoded')
-        return JSON.stringify(body);
+        return stringifyJson(body) ?? '';
     const form = new URLSearchParams();
     if (typeof body === 'object' && body !== null) {
         for (const [key, value] of Object.entries(body)) {
@@ -177,7 +178,7 @@ export function interpret(spec, endpoint, response) {
     if (endpoint.response === 'none' || body.length === 0)
         return { ok: true, data: undefined, response: infoOf(response) };
     try {
-        return { ok: true, data: JSON.parse(utf8(body)), response: infoOf(response) };
+        return { ok: true, data: parseJson(utf8(body)), response: infoOf(response) };
     }
     catch {
         return invalid(endpoint, status, `the ${status} response is not valid JSON`);

@@ -1,0 +1,136 @@
+/**
+ * Whether a value the contract writes (a `default`, an `example`, a `requiredWhen` value) is one
+ * its type allows: the same reading of a type that the generated TypeScript and the OpenAPI
+ * export give it, so a default the compiler would reject is a diagnostic here first.
+ */
+import type { Constraints, NamedType, TypeRef } from './types.js';
+
+export type Lookup = (name: string) => NamedType | undefined;
+
+/** Why `value` is not a value of `type`, or undefined when it is. Named types nest at most `depth` deep. */
+export function valueProblem(type: TypeRef, value: unknown, lookup: Lookup, depth = 16): string | undefined {
+  if (value === null) return type.nullable === true || isUnknown(type) ? undefined : 'must not be null (the type is not nullable)';
+  if (depth === 0) return undefined;
+  switch (type.kind) {
+    case 'primitive':
+      return primitiveProblem(type.name, value) ?? constraintProblem(type.constraints, value);
+    case 'literal':
+      return value === type.value ? undefined : `must be ${JSON.stringify(type.value)}, not ${show(value)}`;
+    case 'enum':
+      return enumProblem('the enum', type.values, type.open, value);
+    case 'array':
+      if (!Array.isArray(value)) return `must be a list, not ${show(value)}`;
+      return first(value.map((item, i) => nested(`item ${i}`, valueProblem(type.items, item, lookup, depth - 1)))) ?? constraintProblem(type.constraints, value);
+    case 'map':
+      if (!isRecord(value)) return `must be a mapping, not ${show(value)}`;
+      return first(Object.entries(value).map(([k, v]) => nested(`'${k}'`, valueProblem(type.values, v, lookup, depth - 1))));
+    case 'object':
+      return objectProblem(type.fields, type.open, value, lookup, depth);
+    case 'union':
+      return type.members.some((m) => valueProblem(m, value, lookup, depth - 1) === undefined) ? undefined : `matches no member of the union (${show(value)})`;
+    case 'named':
+      return namedProblem(type.name, value, lookup, depth);
+  }
+}
+
+function namedProblem(name: string, value: unknown, lookup: Lookup, depth: number): string | undefined {
+  const named = lookup(name);
+  if (named === undefined) return undefined;
+  if (named.kind === 'enum') return enumProblem(named.name, named.values, named.open, value);
+  if (named.kind === 'alias') return valueProblem(named.type, value, lookup, depth - 1);
+  return objectProblem(named.fields, named.open, value, lookup, depth);
+}
+
+function enumProblem(name: string, values: readonly (string | number)[], open: boolean, value: unknown): string | undefined {
+  const numeric = typeof values[0] === 'number';
+  if (numeric ? typeof value !== 'number' : typeof value !== 'string') return `must be ${numeric ? 'an integer' : 'a string'} value of ${name}`;
+  if (!open && !values.includes(value as string | number)) return `${typeof value === 'string' ? `'${value}'` : show(value)} is not a value of ${name} (${values.join(', ')})`;
+  return undefined;
+}
+
+function objectProblem(fields: readonly { name: string; type: TypeRef; required: boolean; readOnly: boolean }[], open: boolean, value: unknown, lookup: Lookup, depth: number): string | undefined {
+  if (!isRecord(value)) return `must be a mapping, not ${show(value)}`;
+  for (const field of fields) {
+    const has = Object.prototype.hasOwnProperty.call(value, field.name);
+    if (!has) {
+      if (field.required && !field.readOnly) return `lacks the required field '${field.name}'`;
+      continue;
+    }
+    const problem = valueProblem(field.type, value[field.name], lookup, depth - 1);
+    if (problem !== undefined) return nested(`'${field.name}'`, problem);
+  }
+  if (open) return undefined;
+  const extra = Object.keys(value).find((k) => !fields.some((f) => f.name === k));
+  return extra === undefined ? undefined : `has '${extra}', which is not a field of the type`;
+}
+
+const PRIMITIVE_CHECKS: Readonly<Record<string, (v: unknown) => boolean>> = {
+  string: (v) => typeof v === 'string',
+  integer: (v) => typeof v === 'number' && Number.isInteger(v),
+  number: (v) => typeof v === 'number',
+  boolean: (v) => typeof v === 'boolean',
+};
+
+function primitiveProblem(name: string, value: unknown): string | undefined {
+  const check = PRIMITIVE_CHECKS[name];
+  return check === undefined || check(value) ? undefined : `must be ${name === 'integer' ? 'an' : 'a'} ${name}, not ${show(value)}`;
+}
+
+/** The first constraint `value` breaks, in words. */
+export function constraintProblem(c: Constraints | undefined, value: unknown): string | undefined {
+  if (c === undefined) return undefined;
+  if (typeof value === 'number') {
+    if (c.minimum !== undefined && value < c.minimum) return `must be ≥ ${c.minimum}, not ${value}`;
+    if (c.maximum !== undefined && value > c.maximum) return `must be ≤ ${c.maximum}, not ${value}`;
+    if (c.exclusiveMinimum !== undefined && value <= c.exclusiveMinimum) return `must be > ${c.exclusiveMinimum}, not ${value}`;
+    if (c.exclusiveMaximum !== undefined && value >= c.exclusiveMaximum) return `must be < ${c.exclusiveMaximum}, not ${value}`;
+    if (c.multipleOf !== undefined && !isMultiple(value, c.multipleOf)) return `must be a multiple of ${c.multipleOf}, not ${value}`;
+  }
+  if (typeof value === 'string') {
+    const length = [...value].length;
+    if (c.minLength !== undefined && length < c.minLength) return `must be at least ${c.minLength} characters long`;
+    if (c.maxLength !== undefined && length > c.maxLength) return `must be at most ${c.maxLength} characters long`;
+    if (c.pattern !== undefined && !matches(c.pattern, value)) return `${show(value)} does not match the pattern ${c.pattern}`;
+  }
+  if (Array.isArray(value)) {
+    if (c.minItems !== undefined && value.length < c.minItems) return `must have at least ${c.minItems} items`;
+    if (c.maxItems !== undefined && value.length > c.maxItems) return `must have at most ${c.maxItems} items`;
+    if (c.uniqueItems === true && new Set(value.map((v) => JSON.stringify(v))).size !== value.length) return 'must not repeat an item';
+  }
+  return undefined;
+}
+
+/** multipleOf as JSON Schema means it, without binary fractions deciding (0.3 is a multiple of 0.1). */
+export function isMultiple(value: number, of: number): boolean {
+  const quotient = value / of;
+  return Math.abs(quotient - Math.round(quotient)) < 1e-9;
+}
+
+function matches(pattern: string, value: string): boolean {
+  try {
+    return new RegExp(pattern, 'u').test(value);
+  } catch {
+    // An invalid pattern is reported where it is written.
+    return true;
+  }
+}
+
+function isUnknown(type: TypeRef): boolean {
+  return type.kind === 'primitive' && type.name === 'unknown';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nested(at: string, problem: string | undefined): string | undefined {
+  return problem === undefined ? undefined : `${at} ${problem}`;
+}
+
+function first(problems: readonly (string | undefined)[]): string | undefined {
+  return problems.find((p) => p !== undefined);
+}
+
+function show(value: unknown): string {
+  return JSON.stringify(value) ?? String(value);
+}

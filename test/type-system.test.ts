@@ -1,0 +1,280 @@
+/**
+ * The type system through the generated package (test/fixtures/types): what each construct means
+ * in TypeScript, checked by both compilers over a type-test module written beside the package, and
+ * what a real client gets from a node:http server on 127.0.0.1 returning each construct.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { render } from '../generator/generate.js';
+import { fixture } from './support/corpus.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+// Inside the repository, so the type tests resolve `vitest` from its node_modules.
+const OUT = join(ROOT, 'test', '.out', 'type-system');
+const COMPILERS = {
+  'TS 5.9': join(ROOT, 'node_modules/typescript/bin/tsc'),
+  'TS 7': join(ROOT, 'node_modules/typescript7/bin/tsc'),
+} as const;
+const TIMEOUT = 120_000;
+
+/** Each construct's TypeScript meaning; a `@ts-expect-error` line that compiles fails the check. */
+const TYPE_TESTS = `
+import { expectTypeOf } from 'vitest';
+import type { Animal, AnimalInput, Cat, Dog, DogInput, Enclosure, Fish, Labels, Level, Location, Pet, PetInput, Priority, Size, Tags, Tree } from './index.js';
+
+export function nullableIsNotOptional(a: Animal, e: Enclosure): void {
+  expectTypeOf(a.nickname).toEqualTypeOf<string | null | undefined>();
+  expectTypeOf(e.occupancy).toEqualTypeOf<number | null>();
+  // @ts-expect-error occupancy is required, though it may be null
+  const missing: Pick<Enclosure, 'occupancy'> = {};
+  const none: Pick<Enclosure, 'occupancy'> = { occupancy: null };
+  void missing;
+  void none;
+}
+
+export function readOnlyAndWriteOnly(input: AnimalInput, output: Animal): void {
+  expectTypeOf<AnimalInput>().not.toHaveProperty('id');
+  expectTypeOf<AnimalInput>().not.toHaveProperty('created_at');
+  expectTypeOf<AnimalInput>().toHaveProperty('keeper_email');
+  expectTypeOf<Animal>().not.toHaveProperty('keeper_email');
+  expectTypeOf(output.id).toEqualTypeOf<number | bigint>();
+  // @ts-expect-error id is read-only: the server sets it
+  output.id = 1;
+  // @ts-expect-error requests never carry the read-only id
+  const withId: DogInput = { id: 1, name: 'Rex', species: 'dog', good: true };
+  const dog: DogInput = { name: 'Rex', species: 'dog', good: true, keeper_email: 'k@example.com' };
+  void input;
+  void withId;
+  void dog;
+}
+
+export function discriminatedNarrowing(pet: Pet): string {
+  switch (pet.species) {
+    case 'dog':
+      expectTypeOf(pet).toEqualTypeOf<Dog>();
+      return String(pet.good);
+    case 'cat':
+      expectTypeOf(pet).toEqualTypeOf<Cat>();
+      return String(pet.lives);
+    case 'fish':
+      expectTypeOf(pet).toEqualTypeOf<Fish>();
+      return pet.water;
+    default: {
+      const exhaustive: never = pet;
+      return exhaustive;
+    }
+  }
+}
+
+export function exhaustiveWithoutFish(pet: Pet): string {
+  switch (pet.species) {
+    case 'dog':
+    case 'cat':
+      return pet.name;
+    default: {
+      // @ts-expect-error Fish is not handled, so the switch is not exhaustive
+      const exhaustive: never = pet;
+      return String(exhaustive);
+    }
+  }
+}
+
+export function inputUnion(pet: PetInput): void {
+  expectTypeOf<PetInput>().toEqualTypeOf<DogInput | import('./index.js').CatInput | import('./index.js').FishInput>();
+  void pet;
+}
+
+export function mapsUnderNoUncheckedIndexedAccess(labels: Labels, e: Enclosure): void {
+  expectTypeOf(labels['colour']).toEqualTypeOf<string | undefined>();
+  // @ts-expect-error a map lookup may miss
+  const colour: string = labels['colour'];
+  expectTypeOf(e.residents['north']).toEqualTypeOf<(number | bigint)[] | undefined>();
+  void colour;
+}
+
+export function enums(p: Priority, l: Level, s: Size): void {
+  expectTypeOf(p).toEqualTypeOf<1 | 2 | 3>();
+  // @ts-expect-error a closed integer enum admits its values only
+  const four: Priority = 4;
+  const thirty: Level = 30;
+  const xl: Size = 'XL';
+  void four;
+  void thirty;
+  void xl;
+  void l;
+  void s;
+}
+
+export function arraysUnionsRecursion(t: Tags, loc: Location, tree: Tree, e: Enclosure): void {
+  expectTypeOf(t).toEqualTypeOf<string[]>();
+  expectTypeOf(loc).toEqualTypeOf<import('./index.js').Point | string | number[]>();
+  expectTypeOf(tree.children[0]).toEqualTypeOf<Tree | undefined>();
+  expectTypeOf(tree.parent).toEqualTypeOf<Tree | null | undefined>();
+  expectTypeOf(e.kind).toEqualTypeOf<'enclosure'>();
+  expectTypeOf(e.grid).toEqualTypeOf<number[][] | undefined>();
+  // @ts-expect-error const fields take their one value only
+  const other: Pick<Enclosure, 'kind'> = { kind: 'cage' };
+  void other;
+}
+`;
+
+let files: Map<string, string>;
+
+beforeAll(async () => {
+  const file = fixture('types');
+  const outcome = await render(file, readFileSync(file, 'utf8'));
+  if (outcome.kind !== 'files') throw new Error(`render failed: ${JSON.stringify(outcome).slice(0, 2000)}`);
+  files = outcome.files;
+  rmSync(OUT, { recursive: true, force: true });
+  for (const [path, text] of files) {
+    mkdirSync(dirname(join(OUT, path)), { recursive: true });
+    writeFileSync(join(OUT, path), text);
+  }
+  writeFileSync(join(OUT, 'src', 'type-tests.ts'), TYPE_TESTS);
+  writeFileSync(join(OUT, 'tsconfig.test.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: { noEmit: true, noUncheckedIndexedAccess: true, strict: true, skipLibCheck: true, types: [] }, include: ['src/**/*.ts'] }));
+});
+
+afterAll(() => rmSync(OUT, { recursive: true, force: true }));
+
+describe('each construct means what docs/contract-format.md says in TypeScript', () => {
+  it.each(Object.keys(COMPILERS) as (keyof typeof COMPILERS)[])('under %s', { timeout: TIMEOUT }, (compiler) => {
+    const run = spawnSync(process.execPath, [COMPILERS[compiler], '-p', join(OUT, 'tsconfig.test.json')], { cwd: OUT, encoding: 'utf8', timeout: TIMEOUT });
+    expect(`${run.stdout}${run.stderr}`.trim()).toBe('');
+    expect(run.status).toBe(0);
+  });
+
+  it('a type-test line that is wrong fails the check (the check can fail)', { timeout: TIMEOUT }, () => {
+    const broken = join(OUT, 'src', 'type-tests-broken.ts');
+    writeFileSync(broken, "import type { Enclosure } from './index.js';\nexport const e: Pick<Enclosure, 'occupancy'> = {};\n");
+    try {
+      const run = spawnSync(process.execPath, [COMPILERS['TS 5.9'], '-p', join(OUT, 'tsconfig.test.json')], { cwd: OUT, encoding: 'utf8', timeout: TIMEOUT });
+      expect(run.status).not.toBe(0);
+      expect(run.stdout).toContain("Property 'occupancy' is missing");
+    } finally {
+      rmSync(broken);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Behaviour: a real server, a real client
+// ---------------------------------------------------------------------------------------------
+
+const BIG_ID = '9223372036854775807';
+const BIG_COUNT = '18446744073709551615';
+
+const ENCLOSURE = `{"id":"6f1c2a9e-3b7d-4c1e-9f2a-1d2e3f4a5b6c","kind":"enclosure","capacity":4,"residents":{"north":[${BIG_ID},2],"south":[]},"occupancy":null,"grid":[[1,2],[3]],"location":[51.5,-0.12],"feeding":{"time":"08:00:00Z"},"notes":{"a":null,"b":"quiet"},"big_count":${BIG_COUNT}}`;
+
+const ROUTES: Record<string, { status: number; body: string }> = {
+  'GET /pets': {
+    status: 200,
+    body: `[{"id":${BIG_ID},"name":"Rex","species":"dog","good":true,"created_at":"2024-01-01T00:00:00Z","nickname":null},{"id":7,"name":"Tom","species":"cat","lives":9,"created_at":"2024-01-01T00:00:00Z","labels":{"colour":"grey"}}]`,
+  },
+  'GET /pets/42/labels': { status: 200, body: '{"colour":"grey","mood":"calm"}' },
+  'GET /enclosures/e1': { status: 200, body: ENCLOSURE },
+  'GET /family': { status: 200, body: '{"name":"root","children":[{"name":"leaf","children":[],"parent":null}],"parent":null}' },
+  'GET /count': { status: 200, body: BIG_COUNT },
+};
+
+const received: { method: string; url: string; body: string }[] = [];
+let server: Server;
+let base = '';
+
+function handle(req: IncomingMessage, res: ServerResponse): void {
+  let body = '';
+  req.setEncoding('utf8');
+  req.on('data', (chunk: string) => (body += chunk));
+  req.on('end', () => {
+    received.push({ method: req.method ?? '', url: req.url ?? '', body });
+    if (req.method === 'POST' && req.url === '/pets') {
+      res.writeHead(201, { 'content-type': 'application/json' }).end(body.replace('{', `{"id":${BIG_ID},"created_at":"2024-01-01T00:00:00Z",`));
+      return;
+    }
+    if (req.method === 'POST' && req.url === '/tags') {
+      res.writeHead(204).end();
+      return;
+    }
+    const route = ROUTES[`${req.method ?? ''} ${req.url ?? ''}`];
+    if (route === undefined) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"not_found","detail":null}');
+      return;
+    }
+    res.writeHead(route.status, { 'content-type': 'application/json' }).end(route.body);
+  });
+}
+
+interface ClientLike {
+  listPets(input?: object): Promise<{ ok: boolean; data?: unknown; error?: unknown }>;
+  createPet(input: object): Promise<{ ok: boolean; data?: unknown; error?: unknown }>;
+  getPetLabels(input: object): Promise<{ ok: boolean; data?: unknown }>;
+  getEnclosure(input: object): Promise<{ ok: boolean; data?: unknown }>;
+  getFamily(input?: object): Promise<{ ok: boolean; data?: unknown }>;
+  countAnimals(input?: object): Promise<{ ok: boolean; data?: unknown }>;
+  tagAnimals(input: object): Promise<{ ok: boolean; data?: unknown; error?: unknown }>;
+}
+
+let client: ClientLike;
+
+describe('a generated client against a node:http server', () => {
+  beforeAll(async () => {
+    server = createServer(handle);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const entry = pathToFileURL(join(OUT, 'dist', 'index.js')).href;
+    const mod = (await import(entry)) as { createClient(options: object): ClientLike };
+    client = mod.createClient({ environment: 'live', servers: { zoo_url: base }, maxRetries: 0, timeoutMs: 5_000 });
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('reads an array of a discriminated union, with nulls and an int64 beyond 2^53 intact', async () => {
+    const result = await client.listPets();
+    expect(result.ok).toBe(true);
+    const pets = result.data as { id: number | bigint; species: string; nickname?: string | null; labels?: Record<string, string> }[];
+    expect(pets).toHaveLength(2);
+    expect(pets[0]?.id).toBe(BigInt(BIG_ID));
+    expect(pets[0]?.nickname).toBeNull();
+    expect(pets[1]?.id).toBe(7);
+    expect(pets[1]?.labels).toEqual({ colour: 'grey' });
+  });
+
+  it('reads a map body', async () => {
+    const result = await client.getPetLabels({ pet_id: 42 });
+    expect(result.data).toEqual({ colour: 'grey', mood: 'calm' });
+  });
+
+  it('reads every construct of an object: maps of arrays, nested arrays, untagged unions, nullable map values', async () => {
+    const result = await client.getEnclosure({ enclosure_id: 'e1' });
+    const e = result.data as Record<string, unknown>;
+    expect(e['residents']).toEqual({ north: [BigInt(BIG_ID), 2], south: [] });
+    expect(e['occupancy']).toBeNull();
+    expect(e['grid']).toEqual([[1, 2], [3]]);
+    expect(e['location']).toEqual([51.5, -0.12]);
+    expect(e['feeding']).toEqual({ time: '08:00:00Z' });
+    expect(e['notes']).toEqual({ a: null, b: 'quiet' });
+    expect(e['big_count']).toBe(BigInt(BIG_COUNT));
+  });
+
+  it('reads a recursive type and a bare int64 body', async () => {
+    const family = await client.getFamily();
+    expect(family.data).toEqual({ name: 'root', children: [{ name: 'leaf', children: [], parent: null }], parent: null });
+    const count = await client.countAnimals();
+    expect(count.data).toBe(BigInt(BIG_COUNT));
+  });
+
+  it('sends a union member and an array of int64 (bigint written as its digits)', async () => {
+    const created = await client.createPet({ body: { species: 'dog', name: 'Rex', good: true, keeper_email: 'k@example.com' } });
+    expect(created.ok).toBe(true);
+    expect((created.data as { id: unknown }).id).toBe(BigInt(BIG_ID));
+    const tagged = await client.tagAnimals({ body: [BigInt(BIG_ID), 3] });
+    expect(tagged.ok).toBe(true);
+    expect(received.at(-1)?.body).toBe(`[${BIG_ID},3]`);
+  });
+});

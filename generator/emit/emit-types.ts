@@ -233,7 +233,7 @@ function fieldMember(view: View, field: Field, indent: number): Member {
   const secret = field.secret ? 'Secret: redacted from error messages and support reports.' : undefined;
   const access = field.readOnly ? 'Read-only: set by the server, never sent.' : field.writeOnly ? 'Write-only: sent, never returned.' : undefined;
   const head = fieldHead(view, field);
-  const members = topMembers(view, field.type, indent + 1);
+  const members = isUnionLike(field.type) ? topMembers(view, field.type, indent + 1) : [];
   return {
     doc: [field.description, defaults, refNotes(field.type), access, notShown(field.notShown), secret, deprecatedTag(field.deprecated)],
     head,
@@ -252,6 +252,11 @@ function refNotes(ref: TypeRef): string | undefined {
   if (constraints !== '') notes.push(`Constraints: ${constraints.slice(1, -1)}.`);
   if (ref.example !== undefined) notes.push(`Example: ${JSON.stringify(ref.example)}.`);
   return notes.length === 0 ? undefined : notes.join(' ');
+}
+
+/** A type written as a union at its top: it breaks at its `|`s when long. */
+function isUnionLike(ref: TypeRef): boolean {
+  return ref.nullable === true || ref.kind === 'union' || ref.kind === 'enum' || isInt64(ref);
 }
 
 function isInt64(ref: TypeRef): boolean {
@@ -358,7 +363,7 @@ function expression(view: View, ref: TypeRef, indent: number): string {
  * forces one line (for contexts that lay themselves out).
  */
 function typeLines(view: View, ref: TypeRef, indent: number, flat = false, reserve = 0): string[] {
-  if (ref.nullable === true || ref.kind === 'union' || ref.kind === 'enum' || isInt64(ref)) return [expression(view, ref, indent)];
+  if (isUnionLike(ref)) return [expression(view, ref, indent)];
   switch (ref.kind) {
     case 'primitive':
       return [primitiveText(ref.name)];
@@ -372,6 +377,9 @@ function typeLines(view: View, ref: TypeRef, indent: number, flat = false, reser
       return wrapped(view, 'Record<string, ', ref.values, indent, flat, reserve, false);
     case 'object':
       return objectTypeLines(view, ref.fields, ref.open, indent, flat, reserve);
+    case 'union':
+    case 'enum':
+      return [expression(view, ref, indent)];
   }
 }
 

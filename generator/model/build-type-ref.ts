@@ -52,12 +52,16 @@ const APPLIES_TO: Readonly<Record<string, string>> = {
   format: 'strings, integers and numbers',
 };
 
+/** Keys that apply to some kinds only. */
+const KIND_KEYS: ReadonlySet<string> = new Set([...Object.keys(APPLIES_TO), ...CONSTRAINT_KEYS]);
+const CONSTRAINTS: ReadonlySet<string> = new Set(CONSTRAINT_KEYS);
+
 export function buildTypeRef(ctx: BuildContext, path: RawPath, spec: RawTypeRef, names: ReadonlySet<string>): TypeRef {
   if (typeof spec === 'string') return namedOrPrimitive(ctx, path, spec, names);
   const ref = buildSpec(ctx, path, spec, names);
-  const nullable = spec.nullable === true ? { nullable: true } : {};
-  const example = spec.example === undefined ? {} : { example: spec.example as JsonValue };
-  return { ...ref, ...nullable, ...example };
+  // Most references are neither: no copy for them (a large contract has tens of thousands).
+  if (spec.nullable !== true && spec.example === undefined) return ref;
+  return { ...ref, ...(spec.nullable === true ? { nullable: true } : {}), ...(spec.example === undefined ? {} : { example: spec.example as JsonValue }) };
 }
 
 function buildSpec(ctx: BuildContext, path: RawPath, spec: RawTypeSpec, names: ReadonlySet<string>): TypeRef {
@@ -95,8 +99,9 @@ function kindOf(type: string): Kind {
 /** Reports every key that does not apply to `kind` (constraints on a named type included). */
 function checkKeys(ctx: BuildContext, path: RawPath, spec: RawTypeSpec, kind: Kind, type: string): void {
   const allowed = KEYS_OF[kind] ?? [];
-  for (const key of [...Object.keys(APPLIES_TO), ...CONSTRAINT_KEYS]) {
-    if ((spec as Record<string, unknown>)[key] === undefined || allowed.includes(key)) continue;
+  // A spec has a handful of keys: read those, not every key that could be misplaced.
+  for (const key in spec) {
+    if (!KIND_KEYS.has(key) || (spec as Record<string, unknown>)[key] === undefined || allowed.includes(key)) continue;
     if (key === 'fields') ctx.report(M.fieldsOnNonObject, [...path, key], { type }, 'key');
     else if (key === 'items') ctx.report(M.itemsOnNonArray, [...path, key], { type }, 'key');
     else if (key in APPLIES_TO) ctx.report(M.misplacedTypeKey, [...path, key], { key, applies: APPLIES_TO[key] ?? '', type }, 'key');
@@ -181,12 +186,12 @@ function formatOf(spec: RawTypeSpec): { format?: string } {
 
 /** The constraints written on `spec`, each range checked for a value that can meet it. */
 export function constraintsOf(ctx: BuildContext, path: RawPath, spec: RawTypeSpec): { constraints?: Constraints } {
-  const out: Record<string, number | string | boolean> = {};
-  for (const key of CONSTRAINT_KEYS) {
-    const value = spec[key];
-    if (value !== undefined) out[key] = value;
+  let out: Record<string, number | string | boolean> | undefined;
+  for (const key in spec) {
+    const value = CONSTRAINTS.has(key) ? spec[key as ConstraintKey] : undefined;
+    if (value !== undefined) (out ??= {})[key] = value;
   }
-  if (Object.keys(out).length === 0) return {};
+  if (out === undefined) return {};
   const c = out as Constraints;
   checkRange(ctx, path, c, 'minimum', 'maximum');
   checkRange(ctx, path, c, 'exclusiveMinimum', 'maximum');

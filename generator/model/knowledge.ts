@@ -10,8 +10,8 @@
  * (see byRef), because a watch session rebuilds the model around reused endpoints and types.
  */
 import { categoryOfStatus } from './values.js';
-import { childRefs, discriminatorMapping, type MappingEntry } from './unions.js';
-import type { Category, Contract, Endpoint, Environment, ErrorShape, Host, NamedType, Policy, ResponseSpec, ServerVariable, TypeRef } from './types.js';
+import { eachChild, discriminatorMapping, type MappingEntry } from './unions.js';
+import type { Category, Contract, Endpoint, Environment, ErrorShape, Field, Host, NamedType, Policy, ResponseSpec, ServerVariable, TypeRef } from './types.js';
 
 export type Direction = 'request' | 'response';
 
@@ -199,7 +199,7 @@ class ContractKnowledge implements Knowledge {
       const names = new Set<string>();
       const visitRef = (ref: TypeRef): void => {
         if (ref.kind === 'object') visit(ref.fields);
-        else for (const [child] of childRefs(ref)) visitRef(child);
+        else eachChild(ref, visitRef);
       };
       const visit = (fields: readonly { name: string; secret: boolean; type: TypeRef }[]) => {
         for (const f of fields) {
@@ -277,7 +277,7 @@ function walk(ref: TypeRef, prefix: string, visiting: Set<string>, lookup: (name
   if (prefix.split('.').length > MAX_PATH_DEPTH) return;
   if (ref.kind === 'object') return walkFields(ref.fields, prefix, visiting, lookup, out);
   // Items and union members share their container's path: messages name fields, not positions.
-  if (ref.kind === 'array' || ref.kind === 'union') return childRefs(ref).forEach(([child]) => walk(child, prefix, visiting, lookup, out));
+  if (ref.kind === 'array' || ref.kind === 'union') return eachChild(ref, (child) => walk(child, prefix, visiting, lookup, out));
   if (ref.kind !== 'named') return;
   const type = lookup(ref.name);
   if (type === undefined || type.kind === 'enum' || visiting.has(type.name)) return;
@@ -306,7 +306,7 @@ function typeUsage(contract: Contract, byName: ReadonlyMap<string, NamedType>): 
   const usage = new Map<string, Set<Direction>>();
   const mark = (ref: TypeRef | undefined, direction: Direction, seen: Set<string>): void => {
     if (ref === undefined) return;
-    if (ref.kind !== 'named') return childRefs(ref).forEach(([child]) => mark(child, direction, seen));
+    if (ref.kind !== 'named') return eachChild(ref, (child) => mark(child, direction, seen));
     if (seen.has(ref.name)) return;
     seen.add(ref.name);
     let set = usage.get(ref.name);
@@ -337,11 +337,17 @@ function directionalTypes(types: readonly NamedType[], lookup: (name: string) =>
     let marked = false;
     const visit = (ref: TypeRef): void => {
       if (ref.kind === 'named') names.push(ref.name);
-      if (ref.kind === 'object' && ref.fields.some((f) => f.readOnly || f.writeOnly)) marked = true;
-      childRefs(ref).forEach(([child]) => visit(child));
+      else if (ref.kind === 'object') visitFields(ref.fields);
+      else eachChild(ref, visit);
+    };
+    const visitFields = (fields: readonly Field[]): void => {
+      for (const f of fields) {
+        if (f.readOnly || f.writeOnly) marked = true;
+        visit(f.type);
+      }
     };
     if (type.kind === 'alias') visit(type.type);
-    if (type.kind === 'object') visit({ kind: 'object', fields: type.fields, open: type.open, notShown: undefined });
+    if (type.kind === 'object') visitFields(type.fields);
     refs.set(type.name, names);
     if (marked) out.add(type.name);
   }

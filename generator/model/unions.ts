@@ -24,17 +24,44 @@ export function childRefs(ref: TypeRef): [TypeRef, RawPath][] {
   }
 }
 
+/** Calls `visit` with each reference directly inside `ref`; allocates nothing (walks of every field of a large contract). */
+export function eachChild(ref: TypeRef, visit: (child: TypeRef) => void): void {
+  switch (ref.kind) {
+    case 'array':
+      return visit(ref.items);
+    case 'map':
+      return visit(ref.values);
+    case 'union':
+      return ref.members.forEach(visit);
+    case 'object':
+      return ref.fields.forEach((f) => visit(f.type));
+    default:
+      return;
+  }
+}
+
+function holdsUnion(ref: TypeRef): boolean {
+  if (ref.kind === 'union') return true;
+  let found = false;
+  eachChild(ref, (child) => {
+    found ||= holdsUnion(child);
+  });
+  return found;
+}
+
 /** Every union written in the named types (in place or named), with where it is written. */
 export function unionsOf(types: readonly NamedType[]): { ref: TypeRef; path: RawPath }[] {
   const out: { ref: TypeRef; path: RawPath }[] = [];
-  const visit = (ref: TypeRef, path: RawPath): void => {
-    if (ref.kind === 'union') out.push({ ref, path });
-    for (const [child, at] of childRefs(ref)) visit(child, [...path, ...at]);
+  // Paths are made only for the unions found: most references hold none.
+  const visit = (ref: TypeRef, path: () => RawPath): void => {
+    if (!holdsUnion(ref)) return;
+    if (ref.kind === 'union') out.push({ ref, path: path() });
+    for (const [child, at] of childRefs(ref)) visit(child, () => [...path(), ...at]);
   };
   for (const type of types) {
-    const path = ['types', type.name];
+    const path = (): RawPath => ['types', type.name];
     if (type.kind === 'alias') visit(type.type, path);
-    if (type.kind === 'object') for (const f of type.fields) if (f.inherited === undefined) visit(f.type, [...path, 'fields', f.name]);
+    if (type.kind === 'object') for (const f of type.fields) if (f.inherited === undefined && f.type.kind !== 'primitive' && f.type.kind !== 'named') visit(f.type, () => [...path(), 'fields', f.name]);
   }
   return out;
 }

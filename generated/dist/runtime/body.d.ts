@@ -1,6 +1,11 @@
 /**
  * Reading untrusted response bodies: parse without throwing, read paths without touching
  * prototypes, and bound the work any body can cause.
+ *
+ * These are error bodies, and they are read with JSON.parse, not json.ts's parseJson (which success
+ * bodies get): a decoded error keeps its body and must always serialise with JSON.stringify, which
+ * throws on a bigint. The decoder reads only texts from it (code, message, kind) and types the
+ * body `unknown`, so an integer beyond ±2^53 in an error body is kept as JSON.parse rounds it.
  */
 import type { BodyPath } from './spec.js';
 /** Bodies longer than this are not parsed as JSON; their text is kept, truncated. */

@@ -120,8 +120,9 @@ export function encodeBody(body, contentType) {
     const form = new URLSearchParams();
     if (typeof body === 'object' && body !== null) {
         for (const [key, value] of Object.entries(body)) {
+            // A bigint is written as its digits: String() at the top, stringifyJson inside an object.
             if (value !== undefined && value !== null)
-                form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+                form.append(key, typeof value === 'object' ? String(stringifyJson(value)) : String(value));
         }
     }
     return form.toString();

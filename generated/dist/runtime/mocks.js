@@ -8,6 +8,7 @@
  * server runs.
  */
 import { buildUrl } from './exchange.js';
+import { stringifyJson } from './json.js';
 // Statuses whose responses carry no body (the Response constructor rejects one).
 const NULL_BODY_STATUSES = [101, 204, 205, 304];
 /** A fresh Response per request: a body can be read once. */
@@ -15,7 +16,8 @@ export function mockResponse(response) {
     const headers = new Headers(response.headers);
     if (response.contentType !== undefined)
         headers.set('content-type', response.contentType);
-    const text = response.json !== undefined ? JSON.stringify(response.json) : response.text;
+    // As the client writes JSON: an int64 given as a bigint is answered with its exact digits.
+    const text = response.json !== undefined ? stringifyJson(response.json) : response.text;
     const body = text === undefined || text === '' || NULL_BODY_STATUSES.includes(response.status) ? null : text;
     return new Response(body, { status: response.status, headers });
 }

@@ -199,7 +199,8 @@ export function encodeBody(body: unknown, contentType: string): string {
   const form = new URLSearchParams();
   if (typeof body === 'object' && body !== null) {
     for (const [key, value] of Object.entries(body)) {
-      if (value !== undefined && value !== null) form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+      // A bigint is written as its digits: String() at the top, stringifyJson inside an object.
+      if (value !== undefined && value !== null) form.append(key, typeof value === 'object' ? String(stringifyJson(value)) : String(value));
     }
   }
   return form.toString();

@@ -17,7 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { parse as parseYaml } from 'yaml';
 import { loadContractText } from '../generator/contract.js';
 import { layout } from '../generator/emit/layout.js';
@@ -179,16 +179,40 @@ function expectOracleAgrees(r: Rendered): void {
  * left unchecked (ajv needs a plugin for them); scalar-example.test.ts holds those.
  */
 function successProblems(r: Rendered, e: Endpoint, value: unknown): string | undefined {
-  const doc = parseYaml(r.files.get('openapi.yaml') ?? '') as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>; components: object };
-  const operation = Object.values(doc.paths).flatMap((p) => Object.values(p)).find((op) => (op as { operationId?: string }).operationId === e.id);
   const response = e.responses.find((x) => !x.isError);
-  if (operation === undefined || response === undefined) return `no operation ${e.id}`;
-  const content = operation.responses[formatStatus(response.status)]?.content;
-  const schema = content?.[response.contentType ?? 'application/json']?.schema;
-  if (schema === undefined) return `no schema for ${e.id}`;
+  const validate = response === undefined ? undefined : responseValidators(r)(`${e.id} ${formatStatus(response.status)} ${response.contentType ?? 'application/json'}`);
+  if (validate === undefined) return `no schema for ${e.id}`;
+  return validate(value) ? undefined : new Ajv2020().errorsText(validate.errors);
+}
+
+type Validators = (key: string) => ValidateFunction | undefined;
+const validators = new WeakMap<Rendered, Validators>();
+
+/** Validators of the package's responses by `operationId status media`: one parse and one ajv per package, each compiled when first asked for. */
+function responseValidators(r: Rendered): Validators {
+  const known = validators.get(r);
+  if (known !== undefined) return known;
+  type Operation = { operationId?: string; responses: Record<string, { content?: Record<string, { schema: object }> }> };
+  const doc = parseYaml(r.files.get('openapi.yaml') ?? '') as { paths: Record<string, Record<string, Operation>>; components: object };
   const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
-  const validate = ajv.compile({ ...schema, components: doc.components });
-  return validate(value) ? undefined : ajv.errorsText(validate.errors);
+  // The schemas refer to components by `#/components/…`: one schema holding them all resolves every reference.
+  ajv.addSchema({ $id: 'doc', components: doc.components });
+  const schemas = new Map<string, object>();
+  for (const operation of Object.values(doc.paths).flatMap((p) => Object.values(p))) {
+    for (const [status, response] of Object.entries(operation.responses)) {
+      for (const [media, content] of Object.entries(response.content ?? {})) schemas.set(`${operation.operationId ?? ''} ${status} ${media}`, content.schema);
+    }
+  }
+  const compiled = new Map<string, ValidateFunction>();
+  const get: Validators = (key) => {
+    const schema = schemas.get(key);
+    if (schema === undefined) return undefined;
+    let validate = compiled.get(key);
+    if (validate === undefined) compiled.set(key, (validate = ajv.compile(JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"doc#/components/')) as object)));
+    return validate;
+  };
+  validators.set(r, get);
+  return get;
 }
 
 // ---------------------------------------------------------------------------------------------

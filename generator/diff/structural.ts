@@ -107,16 +107,14 @@ function diffContentTypes(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string)
   for (const t of media(ea).filter((x) => !media(eb).includes(x))) add(ctx, 'content-type', 'added', 'response', subject, { after: t, ...locs(eb, ea) });
 }
 
-const refText = (ref: TypeRef | undefined): string => describeType(ref);
-
 function diffBodies(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string): void {
-  const before = refText(eb.request?.body);
-  const after = refText(ea.request?.body);
+  const before = describeType(eb.request?.body);
+  const after = describeType(ea.request?.body);
   if (before !== after) add(ctx, 'field', 'changed', 'request', `${subject} request body`, { aspect: 'type', before, after, ...locs(eb, ea) });
   else if (eb.request !== undefined && ea.request !== undefined && eb.request.optional !== ea.request.optional) {
     add(ctx, 'field', 'changed', 'request', `${subject} request body`, { aspect: ea.request.optional ? 'optional' : 'required', ...locs(eb, ea) });
   }
-  const read = [refText(ctx.old.successResponses(eb)[0]?.body), refText(ctx.new.successResponses(ea)[0]?.body)] as const;
+  const read = [describeType(ctx.old.successResponses(eb)[0]?.body), describeType(ctx.new.successResponses(ea)[0]?.body)] as const;
   if (read[0] !== read[1]) add(ctx, 'field', 'changed', 'response', `${subject} response body`, { aspect: 'type', before: read[0], after: read[1], ...locs(eb, ea) });
 }
 

@@ -5,7 +5,7 @@
  */
 import { describeType } from '../model/type-text.js';
 import { childRefs } from '../model/unions.js';
-import type { Constraints, SourceLocation, TypeRef } from '../model/types.js';
+import type { Constraints, Deprecation, TypeRef } from '../model/types.js';
 import type { Change, Direction } from './change.js';
 import type { Knowledge } from '../model/knowledge.js';
 
@@ -127,8 +127,8 @@ function unionChanges(sides: Sides, subject: string, before: Union, after: Union
 
 type Union = Extract<TypeRef, { kind: 'union' }>;
 
-/** A deprecation newly set on an element. */
-export function deprecationChange(subject: string, before: { deprecated: unknown } | undefined, after: { deprecated: { message: string | undefined } | undefined; loc?: SourceLocation }, locs: Locs): Change[] {
-  if (before === undefined || before.deprecated !== undefined || after.deprecated === undefined) return [];
+/** A deprecation newly set on an element both versions have. */
+export function deprecationChange(subject: string, before: { deprecated: Deprecation | undefined }, after: { deprecated: Deprecation | undefined }, locs: Locs): Change[] {
+  if (before.deprecated !== undefined || after.deprecated === undefined) return [];
   return [{ area: 'deprecation', action: 'added', direction: 'none', subject, ...(after.deprecated.message === undefined ? {} : { after: after.deprecated.message }), ...locs }];
 }

@@ -5,10 +5,12 @@
  * mapping of each construct is tabled in docs/contract-format.md ("How types map to TypeScript").
  */
 import { knowledge, type Direction } from '../model/knowledge.js';
+import { enumOf, isText } from '../model/check-value.js';
 import { constraintText } from '../model/type-text.js';
-import type { AliasType, Contract, Deprecation, EnumLiteral, EnumType, EnumValueNote, Field, NamedType, ObjectType, TypeRef } from '../model/types.js';
+import { literalOf } from '../model/unions.js';
+import type { AliasType, Contract, Deprecation, EnumType, EnumValueNote, Field, NamedType, ObjectType, TypeRef } from '../model/types.js';
 import { propertyKey, stringLiteral } from '../naming.js';
-import { emitLiteralUnion } from './literal-union.js';
+import { emitLiteralUnion, literalText } from './literal-union.js';
 import { typeNames } from './names.js';
 import { fits, union } from './pretty.js';
 import type { DocTag, TsFile } from './ts-file.js';
@@ -178,7 +180,7 @@ function variantGroups(view: View, type: ObjectType, fields: readonly Field[]): 
 
 function conditionalGroup(view: View, type: ObjectType, byName: ReadonlyMap<string, Field>, discriminant: string): VariantGroup | undefined {
   const field = byName.get(discriminant);
-  if (field === undefined || !isTextField(view.contract, field)) return undefined;
+  if (field === undefined || !isText(field.type, knowledge(view.contract).type)) return undefined;
   const rules = type.requiredWhen.filter((r) => r.field === discriminant);
   const involved = [...new Set([discriminant, ...rules.flatMap((r) => r.require)])];
   const others = involved.filter((n) => n !== discriminant).map((n) => byName.get(n)).filter((f): f is Field => f !== undefined);
@@ -192,19 +194,10 @@ function conditionalGroup(view: View, type: ObjectType, byName: ReadonlyMap<stri
   return { fields: involved, branches, doc };
 }
 
-/** Only a string or string enum field can discriminate a union of branches. */
-function isTextField(contract: Contract, field: Field): boolean {
-  const t = field.type;
-  if (t.nullable === true) return false;
-  if (t.kind === 'primitive') return t.name === 'string';
-  const named = t.kind === 'named' ? knowledge(contract).type(t.name) : undefined;
-  return named?.kind === 'enum' && typeof named.values[0] === 'string';
-}
-
 /** The discriminant's values no rule covers, as a type; undefined when the rules cover them all. */
 function uncoveredValues(contract: Contract, field: Field, covered: readonly string[]): string | undefined {
-  const enumType = field.type.kind === 'named' ? knowledge(contract).type(field.type.name) : undefined;
-  if (enumType?.kind !== 'enum') return `Exclude<string, ${covered.map(stringLiteral).join(' | ')}>`;
+  const enumType = enumOf(field.type, knowledge(contract).type);
+  if (enumType === undefined) return `Exclude<string, ${covered.map(stringLiteral).join(' | ')}>`;
   const rest = enumType.values.filter((v) => !covered.includes(String(v))).map(literalText);
   if (enumType.open) rest.push('(string & {})');
   return rest.length === 0 ? undefined : rest.join(' | ');
@@ -338,19 +331,13 @@ function memberTexts(view: View, union: Extract<TypeRef, { kind: 'union' }>, mem
   const texts = member.kind === 'union' || (member.kind === 'primitive' && isInt64(member)) || member.nullable === true ? topMembers(view, member, indent) : [typeLines(view, member, indent, true).join('\n')];
   const d = union.discriminator;
   if (d === undefined || member.kind !== 'named') return texts;
-  const values = knowledge(view.contract).discriminatorMapping(union).filter((e) => e.member === member.name).map((e) => e.value);
-  const type = knowledge(view.contract).type(member.name);
+  const k = knowledge(view.contract);
+  const values = k.discriminatorMapping(union).filter((e) => e.member === member.name).map((e) => e.value);
+  const type = k.type(member.name);
   const field = type?.kind === 'object' ? type.fields.find((f) => f.name === d.field) : undefined;
-  if (values.length === 0 || (field?.type.kind === 'literal' && values.length === 1)) return texts;
-  if (field !== undefined && field.type.kind === 'named' && values.length === 1) {
-    const named = knowledge(view.contract).type(field.type.name);
-    if (named?.kind === 'enum' && named.values.length === 1) return texts;
-  }
+  // A member whose field is already its one value narrows by itself.
+  if (values.length === 0 || (values.length === 1 && field !== undefined && literalOf(field.type, k.type) !== undefined)) return texts;
   return texts.map((t) => `(${t} & { ${propertyKey(d.field)}: ${values.map(stringLiteral).join(' | ')} })`);
-}
-
-function literalText(value: EnumLiteral | boolean | null): string {
-  return typeof value === 'string' ? stringLiteral(value) : String(value);
 }
 
 /** A type as one expression: members joined, parenthesised where an array or map holds it. */

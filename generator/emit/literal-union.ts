@@ -14,7 +14,7 @@ export interface LiteralUnion {
 
 /** A union of string literals and the readonly array of its values, both documented. */
 export function emitLiteralUnion(file: TsFile, u: LiteralUnion): void {
-  const members = [...u.values.map(literal), ...(u.extra ?? [])];
+  const members = [...u.values.map(literalText), ...(u.extra ?? [])];
   file.doc(...u.typeDoc);
   file.lines(union(`export type ${u.typeName} =`, members.length === 0 ? ['never'] : members, ';', file.level));
   file.doc(u.valuesDoc);
@@ -23,12 +23,13 @@ export function emitLiteralUnion(file: TsFile, u: LiteralUnion): void {
 
 /** `export const NAME = [...] as const;`: a readonly tuple of string or number literals. */
 export function constTuple(file: TsFile, name: string, values: readonly (string | number)[]): void {
-  const items = values.map(literal);
+  const items = values.map(literalText);
   const js = `export const ${name} = [${items.join(', ')}];`;
   const dts = `export declare const ${name}: readonly [${items.join(', ')}];`;
   file.value(js, dts, () => file.lines(list(`export const ${name} = `, '[', items, ']', ' as const;', file.level)));
 }
 
-function literal(value: string | number): string {
+/** A literal type or value: a string quoted as prettier prints it, anything else as JSON writes it. */
+export function literalText(value: string | number | boolean | null): string {
   return typeof value === 'string' ? stringLiteral(value) : String(value);
 }

@@ -185,7 +185,7 @@ function formatOf(spec: RawTypeSpec): { format?: string } {
 }
 
 /** The constraints written on `spec`, each range checked for a value that can meet it. */
-export function constraintsOf(ctx: BuildContext, path: RawPath, spec: RawTypeSpec): { constraints?: Constraints } {
+function constraintsOf(ctx: BuildContext, path: RawPath, spec: RawTypeSpec): { constraints?: Constraints } {
   let out: Record<string, number | string | boolean> | undefined;
   for (const key in spec) {
     const value = CONSTRAINTS.has(key) ? spec[key as ConstraintKey] : undefined;

@@ -7,13 +7,11 @@ import type { RawNamedType, RawTypeSpec } from '../contract-format.js';
 import { MESSAGES as M } from '../diagnostic-catalogue.js';
 import { didYouMean } from '../similar.js';
 import { buildFields, buildTypeRef, deprecation, enumValues, STRUCTURAL_KINDS } from './build-type-ref.js';
-import { valueProblem, type Lookup } from './check-value.js';
+import { isText, valueProblem, type Lookup } from './check-value.js';
 import { entries, type BuildContext, type RawPath } from './context.js';
 import { describeType } from './type-text.js';
 import { discriminatorMapping, unionsOf } from './unions.js';
 import { PRIMITIVE_NAMES, type AliasType, type Field, type NamedType, type ObjectType, type TypeRef } from './types.js';
-
-export { buildTypeRef, namedOrPrimitive } from './build-type-ref.js';
 
 export function buildTypes(ctx: BuildContext, raw: Readonly<Record<string, RawNamedType>> | undefined): NamedType[] {
   const names = new Set(Object.keys(raw ?? {}));
@@ -192,15 +190,6 @@ function checkRules(ctx: BuildContext, type: ObjectType, lookup: Lookup): void {
     if (problem !== undefined) ctx.report(M.invalidCondition, [...rulePath, 'when', rule.field], { field: rule.field, problem });
   });
   type.together.forEach((group, i) => checkFieldNames(ctx, [...path, 'together', i], group, fieldNames, type.name, 'value'));
-}
-
-/** A string, or a string enum (named or in place): what a conditional rule can narrow on. */
-export function isText(type: TypeRef, lookup: Lookup): boolean {
-  if (type.kind === 'primitive') return type.name === 'string';
-  if (type.kind === 'enum') return typeof type.values[0] !== 'number';
-  if (type.kind !== 'named') return false;
-  const named = lookup(type.name);
-  return named?.kind === 'enum' && typeof named.values[0] !== 'number';
 }
 
 function checkFieldNames(ctx: BuildContext, path: RawPath, used: readonly string[], known: readonly string[], typeName: string, at: 'key' | 'value'): void {

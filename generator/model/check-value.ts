@@ -3,7 +3,8 @@
  * its type allows: the same reading of a type that the generated TypeScript and the OpenAPI
  * export give it, so a default the compiler would reject is a diagnostic here first.
  */
-import type { Constraints, NamedType, TypeRef } from './types.js';
+import { isRecord } from '../../templates/body.js';
+import type { Constraints, EnumLiteral, NamedType, TypeRef } from './types.js';
 
 export type Lookup = (name: string) => NamedType | undefined;
 
@@ -77,7 +78,7 @@ function primitiveProblem(name: string, value: unknown): string | undefined {
 }
 
 /** The first constraint `value` breaks, in words. */
-export function constraintProblem(c: Constraints | undefined, value: unknown): string | undefined {
+function constraintProblem(c: Constraints | undefined, value: unknown): string | undefined {
   if (c === undefined) return undefined;
   if (typeof value === 'number') {
     if (c.minimum !== undefined && value < c.minimum) return `must be ≥ ${c.minimum}, not ${value}`;
@@ -101,7 +102,7 @@ export function constraintProblem(c: Constraints | undefined, value: unknown): s
 }
 
 /** multipleOf as JSON Schema means it, without binary fractions deciding (0.3 is a multiple of 0.1). */
-export function isMultiple(value: number, of: number): boolean {
+function isMultiple(value: number, of: number): boolean {
   const quotient = value / of;
   return Math.abs(quotient - Math.round(quotient)) < 1e-9;
 }
@@ -119,10 +120,6 @@ function isUnknown(type: TypeRef): boolean {
   return type.kind === 'primitive' && type.name === 'unknown';
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function nested(at: string, problem: string | undefined): string | undefined {
   return problem === undefined ? undefined : `${at} ${problem}`;
 }
@@ -133,4 +130,22 @@ function first(problems: readonly (string | undefined)[]): string | undefined {
 
 function show(value: unknown): string {
   return JSON.stringify(value) ?? String(value);
+}
+
+/** The values of an enum type, named or written in place; undefined for any other type. */
+export function enumOf(type: TypeRef, lookup: Lookup): { readonly values: readonly EnumLiteral[]; readonly open: boolean } | undefined {
+  if (type.kind === 'enum') return type;
+  const named = type.kind === 'named' ? lookup(type.name) : undefined;
+  return named?.kind === 'enum' ? named : undefined;
+}
+
+/**
+ * A string, or a string enum: what a conditional rule can narrow on (the generated type makes
+ * one branch per value; `null` has no branch, so a nullable field cannot).
+ */
+export function isText(type: TypeRef, lookup: Lookup): boolean {
+  if (type.nullable === true) return false;
+  if (type.kind === 'primitive') return type.name === 'string';
+  const values = enumOf(type, lookup)?.values;
+  return values !== undefined && typeof values[0] !== 'number';
 }

@@ -229,7 +229,7 @@ class ContractKnowledge implements Knowledge {
   }
 
   get directional(): ReadonlySet<string> {
-    return this.once('directional', () => directionalTypes(this.contract.types, this.type));
+    return this.once('directional', () => directionalTypes(this.contract.types));
   }
 
   private typesByName(): ReadonlyMap<string, NamedType> {
@@ -328,7 +328,7 @@ function typeUsage(contract: Contract, byName: ReadonlyMap<string, NamedType>): 
 // Directional types
 // ---------------------------------------------------------------------------------------------
 
-function directionalTypes(types: readonly NamedType[], lookup: (name: string) => NamedType | undefined): Set<string> {
+function directionalTypes(types: readonly NamedType[]): Set<string> {
   // Each type's own marked fields and the names it refers to; then marks spread to referrers until nothing changes.
   const refs = new Map<string, string[]>();
   const out = new Set<string>();
@@ -354,7 +354,7 @@ function directionalTypes(types: readonly NamedType[], lookup: (name: string) =>
   for (let grew = true; grew; ) {
     grew = false;
     for (const type of types) {
-      if (out.has(type.name) || !(refs.get(type.name) ?? []).some((n) => out.has(n) && lookup(n) !== undefined)) continue;
+      if (out.has(type.name) || !(refs.get(type.name) ?? []).some((n) => out.has(n))) continue;
       out.add(type.name);
       grew = true;
     }

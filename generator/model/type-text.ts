@@ -12,30 +12,30 @@ export function describeType(ref: TypeRef | undefined, constraints = true): stri
   return ref.nullable === true ? `${text} | null` : text;
 }
 
-function bare(ref: TypeRef, k: boolean): string {
-  const limits = (c: Constraints | undefined) => (k ? constraintText(c) : '');
+function bare(ref: TypeRef, withConstraints: boolean): string {
+  const limits = (c: Constraints | undefined) => (withConstraints ? constraintText(c) : '');
   switch (ref.kind) {
     case 'primitive':
       return `${ref.name}${ref.format === undefined ? '' : `(${ref.format})`}${limits(ref.constraints)}`;
     case 'named':
       return ref.name;
     case 'array':
-      return `${wrap(ref.items, k)}[]${limits(ref.constraints)}`;
+      return `${wrap(ref.items, withConstraints)}[]${limits(ref.constraints)}`;
     case 'map':
-      return `map<${describeType(ref.values, k)}>`;
+      return `map<${describeType(ref.values, withConstraints)}>`;
     case 'literal':
       return `const ${JSON.stringify(ref.value)}`;
     case 'enum':
       return `enum(${ref.values.map((v) => JSON.stringify(v)).join(', ')}${ref.open ? ', …' : ''})`;
     case 'union':
-      return `${ref.discriminator === undefined ? '' : `(by ${ref.discriminator.field}) `}${ref.members.map((m) => wrap(m, k)).join(' | ')}`;
+      return `${ref.discriminator === undefined ? '' : `(by ${ref.discriminator.field}) `}${ref.members.map((m) => wrap(m, withConstraints)).join(' | ')}`;
     case 'object':
-      return `{ ${ref.fields.map((f) => `${f.name}${f.required ? '' : '?'}: ${describeType(f.type, k)}`).join('; ')}${ref.open ? '; …' : ''} }`;
+      return `{ ${ref.fields.map((f) => `${f.name}${f.required ? '' : '?'}: ${describeType(f.type, withConstraints)}`).join('; ')}${ref.open ? '; …' : ''} }`;
   }
 }
 
-function wrap(ref: TypeRef, k: boolean): string {
-  const text = describeType(ref, k);
+function wrap(ref: TypeRef, withConstraints: boolean): string {
+  const text = describeType(ref, withConstraints);
   return ref.nullable === true || ref.kind === 'union' ? `(${text})` : text;
 }
 

@@ -2,6 +2,7 @@
  * Contract types as JSON Schema 2020-12 (the OpenAPI 3.1 dialect): one component schema per named
  * type. Open objects allow other properties, closed ones do not; open enums accept any string.
  */
+import { isText } from '../model/check-value.js';
 import type { Knowledge } from '../model/knowledge.js';
 import type { Constraints, Deprecation, EnumLiteral, EnumValueNote, Field, NamedType, ObjectType, TypeRef } from '../model/types.js';
 import { flag, nonEmpty, paragraphs, ref, type Json, type JsonObject } from './json.js';
@@ -202,13 +203,10 @@ function conditionalRules(type: ObjectType, byName: ReadonlyMap<string, NamedTyp
   for (const rule of type.requiredWhen) {
     sentences.push(`Required when ${rule.field} is ${rule.value}: ${rule.require.join(', ')}.`);
     const field = type.fields.find((f) => f.name === rule.field);
-    if (field === undefined || !isText(field.type, byName)) continue;
+    if (field === undefined || !isText(field.type, (name) => byName.get(name))) continue;
     const matches = { properties: { [rule.field]: { const: rule.value } }, required: field.default === rule.value ? undefined : [rule.field] };
     schemas.push({ if: matches, then: { required: rule.require } });
   }
   return { schemas, sentences };
 }
 
-function isText(type: TypeRef, byName: ReadonlyMap<string, NamedType>): boolean {
-  return isString(type) || (type.kind === 'named' && byName.get(type.name)?.kind === 'enum');
-}

@@ -414,10 +414,14 @@ const PEER_TSCONFIG = {
   types: [],
 };
 
+/** A value of each synthetic request field type (bench/synth.mjs), as TypeScript source. */
+const LITERAL = { string: "'x'", integer: '1', enum: "'low'", tags: "['a-1']", stringMap: "{ k: 'v' }", nullableString: 'null' };
+
 function literalFor(fields) {
   return `{ ${fields
     .map((f) => {
-      const value = f.type === 'object' ? literalFor(f.fields) : f.type === 'string' ? "'x'" : f.type === 'integer' ? '1' : "'low'";
+      const value = f.type === 'object' ? literalFor(f.fields) : LITERAL[f.type];
+      if (value === undefined) throw new Error(`literalFor: no value for the synthetic type '${f.type}'`);
       return `${f.name}: ${value}`;
     })
     .join(', ')} }`;

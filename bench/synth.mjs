@@ -4,8 +4,14 @@
  * (YAML) and as an OpenAPI 3.0 document (JSON) describing the same API.
  *
  * N endpoints, spread over two hosts. Each endpoint has one path parameter, a JSON request body of
- * 6 fields (strings, integers, an enum, a nested object), a 200 response of 8 fields, and 3 error
- * responses (400, 404, 500) sharing one envelope whose code is a 14-value enum.
+ * 9 fields (strings, integers, an enum, a nested object; an array of a constrained scalar alias,
+ * a map, a nullable string), a 200 response of 14 fields that extends a base with read-only
+ * fields (a nested object; an array of a discriminated union, a map of objects, an int64 alias,
+ * a nullable date-time, an integer enum, a deprecated field), and 3 error responses (400, 404,
+ * 500) sharing one envelope whose code is a 14-value enum. Every fifth endpoint (4, 9, …) answers
+ * with an array of its response type. The type-system constructs (issue 15) are written alike in both
+ * descriptions: extends ↔ allOf, union ↔ oneOf + discriminator, map ↔ additionalProperties,
+ * nullable ↔ nullable, readOnly, deprecated, format and constraints.
  *
  * Field names vary per endpoint through a seeded generator, so no two endpoints are textually
  * identical, but the same N always gives the same bytes.
@@ -110,6 +116,9 @@ export function buildApi(n) {
             { name: 'postcode', type: 'string', required: false },
           ],
         },
+        { name: 'tags', type: 'tags', required: false },
+        { name: 'attributes', type: 'stringMap', required: false },
+        { name: 'note', type: 'nullableString', required: false },
       ],
       // Response: 8 fields.
       response: [
@@ -129,7 +138,16 @@ export function buildApi(n) {
             { name: 'email', type: 'string', required: false },
           ],
         },
+        { name: 'events', type: 'events', required: true },
+        { name: 'totals', type: 'moneyMap', required: false },
+        { name: 'balance', type: 'amount', required: true },
+        { name: 'deleted_at', type: 'nullableDateTime', required: true },
+        { name: 'tier', type: 'level', required: false },
+        { name: 'legacy_ref', type: 'deprecatedString', required: false },
       ],
+      // Every fifth endpoint lists: its 200 body is an array of the response type. Not op0, the
+      // one the consumer, client and bundle measures call.
+      list: i % 5 === 4,
     });
   }
   return { n, endpoints };
@@ -137,6 +155,20 @@ export function buildApi(n) {
 
 // ---------------------------------------------------------------------------------------------
 // contractgen contract (YAML, written by hand: flow mappings for fields keep it compact)
+
+/** The contract form of each field type that is not a plain scalar (keys inside `{ … }`). */
+const YAML_TYPE = {
+  enum: 'type: Priority',
+  tags: 'type: array, items: { type: Tag }, maxItems: 20, uniqueItems: true',
+  stringMap: 'type: map, values: { type: string, maxLength: 256 }',
+  nullableString: 'type: string, nullable: true, maxLength: 500',
+  events: 'type: array, items: { type: Event }',
+  moneyMap: 'type: map, values: { type: Money }',
+  amount: 'type: Amount',
+  nullableDateTime: 'type: string, format: date-time, nullable: true',
+  level: 'type: Level',
+  deprecatedString: 'type: string, deprecated: Use id.',
+};
 
 function yamlFields(fields, indent) {
   const pad = ' '.repeat(indent);
@@ -148,12 +180,50 @@ function yamlFields(fields, indent) {
       if (f.required) out += `${pad}  required: true\n`;
       out += `${pad}  fields:\n${yamlFields(f.fields, indent + 4)}`;
     } else {
-      const type = f.type === 'enum' ? 'Priority' : f.type;
-      out += `${pad}${f.name}: { type: ${type}${req} }\n`;
+      out += `${pad}${f.name}: { ${YAML_TYPE[f.type] ?? `type: ${f.type}`}${req} }\n`;
     }
   }
   return out;
 }
+
+/** The named types every endpoint shares, besides the error envelope's. */
+const SHARED_YAML = [
+  '  Tag:',
+  '    kind: string',
+  '    pattern: "^[a-z0-9-]+$"',
+  '    maxLength: 32',
+  '  Amount:',
+  '    kind: integer',
+  '    format: int64',
+  '    minimum: 0',
+  '  Level:',
+  '    kind: enum',
+  '    values: [1, 2, 3]',
+  '  Money:',
+  '    kind: object',
+  '    fields:',
+  '      amount: { type: Amount, required: true }',
+  '      currency: { type: string, minLength: 3, maxLength: 3, required: true }',
+  '  Audit:',
+  '    kind: object',
+  '    fields:',
+  '      created_by: { type: string, required: true, readOnly: true }',
+  '      revision: { type: integer, format: int32, minimum: 1, readOnly: true }',
+  '  Created:',
+  '    kind: object',
+  '    fields:',
+  '      type: { const: created, required: true }',
+  '      at: { type: string, format: date-time, required: true }',
+  '  Cancelled:',
+  '    kind: object',
+  '    fields:',
+  '      type: { const: cancelled, required: true }',
+  '      reason: { type: string, nullable: true, required: true }',
+  '  Event:',
+  '    kind: union',
+  '    members: [Created, Cancelled]',
+  '    discriminator: type',
+];
 
 /**
  * `extras`: also emit the OpenAPI export and the mocks entry. Off by default, so contractgen makes
@@ -223,10 +293,11 @@ export function contractYaml(api, extras = false) {
   lines.push('          status: { type: integer }');
   lines.push('          detail: { type: string }');
   lines.push('          fields: { type: array, items: { type: FieldProblem } }');
+  lines.push(...SHARED_YAML);
   let text = `${lines.join('\n')}\n`;
   for (const e of api.endpoints) {
     text += `  ${e.type}Request:\n    kind: object\n    fields:\n${yamlFields(e.request, 6)}`;
-    text += `  ${e.type}Response:\n    kind: object\n    fields:\n${yamlFields(e.response, 6)}`;
+    text += `  ${e.type}Response:\n    kind: object\n    extends: [Audit]\n    fields:\n${yamlFields(e.response, 6)}`;
   }
   text += 'endpoints:\n';
   for (const e of api.endpoints) {
@@ -239,7 +310,7 @@ export function contractYaml(api, extras = false) {
       `    params:\n      ${e.param}: { description: Identifies the resource. }\n` +
       `    request: { body: ${e.type}Request }\n` +
       '    responses:\n' +
-      `      "200": { description: The resource., body: ${e.type}Response }\n` +
+      `      "200": { description: The resource., body: ${e.list ? `{ type: array, items: { type: ${e.type}Response } }` : `${e.type}Response`} }\n` +
       '      "400": { description: Invalid request., shape: envelope }\n' +
       '      "404": { description: Not found., shape: envelope }\n' +
       '      "500": { description: Server error., shape: envelope }\n';
@@ -256,11 +327,60 @@ function schemaOf(fields) {
   for (const f of fields) {
     if (f.required) required.push(f.name);
     if (f.type === 'object') properties[f.name] = schemaOf(f.fields);
-    else if (f.type === 'enum') properties[f.name] = { $ref: '#/components/schemas/Priority' };
-    else properties[f.name] = { type: f.type };
+    else properties[f.name] = OPENAPI_TYPE[f.type] ?? { type: f.type };
   }
   return { type: 'object', ...(required.length > 0 ? { required } : {}), properties, additionalProperties: false };
 }
+
+const ref = (name) => ({ $ref: `#/components/schemas/${name}` });
+
+/** The OpenAPI 3.0 form of each field type YAML_TYPE writes. */
+const OPENAPI_TYPE = {
+  enum: ref('Priority'),
+  tags: { type: 'array', items: ref('Tag'), maxItems: 20, uniqueItems: true },
+  stringMap: { type: 'object', additionalProperties: { type: 'string', maxLength: 256 } },
+  nullableString: { type: 'string', nullable: true, maxLength: 500 },
+  events: { type: 'array', items: ref('Event') },
+  moneyMap: { type: 'object', additionalProperties: ref('Money') },
+  amount: ref('Amount'),
+  nullableDateTime: { type: 'string', format: 'date-time', nullable: true },
+  level: ref('Level'),
+  deprecatedString: { type: 'string', deprecated: true, description: 'Use id.' },
+};
+
+/** SHARED_YAML in OpenAPI 3.0. */
+const SHARED_SCHEMAS = {
+  Tag: { type: 'string', pattern: '^[a-z0-9-]+$', maxLength: 32 },
+  Amount: { type: 'integer', format: 'int64', minimum: 0 },
+  Level: { type: 'integer', enum: [1, 2, 3] },
+  Money: {
+    type: 'object',
+    required: ['amount', 'currency'],
+    properties: { amount: ref('Amount'), currency: { type: 'string', minLength: 3, maxLength: 3 } },
+    additionalProperties: false,
+  },
+  Audit: {
+    type: 'object',
+    required: ['created_by'],
+    properties: { created_by: { type: 'string', readOnly: true }, revision: { type: 'integer', format: 'int32', minimum: 1, readOnly: true } },
+  },
+  Created: {
+    type: 'object',
+    required: ['type', 'at'],
+    properties: { type: { type: 'string', enum: ['created'] }, at: { type: 'string', format: 'date-time' } },
+    additionalProperties: false,
+  },
+  Cancelled: {
+    type: 'object',
+    required: ['type', 'reason'],
+    properties: { type: { type: 'string', enum: ['cancelled'] }, reason: { type: 'string', nullable: true } },
+    additionalProperties: false,
+  },
+  Event: {
+    oneOf: [ref('Created'), ref('Cancelled')],
+    discriminator: { propertyName: 'type', mapping: { created: '#/components/schemas/Created', cancelled: '#/components/schemas/Cancelled' } },
+  },
+};
 
 export function openapiDocument(api) {
   const schemas = {
@@ -292,6 +412,7 @@ export function openapiDocument(api) {
       },
       additionalProperties: false,
     },
+    ...SHARED_SCHEMAS,
   };
   const errorResponse = (description) => ({
     description,
@@ -300,7 +421,10 @@ export function openapiDocument(api) {
   const paths = {};
   for (const e of api.endpoints) {
     schemas[`${e.type}Request`] = schemaOf(e.request);
-    schemas[`${e.type}Response`] = schemaOf(e.response);
+    // allOf with a base: additionalProperties false on the part would reject the base's fields.
+    const { additionalProperties: _closed, ...own } = schemaOf(e.response);
+    schemas[`${e.type}Response`] = { allOf: [ref('Audit'), own] };
+    const response = ref(`${e.type}Response`);
     paths[e.path] = {
       servers: [{ url: HOST_URL[e.host] }],
       [e.method.toLowerCase()]: {
@@ -314,7 +438,7 @@ export function openapiDocument(api) {
         responses: {
           200: {
             description: 'The resource.',
-            content: { 'application/json': { schema: { $ref: `#/components/schemas/${e.type}Response` } } },
+            content: { 'application/json': { schema: e.list ? { type: 'array', items: response } : response } },
           },
           400: errorResponse('Invalid request.'),
           404: errorResponse('Not found.'),

@@ -41,9 +41,17 @@ const FRAME_WIDTH = 120;
 /** `file:line:col: message [code]`, then the source line with a caret under the column. */
 export function formatDiagnostic(d: Diagnostic, source: string | undefined): string {
   const where = d.line > 0 ? `${d.file}:${d.line}:${d.col}` : d.file;
-  const head = `${where}: ${d.severity === 'warning' ? 'warning: ' : ''}${d.message} [${d.code}]`;
+  const head = `${where}: ${d.severity === 'warning' ? 'warning: ' : ''}${oneLine(d.message)} [${d.code}]`;
   const frame = source === undefined || d.line === 0 ? undefined : codeFrame(source, d.line, d.col);
   return frame === undefined ? head : `${head}\n${frame}`;
+}
+
+/**
+ * A message quotes contract text, and a key may hold a line break or another control character:
+ * shown escaped (`\n`), so each diagnostic stays one line that editors and CI annotations parse.
+ */
+function oneLine(message: string): string {
+  return message.replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1));
 }
 
 function codeFrame(source: string, line: number, col: number): string | undefined {

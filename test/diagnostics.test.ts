@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import type { Io } from '../generator/commands.js';
 import { loadContract, loadContractText } from '../generator/contract.js';
-import type { Diagnostic } from '../generator/diagnostics.js';
+import { formatDiagnostic, type Diagnostic } from '../generator/diagnostics.js';
 import { MAX_ALIAS_COUNT, MAX_DEPTH } from '../generator/limits.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -180,6 +180,15 @@ describe('keys', () => {
       text,
       error('duplicate-operation-id', uniquePos(text, 'GetOrder:'), "operation id 'GetOrder' collides with 'getOrder' (ids must differ by more than case and underscores)"),
     );
+  });
+
+  it('a key holding a line break is quoted escaped: every diagnostic prints as one line', () => {
+    const text = edit('  version: 1.0.0\n', '  version: 1.0.0\n  "a\\nb\\u0007": 1\n');
+    const found = problems(text);
+    expect(found.map((d) => d.code)).toEqual(['unknown-key']);
+    const printed = formatDiagnostic(found[0] as Diagnostic, undefined);
+    expect(printed.split('\n')).toHaveLength(1);
+    expect(printed).toContain("unknown key 'a\\nb\\u0007' in info");
   });
 
   it('unknown-key: a misspelt key gets a "did you mean"', () => {

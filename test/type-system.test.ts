@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render } from '../generator/generate.js';
 import { fixture } from './support/corpus.js';
@@ -25,7 +26,9 @@ const TIMEOUT = 120_000;
 /** Each construct's TypeScript meaning; a `@ts-expect-error` line that compiles fails the check. */
 const TYPE_TESTS = `
 import { expectTypeOf } from 'vitest';
-import type { Animal, AnimalInput, Cat, Dog, DogInput, Enclosure, Fish, Labels, Level, Location, Pet, PetInput, Priority, Size, Tags, Tree } from './index.js';
+import { Diet, Offset, Priority as PriorityValues, Signal } from './index.js';
+import type { Diet as DietType } from './index.js';
+import type { Animal, Cat, Dog, DogInput, Enclosure, Fish, Labels, Level, Location, Pet, PetInput, Priority, Size, Tags, Tree } from './index.js';
 
 export function nullableIsNotOptional(a: Animal, e: Enclosure): void {
   expectTypeOf(a.nickname).toEqualTypeOf<string | null | undefined>();
@@ -37,11 +40,12 @@ export function nullableIsNotOptional(a: Animal, e: Enclosure): void {
   void none;
 }
 
-export function readOnlyAndWriteOnly(input: AnimalInput, output: Animal): void {
-  expectTypeOf<AnimalInput>().not.toHaveProperty('id');
-  expectTypeOf<AnimalInput>().not.toHaveProperty('created_at');
-  expectTypeOf<AnimalInput>().toHaveProperty('keeper_email');
+export function readOnlyAndWriteOnly(input: DogInput, output: Animal): void {
+  expectTypeOf<DogInput>().not.toHaveProperty('id');
+  expectTypeOf<DogInput>().not.toHaveProperty('created_at');
+  expectTypeOf<DogInput>().toHaveProperty('keeper_email');
   expectTypeOf<Animal>().not.toHaveProperty('keeper_email');
+  expectTypeOf<Dog>().not.toHaveProperty('keeper_email');
   expectTypeOf(output.id).toEqualTypeOf<number | bigint>();
   // @ts-expect-error id is read-only: the server sets it
   output.id = 1;
@@ -52,6 +56,10 @@ export function readOnlyAndWriteOnly(input: AnimalInput, output: Animal): void {
   void withId;
   void dog;
 }
+
+// Animal is only a base, never sent itself: it has no request form.
+// @ts-expect-error no AnimalInput: nothing sends an Animal
+export type NoAnimalInput = import('./index.js').AnimalInput;
 
 export function discriminatedNarrowing(pet: Pet): string {
   switch (pet.species) {
@@ -99,6 +107,16 @@ export function mapsUnderNoUncheckedIndexedAccess(labels: Labels, e: Enclosure):
 
 export function enums(p: Priority, l: Level, s: Size): void {
   expectTypeOf(p).toEqualTypeOf<1 | 2 | 3>();
+  expectTypeOf(Diet.omnivore).toEqualTypeOf<'omnivore'>();
+  expectTypeOf(PriorityValues[2]).toEqualTypeOf<2>();
+  const diet: DietType = Diet.herbivore;
+  // @ts-expect-error the by-name object holds the listed values only
+  void Diet.fungivore;
+  expectTypeOf(Signal['in-progress']).toEqualTypeOf<'in-progress'>();
+  expectTypeOf(Signal['__proto__']).toEqualTypeOf<'__proto__'>();
+  expectTypeOf(Signal["it's"]).toEqualTypeOf<"it's">();
+  expectTypeOf(Offset['-1']).toEqualTypeOf<-1>();
+  void diet;
   // @ts-expect-error a closed integer enum admits its values only
   const four: Priority = 4;
   const thirty: Level = 30;
@@ -148,6 +166,43 @@ describe('each construct means what docs/contract-format.md says in TypeScript',
     expect(run.status).toBe(0);
   });
 
+  it('editors strike through what is deprecated: types, fields and enum values (the language service says so)', () => {
+    // Editors draw the strike-through from the language service's suggestion diagnostics marked
+    // reportsDeprecated; a consumer reads the package's declarations (dist/*.d.ts).
+    const consumer = join(OUT, 'consumer.ts');
+    const text = [
+      "import { Diet, type Flag, type Animal } from './dist/index.js';",
+      'export const gone = Diet.insectivore;',
+      'export const kept = Diet.omnivore;',
+      'export type F = Flag;',
+      'export const legacy = (a: Animal) => a.legacy_code;',
+      'export const name = (a: Animal) => a.name;',
+      '',
+    ].join('\n');
+    writeFileSync(consumer, text);
+    const options: ts.CompilerOptions = { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, types: [], noEmit: true };
+    const service = ts.createLanguageService({
+      getScriptFileNames: () => [consumer],
+      getScriptVersion: () => '1',
+      getScriptSnapshot: (f) => (ts.sys.fileExists(f) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(f) ?? '') : undefined),
+      getCurrentDirectory: () => OUT,
+      getCompilationSettings: () => options,
+      getDefaultLibFileName: ts.getDefaultLibFilePath,
+      fileExists: ts.sys.fileExists,
+      readFile: ts.sys.readFile,
+      readDirectory: ts.sys.readDirectory,
+      directoryExists: ts.sys.directoryExists,
+      getDirectories: ts.sys.getDirectories,
+    });
+    expect(service.getSemanticDiagnostics(consumer).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([]);
+    const struck = service
+      .getSuggestionDiagnostics(consumer)
+      .filter((d) => d.reportsDeprecated === true)
+      // An import specifier's span takes its `type` keyword too.
+      .map((d) => text.slice(d.start, (d.start ?? 0) + (d.length ?? 0)).replace(/^type /, ''));
+    expect([...new Set(struck)].sort()).toEqual(['Flag', 'insectivore', 'legacy_code']);
+  });
+
   it('a type-test line that is wrong fails the check (the check can fail)', { timeout: TIMEOUT }, () => {
     const broken = join(OUT, 'src', 'type-tests-broken.ts');
     writeFileSync(broken, "import type { Enclosure } from './index.js';\nexport const e: Pick<Enclosure, 'occupancy'> = {};\n");
@@ -179,6 +234,9 @@ const ROUTES: Record<string, { status: number; body: string }> = {
   'GET /enclosures/e1': { status: 200, body: ENCLOSURE },
   'GET /family': { status: 200, body: '{"name":"root","children":[{"name":"leaf","children":[],"parent":null}],"parent":null}' },
   'GET /count': { status: 200, body: BIG_COUNT },
+  // The error envelope is a discriminated union (Problem): each member decodes.
+  'GET /enclosures/bad': { status: 422, body: '{"type":"input","code":"invalid_enclosure","detail":"No such enclosure id.","errors":[{"field":"enclosure_id","reason":"unknown"}]}' },
+  'GET /enclosures/down': { status: 503, body: '{"type":"server","code":"keeper_away","detail":null,"incident":"0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"}' },
 };
 
 const received: { method: string; url: string; body: string }[] = [];
@@ -212,7 +270,7 @@ interface ClientLike {
   listPets(input?: object): Promise<{ ok: boolean; data?: unknown; error?: unknown }>;
   createPet(input: object): Promise<{ ok: boolean; data?: unknown; error?: unknown }>;
   getPetLabels(input: object): Promise<{ ok: boolean; data?: unknown }>;
-  getEnclosure(input: object): Promise<{ ok: boolean; data?: unknown }>;
+  getEnclosure(input: object): Promise<{ ok: boolean; data?: unknown; error?: unknown }>;
   getFamily(input?: object): Promise<{ ok: boolean; data?: unknown }>;
   countAnimals(input?: object): Promise<{ ok: boolean; data?: unknown }>;
   tagAnimals(input: object): Promise<{ ok: boolean; data?: unknown; error?: unknown }>;
@@ -234,6 +292,14 @@ describe('a generated client against a node:http server', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
+  it("an enum's by-name object holds each value under its own key, __proto__ too, on a plain prototype", async () => {
+    const mod = (await import(pathToFileURL(join(OUT, 'dist', 'index.js')).href)) as Record<string, Record<string, unknown>>;
+    const signal = mod['Signal'] ?? {};
+    expect(Object.getPrototypeOf(signal)).toBe(Object.prototype);
+    expect(Object.entries(signal)).toEqual(['in-progress', '__proto__', 'constructor', "it's", '2x'].map((v) => [v, v]));
+    expect(Object.entries(mod['Offset'] ?? {}).sort()).toEqual([['-1', -1], ['0', 0], ['1', 1]]);
+  });
+
   it('reads an array of a discriminated union, with nulls and an int64 beyond 2^53 intact', async () => {
     const result = await client.listPets();
     expect(result.ok).toBe(true);
@@ -243,6 +309,16 @@ describe('a generated client against a node:http server', () => {
     expect(pets[0]?.nickname).toBeNull();
     expect(pets[1]?.id).toBe(7);
     expect(pets[1]?.labels).toEqual({ colour: 'grey' });
+  });
+
+  it('decodes an error envelope that is a union, whichever member answers', async () => {
+    const input = await client.getEnclosure({ enclosure_id: 'bad' });
+    expect(input.ok).toBe(false);
+    expect(input.error).toMatchObject({ host: 'zoo', status: 422, shape: 'problem', code: 'invalid_enclosure', message: 'No such enclosure id.', category: 'client', retryable: false, fields: [{ field: 'enclosure_id', message: 'unknown' }] });
+    const server = await client.getEnclosure({ enclosure_id: 'down' });
+    expect(server.ok).toBe(false);
+    expect(server.error).toMatchObject({ status: 503, shape: 'problem', code: 'keeper_away', category: 'server', retryable: true, fields: [] });
+    expect((server.error as { body: unknown }).body).toMatchObject({ type: 'server', incident: '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d' });
   });
 
   it('reads a map body', async () => {

@@ -3,6 +3,8 @@
 export type GrantType = 'client_credentials' | 'refresh_token';
 /** The known values of {@link GrantType}. */
 export declare const GRANT_TYPE_VALUES: readonly ['client_credentials', 'refresh_token'];
+/** {@link GrantType}'s values by name (`GrantType.client_credentials`): a deprecated one is struck through where it is used. */
+export declare const GrantType: { readonly client_credentials: 'client_credentials'; readonly refresh_token: 'refresh_token'; };
 
 /** When grant_type is client_credentials, client_id and client_secret are required. When grant_type is refresh_token, refresh_token is required. Part of {@link TokenRequest}. */
 export type TokenRequestRule1 =
@@ -49,6 +51,8 @@ export type FulfilmentFailureType =
   'input' | 'internal' | 'unauthorized' | 'forbidden' | 'not_found' | 'integration' | (string & {});
 /** The known values of {@link FulfilmentFailureType}. */
 export declare const FULFILMENT_FAILURE_TYPE_VALUES: readonly ['input', 'internal', 'unauthorized', 'forbidden', 'not_found', 'integration'];
+/** {@link FulfilmentFailureType}'s values by name (`FulfilmentFailureType.input`): a deprecated one is struck through where it is used. */
+export declare const FulfilmentFailureType: { readonly input: 'input'; readonly internal: 'internal'; readonly unauthorized: 'unauthorized'; readonly forbidden: 'forbidden'; readonly not_found: 'not_found'; readonly integration: 'integration'; };
 
 export interface FulfilmentFieldError {
   /** Dotted path for nested objects. */

@@ -3,6 +3,8 @@
 export type GrantType = 'client_credentials' | 'refresh_token';
 /** The known values of {@link GrantType}. */
 export const GRANT_TYPE_VALUES = ['client_credentials', 'refresh_token'] as const;
+/** {@link GrantType}'s values by name (`GrantType.client_credentials`): a deprecated one is struck through where it is used. */
+export const GrantType = { client_credentials: 'client_credentials', refresh_token: 'refresh_token' } as const;
 
 /** When grant_type is client_credentials, client_id and client_secret are required. When grant_type is refresh_token, refresh_token is required. Part of {@link TokenRequest}. */
 export type TokenRequestRule1 =
@@ -56,6 +58,15 @@ export const FULFILMENT_FAILURE_TYPE_VALUES = [
   'not_found',
   'integration',
 ] as const;
+/** {@link FulfilmentFailureType}'s values by name (`FulfilmentFailureType.input`): a deprecated one is struck through where it is used. */
+export const FulfilmentFailureType = {
+  input: 'input',
+  internal: 'internal',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  not_found: 'not_found',
+  integration: 'integration',
+} as const;
 
 export interface FulfilmentFieldError {
   /** Dotted path for nested objects. */

@@ -132,6 +132,7 @@ function diffTypes(ctx: Ctx, b: Contract, a: Contract): void {
   for (const [tb, ta] of types.both) {
     const directions = [...new Set([...directionsOf(ctx.old, tb.name), ...directionsOf(ctx.new, ta.name)])];
     ctx.out.push(...deprecationChange(`type ${ta.name}`, tb, ta, locs(tb, ta)));
+    if (tb.kind === 'enum' && ta.kind === 'enum') ctx.out.push(...enumValueDeprecations(tb, ta));
     for (const direction of directions) {
       if (tb.kind === 'enum' && ta.kind === 'enum') diffEnum(ctx, tb, ta, direction);
       else if (tb.kind === 'object' && ta.kind === 'object') diffFields(ctx, tb.name, tb.fields, ta.fields, direction, tb, ta);
@@ -149,13 +150,40 @@ function diffEnum(ctx: Ctx, tb: EnumType, ta: EnumType, direction: Direction): v
   if (tb.open !== ta.open) add(ctx, 'enum', 'changed', direction, subject, { aspect: ta.open ? 'open' : 'closed', before: tb.open ? 'open' : 'closed', after: qualifier, ...locs(tb, ta) });
 }
 
-function diffFields(ctx: Ctx, owner: string, before: readonly Field[], after: readonly Field[], direction: Direction, tb: NamedType, ta: NamedType): void {
+function enumValueDeprecations(tb: EnumType, ta: EnumType): Change[] {
+  const before = new Map(tb.notes.map((n) => [n.value, n]));
+  return ta.notes
+    .filter((n) => tb.values.includes(n.value))
+    .flatMap((n) => deprecationChange(`enum ${ta.name} value '${n.value}'`, { deprecated: before.get(n.value)?.deprecated }, n, locs(tb, ta)));
+}
+
+/** Whether a direction leaves the field out: requests carry no readOnly field, responses no writeOnly one. */
+function hiddenIn(direction: Direction, x: Field): boolean {
+  return direction === 'request' ? x.readOnly : direction === 'response' && x.writeOnly;
+}
+
+/**
+ * A readOnly flip adds the field to the request form or takes it out, and a writeOnly flip does
+ * so to the response form; the other direction keeps the field, so nothing changes there.
+ */
+function visibilityChange(subject: string, xb: Field, xa: Field, direction: Direction, l: Extra): Change[] {
+  if (hiddenIn(direction, xb) === hiddenIn(direction, xa)) return [];
+  const what = direction === 'request' ? 'read-only' : 'write-only';
+  return [{ area: 'field', action: 'changed', direction, subject, aspect: hiddenIn(direction, xa) ? `made-${what}` : `${what}-removed`, qualifier: xa.required ? 'required' : 'optional', ...l }];
+}
+
+function diffFields(ctx: Ctx, owner: string, allBefore: readonly Field[], allAfter: readonly Field[], direction: Direction, tb: NamedType, ta: NamedType): void {
+  // A field the direction leaves out before and after changes nothing there: its flips are read below.
+  const before = allBefore.filter((x) => !hiddenIn(direction, x) || allAfter.some((y) => y.name === x.name));
+  const after = allAfter.filter((x) => !hiddenIn(direction, x) || allBefore.some((y) => y.name === x.name));
   const f = pair(before, after, (x) => x.name);
   for (const x of f.removed) add(ctx, 'field', 'removed', direction, `field ${owner}.${x.name}`, { qualifier: x.required ? 'required' : 'optional', ...locs(x, ta) });
   for (const x of f.added) add(ctx, 'field', 'added', direction, `field ${owner}.${x.name}`, { qualifier: x.required ? 'required' : 'optional', ...locs(tb, x) });
   for (const [xb, xa] of f.both) {
     const subject = `field ${owner}.${xa.name}`;
     const l = locs(xb, xa);
+    ctx.out.push(...visibilityChange(subject, xb, xa, direction, l));
+    if (hiddenIn(direction, xb) || hiddenIn(direction, xa)) continue;
     if (xb.required !== xa.required) add(ctx, 'field', 'changed', direction, subject, { aspect: xa.required ? 'required' : 'optional', ...l });
     ctx.out.push(...refChanges(ctx, subject, xb.type, xa.type, direction, l));
     // A type read in both directions still deprecates its field once.

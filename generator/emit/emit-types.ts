@@ -10,7 +10,7 @@ import { constraintText } from '../model/type-text.js';
 import { literalOf } from '../model/unions.js';
 import type { AliasType, Contract, Deprecation, EnumType, EnumValueNote, Field, NamedType, ObjectType, TypeRef } from '../model/types.js';
 import { propertyKey, stringLiteral } from '../naming.js';
-import { emitLiteralUnion, literalText } from './literal-union.js';
+import { constObject, emitLiteralUnion, literalText } from './literal-union.js';
 import { typeNames } from './names.js';
 import { fits, union } from './pretty.js';
 import type { DocTag, TsFile } from './ts-file.js';
@@ -79,6 +79,17 @@ function emitEnum(file: TsFile, type: EnumType): void {
     valuesName: typeNames.enumValues(type.name),
     valuesDoc: `The known values of {@link ${name}}.`,
   });
+  // An open enum that lists no value has nothing to name.
+  if (type.values[0] === undefined) return;
+  const notes = new Map(type.notes.map((n) => [n.value, n]));
+  const first = type.values[0];
+  const example = typeof first === 'string' && propertyKey(first) === first ? `${name}.${first}` : `${name}[${literalText(first)}]`;
+  file.doc(`{@link ${name}}'s values by name (\`${example}\`): a deprecated one is struck through where it is used.`);
+  constObject(
+    file,
+    name,
+    type.values.map((value) => ({ value, doc: [notes.get(value)?.description, deprecatedTag(notes.get(value)?.deprecated)] })),
+  );
 }
 
 /** Values with a description or a deprecation, one line each (a literal type cannot carry its own tag). */

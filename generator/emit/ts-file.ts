@@ -198,22 +198,7 @@ export class TsFile {
 
   /** A JSDoc block from paragraphs and tags; undefined and empty ones are skipped. */
   doc(...paragraphs: (string | DocTag | undefined)[]): void {
-    const text = paragraphs
-      .filter((p): p is string | DocTag => p !== undefined && (typeof p !== 'string' || p.trim() !== ''))
-      // Contract text never makes a tag (docText escapes `@`); only a DocTag does.
-      .map((p) => (typeof p === 'string' ? docText(p) : `@${p.tag}${p.text === undefined ? '' : ` ${docText(p.text)}`}`));
-    if (text.length === 0) return;
-    const lines = text
-      .join('\n\n')
-      .split('\n')
-      .map((l) => l.trimEnd());
-    if (lines.length === 1) {
-      this.w.writeLine(`/** ${lines[0]} */`);
-      return;
-    }
-    this.w.writeLine('/**');
-    for (const line of lines) this.w.writeLine(line === '' ? ' *' : ` * ${line}`);
-    this.w.writeLine(' */');
+    for (const line of docComment(paragraphs)) this.w.writeLine(line);
   }
 
   emit(header: string): EmittedFile {
@@ -277,4 +262,19 @@ function usedIn(text: string, names: ReadonlySet<string>): string[] {
   if (names.size === 0) return [];
   const mentioned = new Set(text.match(/[A-Za-z_$][\w$]*/g) ?? []);
   return [...names].filter((n) => mentioned.has(n)).sort();
+}
+
+/** The lines of a JSDoc block (unindented) from paragraphs and tags; none when all are empty. */
+export function docComment(paragraphs: readonly (string | DocTag | undefined)[]): string[] {
+  const text = paragraphs
+    .filter((p): p is string | DocTag => p !== undefined && (typeof p !== 'string' || p.trim() !== ''))
+    // Contract text never makes a tag (docText escapes `@`); only a DocTag does.
+    .map((p) => (typeof p === 'string' ? docText(p) : `@${p.tag}${p.text === undefined ? '' : ` ${docText(p.text)}`}`));
+  if (text.length === 0) return [];
+  const lines = text
+    .join('\n\n')
+    .split('\n')
+    .map((l) => l.trimEnd());
+  if (lines.length === 1) return [`/** ${lines[0]} */`];
+  return ['/**', ...lines.map((line) => (line === '' ? ' *' : ` * ${line}`)), ' */'];
 }

@@ -68,13 +68,13 @@ function buildSpec(ctx: BuildContext, path: RawPath, spec: RawTypeSpec, names: R
   if (spec.const !== undefined) return buildLiteral(ctx, path, spec, spec.const);
   if (spec.type === undefined) ctx.report(M.missingTypeKey, path, { type: 'field or type', key: 'type', what: 'what it holds (or const, its one value)' });
   const type = spec.type ?? 'unknown';
-  const kind = kindOf(type);
-  checkKeys(ctx, path, spec, kind, type);
+  const kind = KINDS.get(type) ?? 'named';
+  const constraints = readKeys(ctx, path, spec, kind, type);
   switch (kind) {
     case 'object':
       return { kind: 'object', fields: buildFields(ctx, [...path, 'fields'], spec.fields, names), open: spec.open ?? false, notShown: spec.notShown };
     case 'array':
-      return buildArray(ctx, path, spec, names);
+      return buildArray(ctx, path, spec, names, constraints);
     case 'map':
       return buildMap(ctx, path, spec, names);
     case 'enum':
@@ -84,29 +84,40 @@ function buildSpec(ctx: BuildContext, path: RawPath, spec: RawTypeSpec, names: R
     case 'named':
       return namedOrPrimitive(ctx, [...path, 'type'], type, names);
     default:
-      return { kind: 'primitive', name: kind, ...formatOf(spec), ...constraintsOf(ctx, path, spec) };
+      return { kind: 'primitive', name: kind, ...formatOf(spec), ...(constraints === undefined ? {} : { constraints }) };
   }
+}
+
+function isPrimitive(kind: Kind): kind is PrimitiveName {
+  return (PRIMITIVE_NAMES as readonly string[]).includes(kind);
 }
 
 type Kind = PrimitiveName | (typeof STRUCTURAL_KINDS)[number] | 'named';
 
-function kindOf(type: string): Kind {
-  if ((PRIMITIVE_NAMES as readonly string[]).includes(type)) return type as PrimitiveName;
-  if ((STRUCTURAL_KINDS as readonly string[]).includes(type)) return type as (typeof STRUCTURAL_KINDS)[number];
-  return 'named';
-}
+/** The kind of every built-in type name; any other name is a named type. */
+const KINDS: ReadonlyMap<string, Exclude<Kind, 'named'>> = new Map([...PRIMITIVE_NAMES, ...STRUCTURAL_KINDS].map((k) => [k, k]));
 
-/** Reports every key that does not apply to `kind` (constraints on a named type included). */
-function checkKeys(ctx: BuildContext, path: RawPath, spec: RawTypeSpec, kind: Kind, type: string): void {
+/**
+ * Reports every key that does not apply to `kind` (constraints on a named type included) and
+ * returns the constraints that do apply, range-checked. One pass over the keys the spec has: a
+ * large contract has tens of thousands of specs, each with a handful of keys.
+ */
+function readKeys(ctx: BuildContext, path: RawPath, spec: RawTypeSpec, kind: Kind, type: string): Constraints | undefined {
   const allowed = KEYS_OF[kind] ?? [];
-  // A spec has a handful of keys: read those, not every key that could be misplaced.
+  let constraints: Record<string, number | string | boolean> | undefined;
   for (const key in spec) {
-    if (!KIND_KEYS.has(key) || (spec as Record<string, unknown>)[key] === undefined || allowed.includes(key)) continue;
+    const value = (spec as Record<string, unknown>)[key];
+    if (!KIND_KEYS.has(key) || value === undefined) continue;
+    if (allowed.includes(key)) {
+      if (CONSTRAINTS.has(key)) (constraints ??= {})[key] = value as number | string | boolean;
+      continue;
+    }
     if (key === 'fields') ctx.report(M.fieldsOnNonObject, [...path, key], { type }, 'key');
     else if (key === 'items') ctx.report(M.itemsOnNonArray, [...path, key], { type }, 'key');
     else if (key in APPLIES_TO) ctx.report(M.misplacedTypeKey, [...path, key], { key, applies: APPLIES_TO[key] ?? '', type }, 'key');
     else ctx.report(M.misplacedConstraint, [...path, key], { key, applies: constrains(key as ConstraintKey), type }, 'key');
   }
+  return constraints === undefined ? undefined : checkConstraints(ctx, path, constraints as Constraints);
 }
 
 function constrains(key: ConstraintKey): string {
@@ -126,13 +137,10 @@ function buildLiteral(ctx: BuildContext, path: RawPath, spec: RawTypeSpec, value
   return { kind: 'literal', value };
 }
 
-function buildArray(ctx: BuildContext, path: RawPath, spec: RawTypeSpec, names: ReadonlySet<string>): TypeRef {
-  const constraints = constraintsOf(ctx, path, spec);
-  if (spec.items === undefined) {
-    ctx.report(M.arrayWithoutItems, [...path, 'type'], {});
-    return { kind: 'array', items: { kind: 'primitive', name: 'unknown' }, ...constraints };
-  }
-  return { kind: 'array', items: buildTypeRef(ctx, [...path, 'items'], spec.items, names), ...constraints };
+function buildArray(ctx: BuildContext, path: RawPath, spec: RawTypeSpec, names: ReadonlySet<string>, constraints: Constraints | undefined): TypeRef {
+  if (spec.items === undefined) ctx.report(M.arrayWithoutItems, [...path, 'type'], {});
+  const items: TypeRef = spec.items === undefined ? { kind: 'primitive', name: 'unknown' } : buildTypeRef(ctx, [...path, 'items'], spec.items, names);
+  return { kind: 'array', items, ...(constraints === undefined ? {} : { constraints }) };
 }
 
 function buildMap(ctx: BuildContext, path: RawPath, spec: RawTypeSpec, names: ReadonlySet<string>): TypeRef {
@@ -184,15 +192,8 @@ function formatOf(spec: RawTypeSpec): { format?: string } {
   return spec.format === undefined ? {} : { format: spec.format };
 }
 
-/** The constraints written on `spec`, each range checked for a value that can meet it. */
-function constraintsOf(ctx: BuildContext, path: RawPath, spec: RawTypeSpec): { constraints?: Constraints } {
-  let out: Record<string, number | string | boolean> | undefined;
-  for (const key in spec) {
-    const value = CONSTRAINTS.has(key) ? spec[key as ConstraintKey] : undefined;
-    if (value !== undefined) (out ??= {})[key] = value;
-  }
-  if (out === undefined) return {};
-  const c = out as Constraints;
+/** The constraints, each range checked for a value that can meet it. */
+function checkConstraints(ctx: BuildContext, path: RawPath, c: Constraints): Constraints {
   checkRange(ctx, path, c, 'minimum', 'maximum');
   checkRange(ctx, path, c, 'exclusiveMinimum', 'maximum');
   checkRange(ctx, path, c, 'minimum', 'exclusiveMaximum');
@@ -200,7 +201,7 @@ function constraintsOf(ctx: BuildContext, path: RawPath, spec: RawTypeSpec): { c
   checkRange(ctx, path, c, 'minLength', 'maxLength');
   checkRange(ctx, path, c, 'minItems', 'maxItems');
   if (c.pattern !== undefined) checkPattern(ctx, [...path, 'pattern'], c.pattern);
-  return { constraints: c };
+  return c;
 }
 
 type RangeKey = 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems';
@@ -246,11 +247,14 @@ function buildField(ctx: BuildContext, path: RawPath, name: string, raw: RawFiel
 }
 
 export function namedOrPrimitive(ctx: BuildContext, path: RawPath, name: string, names: ReadonlySet<string>): TypeRef {
-  if ((PRIMITIVE_NAMES as readonly string[]).includes(name)) return { kind: 'primitive', name: name as PrimitiveName };
-  if ((STRUCTURAL_KINDS as readonly string[]).includes(name)) {
-    ctx.report(M.structuralBody, path, { name });
-    return { kind: 'primitive', name: 'unknown' };
-  }
+  const kind = KINDS.get(name);
+  if (kind === undefined) return named(ctx, path, name, names);
+  if (isPrimitive(kind)) return { kind: 'primitive', name: kind };
+  ctx.report(M.structuralBody, path, { name });
+  return { kind: 'primitive', name: 'unknown' };
+}
+
+function named(ctx: BuildContext, path: RawPath, name: string, names: ReadonlySet<string>): TypeRef {
   if (!names.has(name)) {
     const candidates = [...names, ...PRIMITIVE_NAMES];
     ctx.report(M.unknownType, path, { name, hint: didYouMean(name, candidates) });

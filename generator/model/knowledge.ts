@@ -65,6 +65,8 @@ export interface Knowledge {
   /**
    * Named types that read differently in a request: they hold (directly or through other types)
    * a readOnly field, which requests leave out, or a writeOnly one, which responses leave out.
+   * Only types a request sends are listed: a type only ever read has one form, so it gets one
+   * declaration (an `XInput` nobody can pass anywhere would only cost the consumer's compiler).
    */
   readonly directional: ReadonlySet<string>;
 }
@@ -229,7 +231,10 @@ class ContractKnowledge implements Knowledge {
   }
 
   get directional(): ReadonlySet<string> {
-    return this.once('directional', () => directionalTypes(this.contract.types));
+    return this.once('directional', () => {
+      const usage = this.typeUsage;
+      return new Set([...directionalTypes(this.contract.types)].filter((name) => usage.get(name)?.has('request') === true));
+    });
   }
 
   private typesByName(): ReadonlyMap<string, NamedType> {

@@ -120,5 +120,18 @@ describe('operation functions tree-shake', () => {
     // requests (the label's response type, ready-for-collection's path; quirk hints may name paths).
     expect(decoding).toContain('server_error_may_be_payload');
     for (const spec of ['application/pdf', '/orders/{order_id}/ready_for_collection']) expect(decoding).not.toContain(spec);
+    // getOrder's bodies hold no int64: JSON.parse reads them, and the lossless reader stays out.
+    expect(decoding).not.toContain(LOSSLESS_READER);
+  });
+
+  it('the lossless JSON reader comes with an endpoint whose bodies hold an int64, and only then', async () => {
+    const { dir, endpoints } = synthetic(10);
+    const first = endpoints[0] as SyntheticEndpoint;
+    // The synthetic response holds `balance: Amount`, an int64.
+    expect(await bundle(dir, oneOperation(first))).toContain(LOSSLESS_READER);
+    expect(await bundle(dir, "import { decodeError } from './dist/index.js';\nexport const d = (b) => decodeError({ host: 'alpha', status: 400, body: b });")).not.toContain(LOSSLESS_READER);
   });
 });
+
+/** A message only templates/json.ts's reader holds (minifiers keep string literals). */
+const LOSSLESS_READER = 'could not be read exactly';

@@ -9,7 +9,7 @@ import type { Contract, Endpoint, ErrorShape, Host, MessageRow, Policy, Quirk, S
 // The runtime's own types: the tables are built as the runtime reads them.
 import type { AuthSpec, EndpointErrorRules, EndpointSpec, ErrorTables, HostErrorSpec, MessageRowAdvice, PolicySpec, QuirkSpec, ShapeSpec, StatusSpec } from '../../templates/spec.js';
 import { propertyKey as key, stringLiteral } from '../naming.js';
-import { data, union } from './pretty.js';
+import { Code, data, union } from './pretty.js';
 import { endpointNames, MODULE, RUNTIME, TABLES } from './names.js';
 import type { TsFile } from './ts-file.js';
 
@@ -33,7 +33,9 @@ export function emitTables(file: TsFile, contract: Contract): void {
   for (const e of contract.endpoints) {
     // Laid out endpoint by endpoint, so a watch session lays out again only those that changed.
     file.section('spec', e, () => {
-      file.constant(endpointNames.spec(e.id), specType, (prefix, suffix) => data(endpointSpec(k, e), file.level, prefix, suffix).split('\n'));
+      // Only endpoints whose bodies hold an int64 name the lossless reader, so a bundle of other calls leaves it out.
+      const spec = k.holdsInt64(e) ? { ...endpointSpec(k, e), json: new Code(file.use(MODULE.runtime.json, RUNTIME.json.LOSSLESS_JSON)) } : endpointSpec(k, e);
+      file.constant(endpointNames.spec(e.id), specType, (prefix, suffix) => data(spec, file.level, prefix, suffix).split('\n'));
     });
   }
   file.w.blankLine();

@@ -4,7 +4,7 @@
  * is written twice: as responses carry it (`Pet`) and as requests carry it (`PetInput`). The
  * mapping of each construct is tabled in docs/contract-format.md ("How types map to TypeScript").
  */
-import { knowledge, type Direction } from '../model/knowledge.js';
+import { isInt64, knowledge, type Direction } from '../model/knowledge.js';
 import { enumOf, isText } from '../model/check-value.js';
 import { constraintText } from '../model/type-text.js';
 import { literalOf } from '../model/unions.js';
@@ -261,10 +261,6 @@ function refNotes(ref: TypeRef): string | undefined {
 /** A type written as a union at its top: it breaks at its `|`s when long. */
 function isUnionLike(ref: TypeRef): boolean {
   return ref.nullable === true || ref.kind === 'union' || ref.kind === 'enum' || isInt64(ref);
-}
-
-function isInt64(ref: TypeRef): boolean {
-  return ref.kind === 'primitive' && ref.name === 'integer' && (ref.format === 'int64' || ref.format === 'uint64');
 }
 
 /**

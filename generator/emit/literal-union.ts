@@ -1,5 +1,5 @@
-import { propertyKey, stringLiteral } from '../naming.js';
-import { list, union } from './pretty.js';
+import { stringLiteral } from '../naming.js';
+import { list, objectKey, union } from './pretty.js';
 import { docComment, type DocTag, type TsFile } from './ts-file.js';
 
 export interface LiteralUnion {
@@ -60,14 +60,10 @@ export function constObject(file: TsFile, name: string, members: readonly NamedV
   file.value(js.join('\n'), dts.join('\n'), () => file.lines(ts));
 }
 
-/**
- * A value as an object key: bare when it is an identifier or a plain index, quoted otherwise, and
- * computed for `__proto__`, which written plainly (quoted or not) in an object literal would set
- * the prototype.
- */
+/** A value as an object key: a non-negative integer as it is, anything else as a string key. */
 function valueKey(value: string | number): string {
   if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? String(value) : stringLiteral(String(value));
-  return value === '__proto__' ? `[${stringLiteral(value)}]` : propertyKey(value);
+  return objectKey(value);
 }
 
 /** A literal type or value: a string quoted as prettier prints it, anything else as JSON writes it. */

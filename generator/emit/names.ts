@@ -22,6 +22,7 @@ export const MODULE = {
     baseClient: 'runtime/base-client',
     decode: 'runtime/decode',
     exchange: 'runtime/exchange',
+    json: 'runtime/json',
     mocks: 'runtime/mocks',
     nodeTransport: 'runtime/node-transport',
     spec: 'runtime/spec',
@@ -97,6 +98,7 @@ export const RUNTIME = {
     FullRuntimeSpec: 'FullRuntimeSpec',
   },
   exchange: { Result: 'Result', ClientError: 'ClientError' },
+  json: { LOSSLESS_JSON: 'LOSSLESS_JSON' },
   decode: { DecodedError: 'DecodedError', decodeForHost: 'decodeForHost', decodeByHost: 'decodeByHost' },
   baseClient: { createRuntime: 'createRuntime', Runtime: 'Runtime', ClientRuntimeOptions: 'ClientRuntimeOptions', CallOptions: 'CallOptions' },
   mocks: {

@@ -61,6 +61,11 @@ export function union(head: string, given: readonly string[], tail: string, inde
  * always expanded (prettier keeps an object broken when its first key is on a new line), arrays on
  * one line when they fit.
  */
+/** Code inside `data`: an expression written as it is (a name the file imports), not as data. */
+export class Code {
+  constructor(readonly text: string) {}
+}
+
 export function data(value: unknown, indent: number, prefix = '', suffix = '', jsonKeys = false): string {
   const out: string[] = [];
   dataLines(value, indent, prefix, suffix, jsonKeys, '', out);
@@ -68,8 +73,12 @@ export function data(value: unknown, indent: number, prefix = '', suffix = '', j
 }
 
 function memberKey(k: string, jsonKeys: boolean): string {
-  // `__proto__` as a plain key would set the prototype; a computed key defines a property.
-  return jsonKeys ? JSON.stringify(k) : k === '__proto__' ? `[${quoted(k)}]` : key(k);
+  return jsonKeys ? JSON.stringify(k) : objectKey(k);
+}
+
+/** A key in an object literal: bare, quoted, or computed for `__proto__` (written plainly, quoted or not, it would set the prototype). */
+export function objectKey(k: string): string {
+  return k === '__proto__' ? `[${quoted(k)}]` : key(k);
 }
 
 /** `data`'s lines, each prefixed with `pad` (the nesting so far), appended to `out`: linear in size. */
@@ -77,6 +86,7 @@ function dataLines(value: unknown, indent: number, prefix: string, suffix: strin
   const push = (text: string) => {
     for (const line of text.split('\n')) out.push(line === '' ? line : `${pad}${line}`);
   };
+  if (value instanceof Code) return push(`${prefix}${value.text}${suffix}`);
   if (Array.isArray(value)) {
     const items = value.map((v) => data(v === undefined ? null : v, indent + 1, '', '', jsonKeys));
     push(list(prefix, '[', items, ']', suffix, indent, !jsonKeys).join('\n'));

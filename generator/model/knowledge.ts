@@ -69,6 +69,8 @@ export interface Knowledge {
    * declaration (an `XInput` nobody can pass anywhere would only cost the consumer's compiler).
    */
   readonly directional: ReadonlySet<string>;
+  /** Whether a body the endpoint sends or reads on success holds an int64 (read and written losslessly). */
+  holdsInt64(endpoint: Endpoint): boolean;
 }
 
 const cache = new WeakMap<Contract, Knowledge>();
@@ -230,6 +232,20 @@ class ContractKnowledge implements Knowledge {
     return mapping;
   }
 
+  holdsInt64(endpoint: Endpoint): boolean {
+    const named = this.once('int64Types', () => typesHolding(this.contract.types, () => false, isInt64));
+    const holds = (ref: TypeRef): boolean => {
+      if (isInt64(ref) || (ref.kind === 'named' && named.has(ref.name))) return true;
+      let found = false;
+      eachChild(ref, (child) => {
+        found ||= holds(child);
+      });
+      return found;
+    };
+    const bodies = [endpoint.request?.body, ...this.successResponses(endpoint).map((r) => r.body)];
+    return bodies.some((body) => body !== undefined && holds(body));
+  }
+
   get directional(): ReadonlySet<string> {
     return this.once('directional', () => {
       const usage = this.typeUsage;
@@ -334,20 +350,34 @@ function typeUsage(contract: Contract, byName: ReadonlyMap<string, NamedType>): 
 // ---------------------------------------------------------------------------------------------
 
 function directionalTypes(types: readonly NamedType[]): Set<string> {
-  // Each type's own marked fields and the names it refers to; then marks spread to referrers until nothing changes.
+  return typesHolding(types, (f) => f.readOnly || f.writeOnly, () => false);
+}
+
+/** An integer a double cannot always hold exactly. */
+export function isInt64(ref: TypeRef): boolean {
+  return ref.kind === 'primitive' && ref.name === 'integer' && (ref.format === 'int64' || ref.format === 'uint64');
+}
+
+/**
+ * Named types that hold a field `field` marks or a reference `ref` marks, directly or through the
+ * types they name: each type's own marks and the names it refers to, then marks spread to
+ * referrers until nothing changes.
+ */
+function typesHolding(types: readonly NamedType[], field: (f: Field) => boolean, ref: (r: TypeRef) => boolean): Set<string> {
   const refs = new Map<string, string[]>();
   const out = new Set<string>();
   for (const type of types) {
     const names: string[] = [];
     let marked = false;
-    const visit = (ref: TypeRef): void => {
-      if (ref.kind === 'named') names.push(ref.name);
-      else if (ref.kind === 'object') visitFields(ref.fields);
-      else eachChild(ref, visit);
+    const visit = (r: TypeRef): void => {
+      if (ref(r)) marked = true;
+      if (r.kind === 'named') names.push(r.name);
+      else if (r.kind === 'object') visitFields(r.fields);
+      else eachChild(r, visit);
     };
     const visitFields = (fields: readonly Field[]): void => {
       for (const f of fields) {
-        if (f.readOnly || f.writeOnly) marked = true;
+        if (field(f)) marked = true;
         visit(f.type);
       }
     };

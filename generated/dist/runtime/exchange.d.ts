@@ -1,5 +1,15 @@
+/**
+ * One HTTP exchange, the request pipeline every generated call runs: the URL from environment and
+ * server variables, the body's encoding, the bearer token, timeout and cancellation (transport.ts),
+ * and the response read as the contract says — a success, the contract's quirks, or an error
+ * decoded by its host (decode.ts). Generated code supplies the tables; nothing here knows any one
+ * API. Retries, tokens and support reports are the client object's (base-client.ts).
+ *
+ * Every call runs this path, so it avoids per-call closures and regular expressions where a cache
+ * does the same (see bench/: client throughput).
+ */
 import { type DecodedError } from './decode.js';
-import type { EndpointSpec, RuntimeSpec } from './spec.js';
+import type { EndpointSpec, JsonCodec, RuntimeSpec } from './spec.js';
 import { type FetchLike, type Received, type Sent, type Transport } from './transport.js';
 export interface RuntimeOptions {
     readonly environment: string;
@@ -79,5 +89,5 @@ export interface Exchange {
 /** One HTTP exchange, no retries. `token` is the bearer token to send, if any. */
 export declare function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, token?: string): Promise<Exchange>;
 export declare function buildUrl(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, params: Readonly<Record<string, string | number>> | undefined): string;
-export declare function encodeBody(body: unknown, contentType: string): string;
+export declare function encodeBody(body: unknown, contentType: string, json?: JsonCodec): string;
 export declare function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: Received): Result<unknown, DecodedError | ClientError>;

@@ -8,7 +8,6 @@
  * Every call runs this path, so it avoids per-call closures and regular expressions where a cache
  * does the same (see bench/: client throughput).
  */
-import { parseJson, stringifyJson } from './json.js';
 import { decodeHostError, successQuirk } from './decode.js';
 import { statusMatches } from './status.js';
 import { FetchResponse, globalFetch, Outgoing, viaFetch } from './transport.js';
@@ -65,7 +64,7 @@ function prepare(spec, options, endpoint, input, token) {
         if (!endpoint.contentTypes.includes(contentType))
             throw new TypeError(`content type '${contentType}' is not accepted by ${endpoint.id}`);
         headers['content-type'] = contentType;
-        body = encodeBody(input.body, contentType);
+        body = encodeBody(input.body, contentType, endpoint.json);
     }
     if (endpoint.auth && token !== undefined) {
         const carrier = options.authHeader;
@@ -114,15 +113,17 @@ function baseUrl(spec, options, host) {
     }
     return base;
 }
-export function encodeBody(body, contentType) {
+/** JSON itself: what an endpoint without an int64 in its bodies reads and writes. */
+const PLAIN_JSON = { parse: (text) => JSON.parse(text), stringify: (value) => JSON.stringify(value) };
+export function encodeBody(body, contentType, json = PLAIN_JSON) {
     if (contentType !== 'application/x-www-form-urlencoded')
-        return stringifyJson(body) ?? '';
+        return json.stringify(body) ?? '';
     const form = new URLSearchParams();
     if (typeof body === 'object' && body !== null) {
         for (const [key, value] of Object.entries(body)) {
-            // A bigint is written as its digits: String() at the top, stringifyJson inside an object.
+            // A bigint is written as its digits: String() at the top, the codec inside an object.
             if (value !== undefined && value !== null)
-                form.append(key, typeof value === 'object' ? String(stringifyJson(value)) : String(value));
+                form.append(key, typeof value === 'object' ? String(json.stringify(value)) : String(value));
         }
     }
     return form.toString();
@@ -179,7 +180,7 @@ export function interpret(spec, endpoint, response) {
     if (endpoint.response === 'none' || body.length === 0)
         return { ok: true, data: undefined, response: infoOf(response) };
     try {
-        return { ok: true, data: parseJson(utf8(body)), response: infoOf(response) };
+        return { ok: true, data: (endpoint.json ?? PLAIN_JSON).parse(utf8(body)), response: infoOf(response) };
     }
     catch {
         return invalid(endpoint, status, `the ${status} response is not valid JSON`);

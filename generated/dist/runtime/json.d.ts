@@ -11,6 +11,9 @@
  * so does one whose long runs are all in strings, fractions or exponents. Only a text that holds an
  * unsafe integer is read by the reader below, about twice as slow as JSON.parse.
  */
+import type { JsonCodec } from './spec.js';
+/** The codec of endpoints whose bodies hold an int64 (the generated tables name it). */
+export declare const LOSSLESS_JSON: JsonCodec;
 /**
  * `JSON.parse(text)`, except that an integer literal (no fraction, no exponent) outside
  * Number.MIN_SAFE_INTEGER..Number.MAX_SAFE_INTEGER is a `bigint` of its exact value. Invalid text

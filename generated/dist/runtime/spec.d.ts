@@ -142,6 +142,16 @@ export interface EndpointSpec extends EndpointErrorSpec {
     /** The media type a success must carry (e.g. application/pdf), when the contract names one. */
     readonly responseContentType?: string;
     readonly successStatuses: readonly StatusSpec[];
+    /**
+     * How its JSON bodies are read and written: json.ts's LOSSLESS_JSON when a body it sends or
+     * reads holds an int64, JSON itself otherwise (so a bundle without such calls carries no reader).
+     */
+    readonly json?: JsonCodec;
+}
+/** A JSON reader and writer. */
+export interface JsonCodec {
+    parse(text: string): unknown;
+    stringify(value: unknown): string | undefined;
 }
 export interface GrantSpec {
     readonly name: string;

@@ -8,9 +8,8 @@
  * Every call runs this path, so it avoids per-call closures and regular expressions where a cache
  * does the same (see bench/: client throughput).
  */
-import { parseJson, stringifyJson } from './json.js';
 import { decodeHostError, successQuirk, type DecodedError } from './decode.js';
-import type { EndpointSpec, RuntimeSpec } from './spec.js';
+import type { EndpointSpec, JsonCodec, RuntimeSpec } from './spec.js';
 import { statusMatches } from './status.js';
 import { FetchResponse, globalFetch, Outgoing, viaFetch, type FetchLike, type Received, type Sent, type Transport, type TransportResponse } from './transport.js';
 
@@ -141,7 +140,7 @@ function prepare(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointS
     const contentType = input.contentType ?? endpoint.contentTypes[0] ?? 'application/json';
     if (!endpoint.contentTypes.includes(contentType)) throw new TypeError(`content type '${contentType}' is not accepted by ${endpoint.id}`);
     headers['content-type'] = contentType;
-    body = encodeBody(input.body, contentType);
+    body = encodeBody(input.body, contentType, endpoint.json);
   }
   if (endpoint.auth && token !== undefined) {
     const carrier = options.authHeader;
@@ -194,13 +193,16 @@ function baseUrl(spec: RuntimeSpec, options: RuntimeOptions, host: string): stri
   return base;
 }
 
-export function encodeBody(body: unknown, contentType: string): string {
-  if (contentType !== 'application/x-www-form-urlencoded') return stringifyJson(body) ?? '';
+/** JSON itself: what an endpoint without an int64 in its bodies reads and writes. */
+const PLAIN_JSON: JsonCodec = { parse: (text) => JSON.parse(text) as unknown, stringify: (value) => JSON.stringify(value) };
+
+export function encodeBody(body: unknown, contentType: string, json: JsonCodec = PLAIN_JSON): string {
+  if (contentType !== 'application/x-www-form-urlencoded') return json.stringify(body) ?? '';
   const form = new URLSearchParams();
   if (typeof body === 'object' && body !== null) {
     for (const [key, value] of Object.entries(body)) {
-      // A bigint is written as its digits: String() at the top, stringifyJson inside an object.
-      if (value !== undefined && value !== null) form.append(key, typeof value === 'object' ? String(stringifyJson(value)) : String(value));
+      // A bigint is written as its digits: String() at the top, the codec inside an object.
+      if (value !== undefined && value !== null) form.append(key, typeof value === 'object' ? String(json.stringify(value)) : String(value));
     }
   }
   return form.toString();
@@ -257,7 +259,7 @@ export function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: R
   }
   if (endpoint.response === 'none' || body.length === 0) return { ok: true, data: undefined, response: infoOf(response) };
   try {
-    return { ok: true, data: parseJson(utf8(body)), response: infoOf(response) };
+    return { ok: true, data: (endpoint.json ?? PLAIN_JSON).parse(utf8(body)), response: infoOf(response) };
   } catch {
     return invalid(endpoint, status, `the ${status} response is not valid JSON`);
   }

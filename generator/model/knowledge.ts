@@ -233,7 +233,7 @@ class ContractKnowledge implements Knowledge {
   }
 
   holdsInt64(endpoint: Endpoint): boolean {
-    const named = this.once('int64Types', () => typesHolding(this.contract.types, () => false, isInt64));
+    const named = this.once('int64Types', () => typesHolding(this.contract.types, 'int64'));
     const holds = (ref: TypeRef): boolean => {
       if (isInt64(ref) || (ref.kind === 'named' && named.has(ref.name))) return true;
       let found = false;
@@ -248,8 +248,11 @@ class ContractKnowledge implements Knowledge {
 
   get directional(): ReadonlySet<string> {
     return this.once('directional', () => {
+      const marked = typesHolding(this.contract.types, 'readWrite');
+      // Most contracts mark no field: then which types requests send need not be learnt.
+      if (marked.size === 0) return marked;
       const usage = this.typeUsage;
-      return new Set([...directionalTypes(this.contract.types)].filter((name) => usage.get(name)?.has('request') === true));
+      return new Set([...marked].filter((name) => usage.get(name)?.has('request') === true));
     });
   }
 
@@ -346,50 +349,58 @@ function typeUsage(contract: Contract, byName: ReadonlyMap<string, NamedType>): 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Directional types
+// What named types hold (directional types, int64)
 // ---------------------------------------------------------------------------------------------
-
-function directionalTypes(types: readonly NamedType[]): Set<string> {
-  return typesHolding(types, (f) => f.readOnly || f.writeOnly, () => false);
-}
 
 /** An integer a double cannot always hold exactly. */
 export function isInt64(ref: TypeRef): boolean {
   return ref.kind === 'primitive' && ref.name === 'integer' && (ref.format === 'int64' || ref.format === 'uint64');
 }
 
-/**
- * Named types that hold a field `field` marks or a reference `ref` marks, directly or through the
- * types they name: each type's own marks and the names it refers to, then marks spread to
- * referrers until nothing changes.
- */
-function typesHolding(types: readonly NamedType[], field: (f: Field) => boolean, ref: (r: TypeRef) => boolean): Set<string> {
-  const refs = new Map<string, string[]>();
+/** What a named type holds itself, and the names it refers to (through which it may hold more). */
+interface TypeFacts {
+  readonly names: readonly string[];
+  /** A readOnly or writeOnly field. */
+  readonly readWrite: boolean;
+  readonly int64: boolean;
+}
+
+/** Per type object: the analyses share one walk, and a watch session walks only the types it rebuilt. */
+const factsOf = new WeakMap<NamedType, TypeFacts>();
+
+function typeFacts(type: NamedType): TypeFacts {
+  const kept = factsOf.get(type);
+  if (kept !== undefined) return kept;
+  const names: string[] = [];
+  let readWrite = false;
+  let int64 = false;
+  const visit = (r: TypeRef): void => {
+    if (r.kind === 'named') names.push(r.name);
+    else if (isInt64(r)) int64 = true;
+    else if (r.kind === 'object') visitFields(r.fields);
+    else eachChild(r, visit);
+  };
+  const visitFields = (fields: readonly Field[]): void => {
+    for (const f of fields) {
+      if (f.readOnly || f.writeOnly) readWrite = true;
+      visit(f.type);
+    }
+  };
+  if (type.kind === 'alias') visit(type.type);
+  if (type.kind === 'object') visitFields(type.fields);
+  const facts = { names, readWrite, int64 };
+  factsOf.set(type, facts);
+  return facts;
+}
+
+/** Named types that hold `fact`, themselves or through the types they name (it spreads to referrers until nothing changes). */
+function typesHolding(types: readonly NamedType[], fact: 'readWrite' | 'int64'): Set<string> {
   const out = new Set<string>();
-  for (const type of types) {
-    const names: string[] = [];
-    let marked = false;
-    const visit = (r: TypeRef): void => {
-      if (ref(r)) marked = true;
-      if (r.kind === 'named') names.push(r.name);
-      else if (r.kind === 'object') visitFields(r.fields);
-      else eachChild(r, visit);
-    };
-    const visitFields = (fields: readonly Field[]): void => {
-      for (const f of fields) {
-        if (field(f)) marked = true;
-        visit(f.type);
-      }
-    };
-    if (type.kind === 'alias') visit(type.type);
-    if (type.kind === 'object') visitFields(type.fields);
-    refs.set(type.name, names);
-    if (marked) out.add(type.name);
-  }
-  for (let grew = true; grew; ) {
+  for (const type of types) if (typeFacts(type)[fact]) out.add(type.name);
+  for (let grew = out.size > 0; grew; ) {
     grew = false;
     for (const type of types) {
-      if (out.has(type.name) || !(refs.get(type.name) ?? []).some((n) => out.has(n))) continue;
+      if (out.has(type.name) || !typeFacts(type).names.some((n) => out.has(n))) continue;
       out.add(type.name);
       grew = true;
     }

@@ -168,6 +168,20 @@ export interface RawField extends RawTypeSpec {
   readonly writeOnly?: boolean;
 }
 
+export type RawParamLocation = 'path' | 'query' | 'header' | 'cookie';
+export type RawParamStyle = 'simple' | 'label' | 'matrix' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+
+/** A parameter: a type written like a field's, and where and how it travels. */
+export interface RawParam extends RawTypeSpec {
+  readonly in?: RawParamLocation;
+  readonly key?: string;
+  readonly required?: boolean;
+  readonly default?: unknown;
+  readonly style?: RawParamStyle;
+  readonly explode?: boolean;
+  readonly allowReserved?: boolean;
+}
+
 export type RawTypeKind = 'object' | 'enum' | 'array' | 'map' | 'union' | 'string' | 'integer' | 'number' | 'boolean';
 
 /** A named type; the schema allows each kind only its own keys. */
@@ -186,7 +200,7 @@ export interface RawEndpoint {
   readonly host: string;
   readonly auth?: 'none' | 'required';
   readonly idempotent?: boolean;
-  readonly params?: Readonly<Record<string, { readonly description?: string; readonly type?: 'string' | 'integer' }>>;
+  readonly params?: Readonly<Record<string, RawParam>>;
   readonly request?: {
     readonly body: RawTypeRef;
     readonly contentTypes?: readonly string[];

@@ -51,7 +51,7 @@ export const CODES = {
   'invalid-default': { stages: ['model'], summary: "A field's `default` or an `example` is not a value its type allows (a closed enum's values, the scalar type, its constraints, `null` where not nullable)." },
   'reserved-parameter-name': {
     stages: ['model'],
-    summary: "A path parameter named like a method option (`body`, `contentType`, `signal`, `timeoutMs`, `headers`, `maxRetries`): it would clash in the generated method's input.",
+    summary: "A parameter whose input key is a call option's (`body`, `contentType`, `signal`, `timeoutMs`, `headers`, `maxRetries`): it would clash in the generated method's input.",
   },
   'duplicate-operation-id': { stages: ['load', 'model'], summary: 'A key repeated under `endpoints`; or two ids that differ only by case or underscores.' },
   'unknown-host': { stages: ['model'], summary: '`endpoints.*.host` or an `environments.*.urls` key names no host.' },
@@ -103,7 +103,12 @@ export const CODES = {
   'default-grant': { stages: ['model'], summary: 'Not exactly one grant has `default: true`.' },
   'duplicate-path-parameter': { stages: ['model'], summary: 'A `{name}` appears twice in a path.' },
   'undeclared-path-parameter': { stages: ['model'], summary: 'A `{name}` in a path has no `params` entry.' },
-  'extra-path-parameter': { stages: ['model'], summary: 'A `params` entry has no `{name}` in the path.' },
+  'extra-path-parameter': { stages: ['model'], summary: 'A `params` entry has no `{name}` in the path and says no other `in:`.' },
+  'invalid-parameter': {
+    stages: ['model'],
+    summary:
+      'A parameter that cannot travel as written: a style its place does not allow, an optional path parameter, a `{name}` declared elsewhere, a header or cookie name that is no token, an Accept, Content-Type or Authorization header, two headers differing only in case, or two parameters with one input key.',
+  },
   'no-success-response': { stages: ['model'], summary: 'An endpoint has no response below 400.' },
 } as const satisfies Readonly<Record<string, CodeInfo>>;
 
@@ -226,9 +231,23 @@ export const MESSAGES = {
   ),
   reservedParameterName: error<{ name: string; reserved: readonly string[] }>(
     'reserved-parameter-name',
-    (p) => `path parameter '${p.name}' would clash with the method option of the same name (${p.reserved.join(', ')})`,
+    (p) => `parameter '${p.name}' would clash with the call option of the same name (${p.reserved.join(', ')}); give it another input name with key:`,
   ),
-  extraPathParameter: error<{ name: string; path: string }>('extra-path-parameter', (p) => `params declares '${p.name}', but the path ${p.path} has no '{${p.name}}'`),
+  extraPathParameter: error<{ name: string; path: string }>(
+    'extra-path-parameter',
+    (p) => `params declares '${p.name}', but the path ${p.path} has no '{${p.name}}' (a query, header or cookie parameter says so with in:)`,
+  ),
+  placeholderElsewhere: error<{ name: string; path: string; where: string }>('invalid-parameter', (p) => `'{${p.name}}' is in the path ${p.path}, but its parameter says in: ${p.where}`),
+  optionalPathParameter: error<{ name: string }>('invalid-parameter', (p) => `path parameter '${p.name}' cannot be optional: the path needs its value`),
+  parameterNameNotToken: error<{ name: string; where: string }>('invalid-parameter', (p) => `${p.where} parameter '${p.name}' is not a valid ${p.where} name (letters, digits and !#$%&'*+-.^_\`|~ only)`),
+  parameterKeyMisplaced: error<{ key: string; applies: string }>('invalid-parameter', (p) => `'${p.key}' applies to ${p.applies} only`),
+  styleNotAllowed: error<{ style: string; where: string; allowed: string }>('invalid-parameter', (p) => `style '${p.style}' is not one a ${p.where} parameter can take (${p.allowed})`),
+  parameterKeyCollision: error<{ name: string; key: string; first: string }>(
+    'invalid-parameter',
+    (p) => `parameter '${p.name}' would take the input key '${p.key}', which '${p.first}' already takes; give one of them another with key:`,
+  ),
+  ownedHeader: error<{ name: string }>('invalid-parameter', (p) => `header '${p.name}' is not a parameter: responses, request.contentTypes and auth say what it carries`),
+  duplicateHeaderParameter: error<{ name: string; first: string }>('invalid-parameter', (p) => `header '${p.name}' is '${p.first}' again (header names ignore case)`),
   noSuccessResponse: error('no-success-response', () => 'an endpoint needs at least one success (1XX–3XX) response'),
 
   // model: names of the generated package

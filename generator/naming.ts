@@ -53,6 +53,17 @@ export function camel(name: string): string {
   return RESERVED.has(out) ? `${out}_` : out;
 }
 
+/**
+ * The input key of a parameter: its wire name when that is an identifier (`order_id`, `limit`),
+ * else its words in camel case (`X-Request-Id` → `xRequestId`, `page[size]` → `pageSize`). A
+ * property may be named like a keyword, so only the form is made safe.
+ */
+export function inputKey(wireName: string): string {
+  if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(wireName)) return wireName;
+  const [first = '', ...rest] = words(wireName);
+  return safeStart(first.charAt(0).toLowerCase() + first.slice(1) + rest.map(capitalise).join(''), '_');
+}
+
 /** `fulfilment` → `FULFILMENT`; used for exported constants. */
 export function constant(name: string): string {
   return safeStart(

@@ -32,6 +32,8 @@ export interface RuntimeOptions {
 
 export interface CallInput {
   readonly params?: Readonly<Record<string, string | number>>;
+  /** The call's whole input, for an endpoint with a parameter table (its keys name the parameters). */
+  readonly values?: Readonly<Record<string, unknown>>;
   readonly body?: unknown;
   readonly contentType?: string;
   readonly signal?: AbortSignal;
@@ -133,8 +135,12 @@ function hasBody(response: TransportResponse, limit: number): response is Receiv
 }
 
 function prepare(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, token: string | undefined): Sent {
-  const url = buildUrl(spec, options, endpoint, input.params);
-  const headers: Record<string, string> = { accept: endpoint.responseContentType ?? 'application/json', ...options.headers, ...input.headers };
+  const table = endpoint.params;
+  const params = table === undefined ? undefined : table.serialise(endpoint.path, table.specs, input.values ?? {});
+  const url = params === undefined ? buildUrl(spec, options, endpoint, input.params) : baseUrl(spec, options, endpoint.host) + params.path + params.query;
+  // Parameters over the client's default headers; the call's own headers over both.
+  const headers: Record<string, string> = { accept: endpoint.responseContentType ?? 'application/json', ...options.headers, ...params?.headers, ...input.headers };
+  if (params?.cookie !== undefined) headers['cookie'] = params.cookie;
   let body: string | undefined;
   if (endpoint.contentTypes.length > 0 && input.body !== undefined) {
     const contentType = input.contentType ?? endpoint.contentTypes[0] ?? 'application/json';

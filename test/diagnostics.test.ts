@@ -281,8 +281,41 @@ describe('path parameters', () => {
     );
     expectOnly(
       text,
-      error('extra-path-parameter', uniquePos(text, 'label_id:'), "params declares 'label_id', but the path /orders/{order_id}/ready_for_collection has no '{label_id}'"),
+      error('extra-path-parameter', uniquePos(text, 'label_id:'), "params declares 'label_id', but the path /orders/{order_id}/ready_for_collection has no '{label_id}' (a query, header or cookie parameter says so with in:)"),
     );
+  });
+});
+
+describe('query, header and cookie parameters', () => {
+  const READY = '    path: /orders/{order_id}/ready_for_collection\n    host: lastmile\n    params:\n      order_id: { description: Identifies an order. }\n';
+  const withParams = (extra: string) => edit(READY, `${READY}${extra}`);
+
+  it('valid ones load: every place, a style, a wire name that is no identifier', () => {
+    const text = withParams('      page[size]: { in: query, type: integer, maximum: 100 }\n      tags: { in: query, type: array, items: { type: string }, style: pipeDelimited }\n      X-Request-Id: { in: header, required: true }\n      session: { in: cookie }\n');
+    const loaded = loadContractText(FILE, text);
+    expect(loaded.ok ? [] : loaded.diagnostics).toEqual([]);
+  });
+
+  it.each([
+    ['a style its place does not allow', '      X-Trace: { in: header, style: form }\n', 'form }', "style 'form' is not one a header parameter can take (simple)"],
+    ['allowReserved outside the query', '      X-Trace: { in: header, allowReserved: true }\n', 'allowReserved:', "'allowReserved' applies to query parameters only"],
+    ['a header name that is no token', '      "X Trace": { in: header }\n', '"X Trace":', "header parameter 'X Trace' is not a valid header name (letters, digits and !#$%&'*+-.^_`|~ only)"],
+    ['a header the contract says elsewhere', '      Authorization: { in: header }\n', 'Authorization: { in', "header 'Authorization' is not a parameter: responses, request.contentTypes and auth say what it carries"],
+    ['two headers differing only in case', '      X-Trace: { in: header }\n      x-trace: { in: header, key: trace2 }\n', 'x-trace:', "header 'x-trace' is 'X-Trace' again (header names ignore case)"],
+    ['two parameters with one input key', '      x_trace: { in: query, key: xTrace }\n      X-Trace: { in: header }\n', 'X-Trace:', "parameter 'X-Trace' would take the input key 'xTrace', which 'x_trace' already takes; give one of them another with key:"],
+  ])('invalid-parameter: %s', (_what, extra, at, message) => {
+    const text = withParams(extra);
+    expectOnly(text, error('invalid-parameter', uniquePos(text, at), message));
+  });
+
+  it('invalid-parameter: a {name} in the path declared in another place', () => {
+    const text = edit(READY, READY.replace('order. }', 'order., in: query }'));
+    expectOnly(text, error('invalid-parameter', uniquePos(text, 'in: query', 4), "'{order_id}' is in the path /orders/{order_id}/ready_for_collection, but its parameter says in: query"));
+  });
+
+  it('invalid-parameter: an optional path parameter', () => {
+    const text = edit(READY, READY.replace('order. }', 'order., required: false }'));
+    expectOnly(text, error('invalid-parameter', uniquePos(text, 'required: false', 10), "path parameter 'order_id' cannot be optional: the path needs its value"));
   });
 });
 
@@ -393,7 +426,7 @@ describe('values and names the generated code depends on', () => {
     let text = edit('    path: /order_label/{order_id}\n', '    path: /order_label/{body}\n');
     text = edit('    params:\n      order_id: { description: Identifies an order. }\n    responses:\n      "200"', '    params:\n      body: { description: Identifies an order. }\n    responses:\n      "200"', text);
     const at = uniquePos(text, 'body: { description');
-    expectOnly(text, error('reserved-parameter-name', at, "path parameter 'body' would clash with the method option of the same name (body, contentType, signal, timeoutMs, headers, maxRetries)"));
+    expectOnly(text, error('reserved-parameter-name', at, "parameter 'body' would clash with the call option of the same name (body, contentType, signal, timeoutMs, headers, maxRetries); give it another input name with key:"));
   });
 
   it('duplicate-row-id: two quirks of one endpoint with the same id', () => {

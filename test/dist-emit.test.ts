@@ -44,6 +44,9 @@ interface Program {
 }
 
 /** Statements as tokens; imports as sets; `export {}` markers dropped. */
+/** Source files (with their emitted output) already compared, by content. */
+const checked = new Set<string>();
+
 function normalise(text: string, fileName: string): Program {
   const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true);
   const imports = new Map<string, Set<string>>();
@@ -79,6 +82,11 @@ describe('dist/ is what TypeScript emits from src/', () => {
     for (const path of sources) {
       const base = `dist/${path.slice('src/'.length, -'.ts'.length)}`;
       const source = files.get(path)!;
+      // The runtime is copied verbatim into every package: a file already held to TypeScript, with
+      // the same source and the same emitted output, is not checked again for the next contract.
+      const key = [path, source, files.get(`${base}.js`), files.get(`${base}.d.ts`)].join('\u0000');
+      if (checked.has(key)) continue;
+      checked.add(key);
       const js = ts.transpileModule(source, { compilerOptions: JS_OPTIONS, fileName: path });
       const dts = ts.transpileDeclaration(source, { compilerOptions: OPTIONS, fileName: path, reportDiagnostics: true });
       expect(dts.diagnostics ?? [], `${contract} → ${path}`).toEqual([]);

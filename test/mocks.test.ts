@@ -400,7 +400,7 @@ const TARGET = {
 } as const;
 
 function inputFor(e: Endpoint): object {
-  const params = Object.fromEntries(e.pathParams.map((p) => [p.name, `${p.name}-1`]));
+  const params = Object.fromEntries(e.params.filter((p) => p.in === 'path').map((p) => [p.key, `${p.name}-1`]));
   return e.request === undefined ? params : { ...params, body: {} };
 }
 

@@ -352,7 +352,7 @@ describe('policies', () => {
 
 describe('endpoints', () => {
   it('are the 6 operations with method, path, host, auth and path parameters', () => {
-    expect(contract.endpoints.map((e) => [e.id, e.method, e.path, e.host, e.auth, e.pathParams.map((p) => p.name)])).toEqual([
+    expect(contract.endpoints.map((e) => [e.id, e.method, e.path, e.host, e.auth, e.params.map((p) => p.name)])).toEqual([
       ['requestToken', 'POST', '/oauth/token', 'fulfilment', 'none', []],
       ['createOrder', 'POST', '/orders', 'lastmile', 'required', []],
       ['getOrder', 'GET', '/orders/{order_id}', 'lastmile', 'required', ['order_id']],

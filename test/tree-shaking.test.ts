@@ -120,8 +120,17 @@ describe('operation functions tree-shake', () => {
     // requests (the label's response type, ready-for-collection's path; quirk hints may name paths).
     expect(decoding).toContain('server_error_may_be_payload');
     for (const spec of ['application/pdf', '/orders/{order_id}/ready_for_collection']) expect(decoding).not.toContain(spec);
-    // getOrder's bodies hold no int64: JSON.parse reads them, and the lossless reader stays out.
+    // getOrder's bodies hold no int64: JSON.parse reads them, and the lossless reader stays out;
+    // its one parameter is a plain path parameter, so the parameter serialiser stays out too.
     expect(decoding).not.toContain(LOSSLESS_READER);
+    expect(decoding).not.toContain(PARAM_SERIALISER);
+  });
+
+  it('the parameter serialiser comes with an endpoint that has a query, header or cookie parameter', async () => {
+    const file = fileURLToPath(new URL('./fixtures/params/contract.yaml', import.meta.url));
+    const dir = render(file, readFileSync(file, 'utf8'));
+    const code = await bundle(dir, "import { createBaseClient, search } from './dist/index.js';\nconst c = createBaseClient({ environment: 'live', servers: { api_url: 'https://x.example' } });\nexport const s = (q) => search(c, { shop_id: 's', q, xRequestId: 'r' });");
+    expect(code).toContain(PARAM_SERIALISER);
   });
 
   it('the lossless JSON reader comes with an endpoint whose bodies hold an int64, and only then', async () => {
@@ -132,6 +141,9 @@ describe('operation functions tree-shake', () => {
     expect(await bundle(dir, "import { decodeError } from './dist/index.js';\nexport const d = (b) => decodeError({ host: 'alpha', status: 400, body: b });")).not.toContain(LOSSLESS_READER);
   });
 });
+
+/** A message only templates/params.ts holds. */
+const PARAM_SERIALISER = 'which URLs resolve as a';
 
 /** A message only templates/json.ts's reader holds (minifiers keep string literals). */
 const LOSSLESS_READER = 'could not be read exactly';

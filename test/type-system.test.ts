@@ -3,25 +3,16 @@
  * in TypeScript, checked by both compilers over a type-test module written beside the package, and
  * what a real client gets from a node:http server on 127.0.0.1 returning each construct.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { render } from '../generator/generate.js';
-import { fixture } from './support/corpus.js';
+import { COMPILERS, outDir, TYPE_CHECK_TIMEOUT as TIMEOUT, typeCheck, writeFixturePackage, type Compiler } from './support/type-tests.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-// Inside the repository, so the type tests resolve `vitest` from its node_modules.
-const OUT = join(ROOT, 'test', '.out', 'type-system');
-const COMPILERS = {
-  'TS 5.9': join(ROOT, 'node_modules/typescript/bin/tsc'),
-  'TS 7': join(ROOT, 'node_modules/typescript7/bin/tsc'),
-} as const;
-const TIMEOUT = 120_000;
+const OUT = outDir('type-system');
 
 /** Each construct's TypeScript meaning; a `@ts-expect-error` line that compiles fails the check. */
 const TYPE_TESTS = `
@@ -141,29 +132,15 @@ export function arraysUnionsRecursion(t: Tags, loc: Location, tree: Tree, e: Enc
 }
 `;
 
-let files: Map<string, string>;
-
 beforeAll(async () => {
-  const file = fixture('types');
-  const outcome = await render(file, readFileSync(file, 'utf8'));
-  if (outcome.kind !== 'files') throw new Error(`render failed: ${JSON.stringify(outcome).slice(0, 2000)}`);
-  files = outcome.files;
-  rmSync(OUT, { recursive: true, force: true });
-  for (const [path, text] of files) {
-    mkdirSync(dirname(join(OUT, path)), { recursive: true });
-    writeFileSync(join(OUT, path), text);
-  }
-  writeFileSync(join(OUT, 'src', 'type-tests.ts'), TYPE_TESTS);
-  writeFileSync(join(OUT, 'tsconfig.test.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: { noEmit: true, noUncheckedIndexedAccess: true, strict: true, skipLibCheck: true, types: [] }, include: ['src/**/*.ts'] }));
+  await writeFixturePackage('types', OUT, TYPE_TESTS);
 });
 
 afterAll(() => rmSync(OUT, { recursive: true, force: true }));
 
 describe('each construct means what docs/contract-format.md says in TypeScript', () => {
-  it.each(Object.keys(COMPILERS) as (keyof typeof COMPILERS)[])('under %s', { timeout: TIMEOUT }, (compiler) => {
-    const run = spawnSync(process.execPath, [COMPILERS[compiler], '-p', join(OUT, 'tsconfig.test.json')], { cwd: OUT, encoding: 'utf8', timeout: TIMEOUT });
-    expect(`${run.stdout}${run.stderr}`.trim()).toBe('');
-    expect(run.status).toBe(0);
+  it.each(Object.keys(COMPILERS) as Compiler[])('under %s', { timeout: TIMEOUT }, (compiler) => {
+    expect(typeCheck(OUT, compiler)).toEqual({ output: '', status: 0 });
   });
 
   it('editors strike through what is deprecated: types, fields and enum values (the language service says so)', () => {
@@ -207,9 +184,9 @@ describe('each construct means what docs/contract-format.md says in TypeScript',
     const broken = join(OUT, 'src', 'type-tests-broken.ts');
     writeFileSync(broken, "import type { Enclosure } from './index.js';\nexport const e: Pick<Enclosure, 'occupancy'> = {};\n");
     try {
-      const run = spawnSync(process.execPath, [COMPILERS['TS 5.9'], '-p', join(OUT, 'tsconfig.test.json')], { cwd: OUT, encoding: 'utf8', timeout: TIMEOUT });
+      const run = typeCheck(OUT, 'TS 5.9');
       expect(run.status).not.toBe(0);
-      expect(run.stdout).toContain("Property 'occupancy' is missing");
+      expect(run.output).toContain("Property 'occupancy' is missing");
     } finally {
       rmSync(broken);
     }

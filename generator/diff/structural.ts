@@ -4,7 +4,7 @@
  */
 import { formatStatus } from '../model/values.js';
 import { knowledge, type Knowledge } from '../model/knowledge.js';
-import type { Contract, Endpoint, EnumType, Field, Host, NamedType, ObjectType, SourceLocation, TypeRef } from '../model/types.js';
+import type { Contract, Endpoint, EnumType, Field, Host, NamedType, ObjectType, Param, SourceLocation, TypeRef } from '../model/types.js';
 import { pair, same, type Action, type Area, type Change, type Direction } from './change.js';
 import { deprecationChange, refChanges } from './type-changes.js';
 import { directionsOf } from './usage.js';
@@ -85,6 +85,7 @@ function diffEndpoint(ctx: Ctx, eb: Endpoint, ea: Endpoint, b: Contract, a: Cont
   else if (eb.path !== ea.path) add(ctx, 'param', 'changed', 'request', subject, { aspect: 'name', before: eb.path, after: ea.path, ...l });
   if (eb.host !== ea.host) add(ctx, 'endpoint', 'changed', 'none', subject, { aspect: 'host', before: eb.host, after: ea.host, ...l });
   if (eb.auth !== ea.auth) add(ctx, 'endpoint', 'changed', 'none', subject, { aspect: 'auth', before: eb.auth, after: ea.auth, ...l });
+  diffParams(ctx, eb, ea);
   diffContentTypes(ctx, eb, ea, subject);
   diffBodies(ctx, eb, ea, subject);
   diffQuirks(ctx, eb, ea);
@@ -95,6 +96,36 @@ function diffEndpoint(ctx: Ctx, eb: Endpoint, ea: Endpoint, b: Contract, a: Cont
   const shapes = pair(eb.errors.shapes.filter((s) => !viaHost.has(s)), ea.errors.shapes.filter((s) => !viaHost.has(s)), (s) => s);
   for (const s of shapes.removed) add(ctx, 'shape', 'removed', 'response', `shape ${s} on ${subject}`, locs(eb, ea));
   for (const s of shapes.added) add(ctx, 'shape', 'added', 'response', `shape ${s} on ${subject}`, locs(eb, ea));
+}
+
+/**
+ * Query, header and cookie parameters pair by place and wire name (a header's whatever its case);
+ * path parameters by their position in the path, since a renamed one is the same parameter
+ * (`path-parameter-renamed` says so once).
+ */
+function diffParams(ctx: Ctx, eb: Endpoint, ea: Endpoint): void {
+  const wire = (x: Param) => `${x.in} ${x.in === 'header' ? x.name.toLowerCase() : x.name}`;
+  const others = pair(eb.params.filter((x) => x.in !== 'path'), ea.params.filter((x) => x.in !== 'path'), wire);
+  const subject = (x: Param) => `${x.in} parameter ${ea.id}.${x.name}`;
+  for (const x of others.removed) add(ctx, 'param', 'removed', 'request', subject(x), { qualifier: x.in, ...locs(x, ea) });
+  for (const x of others.added) add(ctx, 'param', 'added', 'request', subject(x), { qualifier: x.required ? 'required' : 'optional', ...locs(eb, x) });
+  const inPath = (e: Endpoint) => e.params.filter((x) => x.in === 'path');
+  const paths = inPath(eb).flatMap((x, i): [Param, Param][] => {
+    const y = inPath(ea)[i];
+    return y === undefined ? [] : [[x, y]];
+  });
+  for (const [xb, xa] of [...others.both, ...paths]) diffParam(ctx, subject(xa), xb, xa);
+}
+
+function diffParam(ctx: Ctx, subject: string, xb: Param, xa: Param): void {
+  const l = locs(xb, xa);
+  if (xb.required !== xa.required) add(ctx, 'param', 'changed', 'request', subject, { aspect: xa.required ? 'required' : 'optional', ...l });
+  const form = (x: Param) => `${x.style}${x.explode ? ', explode' : ''}${x.allowReserved ? ', allowReserved' : ''}`;
+  if (form(xb) !== form(xa)) add(ctx, 'param', 'changed', 'request', subject, { aspect: 'style', before: form(xb), after: form(xa), ...l });
+  // A path parameter's renaming changes its key too; path-parameter-renamed has said so.
+  if (xb.key !== xa.key && (xa.in !== 'path' || xb.name === xa.name)) add(ctx, 'param', 'changed', 'request', subject, { aspect: 'key', before: xb.key, after: xa.key, ...l });
+  ctx.out.push(...refChanges(ctx, subject, xb.type, xa.type, 'request', l));
+  ctx.out.push(...deprecationChange(subject, xb, xa, l));
 }
 
 function diffContentTypes(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string): void {

@@ -3,7 +3,7 @@
  * and the same calls as functions of a `BaseClient`, which bundlers can drop one by one.
  */
 import { knowledge } from '../model/knowledge.js';
-import type { Contract, Endpoint } from '../model/types.js';
+import type { Contract, Endpoint, Param } from '../model/types.js';
 import { formatStatus } from '../model/values.js';
 import { propertyKey, stringLiteral } from '../naming.js';
 import { typeText } from './emit-types.js';
@@ -102,12 +102,12 @@ function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint)
   // No doc comments on the per-endpoint aliases: their names say what they are, the method's
   // doc (emitClientInterface) carries the endpoint's text, and at 2,000 endpoints the repeated
   // comments were a quarter of client.d.ts, which every consumer's tsc parses.
-  if (endpoint.pathParams.length === 0 && endpoint.request === undefined) {
+  if (endpoint.params.length === 0 && endpoint.request === undefined) {
     file.w.writeLine(`export interface ${input} extends ${callOptions} {}`);
   } else file.w.write(`export interface ${input} extends ${callOptions} `).block(() => {
-    for (const param of endpoint.pathParams) {
-      file.doc(param.description, `Path parameter of ${endpoint.path}.`);
-      file.w.writeLine(`readonly ${propertyKey(param.name)}: ${param.type === 'integer' ? 'number' : 'string'};`);
+    for (const param of endpoint.params) {
+      file.doc(param.description, paramNote(endpoint, param), param.deprecated === undefined ? undefined : { tag: 'deprecated', text: param.deprecated.message });
+      file.lines(union(`readonly ${propertyKey(param.key)}${param.required ? '' : '?'}:`, [typeText(contract, param.type, imported(file), 'request')], ';', file.level));
     }
     const request = endpoint.request;
     if (request !== undefined) {
@@ -138,7 +138,7 @@ function emitClientInterface(file: TsFile, contract: Contract): void {
     for (const endpoint of contract.endpoints) {
       file.section('method', endpoint, () => {
         file.doc(...endpointDoc(contract, endpoint));
-        const optional = endpoint.pathParams.length === 0 && (endpoint.request === undefined || endpoint.request.optional);
+        const optional = hasOptionalInput(endpoint);
         file.w.writeLine(`${endpointNames.operation(endpoint.id)}(input${optional ? '?' : ''}: ${endpointNames.input(endpoint.id)}): Promise<${endpointNames.result(endpoint.id)}>;`);
       });
     }
@@ -222,7 +222,16 @@ export function operationExample(contract: Contract): string {
 }
 
 function hasOptionalInput(endpoint: Endpoint): boolean {
-  return endpoint.pathParams.length === 0 && (endpoint.request === undefined || endpoint.request.optional);
+  return !endpoint.params.some((p) => p.required) && (endpoint.request === undefined || endpoint.request.optional);
+}
+
+/** Where a parameter travels, under which wire name, and its default. */
+function paramNote(endpoint: Endpoint, param: Param): string {
+  if (param.in === 'path' && param.key === param.name) return `Path parameter of ${endpoint.path}.`;
+  const place = `${param.in.charAt(0).toUpperCase()}${param.in.slice(1)} parameter`;
+  const wire = param.key === param.name ? '' : ` \`${param.name}\``;
+  const fallback = param.default === undefined ? '' : ` The server's default: ${JSON.stringify(param.default)}.`;
+  return `${place}${wire}${param.in === 'path' ? ` of ${endpoint.path}` : ''}.${fallback}`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { knowledge, type Knowledge } from '../model/knowledge.js';
 import { messageTableData } from '../model/message-data.js';
 import type { Contract, Endpoint, ErrorShape, Host, MessageRow, Policy, Quirk, StatusPattern } from '../model/types.js';
 // The runtime's own types: the tables are built as the runtime reads them.
+import type { ParamSpec } from '../../templates/params.js';
 import type { AuthSpec, EndpointErrorRules, EndpointSpec, ErrorTables, HostErrorSpec, MessageRowAdvice, PolicySpec, QuirkSpec, ShapeSpec, StatusSpec } from '../../templates/spec.js';
 import { propertyKey as key, stringLiteral } from '../naming.js';
 import { Code, data, union } from './pretty.js';
@@ -34,7 +35,11 @@ export function emitTables(file: TsFile, contract: Contract): void {
     // Laid out endpoint by endpoint, so a watch session lays out again only those that changed.
     file.section('spec', e, () => {
       // Only endpoints whose bodies hold an int64 name the lossless reader, so a bundle of other calls leaves it out.
-      const spec = k.holdsInt64(e) ? { ...endpointSpec(k, e), json: new Code(file.use(MODULE.runtime.json, RUNTIME.json.LOSSLESS_JSON)) } : endpointSpec(k, e);
+      const spec = {
+        ...endpointSpec(k, e),
+        ...(k.holdsInt64(e) ? { json: new Code(file.use(MODULE.runtime.json, RUNTIME.json.LOSSLESS_JSON)) } : {}),
+        ...(plainPathParams(k, e) ? {} : { params: { specs: paramTable(e), serialise: new Code(file.use(MODULE.runtime.params, RUNTIME.params.serialiseParams)) } }),
+      };
       file.constant(endpointNames.spec(e.id), specType, (prefix, suffix) => data(spec, file.level, prefix, suffix).split('\n'));
     });
   }
@@ -152,6 +157,28 @@ function advice(r: MessageRow): MessageRowAdvice {
   return { ...(r.retry === undefined ? {} : { retry: r.retry }), ...(r.policy === undefined ? {} : { policy: r.policy }), ...(r.category === undefined ? {} : { category: r.category }), ...(r.cause === undefined ? {} : { cause: r.cause }) };
 }
 
+/**
+ * Whether every parameter is a path parameter of one value under its own name, which the exchange
+ * writes itself; any other parameter needs params.ts, which the spec then names (so a bundle of
+ * such calls alone leaves it out).
+ */
+function plainPathParams(k: Knowledge, e: Endpoint): boolean {
+  return e.params.every((p) => p.in === 'path' && p.key === p.name && p.style === 'simple' && k.isScalar(p.type));
+}
+
+/** The parameter table of an endpoint that needs params.ts; style and explode only where not the default. */
+function paramTable(e: Endpoint): ParamSpec[] {
+  return e.params.map((p) => ({
+    name: p.name,
+    key: p.key,
+    in: p.in,
+    ...(p.style === (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple') ? {} : { style: p.style }),
+    ...(p.explode === (p.style === 'form') ? {} : { explode: p.explode }),
+    ...(p.allowReserved ? { allowReserved: true } : {}),
+    ...(p.required && p.in !== 'path' ? { required: true } : {}),
+  }));
+}
+
 function endpointSpec(k: Knowledge, e: Endpoint): EndpointSpec {
   const body = k.successBody(e);
   return {
@@ -161,7 +188,7 @@ function endpointSpec(k: Knowledge, e: Endpoint): EndpointSpec {
     host: e.host,
     auth: e.auth === 'required',
     idempotent: e.idempotent,
-    pathParams: e.pathParams.map((p) => p.name),
+    pathParams: plainPathParams(k, e) ? e.params.map((p) => p.name) : [],
     contentTypes: e.request?.contentTypes ?? [],
     response: body.kind,
     ...(body.contentType === undefined ? {} : { responseContentType: body.contentType }),

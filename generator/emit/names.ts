@@ -24,6 +24,7 @@ export const MODULE = {
     exchange: 'runtime/exchange',
     json: 'runtime/json',
     mocks: 'runtime/mocks',
+    params: 'runtime/params',
     nodeTransport: 'runtime/node-transport',
     spec: 'runtime/spec',
     support: 'runtime/support',
@@ -99,6 +100,7 @@ export const RUNTIME = {
   },
   exchange: { Result: 'Result', ClientError: 'ClientError' },
   json: { LOSSLESS_JSON: 'LOSSLESS_JSON' },
+  params: { serialiseParams: 'serialiseParams' },
   decode: { DecodedError: 'DecodedError', decodeForHost: 'decodeForHost', decodeByHost: 'decodeByHost' },
   baseClient: { createRuntime: 'createRuntime', Runtime: 'Runtime', ClientRuntimeOptions: 'ClientRuntimeOptions', CallOptions: 'CallOptions' },
   mocks: {

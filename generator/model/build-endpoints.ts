@@ -1,15 +1,14 @@
 /** Endpoints: paths and parameters, bodies, responses, quirks and effective error handling. */
 import { isIdempotent } from '../../templates/retry.js';
-import { RESERVED_INPUT_KEYS } from '../../templates/base-client.js';
 import type { RawEndpoint, RawQuirk, RawResponse } from '../contract-format.js';
 import { MESSAGES as M } from '../diagnostic-catalogue.js';
-import { didYouMean } from '../similar.js';
 import { contentKey } from '../incremental.js';
 import { checkName } from './build-errors.js';
+import { buildParams } from './build-params.js';
 import { buildTypeRef } from './build-type-ref.js';
-import { entries, own, type BuildContext, type RawPath } from './context.js';
-import { parseStatus, placeholders } from './values.js';
-import type { Endpoint, EffectiveErrors, PathParam, Quirk, RequestBody, ResponseSpec } from './types.js';
+import { entries, type BuildContext, type RawPath } from './context.js';
+import { parseStatus } from './values.js';
+import type { Endpoint, EffectiveErrors, Quirk, RequestBody, ResponseSpec } from './types.js';
 
 /** Everything an endpoint reads besides its own entry: a watch session reuses an endpoint while its entry and these are unchanged. */
 export interface EndpointRefs {
@@ -70,7 +69,7 @@ function buildEndpoint(ctx: BuildContext, path: RawPath, id: string, raw: RawEnd
     description: raw.description,
     method: raw.method,
     path: raw.path,
-    pathParams: buildPathParams(ctx, path, raw),
+    params: buildParams(ctx, path, raw, refs.typeNames),
     host: raw.host,
     auth,
     idempotent: raw.idempotent ?? isIdempotent(raw.method),
@@ -79,35 +78,6 @@ function buildEndpoint(ctx: BuildContext, path: RawPath, id: string, raw: RawEnd
     errors,
     loc: ctx.loc(path, 'key'),
   };
-}
-
-function buildPathParams(ctx: BuildContext, path: RawPath, raw: RawEndpoint): PathParam[] {
-  const inPath = placeholders(raw.path);
-  const declared = Object.keys(raw.params ?? {});
-  const seen = new Set<string>();
-  for (const name of inPath) {
-    if (seen.has(name)) ctx.report(M.duplicatePathParameter, [...path, 'path'], { name, path: raw.path });
-    seen.add(name);
-    if (!declared.includes(name)) {
-      ctx.report(M.undeclaredPathParameter, [...path, 'path'], { name, path: raw.path, hint: didYouMean(name, declared) });
-    }
-  }
-  for (const name of declared) {
-    if (RESERVED_INPUT_KEYS.includes(name)) {
-      ctx.report(M.reservedParameterName, [...path, 'params', name], { name, reserved: RESERVED_INPUT_KEYS }, 'key');
-    }
-    if (!inPath.includes(name)) {
-      ctx.report(M.extraPathParameter, [...path, 'params', name], { name, path: raw.path }, 'key');
-    }
-  }
-  return inPath
-    .filter((name, i) => declared.includes(name) && inPath.indexOf(name) === i)
-    .map((name) => ({
-      name,
-      description: own(raw.params, name)?.description,
-      type: own(raw.params, name)?.type ?? 'string',
-      loc: ctx.loc([...path, 'params', name], 'key'),
-    }));
 }
 
 function buildRequest(ctx: BuildContext, path: RawPath, raw: RawEndpoint['request'], refs: EndpointRefs): RequestBody | undefined {

@@ -69,6 +69,8 @@ export interface Knowledge {
    * declaration (an `XInput` nobody can pass anywhere would only cost the consumer's compiler).
    */
   readonly directional: ReadonlySet<string>;
+  /** Whether a value of the type is one string, number or boolean (a scalar, an enum, a const, or a name for one). */
+  isScalar(ref: TypeRef): boolean;
   /** Whether a body the endpoint sends or reads on success holds an int64 (read and written losslessly). */
   holdsInt64(endpoint: Endpoint): boolean;
 }
@@ -230,6 +232,15 @@ class ContractKnowledge implements Knowledge {
     let mapping = byRef.get(union);
     if (mapping === undefined) byRef.set(union, (mapping = discriminatorMapping(union, this.type).mapping));
     return mapping;
+  }
+
+  isScalar(ref: TypeRef, seen: ReadonlySet<string> = new Set()): boolean {
+    if (ref.kind === 'enum' || ref.kind === 'literal') return true;
+    if (ref.kind === 'primitive') return ref.name !== 'unknown' && ref.name !== 'binary';
+    if (ref.kind !== 'named' || seen.has(ref.name)) return false;
+    const type = this.type(ref.name);
+    if (type?.kind === 'enum') return true;
+    return type?.kind === 'alias' && this.isScalar(type.type, new Set([...seen, ref.name]));
   }
 
   holdsInt64(endpoint: Endpoint): boolean {

@@ -2,6 +2,7 @@
  * The typed, normalised model (IR) of a contract. Loading and validation end here: every emitter,
  * the differ and the exporters read only these types, never YAML.
  */
+import type { ParamLocation, ParamStyle } from '../../templates/params.js';
 
 /** Where a model element came from, for diagnostics and diff reports. */
 export interface SourceLocation {
@@ -362,10 +363,25 @@ export interface AliasType extends NamedTypeBase {
 
 export type NamedType = EnumType | ObjectType | AliasType;
 
-export interface PathParam {
+// The runtime's own words for where a parameter travels and how (templates/params.ts).
+export type { ParamLocation, ParamStyle };
+
+/** A path, query, header or cookie parameter. */
+export interface Param {
+  /** The wire name, exactly as sent. */
   readonly name: string;
+  /** The key of the call's input that holds it: the wire name when it is an identifier. */
+  readonly key: string;
+  readonly in: ParamLocation;
+  readonly type: TypeRef;
+  /** Path parameters always are. */
+  readonly required: boolean;
+  readonly style: ParamStyle;
+  readonly explode: boolean;
+  readonly allowReserved: boolean;
+  readonly default: JsonValue | undefined;
   readonly description: string | undefined;
-  readonly type: 'string' | 'integer';
+  readonly deprecated: Deprecation | undefined;
   readonly loc: SourceLocation;
 }
 
@@ -415,7 +431,8 @@ export interface Endpoint {
   readonly description: string | undefined;
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
   readonly path: string;
-  readonly pathParams: readonly PathParam[];
+  /** Path parameters in path order, then the others in contract order. */
+  readonly params: readonly Param[];
   readonly host: string;
   readonly auth: 'none' | 'required';
   /** Whether retrying is safe: from the contract, else from the method. */

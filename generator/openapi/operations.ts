@@ -6,7 +6,8 @@
 import { formatStatus } from '../model/values.js';
 import { isIdempotent } from '../../templates/retry.js';
 import { knowledge } from '../model/knowledge.js';
-import type { Contract, Endpoint, Host, Quirk } from '../model/types.js';
+import type { Contract, Endpoint, Host, Param, Quirk } from '../model/types.js';
+import { inputKey } from '../naming.js';
 import { flag, nonEmpty, paragraphs, type Json, type JsonObject } from './json.js';
 import { endpointResponses } from './responses.js';
 import { typeRefSchema } from './schemas.js';
@@ -64,7 +65,7 @@ function operation(ctx: OperationContext, endpoint: Endpoint, host: Host): JsonO
     description: paragraphs([endpoint.description, quirkList(quirks)]),
     operationId: endpoint.id,
     servers: host.name === ctx.primaryHost ? undefined : ctx.servers.get(host.name),
-    parameters: nonEmpty(endpoint.pathParams.map((p) => ({ name: p.name, in: 'path', required: true, description: p.description, schema: { type: p.type } }))),
+    parameters: nonEmpty(endpoint.params.map((p) => parameter(ctx.contract, p))),
     requestBody: requestBody(ctx.contract, endpoint),
     responses: endpointResponses(ctx.contract, endpoint, host),
     security: operationSecurity(ctx.contract, endpoint),
@@ -73,6 +74,25 @@ function operation(ctx: OperationContext, endpoint: Endpoint, host: Host): JsonO
     'x-contractgen-quirks': nonEmpty(quirks.map(quirkData)),
     // The host's envelope lists every shape any of its endpoints adds; this says which are this one's.
     'x-contractgen-error-shapes': endpoint.errors.shapes.length === host.shapes.length ? undefined : endpoint.errors.shapes,
+  };
+}
+
+/** A parameter object; style, explode and allowReserved only where they differ from OpenAPI's defaults. */
+function parameter(contract: Contract, p: Param): JsonObject {
+  const defaultStyle = p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple';
+  const schema = typeRefSchema(p.type, knowledge(contract));
+  return {
+    name: p.name,
+    in: p.in,
+    required: p.required ? true : undefined,
+    description: p.description,
+    deprecated: p.deprecated === undefined ? undefined : true,
+    style: p.style === defaultStyle ? undefined : p.style,
+    explode: p.explode === (p.style === 'form') ? undefined : p.explode,
+    allowReserved: p.allowReserved ? true : undefined,
+    schema: p.default === undefined ? schema : { ...schema, default: p.default },
+    // The input key, where the contract chose one the wire name would not give.
+    'x-contractgen-key': p.key === inputKey(p.name) ? undefined : p.key,
   };
 }
 

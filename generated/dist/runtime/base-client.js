@@ -203,6 +203,9 @@ function scrubValue(value, redact, depth) {
 }
 function toCallInput(endpoint, input) {
     const given = (input ?? {});
+    // An endpoint with a parameter table reads its values from the input itself (params.ts).
+    if (endpoint.params !== undefined)
+        return callInput(given, undefined, given);
     const params = {};
     for (const name of endpoint.pathParams) {
         if (RESERVED_INPUT_KEYS.includes(name))
@@ -211,10 +214,14 @@ function toCallInput(endpoint, input) {
         if (typeof value === 'string' || typeof value === 'number')
             params[name] = value;
     }
+    return callInput(given, params, undefined);
+}
+/** The call's parameters, body and options; absent ones stay undefined (not left out): one object shape for every call. */
+function callInput(given, params, values) {
     const { body, contentType, signal, timeoutMs, maxRetries, headers } = given;
-    // Absent options stay undefined (not spread in): one object shape for every call.
     return {
         params,
+        values,
         body,
         contentType: typeof contentType === 'string' ? contentType : undefined,
         signal: signal instanceof AbortSignal ? signal : undefined,

@@ -32,6 +32,8 @@ export interface RuntimeOptions {
 }
 export interface CallInput {
     readonly params?: Readonly<Record<string, string | number>>;
+    /** The call's whole input, for an endpoint with a parameter table (its keys name the parameters). */
+    readonly values?: Readonly<Record<string, unknown>>;
     readonly body?: unknown;
     readonly contentType?: string;
     readonly signal?: AbortSignal;

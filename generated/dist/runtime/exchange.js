@@ -56,8 +56,13 @@ function hasBody(response, limit) {
     return response.body !== undefined && response.body.byteLength <= limit;
 }
 function prepare(spec, options, endpoint, input, token) {
-    const url = buildUrl(spec, options, endpoint, input.params);
-    const headers = { accept: endpoint.responseContentType ?? 'application/json', ...options.headers, ...input.headers };
+    const table = endpoint.params;
+    const params = table === undefined ? undefined : table.serialise(endpoint.path, table.specs, input.values ?? {});
+    const url = params === undefined ? buildUrl(spec, options, endpoint, input.params) : baseUrl(spec, options, endpoint.host) + params.path + params.query;
+    // Parameters over the client's default headers; the call's own headers over both.
+    const headers = { accept: endpoint.responseContentType ?? 'application/json', ...options.headers, ...params?.headers, ...input.headers };
+    if (params?.cookie !== undefined)
+        headers['cookie'] = params.cookie;
     let body;
     if (endpoint.contentTypes.length > 0 && input.body !== undefined) {
         const contentType = input.contentType ?? endpoint.contentTypes[0] ?? 'application/json';

@@ -4,6 +4,7 @@
  * generator builds the tables as them (generator/emit/emit-tables.ts), so the two sides cannot
  * disagree about a table's form. Types only: nothing here runs.
  */
+import type { ParamSpec, SerialisedParams } from './params.js';
 /** A JSON path into a body: `api_error.code` is `['api_error', 'code']`; numbers index arrays. */
 export type BodyPath = readonly (string | number)[];
 /** An exact HTTP status, or a class (`5XX`). */
@@ -143,10 +144,20 @@ export interface EndpointSpec extends EndpointErrorSpec {
     readonly responseContentType?: string;
     readonly successStatuses: readonly StatusSpec[];
     /**
+     * Its parameters, where any is not a path parameter of one value under its own name (those
+     * `pathParams` lists, and the exchange writes them itself); `serialise` is params.ts's, named by
+     * the generated tables only where needed, so a bundle without such calls leaves it out.
+     */
+    readonly params?: ParamTable;
+    /**
      * How its JSON bodies are read and written: json.ts's LOSSLESS_JSON when a body it sends or
      * reads holds an int64, JSON itself otherwise (so a bundle without such calls carries no reader).
      */
     readonly json?: JsonCodec;
+}
+export interface ParamTable {
+    readonly specs: readonly ParamSpec[];
+    readonly serialise: (pathTemplate: string, params: readonly ParamSpec[], input: Readonly<Record<string, unknown>>) => SerialisedParams;
 }
 /** A JSON reader and writer. */
 export interface JsonCodec {

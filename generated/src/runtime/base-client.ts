@@ -250,16 +250,23 @@ function scrubValue(value: unknown, redact: Redactor, depth: number): unknown {
 
 function toCallInput(endpoint: EndpointSpec, input: object | undefined): CallInput & { maxRetries?: number } {
   const given = (input ?? {}) as Readonly<Record<string, unknown>>;
+  // An endpoint with a parameter table reads its values from the input itself (params.ts).
+  if (endpoint.params !== undefined) return callInput(given, undefined, given);
   const params: Record<string, string | number> = {};
   for (const name of endpoint.pathParams) {
     if (RESERVED_INPUT_KEYS.includes(name)) continue;
     const value = given[name];
     if (typeof value === 'string' || typeof value === 'number') params[name] = value;
   }
+  return callInput(given, params, undefined);
+}
+
+/** The call's parameters, body and options; absent ones stay undefined (not left out): one object shape for every call. */
+function callInput(given: Readonly<Record<string, unknown>>, params: CallInput['params'], values: CallInput['values']): CallInput & { maxRetries?: number } {
   const { body, contentType, signal, timeoutMs, maxRetries, headers } = given;
-  // Absent options stay undefined (not spread in): one object shape for every call.
   return {
     params,
+    values,
     body,
     contentType: typeof contentType === 'string' ? contentType : undefined,
     signal: signal instanceof AbortSignal ? signal : undefined,

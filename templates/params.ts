@@ -1,0 +1,450 @@
+/**
+ * An endpoint's path, query, header and cookie parameters, written as OpenAPI 3.1 defines
+ * parameter serialisation (the `style` / `explode` table), with one guarantee on top: a value never
+ * leaves its parameter. Nothing a caller passes can change the path's segments, add a query
+ * parameter, a header or a cookie; a value that cannot be written safely is a TypeError naming the
+ * parameter, raised before anything is sent.
+ *
+ * Where this departs from the letter of OpenAPI 3.1.0, and why:
+ * - Query names are percent-encoded like values, so `page[size]` goes out as `page%5Bsize%5D`
+ *   and deepObject as `color%5BR%5D=100` (3.1.0's table prints raw brackets; RFC 3986 does not
+ *   allow them in a query, and OpenAPI 3.1.1 prints them encoded). Servers decode names before
+ *   reading brackets (qs, Rack, PHP, Spring), so they see `page[size]` either way.
+ * - spaceDelimited and pipeDelimited carry the name (`color=blue%20black`): 3.1.0's table omits
+ *   it by mistake (fixed in 3.1.1). With explode: true they are written as form, as 3.1.1 says.
+ * - allowReserved still encodes `&`, `=`, `#` and `+`: raw, they would end the parameter, start a
+ *   new one, end the URL or turn into a space. `:/?[]@!$'()*,;` are sent raw.
+ * - Cookies are joined with `; ` as RFC 6265 requires, not with 3.1.0's `&`.
+ * - A path value that makes its whole segment `.` or `..` is a TypeError: URL parsers (WHATWG,
+ *   so fetch) resolve those segments, and `%2E` too, so no encoding keeps them in place.
+ * - A path value that expands to nothing (`''`, `[]`, `{}`) is a TypeError: it would make an
+ *   empty segment, usually another endpoint. An empty header value is sent as it is.
+ * - Header values are not encoded (as OpenAPI says), so control characters other than tab
+ *   (C0, DEL and C1) and anything above U+00FF are a TypeError rather than a corrupted request.
+ * - `null` means "not sent", like `undefined`: generated inputs use both for "no value", and
+ *   OpenAPI's `color=` for empty is still reachable with `''`.
+ *
+ * Every request runs this, so regular expressions live at module level and path templates are
+ * compiled once.
+ */
+
+export type ParamLocation = 'path' | 'query' | 'header' | 'cookie';
+export type ParamStyle = 'simple' | 'label' | 'matrix' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+
+export interface ParamSpec {
+  /** The wire name (e.g. 'X-Request-Id', 'page[size]', 'order_id'). */
+  readonly name: string;
+  /** The key of the call's input object that holds the value (a safe identifier, e.g. 'xRequestId'). */
+  readonly key: string;
+  readonly in: ParamLocation;
+  /** Omitted: the OpenAPI default for the location (path/header: simple; query/cookie: form). */
+  readonly style?: ParamStyle;
+  /** Omitted: the OpenAPI default (true for form, false otherwise). */
+  readonly explode?: boolean;
+  /** Query only: reserved characters (:/?#[]@!$&'()*+,;=) are sent as they are (OpenAPI allowReserved). */
+  readonly allowReserved?: boolean;
+  readonly required?: boolean;
+}
+
+export interface SerialisedParams {
+  /** The endpoint's path template with every {name} replaced. */
+  readonly path: string;
+  /** '' or '?a=1&b=2' (ready to append). */
+  readonly query: string;
+  /** Lower-cased header names → values. */
+  readonly headers: Record<string, string>;
+  /** The Cookie header value, or undefined when no cookie parameter has a value. */
+  readonly cookie: string | undefined;
+}
+
+type Encoder = (text: string) => string;
+type Entry = readonly [key: string, value: string];
+
+/** A value reduced to text, keeping the one distinction the styles care about. */
+type Shaped =
+  | { readonly kind: 'scalar'; readonly text: string }
+  | { readonly kind: 'array'; readonly items: readonly string[] }
+  | { readonly kind: 'object'; readonly entries: readonly Entry[] };
+
+interface Collected {
+  readonly path: Map<string, string>;
+  readonly query: string[];
+  readonly headers: Record<string, string>;
+  readonly cookies: string[];
+}
+
+/** The first style is the location's default; the others are the only ones OpenAPI allows there (the generator's check reads this too). */
+export const STYLES: Readonly<Record<ParamLocation, readonly ParamStyle[]>> = {
+  path: ['simple', 'label', 'matrix'],
+  query: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'],
+  header: ['simple'],
+  cookie: ['form'],
+};
+
+/** OpenAPI: header parameters with these names SHALL be ignored (content negotiation and auth own them); the generator reports them. */
+export const IGNORED_HEADERS: ReadonlySet<string> = new Set(['accept', 'content-type', 'authorization']);
+
+/** RFC 9110 token, which is also RFC 6265's cookie-name. */
+export const TOKEN: RegExp = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** What a header value cannot carry without being cut, rejected or re-encoded on the way. */
+const HEADER_UNSAFE = /[\0-\x08\x0A-\x1F\x7F-\x9F\u0100-\uFFFF]/;
+/** encodeURIComponent leaves these sub-delimiters raw; RFC 3986's unreserved set does not include them. */
+const SUB_DELIMS = /[!'()*]/g;
+/** After encodeURI: what must still be encoded with allowReserved, and brackets to restore. */
+const STRUCTURAL = /[&=#+]|%5B|%5D/g;
+const BRACKET = /[[\]]/;
+const PLACEHOLDER = /\{([^{}]*)\}/;
+/** Segments URL parsers resolve away (WHATWG decodes `%2e` for this check). */
+const DOT_SEGMENTS: ReadonlySet<string> = new Set(['.', '..', '%2e', '.%2e', '%2e.', '%2e%2e']);
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * Serialises every parameter's value from `input` (read by `ParamSpec.key`, own properties only).
+ * Throws TypeError naming the parameter for a missing required or path parameter, or for a value
+ * that cannot be sent.
+ */
+export function serialiseParams(pathTemplate: string, params: readonly ParamSpec[], input: Readonly<Record<string, unknown>>): SerialisedParams {
+  // Null prototype: a header named `__proto__` must be a key, not a prototype swap.
+  const headers: Record<string, string> = Object.create(null) as Record<string, string>;
+  const collected: Collected = { path: new Map(), query: [], headers, cookies: [] };
+  for (const spec of params) {
+    const value = hasOwn.call(input, spec.key) ? input[spec.key] : undefined;
+    try {
+      collect(spec, value, collected);
+    } catch (error) {
+      // encodeURIComponent's only failure; without this the caller could not tell which parameter.
+      throw error instanceof URIError ? fail(spec, 'contains a lone surrogate, which cannot be percent-encoded') : error;
+    }
+  }
+  return {
+    path: fillPath(pathTemplate, params, collected.path),
+    query: collected.query.length === 0 ? '' : '?' + collected.query.join('&'),
+    headers,
+    cookie: collected.cookies.length === 0 ? undefined : collected.cookies.join('; '),
+  };
+}
+
+function collect(spec: ParamSpec, raw: unknown, out: Collected): void {
+  if (spec.in === 'path') {
+    out.path.set(spec.name, pathValue(spec, raw));
+    return;
+  }
+  if (spec.in === 'header' && IGNORED_HEADERS.has(spec.name.toLowerCase())) return;
+  if (raw === undefined || raw === null) {
+    if (spec.required === true) throw new TypeError(`required ${spec.in} parameter '${spec.name}' is missing`);
+    return;
+  }
+  switch (spec.in) {
+    case 'query':
+      return queryPieces(spec, raw, out.query);
+    case 'header':
+      return headerValue(spec, raw, out.headers);
+    case 'cookie':
+      return cookiePieces(spec, raw, out.cookies);
+    default:
+      throw fail(spec, 'has an unknown location');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Path
+// ---------------------------------------------------------------------------------------------
+
+function pathValue(spec: ParamSpec, raw: unknown): string {
+  if (raw === undefined || raw === null) throw new TypeError(`path parameter '${spec.name}' is missing`);
+  const shaped = shape(spec, raw);
+  const style = styleOf(spec);
+  const explode = spec.explode ?? false;
+  let text = '';
+  if (shaped !== undefined) {
+    if (style === 'simple') text = joinShape(shaped, encode, ',', explode ? '=' : ',');
+    else if (style === 'label') text = '.' + joinShape(shaped, encode, '.', explode ? '=' : '.');
+    else text = matrix(encode(spec.name), shaped, explode);
+  }
+  if (text === '') throw fail(spec, 'is empty; a path parameter needs a value');
+  return text;
+}
+
+function matrix(name: string, shaped: Shaped, explode: boolean): string {
+  if (!explode || shaped.kind === 'scalar') return matrixPair(name, joinShape(shaped, encode, ',', ','));
+  let text = '';
+  if (shaped.kind === 'array') for (const item of shaped.items) text += matrixPair(name, encode(item));
+  else for (const [key, value] of shaped.entries) text += matrixPair(encode(key), encode(value));
+  return text;
+}
+
+/** RFC 6570: an empty matrix value drops its `=` (`;color`). */
+function matrixPair(name: string, value: string): string {
+  return value === '' ? ';' + name : ';' + name + '=' + value;
+}
+
+interface Hole {
+  readonly name: string;
+  readonly tail: string;
+}
+interface Segment {
+  readonly head: string;
+  readonly holes: readonly Hole[];
+}
+interface Template {
+  readonly segments: readonly Segment[];
+  readonly names: ReadonlySet<string>;
+}
+
+/** Templates come from generated code, so this stays small; the cap only guards misuse. */
+const TEMPLATES = new Map<string, Template>();
+const TEMPLATE_CACHE_LIMIT = 512;
+
+function compile(pathTemplate: string): Template {
+  const cached = TEMPLATES.get(pathTemplate);
+  if (cached !== undefined) return cached;
+  const names = new Set<string>();
+  // Split on '/' first: a placeholder is always inside one segment, and values cannot add one.
+  const segments = pathTemplate.split('/').map((text): Segment => {
+    const parts = text.split(PLACEHOLDER);
+    const holes: Hole[] = [];
+    for (let i = 1; i < parts.length; i += 2) {
+      const name = parts[i] ?? '';
+      names.add(name);
+      holes.push({ name, tail: parts[i + 1] ?? '' });
+    }
+    return { head: parts[0] ?? '', holes };
+  });
+  const template: Template = { segments, names };
+  if (TEMPLATES.size >= TEMPLATE_CACHE_LIMIT) TEMPLATES.clear();
+  TEMPLATES.set(pathTemplate, template);
+  return template;
+}
+
+function fillPath(pathTemplate: string, params: readonly ParamSpec[], values: ReadonlyMap<string, string>): string {
+  const template = compile(pathTemplate);
+  let path = '';
+  for (let s = 0; s < template.segments.length; s++) {
+    const segment = template.segments[s] as Segment;
+    path += s === 0 ? '' : '/';
+    path += segment.holes.length === 0 ? segment.head : fillSegment(pathTemplate, segment, values);
+  }
+  if (values.size > 0) {
+    for (const spec of params) {
+      if (spec.in === 'path' && !template.names.has(spec.name)) throw fail(spec, `has no {${spec.name}} in the path template '${pathTemplate}'`);
+    }
+  }
+  return path;
+}
+
+function fillSegment(pathTemplate: string, segment: Segment, values: ReadonlyMap<string, string>): string {
+  let text = segment.head;
+  for (const hole of segment.holes) {
+    const value = values.get(hole.name);
+    if (value === undefined) throw new TypeError(`path template '${pathTemplate}' has {${hole.name}} but no path parameter named '${hole.name}'`);
+    text += value + hole.tail;
+  }
+  if (DOT_SEGMENTS.has(text.toLowerCase())) {
+    const name = segment.holes[0]?.name ?? '';
+    throw new TypeError(`path parameter '${name}' makes the segment '${text}', which URLs resolve as a relative path; it cannot be sent`);
+  }
+  return text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Query, header, cookie
+// ---------------------------------------------------------------------------------------------
+
+function queryPieces(spec: ParamSpec, raw: unknown, out: string[]): void {
+  const style = styleOf(spec);
+  const encodeValue = spec.allowReserved === true ? encodeReserved : encode;
+  if (style === 'deepObject') {
+    // Only explode: true is defined; false is the default for every style but form, so accept both.
+    if (!isPlainObject(raw)) throw fail(spec, 'uses style deepObject, which needs an object');
+    deepPieces(spec, encode(spec.name), raw, encodeValue, out, 0);
+    return;
+  }
+  const shaped = shape(spec, raw);
+  if (shaped === undefined) return;
+  const name = encode(spec.name);
+  const explode = spec.explode ?? style === 'form';
+  if (style === 'form' || explode) {
+    if (shaped.kind === 'scalar' && style !== 'form') throw fail(spec, `uses style ${style}, which needs an array or object`);
+    formPieces(name, shaped, explode, encodeValue, encode, out);
+    return;
+  }
+  if (shaped.kind === 'scalar') throw fail(spec, `uses style ${style}, which needs an array or object`);
+  const separator = style === 'spaceDelimited' ? '%20' : '|';
+  out.push(name + '=' + joinShape(shaped, encodeValue, separator, separator));
+}
+
+/** `name[key]=value`, and one more level (`name[a][b]=value`) for the common filter shapes. */
+function deepPieces(spec: ParamSpec, prefix: string, object: Readonly<Record<string, unknown>>, encodeValue: Encoder, out: string[], depth: number): void {
+  for (const key of Object.keys(object)) {
+    // A bracket in a key would read, once decoded, as another level of nesting.
+    if (BRACKET.test(key)) throw fail(spec, `has the object key ${JSON.stringify(key)}, which deepObject cannot carry ('[' or ']')`);
+    const member = object[key];
+    if (member === undefined || member === null) continue;
+    const name = prefix + '%5B' + encode(key) + '%5D';
+    const text = scalarText(member);
+    if (text !== undefined) out.push(name + '=' + encodeValue(text));
+    else if (depth === 0 && isPlainObject(member)) deepPieces(spec, name, member, encodeValue, out, 1);
+    else throw unsendable(spec, member);
+  }
+}
+
+/** `name` is already encoded; `encodeKey` writes an exploded object's keys, which become names. */
+function formPieces(name: string, shaped: Shaped, explode: boolean, encodeValue: Encoder, encodeKey: Encoder, out: string[]): void {
+  if (!explode || shaped.kind === 'scalar') out.push(name + '=' + joinShape(shaped, encodeValue, ',', ','));
+  else if (shaped.kind === 'array') for (const item of shaped.items) out.push(name + '=' + encodeValue(item));
+  else for (const [key, value] of shaped.entries) out.push(encodeKey(key) + '=' + encodeValue(value));
+}
+
+function headerValue(spec: ParamSpec, raw: unknown, headers: Record<string, string>): void {
+  const name = spec.name.toLowerCase();
+  if (!TOKEN.test(name)) throw fail(spec, 'is not a valid header name');
+  styleOf(spec);
+  const shaped = shape(spec, raw);
+  if (shaped === undefined) return;
+  const value = joinShape(shaped, same, ',', spec.explode === true ? '=' : ',');
+  if (HEADER_UNSAFE.test(value)) {
+    throw fail(spec, 'contains a control character or a character above U+00FF, which cannot be sent safely in a header');
+  }
+  headers[name] = value;
+}
+
+function cookiePieces(spec: ParamSpec, raw: unknown, out: string[]): void {
+  if (!TOKEN.test(spec.name)) throw fail(spec, 'is not a valid cookie name (an RFC 6265 token)');
+  styleOf(spec);
+  const shaped = shape(spec, raw);
+  if (shaped === undefined) return;
+  const explode = spec.explode ?? true;
+  if (explode && shaped.kind === 'object') {
+    // Exploded keys become cookie names; encoding them would send names the server never declared.
+    for (const [key] of shaped.entries) {
+      if (!TOKEN.test(key)) throw fail(spec, `has the object key ${JSON.stringify(key)}, which is not a valid cookie name`);
+    }
+  }
+  formPieces(spec.name, shaped, explode, encode, same, out);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+// ---------------------------------------------------------------------------------------------
+
+/** undefined: not sent (an empty array or object, or an object of only undefined/null members). */
+function shape(spec: ParamSpec, value: unknown): Shaped | undefined {
+  const text = scalarText(value);
+  if (text !== undefined) return { kind: 'scalar', text };
+  if (Array.isArray(value)) {
+    const list: readonly unknown[] = value;
+    if (list.length === 0) return undefined;
+    const items: string[] = [];
+    for (let i = 0; i < list.length; i++) items.push(memberText(spec, list[i]));
+    return { kind: 'array', items };
+  }
+  if (isPlainObject(value)) {
+    const entries: Entry[] = [];
+    for (const key of Object.keys(value)) {
+      const member = value[key];
+      // Optional members of a generated input type are routinely undefined; they are just absent.
+      if (member !== undefined && member !== null) entries.push([key, memberText(spec, member)]);
+    }
+    return entries.length === 0 ? undefined : { kind: 'object', entries };
+  }
+  throw unsendable(spec, value);
+}
+
+function memberText(spec: ParamSpec, value: unknown): string {
+  const text = scalarText(value);
+  if (text === undefined) throw unsendable(spec, value);
+  return text;
+}
+
+function scalarText(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? String(value) : undefined;
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'bigint':
+      return value.toString();
+    default:
+      return undefined;
+  }
+}
+
+/** Plain objects from any realm (iframes, vm); Date, Map and class instances are not. */
+function isPlainObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === null || Object.getPrototypeOf(proto) === null;
+}
+
+function joinShape(shaped: Shaped, encodeText: Encoder, separator: string, pairSeparator: string): string {
+  if (shaped.kind === 'scalar') return encodeText(shaped.text);
+  let text = '';
+  if (shaped.kind === 'array') {
+    for (let i = 0; i < shaped.items.length; i++) text += (i === 0 ? '' : separator) + encodeText(shaped.items[i] as string);
+    return text;
+  }
+  for (let i = 0; i < shaped.entries.length; i++) {
+    const [key, value] = shaped.entries[i] as Entry;
+    text += (i === 0 ? '' : separator) + encodeText(key) + pairSeparator + encodeText(value);
+  }
+  return text;
+}
+
+function styleOf(spec: ParamSpec): ParamStyle {
+  const allowed = STYLES[spec.in];
+  if (allowed === undefined) throw fail(spec, 'has an unknown location');
+  const style = spec.style ?? (allowed[0] as ParamStyle);
+  if (!allowed.includes(style)) throw fail(spec, `cannot use style '${style}'`);
+  return style;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Encoding
+// ---------------------------------------------------------------------------------------------
+
+/** Everything but RFC 3986's unreserved set, so no value can carry a delimiter of any kind. */
+function encode(text: string): string {
+  return encodeURIComponent(text).replace(SUB_DELIMS, percentOf);
+}
+
+/** allowReserved, minus the four characters that would end or split the parameter (see top). */
+function encodeReserved(text: string): string {
+  return encodeURI(text).replace(STRUCTURAL, structuralOf);
+}
+
+function percentOf(character: string): string {
+  return '%' + character.charCodeAt(0).toString(16).toUpperCase();
+}
+
+function structuralOf(match: string): string {
+  if (match === '%5B') return '[';
+  if (match === '%5D') return ']';
+  return percentOf(match);
+}
+
+function same(text: string): string {
+  return text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------------------------
+
+function fail(spec: ParamSpec, why: string): TypeError {
+  return new TypeError(`${spec.in} parameter '${spec.name}' ${why}`);
+}
+
+function unsendable(spec: ParamSpec, value: unknown): TypeError {
+  return fail(spec, `has a value that cannot be sent (${describe(value)})`);
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'number') return String(value);
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a nested array';
+  if (typeof value === 'object') return isPlainObject(value) ? 'a nested object' : Object.prototype.toString.call(value).slice(8, -1);
+  return typeof value;
+}

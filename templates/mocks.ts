@@ -18,9 +18,14 @@ export interface MockHandlerOptions {
   readonly once?: boolean;
 }
 
+/** The part of msw's resolver argument the handlers read. */
+export interface MockRequestInfo {
+  readonly request: Request;
+}
+
 /** The part of msw's `http` the mocks use: one route builder per method. */
 export type HttpLike<Handler> = {
-  readonly [M in MockMethod]: (path: string, resolver: () => Response, options?: MockHandlerOptions) => Handler;
+  readonly [M in MockMethod]: (path: string, resolver: (info: MockRequestInfo) => Response, options?: MockHandlerOptions) => Handler;
 };
 
 /** A canned HTTP response. */
@@ -149,6 +154,28 @@ export function mockUrl(spec: RuntimeSpec, target: MockTargetOptions, endpoint: 
   return buildUrl(spec, target, { ...endpoint, path }, undefined);
 }
 
+/**
+ * A request without a required query parameter, header or cookie gets a 400 naming it, as a server
+ * that validates its input would: code under test that forgets one (a hand-written call, another
+ * client) fails against the mocks, not first in production. A query parameter is there when its
+ * name is, or a `name[…]` key (deepObject); a required form-exploded object, whose keys are its
+ * own, is not checked.
+ */
+function unmet(endpoint: EndpointSpec, request: Request): Response | undefined {
+  const specs = endpoint.params?.specs;
+  if (specs === undefined) return undefined;
+  const url = new URL(request.url);
+  const cookies = (request.headers.get('cookie') ?? '').split(';').map((c) => c.slice(0, c.indexOf('=')).trim());
+  for (const p of specs) {
+    if (p.required !== true || p.in === 'path') continue;
+    if (p.in === 'query' && (url.searchParams.has(p.name) || [...url.searchParams.keys()].some((k) => k.startsWith(`${p.name}[`)))) continue;
+    if (p.in === 'header' && request.headers.has(p.name)) continue;
+    if (p.in === 'cookie' && cookies.includes(p.name)) continue;
+    return mockResponse({ status: 400, contentType: 'text/plain', text: `mock: required ${p.in} parameter '${p.name}' is missing` });
+  }
+  return undefined;
+}
+
 const own = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
 
 function lookup<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
@@ -181,7 +208,7 @@ function endpointMocks<Handler>(http: HttpLike<Handler>, spec: MockRuntimeSpec, 
     if (found === undefined) throw new TypeError(`no fixture '${key}' for ${id}`);
     return found;
   };
-  const respond = (response: MockResponse, options?: MockHandlerOptions): Handler => http[method](url, () => mockResponse(response), options);
+  const respond = (response: MockResponse, options?: MockHandlerOptions): Handler => http[method](url, ({ request }) => unmet(endpoint, request) ?? mockResponse(response), options);
   return {
     method,
     url,

@@ -545,3 +545,36 @@ describe('fixtures and decoders agree for every contract of the test corpus', ()
     }
   });
 });
+
+describe('the msw handlers answer a request without a required query parameter, header or cookie with a 400', () => {
+  const server = setupServer();
+  const target = { environment: 'live', servers: { api_url: 'https://search.mock.test' } } as const;
+  let r: Rendered;
+
+  beforeAll(async () => {
+    r = await render('test/fixtures/params/contract.yaml');
+    server.listen({ onUnhandledRequest: 'error' });
+    server.resetHandlers(...r.mocks.createMocks(http, target).handlers());
+  }, 60_000);
+  afterAll(() => server.close());
+
+  it('the generated client, which sends them, gets the success fixture', async () => {
+    const client = r.pkg.createClient({ ...target, maxRetries: 0 });
+    const result = await client['search']!({ shop_id: 's1', q: 'x', xRequestId: 'r-1' });
+    expect(result).toMatchObject({ ok: true, data: r.mocks.FIXTURES.endpoints['search']!.success.json });
+  });
+
+  it.each([
+    ['query', 'https://search.mock.test/shops/s1/search', { 'x-request-id': 'r-1' }, "mock: required query parameter 'q' is missing"],
+    ['header', 'https://search.mock.test/shops/s1/search?q=x', {}, "mock: required header parameter 'X-Request-Id' is missing"],
+  ])('a hand-written call without the required %s parameter', async (_where, url, headers, message) => {
+    const response = await fetch(url, { headers });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toBe(message);
+  });
+
+  it('answers once the parameter is there, whatever the header name case', async () => {
+    const response = await fetch('https://search.mock.test/shops/s1/search?q=x', { headers: { 'X-REQUEST-ID': 'r' } });
+    expect(response.status).toBe(200);
+  });
+});

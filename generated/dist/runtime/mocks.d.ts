@@ -4,9 +4,13 @@ export type MockMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 
 export interface MockHandlerOptions {
     readonly once?: boolean;
 }
+/** The part of msw's resolver argument the handlers read. */
+export interface MockRequestInfo {
+    readonly request: Request;
+}
 /** The part of msw's `http` the mocks use: one route builder per method. */
 export type HttpLike<Handler> = {
-    readonly [M in MockMethod]: (path: string, resolver: () => Response, options?: MockHandlerOptions) => Handler;
+    readonly [M in MockMethod]: (path: string, resolver: (info: MockRequestInfo) => Response, options?: MockHandlerOptions) => Handler;
 };
 /** A canned HTTP response. */
 export interface MockResponse {

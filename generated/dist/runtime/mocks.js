@@ -26,6 +26,32 @@ export function mockUrl(spec, target, endpoint) {
     const path = endpoint.path.replace(/\{([^{}]*)\}/g, (_, name) => `:${name}`);
     return buildUrl(spec, target, { ...endpoint, path }, undefined);
 }
+/**
+ * A request without a required query parameter, header or cookie gets a 400 naming it, as a server
+ * that validates its input would: code under test that forgets one (a hand-written call, another
+ * client) fails against the mocks, not first in production. A query parameter is there when its
+ * name is, or a `name[…]` key (deepObject); a required form-exploded object, whose keys are its
+ * own, is not checked.
+ */
+function unmet(endpoint, request) {
+    const specs = endpoint.params?.specs;
+    if (specs === undefined)
+        return undefined;
+    const url = new URL(request.url);
+    const cookies = (request.headers.get('cookie') ?? '').split(';').map((c) => c.slice(0, c.indexOf('=')).trim());
+    for (const p of specs) {
+        if (p.required !== true || p.in === 'path')
+            continue;
+        if (p.in === 'query' && (url.searchParams.has(p.name) || [...url.searchParams.keys()].some((k) => k.startsWith(`${p.name}[`))))
+            continue;
+        if (p.in === 'header' && request.headers.has(p.name))
+            continue;
+        if (p.in === 'cookie' && cookies.includes(p.name))
+            continue;
+        return mockResponse({ status: 400, contentType: 'text/plain', text: `mock: required ${p.in} parameter '${p.name}' is missing` });
+    }
+    return undefined;
+}
 const own = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
 function lookup(record, key) {
     return own(record, key) ? record[key] : undefined;
@@ -57,7 +83,7 @@ function endpointMocks(http, spec, fixtures, target, id) {
             throw new TypeError(`no fixture '${key}' for ${id}`);
         return found;
     };
-    const respond = (response, options) => http[method](url, () => mockResponse(response), options);
+    const respond = (response, options) => http[method](url, ({ request }) => unmet(endpoint, request) ?? mockResponse(response), options);
     return {
         method,
         url,

@@ -150,7 +150,9 @@ export function mockResponse(response: MockResponse): Response {
 
 /** The msw URL of an endpoint: the client's own URL building, with `:name` for each path parameter. */
 export function mockUrl(spec: RuntimeSpec, target: MockTargetOptions, endpoint: EndpointSpec): string {
-  const path = endpoint.path.replace(/\{([^{}]*)\}/g, (_, name: string) => `:${name}`);
+  // msw reads `:name` up to the first character that is not a word character: others get `:p0`, `:p1`, …
+  let n = 0;
+  const path = endpoint.path.replace(/\{([^{}]*)\}/g, (_, name: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? `:${name}` : `:p${n++}`));
   return buildUrl(spec, target, { ...endpoint, path }, undefined);
 }
 
@@ -158,22 +160,31 @@ export function mockUrl(spec: RuntimeSpec, target: MockTargetOptions, endpoint: 
  * A request without a required query parameter, header or cookie gets a 400 naming it, as a server
  * that validates its input would: code under test that forgets one (a hand-written call, another
  * client) fails against the mocks, not first in production. A query parameter is there when its
- * name is, or a `name[…]` key (deepObject); a required form-exploded object, whose keys are its
- * own, is not checked.
+ * name is, or a `name[…]` key (deepObject); a required form-exploded object, sent as its own keys,
+ * is not checked.
  */
 function unmet(endpoint: EndpointSpec, request: Request): Response | undefined {
   const specs = endpoint.params?.specs;
   if (specs === undefined) return undefined;
   const url = new URL(request.url);
-  const cookies = (request.headers.get('cookie') ?? '').split(';').map((c) => c.slice(0, c.indexOf('=')).trim());
+  const cookies = (request.headers.get('cookie') ?? '').split(';').map((c) => (c.includes('=') ? c.slice(0, c.indexOf('=')) : c).trim());
   for (const p of specs) {
-    if (p.required !== true || p.in === 'path') continue;
-    if (p.in === 'query' && (url.searchParams.has(p.name) || [...url.searchParams.keys()].some((k) => k.startsWith(`${p.name}[`)))) continue;
+    if (p.required !== true || p.in === 'path' || p.ownKeys === true) continue;
+    if (p.in === 'query' && hasQuery(url.searchParams, p.name)) continue;
     if (p.in === 'header' && request.headers.has(p.name)) continue;
     if (p.in === 'cookie' && cookies.includes(p.name)) continue;
     return mockResponse({ status: 400, contentType: 'text/plain', text: `mock: required ${p.in} parameter '${p.name}' is missing` });
   }
   return undefined;
+}
+
+/** The name, or a `name[…]` key; forEach, not keys(): the package's lib has no DOM.Iterable. */
+function hasQuery(query: URLSearchParams, name: string): boolean {
+  let found = false;
+  query.forEach((_, key) => {
+    found ||= key === name || key.startsWith(`${name}[`);
+  });
+  return found;
 }
 
 const own = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);

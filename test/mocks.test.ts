@@ -573,6 +573,11 @@ describe('the msw handlers answer a request without a required query parameter, 
     expect(await response.text()).toBe(message);
   });
 
+  it('match a path whose parameter name is no identifier ({item-id})', async () => {
+    const client = r.pkg.createClient({ ...target, maxRetries: 0 });
+    expect(await client['setFlag']!({ on: true, itemId: 'i-1', big: 5 })).toMatchObject({ ok: true });
+  });
+
   it('answers once the parameter is there, whatever the header name case', async () => {
     const response = await fetch('https://search.mock.test/shops/s1/search?q=x', { headers: { 'X-REQUEST-ID': 'r' } });
     expect(response.status).toBe(200);

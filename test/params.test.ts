@@ -71,11 +71,13 @@ type Call = (input: object) => Promise<{ ok: boolean; error?: { category?: strin
 
 let server: Server;
 const seen: Seen[] = [];
-let client: { search: Call; labelled: Call };
+let client: { search: Call; labelled: Call; getShop: Call; setFlag: Call };
+let base = '';
+let pkg: { createClient(options: object): typeof client };
 
 function handle(req: IncomingMessage, res: ServerResponse): void {
   seen.push({ url: req.url ?? '', headers: req.headers });
-  res.writeHead(200, { 'content-type': 'application/json' }).end(req.url?.startsWith('/items') === true ? '{"id":"1"}' : '[]');
+  res.writeHead(200, { 'content-type': 'application/json' }).end(req.url?.includes('/search') === true ? '[]' : '{"id":"1"}');
 }
 
 async function last(call: Promise<{ ok: boolean }>): Promise<Seen> {
@@ -90,9 +92,9 @@ describe('a generated client puts each parameter on the wire as OpenAPI says', (
   beforeAll(async () => {
     server = createServer(handle);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const mod = (await import(dist)) as { createClient(options: object): typeof client };
-    client = mod.createClient({ environment: 'live', servers: { api_url: base }, maxRetries: 0 });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    pkg = (await import(dist)) as typeof pkg;
+    client = pkg.createClient({ environment: 'live', servers: { api_url: base }, maxRetries: 0 });
   });
 
   afterAll(async () => {
@@ -148,6 +150,27 @@ describe('a generated client puts each parameter on the wire as OpenAPI says', (
     const url = new URL(got.url, 'http://h');
     expect(url.pathname.split('/')).toHaveLength(4);
     expect([...url.searchParams]).toEqual([['q', value]]);
+  });
+
+  it('a header parameter wins over a default header of any case, the call\'s own header over it; cookies join the default Cookie', async () => {
+    const withDefaults = pkg.createClient({ environment: 'live', servers: { api_url: base }, maxRetries: 0, headers: { 'X-Request-Id': 'default', Cookie: 'a=1' } });
+    const got = await last(withDefaults.search({ shop_id: 's', q: 'x', xRequestId: 'param', session: 's1' }));
+    expect(got.headers['x-request-id']).toBe('param');
+    expect(got.headers['cookie']).toBe('a=1; session=s1');
+    const own = await last(withDefaults.search({ shop_id: 's', q: 'x', xRequestId: 'param', headers: { 'x-REQUEST-id': 'mine' } }));
+    expect(own.headers['x-request-id']).toBe('mine');
+  });
+
+  it('boolean, int64 and non-identifier path parameters', async () => {
+    const got = await last(client.setFlag({ on: false, itemId: 'i/1', big: 9223372036854775807n }));
+    expect(got.url).toBe('/flags/false/i%2F1/9223372036854775807');
+  });
+
+  it.each(['.', '..'])('a plain path parameter %j fails the call: URLs resolve it to another path', async (value) => {
+    const before = seen.length;
+    const result = await client.getShop({ shop_id: value });
+    expect(result).toMatchObject({ ok: false, error: { category: 'invalid_request' } });
+    expect(seen.length).toBe(before);
   });
 
   it('a header value with a line break, or a missing required value, fails the call before anything is sent', async () => {

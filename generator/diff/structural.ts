@@ -120,6 +120,7 @@ function diffParams(ctx: Ctx, eb: Endpoint, ea: Endpoint): void {
 function diffParam(ctx: Ctx, subject: string, xb: Param, xa: Param): void {
   const l = locs(xb, xa);
   if (xb.required !== xa.required) add(ctx, 'param', 'changed', 'request', subject, { aspect: xa.required ? 'required' : 'optional', ...l });
+  if (!same(xb.default, xa.default)) add(ctx, 'param', 'changed', 'request', subject, { aspect: 'default', before: JSON.stringify(xb.default) ?? 'none', after: JSON.stringify(xa.default) ?? 'none', ...l });
   const form = (x: Param) => `${x.style}${x.explode ? ', explode' : ''}${x.allowReserved ? ', allowReserved' : ''}`;
   if (form(xb) !== form(xa)) add(ctx, 'param', 'changed', 'request', subject, { aspect: 'style', before: form(xb), after: form(xa), ...l });
   // A path parameter's renaming changes its key too; path-parameter-renamed has said so.

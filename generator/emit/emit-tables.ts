@@ -8,6 +8,7 @@ import { messageTableData } from '../model/message-data.js';
 import type { Contract, Endpoint, ErrorShape, Host, MessageRow, Policy, Quirk, StatusPattern } from '../model/types.js';
 // The runtime's own types: the tables are built as the runtime reads them.
 import type { ParamSpec } from '../../templates/params.js';
+import { defaultExplode, defaultStyle } from '../model/build-params.js';
 import type { AuthSpec, EndpointErrorRules, EndpointSpec, ErrorTables, HostErrorSpec, MessageRowAdvice, PolicySpec, QuirkSpec, ShapeSpec, StatusSpec } from '../../templates/spec.js';
 import { propertyKey as key, stringLiteral } from '../naming.js';
 import { Code, data, union } from './pretty.js';
@@ -38,7 +39,7 @@ export function emitTables(file: TsFile, contract: Contract): void {
       const spec = {
         ...endpointSpec(k, e),
         ...(k.holdsInt64(e) ? { json: new Code(file.use(MODULE.runtime.json, RUNTIME.json.LOSSLESS_JSON)) } : {}),
-        ...(plainPathParams(k, e) ? {} : { params: { specs: paramTable(e), serialise: new Code(file.use(MODULE.runtime.params, RUNTIME.params.serialiseParams)) } }),
+        ...(plainPathParams(k, e) ? {} : { params: { specs: paramTable(k, e), serialise: new Code(file.use(MODULE.runtime.params, RUNTIME.params.serialiseParams)) } }),
       };
       file.constant(endpointNames.spec(e.id), specType, (prefix, suffix) => data(spec, file.level, prefix, suffix).split('\n'));
     });
@@ -163,17 +164,19 @@ function advice(r: MessageRow): MessageRowAdvice {
  * such calls alone leaves it out).
  */
 function plainPathParams(k: Knowledge, e: Endpoint): boolean {
-  return e.params.every((p) => p.in === 'path' && p.key === p.name && p.style === 'simple' && k.isScalar(p.type));
+  return e.params.every((p) => p.in === 'path' && p.key === p.name && p.style === 'simple' && k.isPlainValue(p.type));
 }
 
 /** The parameter table of an endpoint that needs params.ts; style and explode only where not the default. */
-function paramTable(e: Endpoint): ParamSpec[] {
+function paramTable(k: Knowledge, e: Endpoint): ParamSpec[] {
   return e.params.map((p) => ({
     name: p.name,
     key: p.key,
     in: p.in,
-    ...(p.style === (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple') ? {} : { style: p.style }),
-    ...(p.explode === (p.style === 'form') ? {} : { explode: p.explode }),
+    ...(p.style === defaultStyle(p.in) ? {} : { style: p.style }),
+    ...(p.explode === defaultExplode(p.style) ? {} : { explode: p.explode }),
+    // An exploded form object is written as its own keys: the mocks cannot look for its name.
+    ...(p.in === 'query' && p.style === 'form' && p.explode && k.isObjectLike(p.type) ? { ownKeys: true } : {}),
     ...(p.allowReserved ? { allowReserved: true } : {}),
     ...(p.required && p.in !== 'path' ? { required: true } : {}),
   }));

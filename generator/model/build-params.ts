@@ -56,7 +56,7 @@ function buildParam(ctx: BuildContext, path: RawPath, name: string, raw: RawPara
     type: buildTypeRef(ctx, path, spec, typeNames),
     required: where === 'path' || raw.required === true,
     style,
-    explode: raw.explode ?? style === 'form',
+    explode: raw.explode ?? defaultExplode(style),
     allowReserved: raw.allowReserved ?? false,
     default: raw.default as JsonValue | undefined,
     description: raw.description,
@@ -65,9 +65,19 @@ function buildParam(ctx: BuildContext, path: RawPath, name: string, raw: RawPara
   };
 }
 
+/** OpenAPI's default style in each place. */
+export function defaultStyle(where: ParamLocation): ParamStyle {
+  return STYLES[where][0] ?? 'simple';
+}
+
+/** OpenAPI's default explode: true for form; deepObject is defined only exploded. */
+export function defaultExplode(style: ParamStyle): boolean {
+  return style === 'form' || style === 'deepObject';
+}
+
 function styleOf(ctx: BuildContext, path: RawPath, where: ParamLocation, given: RawParamStyle | undefined): ParamStyle {
   const allowed = STYLES[where];
-  const fallback = allowed[0] ?? 'simple';
+  const fallback = defaultStyle(where);
   if (given === undefined) return fallback;
   if (allowed.includes(given)) return given;
   ctx.report(M.styleNotAllowed, [...path, 'style'], { style: given, where, allowed: allowed.join(', ') });

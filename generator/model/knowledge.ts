@@ -69,8 +69,13 @@ export interface Knowledge {
    * declaration (an `XInput` nobody can pass anywhere would only cost the consumer's compiler).
    */
   readonly directional: ReadonlySet<string>;
-  /** Whether a value of the type is one string, number or boolean (a scalar, an enum, a const, or a name for one). */
-  isScalar(ref: TypeRef): boolean;
+  /**
+   * Whether every value of the type is a string or a number a double holds exactly (a string or
+   * number scalar, an enum, a const, or a name for one): what a plain path parameter can be.
+   */
+  isPlainValue(ref: TypeRef): boolean;
+  /** Whether values of the type are objects or maps (through names too). */
+  isObjectLike(ref: TypeRef): boolean;
   /** Whether a body the endpoint sends or reads on success holds an int64 (read and written losslessly). */
   holdsInt64(endpoint: Endpoint): boolean;
 }
@@ -234,13 +239,22 @@ class ContractKnowledge implements Knowledge {
     return mapping;
   }
 
-  isScalar(ref: TypeRef, seen: ReadonlySet<string> = new Set()): boolean {
-    if (ref.kind === 'enum' || ref.kind === 'literal') return true;
-    if (ref.kind === 'primitive') return ref.name !== 'unknown' && ref.name !== 'binary';
+  isObjectLike(ref: TypeRef, seen: ReadonlySet<string> = new Set()): boolean {
+    if (ref.kind === 'object' || ref.kind === 'map') return true;
+    if (ref.kind !== 'named' || seen.has(ref.name)) return false;
+    const type = this.type(ref.name);
+    return type?.kind === 'object' || (type?.kind === 'alias' && this.isObjectLike(type.type, new Set([...seen, ref.name])));
+  }
+
+  isPlainValue(ref: TypeRef, seen: ReadonlySet<string> = new Set()): boolean {
+    if (ref.nullable === true) return false;
+    if (ref.kind === 'enum') return true;
+    if (ref.kind === 'literal') return typeof ref.value === 'string' || typeof ref.value === 'number';
+    if (ref.kind === 'primitive') return ref.name === 'string' || ((ref.name === 'integer' || ref.name === 'number') && !isInt64(ref));
     if (ref.kind !== 'named' || seen.has(ref.name)) return false;
     const type = this.type(ref.name);
     if (type?.kind === 'enum') return true;
-    return type?.kind === 'alias' && this.isScalar(type.type, new Set([...seen, ref.name]));
+    return type?.kind === 'alias' && this.isPlainValue(type.type, new Set([...seen, ref.name]));
   }
 
   holdsInt64(endpoint: Endpoint): boolean {
@@ -352,6 +366,7 @@ function typeUsage(contract: Contract, byName: ReadonlyMap<string, NamedType>): 
     if (type?.kind === 'alias') mark(type.type, direction, seen);
   };
   for (const e of contract.endpoints) {
+    for (const p of e.params) mark(p.type, 'request', new Set());
     mark(e.request?.body, 'request', new Set());
     for (const r of e.responses) mark(r.body, 'response', new Set());
   }

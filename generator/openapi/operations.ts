@@ -8,6 +8,7 @@ import { isIdempotent } from '../../templates/retry.js';
 import { knowledge } from '../model/knowledge.js';
 import type { Contract, Endpoint, Host, Param, Quirk } from '../model/types.js';
 import { inputKey } from '../naming.js';
+import { defaultStyle } from '../model/build-params.js';
 import { flag, nonEmpty, paragraphs, type Json, type JsonObject } from './json.js';
 import { endpointResponses } from './responses.js';
 import { typeRefSchema } from './schemas.js';
@@ -77,9 +78,13 @@ function operation(ctx: OperationContext, endpoint: Endpoint, host: Host): JsonO
   };
 }
 
+/** OpenAPI's explode default: true for form only (deepObject, defined only exploded, says so). */
+function openApiExplode(style: Param['style']): boolean {
+  return style === 'form';
+}
+
 /** A parameter object; style, explode and allowReserved only where they differ from OpenAPI's defaults. */
 function parameter(contract: Contract, p: Param): JsonObject {
-  const defaultStyle = p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple';
   const schema = typeRefSchema(p.type, knowledge(contract));
   return {
     name: p.name,
@@ -87,8 +92,8 @@ function parameter(contract: Contract, p: Param): JsonObject {
     required: p.required ? true : undefined,
     description: p.description,
     deprecated: p.deprecated === undefined ? undefined : true,
-    style: p.style === defaultStyle ? undefined : p.style,
-    explode: p.explode === (p.style === 'form') ? undefined : p.explode,
+    style: p.style === defaultStyle(p.in) ? undefined : p.style,
+    explode: p.explode === openApiExplode(p.style) ? undefined : p.explode,
     allowReserved: p.allowReserved ? true : undefined,
     schema: p.default === undefined ? schema : { ...schema, default: p.default },
     // The input key, where the contract chose one the wire name would not give.

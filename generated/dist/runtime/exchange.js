@@ -60,9 +60,11 @@ function prepare(spec, options, endpoint, input, token) {
     const params = table === undefined ? undefined : table.serialise(endpoint.path, table.specs, input.values ?? {});
     const url = params === undefined ? buildUrl(spec, options, endpoint, input.params) : baseUrl(spec, options, endpoint.host) + params.path + params.query;
     // Parameters over the client's default headers; the call's own headers over both.
-    const headers = { accept: endpoint.responseContentType ?? 'application/json', ...options.headers, ...params?.headers, ...input.headers };
-    if (params?.cookie !== undefined)
-        headers['cookie'] = params.cookie;
+    const headers = { accept: endpoint.responseContentType ?? 'application/json', ...options.headers };
+    if (input.headers !== undefined)
+        overlay(headers, input.headers);
+    if (params !== undefined)
+        withParams(headers, params.headers, params.cookie, input.headers);
     let body;
     if (endpoint.contentTypes.length > 0 && input.body !== undefined) {
         const contentType = input.contentType ?? endpoint.contentTypes[0] ?? 'application/json';
@@ -80,6 +82,38 @@ function prepare(spec, options, endpoint, input, token) {
 // ---------------------------------------------------------------------------------------------
 // URLs and bodies
 // ---------------------------------------------------------------------------------------------
+/**
+ * Header parameters (lower-cased names) into `headers`: over a default header of the same name in
+ * any case, under the call's own; cookie parameters joined to a Cookie header already there.
+ */
+/** The call's headers over the client's, whatever the case either is written in (one header, one value). */
+function overlay(headers, over) {
+    for (const [name, value] of Object.entries(over)) {
+        const lower = name.toLowerCase();
+        for (const key of Object.keys(headers))
+            if (key !== name && key.toLowerCase() === lower)
+                delete headers[key];
+        headers[name] = value;
+    }
+}
+function withParams(headers, fromParams, cookie, callHeaders) {
+    const fromCall = new Set(Object.keys(callHeaders ?? {}).map((k) => k.toLowerCase()));
+    for (const name of Object.keys(fromParams)) {
+        if (fromCall.has(name))
+            continue;
+        for (const key of Object.keys(headers))
+            if (key.toLowerCase() === name)
+                delete headers[key];
+        headers[name] = fromParams[name] ?? '';
+    }
+    if (cookie === undefined)
+        return;
+    const existing = Object.keys(headers).find((k) => k.toLowerCase() === 'cookie');
+    const before = existing === undefined ? undefined : headers[existing];
+    if (existing !== undefined)
+        delete headers[existing];
+    headers['cookie'] = before === undefined || before === '' ? cookie : `${before}; ${cookie}`;
+}
 /** Filled base URLs by options, then URL template: they never change for one client. */
 const baseCache = new WeakMap();
 export function buildUrl(spec, options, endpoint, params) {
@@ -89,6 +123,9 @@ export function buildUrl(spec, options, endpoint, params) {
             const value = params !== undefined && own(params, name) ? params[name] : undefined;
             if (value === undefined || value === '')
                 throw new TypeError(`path parameter '${name}' is missing`);
+            // URL parsers resolve a `.` or `..` segment (even encoded): it would call another path.
+            if (value === '.' || value === '..')
+                throw new TypeError(`path parameter '${name}' cannot be '${value}'`);
             return encodeURIComponent(value);
         }));
 }

@@ -44,6 +44,8 @@ export interface ParamSpec {
   /** Query only: reserved characters (:/?#[]@!$&'()*+,;=) are sent as they are (OpenAPI allowReserved). */
   readonly allowReserved?: boolean;
   readonly required?: boolean;
+  /** A form-exploded object: sent as its own keys, not under its name (read by the mocks' check). */
+  readonly ownKeys?: boolean;
 }
 
 export interface SerialisedParams {

@@ -377,3 +377,26 @@ describe('recommended bump', () => {
     expect(same.bump).toBe('none');
   });
 });
+
+describe('renamed path placeholders', () => {
+  it('change nothing when the input key stays (key:), so no finding; without key: path-parameter-renamed', () => {
+    const oldFile = 'test/diff/path-parameter-renamed/old.yaml';
+    const text = readFileSync(join(ROOT, oldFile), 'utf8').replace('    path: /orders/{order_id}\n', '    path: /orders/{id}\n');
+    const dir = mkdtempSync(join(tmpdir(), 'contractgen-rename-'));
+    try {
+      const kept = join(dir, 'kept.yaml');
+      writeFileSync(kept, text.replace('      order_id: { description: Identifies an order. }\n', '      id: { description: Identifies an order., key: order_id }\n'));
+      const renamed = join(dir, 'renamed.yaml');
+      writeFileSync(renamed, text.replace('      order_id: { description: Identifies an order. }\n', '      id: { description: Identifies an order. }\n'));
+      const loadAt = (file: string): Contract => {
+        const result = loadContract(file, file);
+        if (!result.ok) throw new Error(`${file} does not load`);
+        return result.contract;
+      };
+      expect(review(load(oldFile), loadAt(kept), []).findings.map((f) => f.rule)).toEqual([]);
+      expect(review(load(oldFile), loadAt(renamed), []).findings.map((f) => f.rule)).toEqual(['path-parameter-renamed']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -49,6 +49,7 @@ const SPECS: readonly Spec[] = [
   ['request-param-made-optional', 'param', 'changed', 'request', 'info', 'info', 'A parameter became optional.', { aspect: 'optional' }],
   ['request-param-style-changed', 'param', 'changed', 'request', 'breaking', 'info', "A parameter's serialisation (style, explode or allowReserved) changed: deployed clients write it the old way.", { aspect: 'style' }],
   ['request-param-default-changed', 'param', 'changed', 'request', 'warning', 'info', "A parameter's server default changed: calls that leave it out now mean something else.", { aspect: 'default' }],
+  ['request-param-moved', 'param', 'changed', 'request', 'breaking', 'info', 'A parameter now travels elsewhere or under another wire name (same input key): deployed clients send it where the server no longer reads it.', { aspect: 'wire' }],
   ['request-param-key-changed', 'param', 'changed', 'request', 'info', 'breaking', "A parameter's input key changed: the wire is the same, but code that passes it must use the new key.", { aspect: 'key' }],
   ['request-content-type-added', 'content-type', 'added', 'request', 'info', 'info', 'A request content type was added.'],
   ['request-content-type-removed', 'content-type', 'removed', 'request', 'breaking', 'breaking', 'A request content type was removed.'],

@@ -72,6 +72,14 @@ function diffEndpoints(ctx: Ctx, b: Contract, a: Contract): void {
   for (const [eb, ea] of eps.both) diffEndpoint(ctx, eb, ea, b, a);
 }
 
+/** The input keys of an endpoint's path parameters, in path order. */
+function pathKeys(e: Endpoint): string {
+  return e.params
+    .filter((p) => p.in === 'path')
+    .map((p) => p.key)
+    .join('/');
+}
+
 /** A path whose parameters were only renamed is the same path. */
 function pathShape(path: string): string {
   return path.replace(/\{[^{}]*\}/g, '{}');
@@ -82,7 +90,8 @@ function diffEndpoint(ctx: Ctx, eb: Endpoint, ea: Endpoint, b: Contract, a: Cont
   const l = locs(eb, ea);
   if (eb.method !== ea.method) add(ctx, 'endpoint', 'changed', 'none', subject, { aspect: 'method', before: eb.method, after: ea.method, ...l });
   if (pathShape(eb.path) !== pathShape(ea.path)) add(ctx, 'endpoint', 'changed', 'none', subject, { aspect: 'path', before: eb.path, after: ea.path, ...l });
-  else if (eb.path !== ea.path) add(ctx, 'param', 'changed', 'request', subject, { aspect: 'name', before: eb.path, after: ea.path, ...l });
+  // Renamed placeholders change nothing a caller sees unless the input keys change with them.
+  else if (eb.path !== ea.path && pathKeys(eb) !== pathKeys(ea)) add(ctx, 'param', 'changed', 'request', subject, { aspect: 'name', before: eb.path, after: ea.path, ...l });
   if (eb.host !== ea.host) add(ctx, 'endpoint', 'changed', 'none', subject, { aspect: 'host', before: eb.host, after: ea.host, ...l });
   if (eb.auth !== ea.auth) add(ctx, 'endpoint', 'changed', 'none', subject, { aspect: 'auth', before: eb.auth, after: ea.auth, ...l });
   diffParams(ctx, eb, ea);
@@ -107,14 +116,17 @@ function diffParams(ctx: Ctx, eb: Endpoint, ea: Endpoint): void {
   const wire = (x: Param) => `${x.in} ${x.in === 'header' ? x.name.toLowerCase() : x.name}`;
   const others = pair(eb.params.filter((x) => x.in !== 'path'), ea.params.filter((x) => x.in !== 'path'), wire);
   const subject = (x: Param) => `${x.in} parameter ${ea.id}.${x.name}`;
-  for (const x of others.removed) add(ctx, 'param', 'removed', 'request', subject(x), { qualifier: x.in, ...locs(x, ea) });
-  for (const x of others.added) add(ctx, 'param', 'added', 'request', subject(x), { qualifier: x.required ? 'required' : 'optional', ...locs(eb, x) });
+  // One taken out and one put in under the same input key: the same parameter, moved or renamed on the wire.
+  const moved = pair(others.removed, others.added, (x) => x.key);
+  for (const x of moved.removed) add(ctx, 'param', 'removed', 'request', subject(x), { qualifier: x.in, ...locs(x, ea) });
+  for (const x of moved.added) add(ctx, 'param', 'added', 'request', subject(x), { qualifier: x.required ? 'required' : 'optional', ...locs(eb, x) });
+  for (const [xb, xa] of moved.both) add(ctx, 'param', 'changed', 'request', subject(xa), { aspect: 'wire', before: `${xb.in} ${xb.name}`, after: `${xa.in} ${xa.name}`, ...locs(xb, xa) });
   const inPath = (e: Endpoint) => e.params.filter((x) => x.in === 'path');
   const paths = inPath(eb).flatMap((x, i): [Param, Param][] => {
     const y = inPath(ea)[i];
     return y === undefined ? [] : [[x, y]];
   });
-  for (const [xb, xa] of [...others.both, ...paths]) diffParam(ctx, subject(xa), xb, xa);
+  for (const [xb, xa] of [...others.both, ...moved.both, ...paths]) diffParam(ctx, subject(xa), xb, xa);
 }
 
 function diffParam(ctx: Ctx, subject: string, xb: Param, xa: Param): void {
@@ -122,7 +134,8 @@ function diffParam(ctx: Ctx, subject: string, xb: Param, xa: Param): void {
   if (xb.required !== xa.required) add(ctx, 'param', 'changed', 'request', subject, { aspect: xa.required ? 'required' : 'optional', ...l });
   if (!same(xb.default, xa.default)) add(ctx, 'param', 'changed', 'request', subject, { aspect: 'default', before: JSON.stringify(xb.default) ?? 'none', after: JSON.stringify(xa.default) ?? 'none', ...l });
   const form = (x: Param) => `${x.style}${x.explode ? ', explode' : ''}${x.allowReserved ? ', allowReserved' : ''}`;
-  if (form(xb) !== form(xa)) add(ctx, 'param', 'changed', 'request', subject, { aspect: 'style', before: form(xb), after: form(xa), ...l });
+  // A parameter that moved changes its form with its place: the move says so.
+  if (xb.in === xa.in && form(xb) !== form(xa)) add(ctx, 'param', 'changed', 'request', subject, { aspect: 'style', before: form(xb), after: form(xa), ...l });
   // A path parameter's renaming changes its key too; path-parameter-renamed has said so.
   if (xb.key !== xa.key && (xa.in !== 'path' || xb.name === xa.name)) add(ctx, 'param', 'changed', 'request', subject, { aspect: 'key', before: xb.key, after: xa.key, ...l });
   ctx.out.push(...refChanges(ctx, subject, xb.type, xa.type, 'request', l));

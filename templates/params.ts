@@ -157,7 +157,7 @@ function pathValue(spec: ParamSpec, raw: unknown): string {
   if (raw === undefined || raw === null) throw new TypeError(`path parameter '${spec.name}' is missing`);
   const shaped = shape(spec, raw);
   const style = styleOf(spec);
-  const explode = spec.explode ?? false;
+  const explode = spec.explode ?? defaultExplode(style);
   let text = '';
   if (shaped !== undefined) {
     if (style === 'simple') text = joinShape(shaped, encode, ',', explode ? '=' : ',');
@@ -265,7 +265,7 @@ function queryPieces(spec: ParamSpec, raw: unknown, out: string[]): void {
   const shaped = shape(spec, raw);
   if (shaped === undefined) return;
   const name = encode(spec.name);
-  const explode = spec.explode ?? style === 'form';
+  const explode = spec.explode ?? defaultExplode(style);
   if (style === 'form' || explode) {
     if (shaped.kind === 'scalar' && style !== 'form') throw fail(spec, `uses style ${style}, which needs an array or object`);
     formPieces(name, shaped, explode, encodeValue, encode, out);
@@ -301,10 +301,10 @@ function formPieces(name: string, shaped: Shaped, explode: boolean, encodeValue:
 function headerValue(spec: ParamSpec, raw: unknown, headers: Record<string, string>): void {
   const name = spec.name.toLowerCase();
   if (!TOKEN.test(name)) throw fail(spec, 'is not a valid header name');
-  styleOf(spec);
+  const explode = spec.explode ?? defaultExplode(styleOf(spec));
   const shaped = shape(spec, raw);
   if (shaped === undefined) return;
-  const value = joinShape(shaped, same, ',', spec.explode === true ? '=' : ',');
+  const value = joinShape(shaped, same, ',', explode ? '=' : ',');
   if (HEADER_UNSAFE.test(value)) {
     throw fail(spec, 'contains a control character or a character above U+00FF, which cannot be sent safely in a header');
   }
@@ -313,10 +313,9 @@ function headerValue(spec: ParamSpec, raw: unknown, headers: Record<string, stri
 
 function cookiePieces(spec: ParamSpec, raw: unknown, out: string[]): void {
   if (!TOKEN.test(spec.name)) throw fail(spec, 'is not a valid cookie name (an RFC 6265 token)');
-  styleOf(spec);
+  const explode = spec.explode ?? defaultExplode(styleOf(spec));
   const shaped = shape(spec, raw);
   if (shaped === undefined) return;
-  const explode = spec.explode ?? true;
   if (explode && shaped.kind === 'object') {
     // Exploded keys become cookie names; encoding them would send names the server never declared.
     for (const [key] of shaped.entries) {
@@ -395,10 +394,20 @@ function joinShape(shaped: Shaped, encodeText: Encoder, separator: string, pairS
   return text;
 }
 
+/** OpenAPI's default style in each place (the generator leaves it out of the tables). */
+export function defaultStyle(where: ParamLocation): ParamStyle {
+  return STYLES[where]?.[0] ?? 'simple';
+}
+
+/** OpenAPI's default explode: true for form; deepObject is defined only exploded. */
+export function defaultExplode(style: ParamStyle): boolean {
+  return style === 'form' || style === 'deepObject';
+}
+
 function styleOf(spec: ParamSpec): ParamStyle {
   const allowed = STYLES[spec.in];
   if (allowed === undefined) throw fail(spec, 'has an unknown location');
-  const style = spec.style ?? (allowed[0] as ParamStyle);
+  const style = spec.style ?? defaultStyle(spec.in);
   if (!allowed.includes(style)) throw fail(spec, `cannot use style '${style}'`);
   return style;
 }

@@ -7,8 +7,7 @@ import { knowledge, type Knowledge } from '../model/knowledge.js';
 import { messageTableData } from '../model/message-data.js';
 import type { Contract, Endpoint, ErrorShape, Host, MessageRow, Policy, Quirk, StatusPattern } from '../model/types.js';
 // The runtime's own types: the tables are built as the runtime reads them.
-import type { ParamSpec } from '../../templates/params.js';
-import { defaultExplode, defaultStyle } from '../model/build-params.js';
+import { defaultExplode, defaultStyle, type ParamSpec } from '../../templates/params.js';
 import type { AuthSpec, EndpointErrorRules, EndpointSpec, ErrorTables, HostErrorSpec, MessageRowAdvice, PolicySpec, QuirkSpec, ShapeSpec, StatusSpec } from '../../templates/spec.js';
 import { propertyKey as key, stringLiteral } from '../naming.js';
 import { Code, data, union } from './pretty.js';
@@ -36,10 +35,11 @@ export function emitTables(file: TsFile, contract: Contract): void {
     // Laid out endpoint by endpoint, so a watch session lays out again only those that changed.
     file.section('spec', e, () => {
       // Only endpoints whose bodies hold an int64 name the lossless reader, so a bundle of other calls leaves it out.
+      const plain = plainPathParams(k, e);
       const spec = {
-        ...endpointSpec(k, e),
+        ...endpointSpec(k, e, plain),
         ...(k.holdsInt64(e) ? { json: new Code(file.use(MODULE.runtime.json, RUNTIME.json.LOSSLESS_JSON)) } : {}),
-        ...(plainPathParams(k, e) ? {} : { params: { specs: paramTable(k, e), serialise: new Code(file.use(MODULE.runtime.params, RUNTIME.params.serialiseParams)) } }),
+        ...(plain ? {} : { params: { specs: paramTable(k, e), serialise: new Code(file.use(MODULE.runtime.params, RUNTIME.params.serialiseParams)) } }),
       };
       file.constant(endpointNames.spec(e.id), specType, (prefix, suffix) => data(spec, file.level, prefix, suffix).split('\n'));
     });
@@ -182,7 +182,7 @@ function paramTable(k: Knowledge, e: Endpoint): ParamSpec[] {
   }));
 }
 
-function endpointSpec(k: Knowledge, e: Endpoint): EndpointSpec {
+function endpointSpec(k: Knowledge, e: Endpoint, plainParams: boolean): EndpointSpec {
   const body = k.successBody(e);
   return {
     id: e.id,
@@ -191,7 +191,7 @@ function endpointSpec(k: Knowledge, e: Endpoint): EndpointSpec {
     host: e.host,
     auth: e.auth === 'required',
     idempotent: e.idempotent,
-    pathParams: plainPathParams(k, e) ? e.params.map((p) => p.name) : [],
+    pathParams: plainParams ? e.params.map((p) => p.name) : [],
     contentTypes: e.request?.contentTypes ?? [],
     response: body.kind,
     ...(body.contentType === undefined ? {} : { responseContentType: body.contentType }),

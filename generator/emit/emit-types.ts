@@ -80,9 +80,9 @@ function emitEnum(file: TsFile, type: EnumType): void {
     valuesDoc: `The known values of {@link ${name}}.`,
   });
   // An open enum that lists no value has nothing to name.
-  if (type.values[0] === undefined) return;
-  const notes = new Map(type.notes.map((n) => [n.value, n]));
   const first = type.values[0];
+  if (first === undefined) return;
+  const notes = new Map(type.notes.map((n) => [n.value, n]));
   const example = typeof first === 'string' && propertyKey(first) === first ? `${name}.${first}` : `${name}[${literalText(first)}]`;
   file.doc(`{@link ${name}}'s values by name (\`${example}\`): a deprecated one is struck through where it is used.`);
   constObject(

@@ -7,7 +7,7 @@
  */
 import { RESERVED_INPUT_KEYS } from '../../templates/base-client.js';
 // The runtime's own tables: the check and the serialiser cannot disagree on a style or a name.
-import { IGNORED_HEADERS, STYLES, TOKEN } from '../../templates/params.js';
+import { defaultExplode, defaultStyle, IGNORED_HEADERS, STYLES, TOKEN } from '../../templates/params.js';
 import type { RawEndpoint, RawParam, RawParamStyle } from '../contract-format.js';
 import { MESSAGES as M } from '../diagnostic-catalogue.js';
 import { inputKey } from '../naming.js';
@@ -22,9 +22,10 @@ export function buildParams(ctx: BuildContext, path: RawPath, raw: RawEndpoint, 
   const inPath = placeholders(raw.path);
   checkPlaceholders(ctx, path, raw, inPath);
   const built = entries(raw.params).map(([name, p]) => buildParam(ctx, [...path, 'params', name], name, p, inPath.includes(name), raw.path, typeNames));
-  const params = [...inPath.flatMap((name) => built.filter((p) => p.name === name && p.in === 'path')), ...built.filter((p) => p.in !== 'path')];
+  // Path parameters in path order (a placeholder written twice is reported above, and taken once).
+  const params = [...[...new Set(inPath)].flatMap((name) => built.filter((p) => p.name === name && p.in === 'path')), ...built.filter((p) => p.in !== 'path')];
   checkKeys(ctx, path, params);
-  return params.filter((p, i) => params.indexOf(p) === i);
+  return params;
 }
 
 function checkPlaceholders(ctx: BuildContext, path: RawPath, raw: RawEndpoint, inPath: readonly string[]): void {
@@ -41,7 +42,7 @@ function checkPlaceholders(ctx: BuildContext, path: RawPath, raw: RawEndpoint, i
 
 function buildParam(ctx: BuildContext, path: RawPath, name: string, raw: RawParam, inPath: boolean, template: string, typeNames: ReadonlySet<string>): Param {
   const where: ParamLocation = raw.in ?? 'path';
-  if (where === 'path' && !inPath) ctx.report(M.extraPathParameter, [...path], { name, path: template }, 'key');
+  if (where === 'path' && !inPath) ctx.report(M.extraPathParameter, path, { name, path: template }, 'key');
   if (where === 'path' && raw.required === false) ctx.report(M.optionalPathParameter, [...path, 'required'], { name });
   if ((where === 'header' || where === 'cookie') && !TOKEN.test(name)) ctx.report(M.parameterNameNotToken, path, { name, where }, 'key');
   if (where === 'header' && IGNORED_HEADERS.has(name.toLowerCase())) ctx.report(M.ownedHeader, path, { name }, 'key');
@@ -65,16 +66,6 @@ function buildParam(ctx: BuildContext, path: RawPath, name: string, raw: RawPara
   };
 }
 
-/** OpenAPI's default style in each place. */
-export function defaultStyle(where: ParamLocation): ParamStyle {
-  return STYLES[where][0] ?? 'simple';
-}
-
-/** OpenAPI's default explode: true for form; deepObject is defined only exploded. */
-export function defaultExplode(style: ParamStyle): boolean {
-  return style === 'form' || style === 'deepObject';
-}
-
 function styleOf(ctx: BuildContext, path: RawPath, where: ParamLocation, given: RawParamStyle | undefined): ParamStyle {
   const allowed = STYLES[where];
   const fallback = defaultStyle(where);
@@ -92,7 +83,7 @@ function checkKeys(ctx: BuildContext, path: RawPath, params: readonly Param[]): 
     const at: RawPath = [...path, 'params', p.name];
     if (RESERVED_INPUT_KEYS.includes(p.key)) ctx.report(M.reservedParameterName, at, { name: p.key, reserved: RESERVED_INPUT_KEYS }, 'key');
     const first = keys.get(p.key);
-    if (first !== undefined && first !== p) ctx.report(M.parameterKeyCollision, at, { name: p.name, key: p.key, first: first.name }, 'key');
+    if (first !== undefined) ctx.report(M.parameterKeyCollision, at, { name: p.name, key: p.key, first: first.name }, 'key');
     else keys.set(p.key, p);
     if (p.in !== 'header') continue;
     const folded = p.name.toLowerCase();

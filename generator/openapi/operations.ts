@@ -8,7 +8,7 @@ import { isIdempotent } from '../../templates/retry.js';
 import { knowledge } from '../model/knowledge.js';
 import type { Contract, Endpoint, Host, Param, Quirk } from '../model/types.js';
 import { inputKey } from '../naming.js';
-import { defaultStyle } from '../model/build-params.js';
+import { defaultStyle } from '../../templates/params.js';
 import { flag, nonEmpty, paragraphs, type Json, type JsonObject } from './json.js';
 import { endpointResponses } from './responses.js';
 import { typeRefSchema } from './schemas.js';

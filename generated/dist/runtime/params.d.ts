@@ -67,3 +67,7 @@ export declare const TOKEN: RegExp;
  * that cannot be sent.
  */
 export declare function serialiseParams(pathTemplate: string, params: readonly ParamSpec[], input: Readonly<Record<string, unknown>>): SerialisedParams;
+/** OpenAPI's default style in each place (the generator leaves it out of the tables). */
+export declare function defaultStyle(where: ParamLocation): ParamStyle;
+/** OpenAPI's default explode: true for form; deepObject is defined only exploded. */
+export declare function defaultExplode(style: ParamStyle): boolean;

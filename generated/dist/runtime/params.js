@@ -106,7 +106,7 @@ function pathValue(spec, raw) {
         throw new TypeError(`path parameter '${spec.name}' is missing`);
     const shaped = shape(spec, raw);
     const style = styleOf(spec);
-    const explode = spec.explode ?? false;
+    const explode = spec.explode ?? defaultExplode(style);
     let text = '';
     if (shaped !== undefined) {
         if (style === 'simple')
@@ -208,7 +208,7 @@ function queryPieces(spec, raw, out) {
     if (shaped === undefined)
         return;
     const name = encode(spec.name);
-    const explode = spec.explode ?? style === 'form';
+    const explode = spec.explode ?? defaultExplode(style);
     if (style === 'form' || explode) {
         if (shaped.kind === 'scalar' && style !== 'form')
             throw fail(spec, `uses style ${style}, which needs an array or object`);
@@ -254,11 +254,11 @@ function headerValue(spec, raw, headers) {
     const name = spec.name.toLowerCase();
     if (!TOKEN.test(name))
         throw fail(spec, 'is not a valid header name');
-    styleOf(spec);
+    const explode = spec.explode ?? defaultExplode(styleOf(spec));
     const shaped = shape(spec, raw);
     if (shaped === undefined)
         return;
-    const value = joinShape(shaped, same, ',', spec.explode === true ? '=' : ',');
+    const value = joinShape(shaped, same, ',', explode ? '=' : ',');
     if (HEADER_UNSAFE.test(value)) {
         throw fail(spec, 'contains a control character or a character above U+00FF, which cannot be sent safely in a header');
     }
@@ -267,11 +267,10 @@ function headerValue(spec, raw, headers) {
 function cookiePieces(spec, raw, out) {
     if (!TOKEN.test(spec.name))
         throw fail(spec, 'is not a valid cookie name (an RFC 6265 token)');
-    styleOf(spec);
+    const explode = spec.explode ?? defaultExplode(styleOf(spec));
     const shaped = shape(spec, raw);
     if (shaped === undefined)
         return;
-    const explode = spec.explode ?? true;
     if (explode && shaped.kind === 'object') {
         // Exploded keys become cookie names; encoding them would send names the server never declared.
         for (const [key] of shaped.entries) {
@@ -352,11 +351,19 @@ function joinShape(shaped, encodeText, separator, pairSeparator) {
     }
     return text;
 }
+/** OpenAPI's default style in each place (the generator leaves it out of the tables). */
+export function defaultStyle(where) {
+    return STYLES[where]?.[0] ?? 'simple';
+}
+/** OpenAPI's default explode: true for form; deepObject is defined only exploded. */
+export function defaultExplode(style) {
+    return style === 'form' || style === 'deepObject';
+}
 function styleOf(spec) {
     const allowed = STYLES[spec.in];
     if (allowed === undefined)
         throw fail(spec, 'has an unknown location');
-    const style = spec.style ?? allowed[0];
+    const style = spec.style ?? defaultStyle(spec.in);
     if (!allowed.includes(style))
         throw fail(spec, `cannot use style '${style}'`);
     return style;

@@ -136,12 +136,12 @@ function hasBody(response: TransportResponse, limit: number): response is Receiv
 
 function prepare(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, token: string | undefined): Sent {
   const table = endpoint.params;
-  const params = table === undefined ? undefined : table.serialise(endpoint.path, table.specs, input.values ?? {});
-  const url = params === undefined ? buildUrl(spec, options, endpoint, input.params) : baseUrl(spec, options, endpoint.host) + params.path + params.query;
+  const serialised = table === undefined ? undefined : table.serialise(endpoint.path, table.specs, input.values ?? {});
+  const url = serialised === undefined ? buildUrl(spec, options, endpoint, input.params) : baseUrl(spec, options, endpoint.host) + serialised.path + serialised.query;
   // Parameters over the client's default headers; the call's own headers over both.
   const headers: Record<string, string> = { accept: endpoint.responseContentType ?? 'application/json', ...options.headers };
   if (input.headers !== undefined) overlay(headers, input.headers);
-  if (params !== undefined) withParams(headers, params.headers, params.cookie, input.headers);
+  if (serialised !== undefined) withParams(headers, serialised.headers, serialised.cookie, input.headers);
   let body: string | undefined;
   if (endpoint.contentTypes.length > 0 && input.body !== undefined) {
     const contentType = input.contentType ?? endpoint.contentTypes[0] ?? 'application/json';
@@ -160,31 +160,29 @@ function prepare(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointS
 // URLs and bodies
 // ---------------------------------------------------------------------------------------------
 
-/**
- * Header parameters (lower-cased names) into `headers`: over a default header of the same name in
- * any case, under the call's own; cookie parameters joined to a Cookie header already there.
- */
-/** The call's headers over the client's, whatever the case either is written in (one header, one value). */
-function overlay(headers: Record<string, string>, over: Readonly<Record<string, string>>): void {
-  for (const [name, value] of Object.entries(over)) {
-    const lower = name.toLowerCase();
-    for (const key of Object.keys(headers)) if (key !== name && key.toLowerCase() === lower) delete headers[key];
-    headers[name] = value;
-  }
+/** Sets one header, dropping the same header written in another case (one header, one value). */
+function setHeader(headers: Record<string, string>, name: string, value: string): void {
+  const lower = name.toLowerCase();
+  for (const key of Object.keys(headers)) if (key !== name && key.toLowerCase() === lower) delete headers[key];
+  headers[name] = value;
 }
 
+/** The call's headers over the client's, whatever the case either is written in. */
+function overlay(headers: Record<string, string>, over: Readonly<Record<string, string>>): void {
+  for (const [name, value] of Object.entries(over)) setHeader(headers, name, value);
+}
+
+/**
+ * Header parameters (lower-cased names) over the client's default headers but under the call's
+ * own; cookie parameters joined to a Cookie header already there.
+ */
 function withParams(headers: Record<string, string>, fromParams: Readonly<Record<string, string>>, cookie: string | undefined, callHeaders: Readonly<Record<string, string>> | undefined): void {
   const fromCall = new Set(Object.keys(callHeaders ?? {}).map((k) => k.toLowerCase()));
-  for (const name of Object.keys(fromParams)) {
-    if (fromCall.has(name)) continue;
-    for (const key of Object.keys(headers)) if (key.toLowerCase() === name) delete headers[key];
-    headers[name] = fromParams[name] ?? '';
-  }
+  for (const [name, value] of Object.entries(fromParams)) if (!fromCall.has(name)) setHeader(headers, name, value);
   if (cookie === undefined) return;
   const existing = Object.keys(headers).find((k) => k.toLowerCase() === 'cookie');
-  const before = existing === undefined ? undefined : headers[existing];
-  if (existing !== undefined) delete headers[existing];
-  headers['cookie'] = before === undefined || before === '' ? cookie : `${before}; ${cookie}`;
+  const before = existing === undefined ? '' : (headers[existing] ?? '');
+  setHeader(headers, 'cookie', before === '' ? cookie : `${before}; ${cookie}`);
 }
 
 /** Filled base URLs by options, then URL template: they never change for one client. */

@@ -8,7 +8,7 @@ export interface RawContract {
   readonly contractgen: 1;
   readonly info: RawInfo;
   readonly outputs?: { readonly openapi?: boolean; readonly mocks?: boolean };
-  readonly servers?: Readonly<Record<string, { readonly description?: string }>>;
+  readonly servers?: Readonly<Record<string, { readonly description?: string; readonly default?: string; readonly enum?: readonly string[] }>>;
   readonly hosts: Readonly<Record<string, RawHost>>;
   readonly shapes?: Readonly<Record<string, RawShape>>;
   readonly categories?: Readonly<Record<string, { readonly description?: string; readonly retryable?: boolean }>>;
@@ -16,7 +16,7 @@ export interface RawContract {
   readonly policies?: Readonly<Record<string, RawPolicy>>;
   readonly support?: RawSupport;
   readonly environments?: Readonly<Record<string, RawEnvironment>>;
-  readonly auth?: RawAuth;
+  readonly auth?: RawAuthSchemes;
   readonly types?: Readonly<Record<string, RawNamedType>>;
   readonly endpoints: Readonly<Record<string, RawEndpoint>>;
 }
@@ -113,17 +113,37 @@ export interface RawEnvironment {
   readonly notShown?: RawNotShown;
 }
 
-export interface RawAuth {
-  readonly type: 'oauth2';
+/** `auth`: schemes by name. */
+export type RawAuthSchemes = Readonly<Record<string, RawScheme>>;
+
+/**
+ * One scheme, every type's keys in one object (the schema cannot say which apply to which type in
+ * words a contract author reads; the model reports a key on the wrong type).
+ */
+export interface RawScheme {
+  readonly type: 'apiKey' | 'http' | 'oauth2' | 'openIdConnect';
   readonly description?: string;
-  readonly endpoint: string;
-  readonly grantField: string;
-  readonly grants: Readonly<Record<string, { readonly default?: boolean; readonly send: Readonly<Record<string, string>> }>>;
-  readonly token: { readonly accessToken: string; readonly expiresIn?: string; readonly tokenType?: string; readonly refreshToken?: string };
+  readonly in?: 'header' | 'query' | 'cookie';
+  readonly name?: string;
+  readonly scheme?: 'basic' | 'bearer';
+  readonly format?: string;
+  readonly flow?: 'clientCredentials' | 'authorizationCode' | 'deviceCode' | 'implicit' | 'password';
+  readonly authorizationUrl?: string;
+  readonly tokenUrl?: string;
+  readonly refreshUrl?: string;
+  readonly openIdConnectUrl?: string;
+  readonly scopes?: Readonly<Record<string, string>>;
+  readonly endpoint?: string;
+  readonly grantField?: string;
+  readonly grants?: Readonly<Record<string, { readonly default?: boolean; readonly send: Readonly<Record<string, string>> }>>;
+  readonly token?: { readonly accessToken: string; readonly expiresIn?: string; readonly tokenType?: string; readonly refreshToken?: string };
   readonly lifetime?: Readonly<Record<string, number>>;
   readonly carrier?: { readonly header?: string; readonly scheme?: string; readonly shown?: boolean; readonly notShown?: string };
-  readonly unauthorized?: { readonly status?: number; readonly shape: string; readonly replay?: 'once' | 'never' };
+  readonly unauthorized?: { readonly status?: number; readonly shape?: string; readonly replay?: 'once' | 'never' };
 }
+
+/** `none`, `required` (every scheme of the contract), a scheme, or alternatives (a list: a name or names sent together). */
+export type RawSecurity = 'none' | 'required' | string | readonly (string | readonly string[])[];
 
 /** `deprecated: true`, or the message that says what to use instead. */
 export type RawDeprecated = boolean | string;
@@ -180,6 +200,8 @@ export interface RawParam extends RawTypeSpec {
   readonly style?: RawParamStyle;
   readonly explode?: boolean;
   readonly allowReserved?: boolean;
+  readonly idempotencyKey?: boolean;
+  readonly secret?: boolean;
 }
 
 export type RawTypeKind = 'object' | 'enum' | 'array' | 'map' | 'union' | 'string' | 'integer' | 'number' | 'boolean';
@@ -198,7 +220,7 @@ export interface RawEndpoint {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
   readonly path: string;
   readonly host: string;
-  readonly auth?: 'none' | 'required';
+  readonly auth?: RawSecurity;
   readonly idempotent?: boolean;
   readonly params?: Readonly<Record<string, RawParam>>;
   readonly request?: {
@@ -210,6 +232,16 @@ export interface RawEndpoint {
   readonly shapes?: readonly string[];
   readonly responses: Readonly<Record<string, RawResponse>>;
   readonly quirks?: readonly RawQuirk[];
+  readonly pagination?: RawPagination;
+}
+
+export interface RawPagination {
+  readonly kind: 'cursor' | 'offset' | 'page' | 'link';
+  readonly param?: string;
+  readonly next?: string;
+  readonly limit?: string;
+  readonly start?: number;
+  readonly items?: string;
 }
 
 export interface RawResponse {
@@ -217,7 +249,14 @@ export interface RawResponse {
   readonly body?: RawTypeRef;
   readonly contentType?: string;
   readonly shape?: string;
+  readonly headers?: Readonly<Record<string, RawResponseHeader>>;
   readonly notShown?: string;
+}
+
+export interface RawResponseHeader {
+  readonly type?: 'string' | 'integer' | 'number' | 'boolean';
+  readonly required?: boolean;
+  readonly description?: string;
 }
 
 export interface RawQuirk {

@@ -62,6 +62,7 @@ export const CODES = {
   'unknown-category': { stages: ['model'], summary: 'An undeclared category in `statusCategories`, a code row, a message row, a policy or a quirk.' },
   'unknown-policy': { stages: ['model'], summary: "A message row's `policy` is not declared." },
   'unknown-server-variable': { stages: ['model'], summary: 'A `{name}` in a host or environment URL is not under `servers`.' },
+  'invalid-server-variable': { stages: ['model'], summary: "A server variable whose `default` is not one of its `enum` values." },
   'unknown-endpoint': { stages: ['model'], summary: '`auth.endpoint` names no endpoint.' },
   'unknown-environment': { stages: ['model'], summary: 'An `auth.lifetime` key names no environment.' },
   'unknown-field': {
@@ -101,6 +102,11 @@ export const CODES = {
   'example-mismatch': { stages: ['model'], summary: "A row's `example` is matched by another row or by none, or maps to other fields than `expect`." },
   'duplicate-default': { stages: ['model'], summary: 'More than one environment has `default: true`.' },
   'default-grant': { stages: ['model'], summary: 'Not exactly one grant has `default: true`.' },
+  'unknown-scheme': { stages: ['model'], summary: "An endpoint's `auth` names no scheme of `auth`." },
+  'invalid-auth': {
+    stages: ['model'],
+    summary: 'A scheme that cannot work as written: a key its type does not take, a key it needs missing, a second OAuth 2.0 client-credentials scheme, or `auth: required` in a contract without schemes.',
+  },
   'duplicate-path-parameter': { stages: ['model'], summary: 'A `{name}` appears twice in a path.' },
   'undeclared-path-parameter': { stages: ['model'], summary: 'A `{name}` in a path has no `params` entry.' },
   'extra-path-parameter': { stages: ['model'], summary: 'A `params` entry has no `{name}` in the path and says no other `in:`.' },
@@ -110,6 +116,11 @@ export const CODES = {
       'A parameter that cannot travel as written: a style its place does not allow, an optional path parameter, a `{name}` declared elsewhere, a header or cookie name that is no token, an Accept, Content-Type or Authorization header, two headers differing only in case, or two parameters with one input key.',
   },
   'no-success-response': { stages: ['model'], summary: 'An endpoint has no response below 400.' },
+  'invalid-pagination': {
+    stages: ['model'],
+    summary: "A `pagination` that cannot page: a key its kind does not take or needs, or a `param`/`limit` that names no query or header parameter of the endpoint.",
+  },
+  'invalid-request-body': { stages: ['model'], summary: 'A request body its media type cannot carry: a form or multipart body that is no object, a text body that is no string, bytes sent as JSON or as a form.' },
 } as const satisfies Readonly<Record<string, CodeInfo>>;
 
 export type DiagnosticCode = keyof typeof CODES;
@@ -161,6 +172,7 @@ export const MESSAGES = {
   unknownCategory: unknown('unknown-category', 'category'),
   unknownPolicy: unknown('unknown-policy', 'policy'),
   unknownServerVariable: unknown('unknown-server-variable', 'server variable'),
+  serverDefaultNotInEnum: error<{ name: string; value: string }>('invalid-server-variable', (p) => `the default of server variable '${p.name}', '${p.value}', is not one of its enum values`),
   unknownEndpoint: unknown('unknown-endpoint', 'endpoint'),
   unknownEnvironment: unknown('unknown-environment', 'environment'),
   unknownAuthField: unknown('unknown-field', 'field'),
@@ -220,6 +232,14 @@ export const MESSAGES = {
   exampleFieldsDiffer: error<{ id: string; got: string; expected: string }>('example-mismatch', (p) => `message row '${p.id}' maps its example to [${p.got}], not [${p.expected}]`),
   secondDefaultEnvironment: error<{ name: string }>('duplicate-default', (p) => `environment '${p.name}' is a second default; only one environment may be the default`),
   defaultGrant: error<{ found: number }>('default-grant', (p) => `exactly one grant must be the default (found ${p.found})`),
+  unknownScheme: unknown('unknown-scheme', 'auth scheme'),
+  misplacedSchemeKey: error<{ key: string; applies: string; type: string }>('invalid-auth', (p) => `'${p.key}' applies to ${p.applies}, not to a ${p.type} scheme`),
+  missingSchemeKey: error<{ key: string; type: string; what: string }>('invalid-auth', (p) => `a ${p.type} scheme needs '${p.key}' to say ${p.what}`),
+  secondClientCredentials: error<{ name: string; first: string }>(
+    'invalid-auth',
+    (p) => `'${p.name}' is a second OAuth 2.0 client-credentials scheme ('${p.first}' is the first): the client runs one token lifecycle`,
+  ),
+  noSchemes: error('invalid-auth', () => "auth: required names the contract's schemes, and it has none: declare them under auth, or say auth: none"),
 
   // model: endpoints
   operationIdCollision: error<{ id: string; first: string }>('duplicate-operation-id', (p) => `operation id '${p.id}' collides with '${p.first}' (ids must differ by more than case and underscores)`),
@@ -249,6 +269,9 @@ export const MESSAGES = {
   ownedHeader: error<{ name: string }>('invalid-parameter', (p) => `header '${p.name}' is not a parameter: responses, request.contentTypes and auth say what it carries`),
   duplicateHeaderParameter: error<{ name: string; first: string }>('invalid-parameter', (p) => `header '${p.name}' is '${p.first}' again (header names ignore case)`),
   noSuccessResponse: error('no-success-response', () => 'an endpoint needs at least one success (1XX–3XX) response'),
+  paginationKey: error<{ key: string; kind: string; needs: boolean }>('invalid-pagination', (p) => (p.needs ? `${p.kind} pagination needs '${p.key}'` : `'${p.key}' does not apply to ${p.kind} pagination`)),
+  requestBodyMedia: error<{ media: string; needs: string }>('invalid-request-body', (p) => `a ${p.media} body must be ${p.needs}`),
+  paginationParam: error<{ name: string; hint: string }>('invalid-pagination', (p) => `'${p.name}' is no query or header parameter of this endpoint${p.hint}`),
 
   // model: names of the generated package
   builtInName: error<{ kind: string; name: string }>('reserved-name', (p) => `${p.kind} '${p.name}' is the name of a built-in JavaScript object member; choose another name`),

@@ -3,6 +3,7 @@
  * expiry computed from the time the token was received, proactive refresh, single flight, and a
  * pluggable store so processes can share a token.
  */
+import { proofOf, type Proof, type ProofResult, type Provider, type TokenFlow } from './credentials.js';
 import type { AuthSpec, GrantSpec } from './spec.js';
 
 /** A token as cached and stored: `expiresAt` is epoch milliseconds (undefined: until rejected). */
@@ -145,3 +146,57 @@ export class TokenManager<E> {
     };
   }
 }
+
+/** Every token the flow has held, so an old one echoed in a late error is still redacted. */
+class SeenTokens {
+  private readonly tokens: string[] = [];
+  add(token: string | undefined): void {
+    if (token === undefined || this.tokens.includes(token)) return;
+    this.tokens.push(token);
+    if (this.tokens.length > 64) this.tokens.shift();
+  }
+  list(): readonly string[] {
+    return this.tokens;
+  }
+}
+
+/**
+ * The client-credentials scheme as a provider: tokens fetched with the contract's grants, cached,
+ * refreshed and, after a refusal, dropped so the replay fetches a fresh one.
+ */
+export const clientCredentialsFlow: TokenFlow = (spec, options) => {
+  const auth = spec.auth;
+  const scheme = auth === undefined ? undefined : { header: auth.header, scheme: auth.scheme };
+  if (auth === undefined || scheme === undefined || options.credentials === undefined) return undefined;
+  const seen = new SeenTokens();
+  const manager = new TokenManager<unknown>({
+    spec: auth,
+    environment: options.environment,
+    credentials: options.credentials,
+    store: (options.tokenStore as TokenStore | undefined) ?? memoryTokenStore(),
+    refreshSkewMs: options.refreshSkewMs ?? 60_000,
+    now: options.now,
+    request: options.request,
+    malformed: options.malformed,
+  });
+  let last: Proof | undefined;
+  const rule = auth.unauthorized;
+  const provider: Provider = {
+    async get(): Promise<ProofResult> {
+      const outcome = await manager.token();
+      if (!outcome.ok) return { ok: false, failure: outcome.error };
+      const { accessToken, refreshToken } = outcome.token;
+      seen.add(accessToken);
+      seen.add(refreshToken);
+      if (last?.secret !== accessToken) last = proofOf({ type: 'clientCredentials' }, accessToken, scheme);
+      return { ok: true, proof: last };
+    },
+    refuses: (error) => rule.replay && error.status === rule.status && error.shape === rule.shape,
+    async reject(proof) {
+      await manager.invalidate(proof.secret);
+      return true;
+    },
+    secrets: () => [...seen.list(), ...[options.credentials?.clientSecret, options.credentials?.refreshToken].filter((s): s is string => s !== undefined)],
+  };
+  return provider;
+};

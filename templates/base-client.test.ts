@@ -1,5 +1,6 @@
 /** Retry decisions of the runtime: the contract's idempotency, not only the method, decides. */
 import { describe, expect, it } from 'vitest';
+import { clientCredentialsFlow } from './auth.js';
 import { createRuntime } from './base-client.js';
 import type { EndpointSpec, ErrorTables, FullRuntimeSpec, HostErrorSpec } from './spec.js';
 
@@ -18,7 +19,7 @@ function endpoint(idempotent: boolean): EndpointSpec {
     method: 'POST',
     path: '/submit',
     host: 'api',
-    auth: false,
+    security: [],
     idempotent,
     pathParams: [],
     contentTypes: ['application/json'],
@@ -31,7 +32,7 @@ function endpoint(idempotent: boolean): EndpointSpec {
 }
 
 async function attempts(idempotent: boolean): Promise<{ calls: number; ok: boolean }> {
-  const spec: FullRuntimeSpec = { tables, hosts: { api: host }, environments: { live: { api: 'http://127.0.0.1:1' } }, secretFields: [] };
+  const spec: FullRuntimeSpec = { tables, hosts: { api: host }, environments: { live: { api: 'http://127.0.0.1:1' } }, secretFields: [], schemes: {} };
   let calls = 0;
   const runtime = createRuntime(spec, {
     environment: 'live',
@@ -72,6 +73,8 @@ const authSpec: FullRuntimeSpec = {
   hosts: { api: { name: 'api', shapes: ['unauthorized'], codes: [], fieldPaths: [] } },
   environments: { live: { api: 'http://127.0.0.1:1' } },
   secretFields: [],
+  schemes: { oauth: { type: 'clientCredentials' } },
+  tokenFlow: clientCredentialsFlow,
   auth: {
     endpoint: 'token',
     grantField: 'grant_type',
@@ -84,7 +87,7 @@ const authSpec: FullRuntimeSpec = {
   },
 };
 
-const getThing: EndpointSpec = { ...endpoint(true), id: 'getThing', method: 'GET', path: '/things/{id}', pathParams: ['id'], contentTypes: [], auth: true, shapes: ['unauthorized'] };
+const getThing: EndpointSpec = { ...endpoint(true), id: 'getThing', method: 'GET', path: '/things/{id}', pathParams: ['id'], contentTypes: [], security: [['oauth']], shapes: ['unauthorized'] };
 
 /** A fetch that records the Authorization header of each request and answers from a list. */
 function recording(answers: readonly (() => Response)[]): { fetch: (url: string, init: RequestInit) => Promise<Response>; sent: (string | undefined)[] } {
@@ -151,8 +154,8 @@ describe('accessToken', () => {
     const runtime = createRuntime(authSpec, { environment: 'live', servers: {}, accessToken: 'fixed-token-1', fetch: wire.fetch });
     const controller = new AbortController();
     controller.abort();
-    for (const auth of [true, false]) {
-      expect(await runtime.call({ ...getThing, auth }, { id: 'a', signal: controller.signal })).toMatchObject({ ok: false, error: { code: 'canceled', status: 0 } });
+    for (const security of [[['oauth']], []]) {
+      expect(await runtime.call({ ...getThing, security }, { id: 'a', signal: controller.signal })).toMatchObject({ ok: false, error: { code: 'canceled', status: 0 } });
     }
     expect(wire.sent).toEqual([]);
   });

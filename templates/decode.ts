@@ -355,7 +355,21 @@ function withMessageHits(
       hints.push(a.cause);
     }
   }
+  // "Retry once, then contact support": this failure is the first, so a retry is what the API asks for.
+  if (result.retry === 'once_then_support') {
+    result = { ...result, retryable: true };
+    hints.push(RETRY_ONCE_HINT);
+  }
   return hints.length === 0 ? result : { ...result, hint: joinHints(result.hint, hints) };
+}
+
+/** The guidance a `once_then_support` rule gives on the first failure, and after the retry failed too. */
+export const RETRY_ONCE_HINT: string = 'Retry the call once; if it fails again, contact support.';
+export const RETRIED_ONCE_HINT: string = 'It failed again after one retry: contact support.';
+
+/** The error of a `once_then_support` failure that was already retried once: not retryable, and the support guidance. */
+export function retriedOnce<E extends { readonly retryable: boolean; readonly hint?: string }>(error: E): E {
+  return { ...error, retryable: false, hint: error.hint === undefined ? RETRIED_ONCE_HINT : error.hint.replace(RETRY_ONCE_HINT, RETRIED_ONCE_HINT) };
 }
 
 const policyHints = new WeakMap<PolicySpec, string>();
@@ -390,7 +404,8 @@ function applyQuirks(plan: DecodePlan, endpoint: EndpointErrorSpec, decoded: Dec
       // With no envelope to read, the rule's own words are the best message.
       ...(result.shape === 'unrecognised' ? { message: quirk.hint } : {}),
       category,
-      retryable: retryableOf(plan.tables.tables, category),
+      // A "retry once" row still asks for its one retry, whatever category the quirk gives.
+      retryable: result.retry === 'once_then_support' || retryableOf(plan.tables.tables, category),
       hint: joinHints(result.hint, [quirk.hint]),
       rules: [...result.rules, quirk.id],
     };

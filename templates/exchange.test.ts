@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { proofOf, type Proof } from './credentials.js';
 import type { DecodedError } from './decode.js';
-import { CLIENT_ERROR_CATEGORIES, DEFAULT_TIMEOUT_MS, buildUrl, clientError, encodeBody, interpret, send, type ClientError, type Result, type RuntimeOptions } from './exchange.js';
+import { CLIENT_ERROR_CATEGORIES, DEFAULT_TIMEOUT_MS, buildUrl, clientError, interpret, send, type ClientError, type Result, type RuntimeOptions } from './exchange.js';
+import { encodeRequestBody } from './request-body.js';
 import type { EndpointSpec, ErrorTables, HostErrorSpec, RuntimeSpec } from './spec.js';
 import { abortOf, type FetchLike, type Transport, type TransportRequest } from './transport.js';
 
@@ -42,6 +44,8 @@ const TABLES: ErrorTables = {
 
 const LASTMILE: HostErrorSpec = { name: 'lastmile', shapes: ['api_error'], codes: [], fieldPaths: [] };
 
+const bearer = (token: string): Proof => proofOf({ type: 'clientCredentials' }, token);
+
 const SPEC: RuntimeSpec = {
   tables: TABLES,
   hosts: { lastmile: LASTMILE },
@@ -55,7 +59,7 @@ const OPTIONS: RuntimeOptions = { environment: 'production', servers: { lastmile
 
 const base = {
   host: 'lastmile',
-  auth: true,
+  security: [['oauth']],
   idempotent: true,
   pathParams: [],
   contentTypes: [],
@@ -82,6 +86,8 @@ const CREATE_ORDER: EndpointSpec = {
   path: '/orders',
   idempotent: false,
   contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
+  // As the generated tables name it for an endpoint that takes a form.
+  encode: encodeRequestBody,
 };
 
 const GET_LABEL: EndpointSpec = {
@@ -178,33 +184,35 @@ describe('buildUrl', () => {
   });
 });
 
-describe('encodeBody', () => {
-  it('encodes JSON by default', () => {
-    expect(encodeBody({ a: 1, b: ['x'], c: { d: null } }, 'application/json')).toBe('{"a":1,"b":["x"],"c":{"d":null}}');
-    expect(encodeBody('text', 'application/json')).toBe('"text"');
-    expect(encodeBody([1, 2], 'application/json')).toBe('[1,2]');
+describe('request bodies', () => {
+  const { encode: _unused, ...JSON_ONLY } = { ...CREATE_ORDER, contentTypes: ['application/json'] };
+  const FORM_ORDER = CREATE_ORDER;
+  const sent = async (endpoint: EndpointSpec, body: unknown, contentType?: string): Promise<RequestInit> => {
+    const fetch = fetchReturning(() => new Response('{}', { status: 201, headers: { 'content-type': 'application/json' } }));
+    const exchange = await send(SPEC, { ...OPTIONS, fetch }, endpoint, { body, ...(contentType === undefined ? {} : { contentType }) });
+    expect(exchange.result.ok, JSON.stringify(exchange.result)).toBe(true);
+    return initOf(fetch);
+  };
+
+  it('an endpoint without an encoder writes JSON, whatever the body', async () => {
+    const init = await sent(JSON_ONLY, { a: 1, b: ['x'], c: { d: null } });
+    expect([init.body, (init.headers as Record<string, string>)['content-type']]).toEqual(['{"a":1,"b":["x"],"c":{"d":null}}', 'application/json']);
+    expect((await sent(JSON_ONLY, 'text')).body).toBe('"text"');
   });
 
-  it('encodes form bodies, skipping undefined and null fields', () => {
-    const body = { grant_type: 'client_credentials', client_id: 'id 1', n: 5, t: true, skip: undefined, none: null };
-    expect(encodeBody(body, 'application/x-www-form-urlencoded')).toBe('grant_type=client_credentials&client_id=id+1&n=5&t=true');
+  it('the caller picks another of its content types; the encoder writes it', async () => {
+    const init = await sent(FORM_ORDER, { grant_type: 'client_credentials', client_id: 'id 1', n: 5, skip: undefined }, 'application/x-www-form-urlencoded');
+    expect(init.body).toBe('grant_type=client_credentials&client_id=id+1&n=5');
+    expect((init.headers as Record<string, string>)['content-type']).toBe('application/x-www-form-urlencoded');
   });
 
-  it('percent-encodes form values and keys', () => {
-    const out = encodeBody({ 'a&b': 'x=y&z', secret: 'p+q/r%' }, 'application/x-www-form-urlencoded');
-    expect(out).toBe('a%26b=x%3Dy%26z&secret=p%2Bq%2Fr%25');
-    expect(Object.fromEntries(new URLSearchParams(out))).toEqual({ 'a&b': 'x=y&z', secret: 'p+q/r%' });
-  });
-
-  it('encodes nested form values as JSON', () => {
-    const out = encodeBody({ list: [1, 2], obj: { k: 'v' } }, 'application/x-www-form-urlencoded');
-    expect(Object.fromEntries(new URLSearchParams(out))).toEqual({ list: '[1,2]', obj: '{"k":"v"}' });
-  });
-
-  it('encodes a non-object form body as empty', () => {
-    expect(encodeBody('x', 'application/x-www-form-urlencoded')).toBe('');
-    expect(encodeBody(null, 'application/x-www-form-urlencoded')).toBe('');
-    expect(encodeBody(undefined, 'application/x-www-form-urlencoded')).toBe('');
+  it('a content type the endpoint does not take, or a body with no JSON form, is an invalid request sent nowhere', async () => {
+    const fetch = fetchReturning(() => new Response('{}', { status: 201 }));
+    const wrong = await send(SPEC, { ...OPTIONS, fetch }, FORM_ORDER, { body: 'x', contentType: 'text/plain' });
+    expect(errorOf(wrong.result)).toMatchObject({ code: 'invalid_request', message: "content type 'text/plain' is not accepted by createOrder" });
+    const noJson = await send(SPEC, { ...OPTIONS, fetch }, JSON_ONLY, { body: () => 1 });
+    expect(errorOf(noJson.result)).toMatchObject({ code: 'invalid_request', message: 'the body has no JSON form' });
+    expect(fetch).not.toHaveBeenCalled();
   });
 });
 
@@ -438,7 +446,7 @@ describe('send', () => {
 
   it('sends the method, URL, default headers, bearer token and JSON body', async () => {
     const fetch = fetchReturning(() => new Response('{"id":"o1"}', { status: 201, headers: { 'content-type': 'application/json' } }));
-    const exchange = await send(SPEC, { ...OPTIONS, fetch, headers: { 'user-agent': 'test' } }, CREATE_ORDER, { body: { kind: 'same_day' } }, 'tok-1');
+    const exchange = await send(SPEC, { ...OPTIONS, fetch, headers: { 'user-agent': 'test' } }, CREATE_ORDER, { body: { kind: 'same_day' } }, [bearer('tok-1')]);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch.mock.calls[0]?.[0]).toBe('https://lastmile.example.com/orders');
     const init = initOf(fetch);
@@ -467,16 +475,20 @@ describe('send', () => {
 
   it('asks for the binary content type the endpoint expects', async () => {
     const fetch = fetchReturning(() => new Response(encode('%PDF'), { status: 200, headers: { 'content-type': 'application/pdf' } }));
-    await send(SPEC, { ...OPTIONS, fetch }, GET_LABEL, { params: { order_id: 'o1' } }, 'tok');
+    await send(SPEC, { ...OPTIONS, fetch }, GET_LABEL, { params: { order_id: 'o1' } }, [bearer('tok')]);
     expect(initOf(fetch).headers).toMatchObject({ accept: 'application/pdf' });
   });
 
-  it('uses the configured token carrier, and sends no token to endpoints without auth', async () => {
+  it('sends each proof where its scheme says: a header over any of its name, the query, the cookie', async () => {
     const fetch = fetchReturning(() => new Response('{}', { status: 200 }));
-    await send(SPEC, { ...OPTIONS, fetch, authHeader: { header: 'X-Token', scheme: 'Token' } }, GET_ORDER, { params: { order_id: 'o' } }, 'abc');
-    expect(initOf(fetch).headers).toMatchObject({ 'x-token': 'Token abc' });
+    const carried = proofOf({ type: 'clientCredentials' }, 'abc', { header: 'X-Token', scheme: 'Token' });
+    const query = proofOf({ type: 'apiKey', in: 'query', name: 'api key' }, 'k&=#1');
+    const cookie = proofOf({ type: 'apiKey', in: 'cookie', name: 'sid' }, 'c 1');
+    await send(SPEC, { ...OPTIONS, fetch, headers: { 'X-TOKEN': 'stale', Cookie: 'a=b' } }, GET_ORDER, { params: { order_id: 'o' } }, [carried, query, cookie]);
+    expect(fetch.mock.calls[0]?.[0]).toBe('https://lastmile.example.com/orders/o?api%20key=k%26%3D%231');
+    expect(initOf(fetch).headers).toEqual({ accept: 'application/json', 'x-token': 'Token abc', cookie: 'a=b; sid=c%201' });
     const noAuth = fetchReturning(() => new Response('{}', { status: 200 }));
-    await send(SPEC, { ...OPTIONS, fetch: noAuth }, { ...GET_ORDER, auth: false }, { params: { order_id: 'o' } }, 'abc');
+    await send(SPEC, { ...OPTIONS, fetch: noAuth }, GET_ORDER, { params: { order_id: 'o' } });
     expect(initOf(noAuth).headers).not.toHaveProperty('authorization');
   });
 
@@ -663,7 +675,7 @@ describe('send: transports', () => {
   it('hands the transport the request and the cap, and does not call fetch', async () => {
     const fetch = fetchReturning(() => new Response('{}'));
     const { transport, requests } = transportOf(async () => ({ status: 201, headers: { 'content-type': 'application/json' }, body: encode('{"id":"o1"}') }));
-    const exchange = await send(SPEC, { ...OPTIONS, fetch, transport, maxResponseBytes: 500 }, CREATE_ORDER, { body: { kind: 'same_day' } }, 'tok-1');
+    const exchange = await send(SPEC, { ...OPTIONS, fetch, transport, maxResponseBytes: 500 }, CREATE_ORDER, { body: { kind: 'same_day' } }, [bearer('tok-1')]);
     expect(fetch).not.toHaveBeenCalled();
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({

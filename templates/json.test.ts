@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeBody, interpret } from './exchange.js';
+import { interpret } from './exchange.js';
+import { encodeRequestBody } from './request-body.js';
 import { LOSSLESS_JSON, parseJson, stringifyJson } from './json.js';
 import { mockResponse } from './mocks.js';
 import type { EndpointSpec, RuntimeSpec } from './spec.js';
@@ -352,7 +353,7 @@ describe('on the wire', () => {
     environments: {},
   };
   // An endpoint whose bodies hold an int64 names LOSSLESS_JSON (the generated tables do); others read JSON itself.
-  const PLAIN: EndpointSpec = { id: 'get', host: 'api', method: 'GET', path: '/x', auth: false, idempotent: true, pathParams: [], contentTypes: [], response: 'json', successStatuses: [200], shapes: [], quirks: [], fieldPaths: [] };
+  const PLAIN: EndpointSpec = { id: 'get', host: 'api', method: 'GET', path: '/x', security: [], idempotent: true, pathParams: [], contentTypes: [], response: 'json', successStatuses: [200], shapes: [], quirks: [], fieldPaths: [] };
   const GET: EndpointSpec = { ...PLAIN, json: LOSSLESS_JSON };
 
   it('success bodies are read exactly where the endpoint names the lossless codec, and by JSON.parse where not', () => {
@@ -363,10 +364,10 @@ describe('on the wire', () => {
   });
 
   it('JSON request bodies are written exactly; form fields as their digits', () => {
-    expect(encodeBody({ id: 9223372036854775807n, n: 1 }, 'application/json', LOSSLESS_JSON)).toBe('{"id":9223372036854775807,"n":1}');
-    expect(() => encodeBody({ id: 1n }, 'application/json')).toThrow(TypeError);
-    expect(encodeBody({ id: 9223372036854775807n, nested: { id: -18446744073709551615n }, t: true }, 'application/x-www-form-urlencoded', LOSSLESS_JSON)).toBe(
-      new URLSearchParams({ id: '9223372036854775807', nested: '{"id":-18446744073709551615}', t: 'true' }).toString(),
+    expect(encodeRequestBody({ id: 9223372036854775807n, n: 1 }, 'application/json', LOSSLESS_JSON).body).toBe('{"id":9223372036854775807,"n":1}');
+    expect(() => encodeRequestBody({ id: 1n }, 'application/json')).toThrow(TypeError);
+    expect(encodeRequestBody({ id: 9223372036854775807n, nested: { id: -18446744073709551615n }, t: true }, 'application/x-www-form-urlencoded', LOSSLESS_JSON).body).toBe(
+      new URLSearchParams({ id: '9223372036854775807', 'nested[id]': '-18446744073709551615', t: 'true' }).toString(),
     );
   });
 

@@ -9,8 +9,10 @@ import * as https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRuntime } from './base-client.js';
+import { proofOf } from './credentials.js';
 import { send, type Exchange, type RuntimeOptions } from './exchange.js';
 import { nodeTransport } from './node-transport.js';
+import { encodeRequestBody } from './request-body.js';
 import type { EndpointSpec, ErrorTables, FullRuntimeSpec, RuntimeSpec } from './spec.js';
 import type { TransportRequest } from './transport.js';
 
@@ -99,9 +101,10 @@ const TABLES: ErrorTables = {
 
 const SPEC: RuntimeSpec = { tables: TABLES, hosts: { api: { name: 'api', shapes: ['api_error'], codes: [], fieldPaths: [] } }, environments: { local: { api: '{base}' } } };
 
-const base_ = { host: 'api', auth: true, idempotent: true, pathParams: [], contentTypes: [], response: 'json', successStatuses: ['2XX'], shapes: ['api_error'], quirks: [], fieldPaths: [] } as const satisfies Partial<EndpointSpec>;
+const base_ = { host: 'api', security: [['oauth']], idempotent: true, pathParams: [], contentTypes: [], response: 'json', successStatuses: ['2XX'], shapes: ['api_error'], quirks: [], fieldPaths: [] } as const satisfies Partial<EndpointSpec>;
 const GET_ORDER: EndpointSpec = { ...base_, id: 'getOrder', method: 'GET', path: '/orders/{id}', pathParams: ['id'] };
-const CREATE_ORDER: EndpointSpec = { ...base_, id: 'createOrder', method: 'POST', path: '/orders', idempotent: false, contentTypes: ['application/json', 'application/x-www-form-urlencoded'] };
+// It takes a form, so the generated tables give it the encoder (spec.ts: EndpointSpec.encode).
+const CREATE_ORDER: EndpointSpec = { ...base_, id: 'createOrder', method: 'POST', path: '/orders', idempotent: false, contentTypes: ['application/json', 'application/x-www-form-urlencoded'], encode: encodeRequestBody };
 const GET_LABEL: EndpointSpec = { ...base_, id: 'getLabel', method: 'GET', path: '/labels/{id}', pathParams: ['id'], response: 'binary', responseContentType: 'application/pdf', successStatuses: [200] };
 
 const transport = nodeTransport(http);
@@ -120,7 +123,7 @@ function errorOf(exchange: Exchange): { code: string; status: number; message: s
 describe('nodeTransport: requests and responses', () => {
   it('sends a GET with the runtime headers and token, and reads a JSON success with its headers', async () => {
     handler = json(200, { id: 'o 1', items: 2 }, { 'x-request-id': 'r1' });
-    const exchange = await send(SPEC, options({ headers: { 'user-agent': 'test' } }), GET_ORDER, { params: { id: 'o 1' } }, 'tok-1');
+    const exchange = await send(SPEC, options({ headers: { 'user-agent': 'test' } }), GET_ORDER, { params: { id: 'o 1' } }, [proofOf({ type: 'clientCredentials' }, 'tok-1')]);
     expect(exchange.result).toEqual({
       ok: true,
       data: { id: 'o 1', items: 2 },
@@ -208,7 +211,7 @@ describe('nodeTransport: requests and responses', () => {
   it('composes with the runtime: a 503 on an idempotent call is retried over the same transport', async () => {
     let calls = 0;
     handler = (req, res) => (++calls === 1 ? json(503, {}) : json(200, { done: true }))(req, res);
-    const full: FullRuntimeSpec = { ...SPEC, secretFields: [] };
+    const full: FullRuntimeSpec = { ...SPEC, secretFields: [], schemes: {} };
     const runtime = createRuntime(full, { ...options(), accessToken: 'tok', retry: { baseDelayMs: 1, maxDelayMs: 1 } });
     expect(await runtime.call(GET_ORDER, { id: 'o1' })).toMatchObject({ ok: true, data: { done: true } });
     expect(calls).toBe(2);

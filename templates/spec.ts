@@ -4,7 +4,10 @@
  * generator builds the tables as them (generator/emit/emit-tables.ts), so the two sides cannot
  * disagree about a table's form. Types only: nothing here runs.
  */
+import type { TokenFlow } from './credentials.js';
+import type { PaginationSpec } from './paginate.js';
 import type { ParamSpec, SerialisedParams } from './params.js';
+import type { BodyData } from './request-body.js';
 
 /** A JSON path into a body: `api_error.code` is `['api_error', 'code']`; numbers index arrays. */
 export type BodyPath = readonly (string | number)[];
@@ -139,14 +142,16 @@ export interface EndpointSpec extends EndpointErrorSpec {
   /** Path template; `{name}` is a path parameter. */
   readonly path: string;
   readonly host: string;
-  readonly auth: boolean;
+  /** The auth schemes it accepts: any one alternative, each naming schemes sent together; empty: none. */
+  readonly security: readonly (readonly string[])[];
   /** Safe to retry (the contract's word, else the method's). */
   readonly idempotent: boolean;
   readonly pathParams: readonly string[];
   /** Request content types, the default first; empty when the endpoint takes no body. */
   readonly contentTypes: readonly string[];
-  readonly response: 'json' | 'binary' | 'none';
-  /** The media type a success must carry (e.g. application/pdf), when the contract names one. */
+  /** How a success body is read: parsed JSON, bytes, text (UTF-8), or none. */
+  readonly response: 'json' | 'binary' | 'text' | 'none';
+  /** The media type a binary success must carry (e.g. application/pdf), when the contract names one; also what a text one asks for. */
   readonly responseContentType?: string;
   readonly successStatuses: readonly StatusSpec[];
   /**
@@ -155,12 +160,27 @@ export interface EndpointSpec extends EndpointErrorSpec {
    * the generated tables only where needed, so a bundle without such calls leaves it out.
    */
   readonly params?: ParamTable;
+  /** The input key of its idempotency-key header: filled with a fresh key per call when the caller leaves it out. */
+  readonly idempotencyKey?: string;
+  /** How it pages (paginate.ts). */
+  readonly pagination?: PaginationSpec;
+  /** Input keys of parameters whose values are secrets. */
+  readonly secretParams?: readonly string[];
   /**
    * How its JSON bodies are read and written: json.ts's LOSSLESS_JSON when a body it sends or
    * reads holds an int64, JSON itself otherwise (so a bundle without such calls carries no reader).
    */
   readonly json?: JsonCodec;
+  /**
+   * How it writes a body of a media type other than JSON (form, multipart, text, binary):
+   * request-body.ts's encodeRequestBody, named only for such endpoints, so a bundle of JSON calls
+   * carries no multipart writer.
+   */
+  readonly encode?: BodyEncoder;
 }
+
+/** Writes `value` as `mediaType`; throws a TypeError when it cannot. */
+export type BodyEncoder = (value: unknown, mediaType: string, json?: JsonCodec) => { readonly body: BodyData; readonly contentType: string };
 
 export interface ParamTable {
   readonly specs: readonly ParamSpec[];
@@ -193,19 +213,36 @@ export interface AuthSpec {
   readonly unauthorized: { readonly status: number; readonly shape: string; readonly replay: boolean };
 }
 
+/** How a scheme proves who calls (the client-credentials scheme's lifecycle is `AuthSpec`). */
+export type SchemeSpec =
+  | { readonly type: 'apiKey'; readonly in: 'header' | 'query' | 'cookie'; readonly name: string }
+  | { readonly type: 'basic' }
+  /** A token the caller supplies; `unauthorized`: the refusal that asks it for a fresh one (shape: any when absent). */
+  | { readonly type: 'bearer'; readonly unauthorized?: { readonly status: number; readonly shape?: string } }
+  | { readonly type: 'clientCredentials' };
+
 /** What one HTTP exchange reads (exchange.ts). */
 export interface RuntimeSpec {
   readonly tables: ErrorTables;
   readonly hosts: Readonly<Record<string, HostErrorSpec>>;
   /** Environment → host → URL template over server variables. */
   readonly environments: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Server variables' default values: used when the client's options give none. */
+  readonly serverDefaults?: Readonly<Record<string, string>>;
 }
 
 /** Everything the client object reads (base-client.ts): the generated `RUNTIME_SPEC`. */
 export interface FullRuntimeSpec extends RuntimeSpec {
-  /** The endpoint tokens are requested from (the auth's), when the contract has auth. */
+  /** Every auth scheme by name. */
+  readonly schemes: Readonly<Record<string, SchemeSpec>>;
+  /** The client-credentials scheme's endpoint tokens are requested from, when the contract has one. */
   readonly tokenEndpoint?: EndpointSpec;
   readonly auth?: AuthSpec;
+  /**
+   * Runs the client-credentials lifecycle (token-flow.ts), named by the generated tables only when
+   * the contract has that scheme: a bundle of an API-key client carries no token manager.
+   */
+  readonly tokenFlow?: TokenFlow;
   readonly support?: { readonly reportOn: readonly StatusSpec[] };
   /** Field names whose values are secrets, redacted from reports and errors. */
   readonly secretFields: readonly string[];

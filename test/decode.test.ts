@@ -116,7 +116,8 @@ function expectWellFormed(e: AnyDecodedError, status: number): void {
   expect(typeof e.code).toBe('string');
   expect(typeof e.known).toBe('boolean');
   expect(CATEGORIES).toContain(e.category);
-  expect(e.retryable).toBe(RETRYABLE.has(e.category));
+  // A "retry once, then support" row is retryable whatever its category.
+  expect(e.retryable).toBe(RETRYABLE.has(e.category) || ('retry' in e && e.retry === 'once_then_support'));
   expect(typeof e.message).toBe('string');
   expect(e.message.length).toBeLessThan(10_000);
   expect(Array.isArray(e.fields)).toBe(true);
@@ -581,7 +582,8 @@ describe('last-mile host: validation messages', () => {
       endpoint: 'createOrder',
     });
     expect(e.retry).toBe('once_then_support');
-    expect(e.retryable).toBe(false);
+    // Retryable on the first failure; the client retries it once, then gives the support guidance.
+    expect(e.retryable).toBe(true);
     expect(e.hint).toMatch(/retry once/i);
     expect(e.hint).toMatch(/support/i);
   });

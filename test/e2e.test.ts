@@ -661,11 +661,27 @@ describe('quirks and contract error rows', () => {
     expect(error.hint).toMatch(/Malformed payloads/);
   });
 
-  it("billing-identifier row → retry 'once_then_support'", async () => {
+  it("billing-identifier row → retry 'once_then_support': retryable the first time, retried once, then contact support", async () => {
+    const body = { ...ORDER_BODY, billing_identifier: 'B-404' };
     fake.control.next('createOrder', rows.message('billing_identifier_invalid'));
-    const error = decoded(await failure(makeClient().createOrder({ body: { ...ORDER_BODY, billing_identifier: 'B-404' } })));
-    expect(error).toMatchObject({ status: 400, category: 'input', retry: 'once_then_support' });
-    expect(error.fields.map((f) => f.field)).toEqual(['billing_identifier']);
+    const first = decoded(await failure(makeClient({ maxRetries: 0 }).createOrder({ body })));
+    expect(first).toMatchObject({ status: 400, category: 'input', retry: 'once_then_support', retryable: true });
+    expect(first.hint).toContain('Retry the call once; if it fails again, contact support.');
+    expect(first.fields.map((f) => f.field)).toEqual(['billing_identifier']);
+    // With retries on, the client retries it once (a POST: the rule says the retry is wanted) …
+    const before = fake.control.requests('createOrder').length;
+    fake.control.next('createOrder', rows.message('billing_identifier_invalid'));
+    await success(makeClient().createOrder({ body }));
+    expect(fake.control.requests('createOrder').length - before).toBe(2);
+    // … and a second failure is the support case: not retryable, no third attempt.
+    const again = fake.control.requests('createOrder').length;
+    fake.control.next('createOrder', rows.message('billing_identifier_invalid'));
+    fake.control.next('createOrder', rows.message('billing_identifier_invalid'));
+    const second = decoded(await failure(makeClient().createOrder({ body })));
+    expect(fake.control.requests('createOrder').length - again).toBe(2);
+    expect(second).toMatchObject({ retry: 'once_then_support', retryable: false });
+    expect(second.hint).toContain('It failed again after one retry: contact support.');
+    expect(second.hint).not.toContain('Retry the call once');
   });
 
   it('policy row → category policy with the 5 restrictions', async () => {
@@ -687,7 +703,7 @@ describe('quirks and contract error rows', () => {
   });
 
   it('every message row of the contract decodes to the fields it expects (examples, over HTTP)', async () => {
-    const client = makeClient();
+    const client = makeClient({ maxRetries: 0 });
     const messageRows = rows.messageRows('lastmile');
     expect(messageRows.length).toBe(11);
     for (const row of messageRows) {

@@ -101,8 +101,9 @@ function injectionContract(): Json {
     ['environments', record([['prod', record([['default', true], ['description', at(1)], ['notShown', at(2)], ['urls', record([['api', `{base}/${BRACELESS[1] ?? ''}`]])]])]])],
     [
       'auth',
-      record([
+      record([['oauth', record([
         ['type', 'oauth2'],
+        ['flow', 'clientCredentials'],
         ['description', at(3)],
         ['endpoint', 'requestToken'],
         ['grantField', 'grant_type'],
@@ -110,7 +111,7 @@ function injectionContract(): Json {
         ['token', record([['accessToken', 'access_token']])],
         ['carrier', record([['header', 'Authorization'], ['scheme', 'Bearer'], ['shown', false], ['notShown', at(4)]])],
         ['unauthorized', record([['shape', 'unauthorized']])],
-      ]),
+      ])]]),
     ],
     [
       'types',

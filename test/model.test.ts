@@ -352,13 +352,13 @@ describe('policies', () => {
 
 describe('endpoints', () => {
   it('are the 6 operations with method, path, host, auth and path parameters', () => {
-    expect(contract.endpoints.map((e) => [e.id, e.method, e.path, e.host, e.auth, e.params.map((p) => p.name)])).toEqual([
+    expect(contract.endpoints.map((e) => [e.id, e.method, e.path, e.host, e.security.length === 0 ? 'none' : e.security.map((alt) => alt.join('+')).join('|'), e.params.map((p) => p.name)])).toEqual([
       ['requestToken', 'POST', '/oauth/token', 'fulfilment', 'none', []],
-      ['createOrder', 'POST', '/orders', 'lastmile', 'required', []],
-      ['getOrder', 'GET', '/orders/{order_id}', 'lastmile', 'required', ['order_id']],
-      ['updateOrder', 'PUT', '/orders/{order_id}', 'lastmile', 'required', ['order_id']],
-      ['markReadyForCollection', 'PUT', '/orders/{order_id}/ready_for_collection', 'lastmile', 'required', ['order_id']],
-      ['getOrderLabel', 'GET', '/order_label/{order_id}', 'lastmile', 'required', ['order_id']],
+      ['createOrder', 'POST', '/orders', 'lastmile', 'oauth', []],
+      ['getOrder', 'GET', '/orders/{order_id}', 'lastmile', 'oauth', ['order_id']],
+      ['updateOrder', 'PUT', '/orders/{order_id}', 'lastmile', 'oauth', ['order_id']],
+      ['markReadyForCollection', 'PUT', '/orders/{order_id}/ready_for_collection', 'lastmile', 'oauth', ['order_id']],
+      ['getOrderLabel', 'GET', '/order_label/{order_id}', 'lastmile', 'oauth', ['order_id']],
     ]);
   });
 

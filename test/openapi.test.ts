@@ -246,7 +246,7 @@ describe('the OpenAPI document of contract/orders.yaml', () => {
   });
 
   it('the OAuth2 client-credentials scheme: token URL from the contract, the refresh grant documented; security per operation', () => {
-    const scheme = at(doc, 'components', 'securitySchemes', 'oauth2');
+    const scheme = at(doc, 'components', 'securitySchemes', 'oauth');
     expect(at(scheme, 'type')).toBe('oauth2');
     expect(at(scheme, 'flows')).toEqual({ clientCredentials: { tokenUrl: '/oauth/token', refreshUrl: '/oauth/token', scopes: {} } });
     expect(at(scheme, 'x-contractgen-token-url')).toBe('{base_url}/oauth/token');
@@ -258,7 +258,7 @@ describe('the OpenAPI document of contract/orders.yaml', () => {
     ]);
     expect(at(scheme, 'x-contractgen-auth', 'lifetime')).toEqual({ production: 604800, staging: 3600 });
     for (const endpoint of contract.endpoints) {
-      expect(at(operation(endpoint.id), 'security'), endpoint.id).toEqual(endpoint.auth === 'required' ? [{ oauth2: [] }] : []);
+      expect(at(operation(endpoint.id), 'security'), endpoint.id).toEqual(endpoint.security.length > 0 ? [{ oauth: [] }] : []);
     }
   });
 
@@ -291,7 +291,7 @@ describe('the OpenAPI document of contract/orders.yaml', () => {
     for (const endpoint of contract.endpoints) {
       const host = contract.hosts.find((h) => h.name === endpoint.host);
       const responses = at(operation(endpoint.id), 'responses');
-      const statuses = new Set([...(host?.codes.rows ?? []).map((r) => r.status), ...(endpoint.auth === 'required' ? [401] : [])]);
+      const statuses = new Set([...(host?.codes.rows ?? []).map((r) => r.status), ...(endpoint.security.length > 0 ? [401] : [])]);
       for (const status of statuses) {
         const response = at(responses, String(status));
         const ref = at(response, '$ref');

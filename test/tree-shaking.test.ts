@@ -142,6 +142,37 @@ describe('operation functions tree-shake', () => {
   });
 });
 
+describe('a bundle carries what its contract and its calls use', () => {
+  it('an API-key client: one endpoint + decodeError carries no token manager, multipart writer or paginator; an upload carries the writer', async () => {
+    const file = fileURLToPath(new URL('../bench/contracts/apikey.yaml', import.meta.url));
+    const dir = render(file, readFileSync(file, 'utf8'));
+    const code = await bundle(
+      dir,
+      [
+        "import { createBaseClient, decodeError, getForecast } from './dist/index.js';",
+        "const c = createBaseClient({ environment: 'live', servers: { api_url: 'https://w.example' }, auth: { apiKey: 'k' } });",
+        'export const call = (id) => getForecast(c, { location: id, days: 3 });',
+        "export const decode = (status, body) => decodeError({ host: 'api', status, body, endpoint: 'getForecast' });",
+      ].join('\n'),
+    );
+    expect(code).toContain('/forecast/{location}');
+    for (const absent of [TOKEN_MANAGER, MULTIPART_WRITER, PAGINATOR]) expect(code).not.toContain(absent);
+    const bodies = fileURLToPath(new URL('./fixtures/bodies/contract.yaml', import.meta.url));
+    const upload = await bundle(render(bodies, readFileSync(bodies, 'utf8')), "import { createBaseClient, uploadDocument } from './dist/index.js';\nconst c = createBaseClient({ environment: 'live', servers: { api_url: 'https://x.example' } });\nexport const u = (file) => uploadDocument(c, { body: { title: 't', file } });");
+    expect(upload).toContain(MULTIPART_WRITER);
+    expect(upload).not.toContain(PAGINATOR);
+  });
+});
+
+/** Text only templates/auth.ts's token manager holds. */
+const TOKEN_MANAGER = 'no credentials for any grant of the contract';
+
+/** Text only templates/request-body.ts's multipart writer holds. */
+const MULTIPART_WRITER = 'Content-Disposition: form-data';
+
+/** Text only templates/paginate.ts holds. */
+const PAGINATOR = 'maxPages must be a whole number';
+
 /** A message only templates/params.ts holds. */
 const PARAM_SERIALISER = 'which URLs resolve as a';
 

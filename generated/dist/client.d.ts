@@ -50,7 +50,10 @@ export type Credentials =
   | { readonly clientId?: string; readonly clientSecret?: string; readonly refreshToken: string };
 
 /** Options of {@link createClient} that do not depend on the environment. */
-export type ClientBaseOptions = Omit<ClientRuntimeOptions, 'environment' | 'servers' | 'authHeader' | 'credentials'>;
+export type ClientBaseOptions = Omit<
+  ClientRuntimeOptions,
+  'environment' | 'servers' | 'authHeader' | 'credentials' | 'auth'
+>;
 /** Options of {@link createClient}. */
 export interface ClientOptions<E extends Environment = Environment> extends ClientBaseOptions {
   /** Which environment to call. */
@@ -67,7 +70,7 @@ export interface RequestTokenInput extends CallOptions {
   readonly contentType?: 'application/json' | 'application/x-www-form-urlencoded';
 }
 export type RequestTokenData = Types.TokenResponse;
-export type RequestTokenResult = Result<RequestTokenData, Errors.RequestTokenError>;
+export type RequestTokenResult = Result<RequestTokenData, Errors.RequestTokenError, 200>;
 
 export interface CreateOrderInput extends CallOptions {
   readonly body: Types.OrderRequest;
@@ -120,7 +123,7 @@ export interface GetOrderLabelInput extends CallOptions {
   readonly order_id: string;
 }
 export type GetOrderLabelData = Uint8Array;
-export type GetOrderLabelResult = Result<GetOrderLabelData, Errors.GetOrderLabelError>;
+export type GetOrderLabelResult = Result<GetOrderLabelData, Errors.GetOrderLabelError, 200>;
 
 /** A client of Fulfilment and Last-Mile Order APIs 1.0.0. Methods never throw: they return a result. */
 export interface Client {

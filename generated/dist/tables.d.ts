@@ -6,6 +6,7 @@ import {
   type ErrorTables,
   type FullRuntimeSpec,
   type HostErrorSpec,
+  type SchemeSpec,
   type StatusSpec,
 } from './runtime/spec.js';
 
@@ -38,7 +39,10 @@ export declare const GET_ORDER_LABEL_ERROR_RULES: EndpointErrorRules;
 /** Error rules of the endpoints whose error responses decode differently from their host's (own shapes, quirks, or field paths for the host's message table), for the decoders' `endpoint` input; any other endpoint decodes as its host. */
 export declare const ENDPOINT_ERRORS: Readonly<Partial<Record<EndpointId, EndpointErrorRules>>>;
 
-/** The contract's auth: token endpoint, grants, lifetimes, header, 401 rule. */
+/** Auth schemes by name: what each adds to a request. */
+export declare const SCHEMES: Readonly<Record<string, SchemeSpec>>;
+
+/** The client-credentials scheme's lifecycle: token endpoint, grants, lifetimes, header, 401 rule. */
 export declare const AUTH: AuthSpec | undefined;
 
 /** Statuses for which errors carry a support report. */

@@ -4,7 +4,7 @@
  */
 import { formatStatus } from '../model/values.js';
 import { knowledge, type Knowledge } from '../model/knowledge.js';
-import type { Contract, Endpoint, EnumType, Field, Host, NamedType, ObjectType, Param, SourceLocation, TypeRef } from '../model/types.js';
+import type { AuthScheme, Contract, Endpoint, EnumType, Field, Host, NamedType, ObjectType, Pagination, Param, SourceLocation, TypeRef } from '../model/types.js';
 import { pair, same, type Action, type Area, type Change, type Direction } from './change.js';
 import { deprecationChange, refChanges } from './type-changes.js';
 import { directionsOf } from './usage.js';
@@ -93,7 +93,9 @@ function diffEndpoint(ctx: Ctx, eb: Endpoint, ea: Endpoint, b: Contract, a: Cont
   // Renamed placeholders change nothing a caller sees unless the input keys change with them.
   else if (eb.path !== ea.path && pathKeys(eb) !== pathKeys(ea)) add(ctx, 'param', 'changed', 'request', subject, { aspect: 'name', before: eb.path, after: ea.path, ...l });
   if (eb.host !== ea.host) add(ctx, 'endpoint', 'changed', 'none', subject, { aspect: 'host', before: eb.host, after: ea.host, ...l });
-  if (eb.auth !== ea.auth) add(ctx, 'endpoint', 'changed', 'none', subject, { aspect: 'auth', before: eb.auth, after: ea.auth, ...l });
+  diffSecurity(ctx, eb, ea, subject);
+  diffPagination(ctx, eb, ea, subject);
+  diffResponseHeaders(ctx, eb, ea, subject);
   diffParams(ctx, eb, ea);
   diffContentTypes(ctx, eb, ea, subject);
   diffBodies(ctx, eb, ea, subject);
@@ -320,7 +322,68 @@ function diffPolicies(ctx: Ctx, b: Contract, a: Contract): void {
   }
 }
 
+/** Alternatives of schemes, as `a + b`. */
+function alternatives(e: Endpoint): string[] {
+  return e.security.map((alt) => alt.join(' + '));
+}
+
+function diffSecurity(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string): void {
+  const before = alternatives(eb);
+  const after = alternatives(ea);
+  const l = locs(eb, ea);
+  if (before.length === 0 || after.length === 0) {
+    if (before.length !== after.length) add(ctx, 'endpoint', 'changed', 'none', subject, { aspect: 'auth', qualifier: after.length === 0 ? 'none' : 'required', before: before.join(' | ') || 'none', after: after.join(' | ') || 'none', ...l });
+    return;
+  }
+  for (const alt of before.filter((x) => !after.includes(x))) add(ctx, 'endpoint', 'removed', 'request', `${subject} auth ${alt}`, { aspect: 'scheme', ...l });
+  for (const alt of after.filter((x) => !before.includes(x))) add(ctx, 'endpoint', 'added', 'request', `${subject} auth ${alt}`, { aspect: 'scheme', ...l });
+}
+
+function diffPagination(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string): void {
+  // Its location aside: a pagination that moved in the file is the same.
+  const form = (e: Endpoint) => (e.pagination === undefined ? undefined : JSON.stringify({ ...e.pagination, loc: undefined }));
+  const [before, after] = [form(eb), form(ea)];
+  if (before === after) return;
+  if (after === undefined) add(ctx, 'endpoint', 'removed', 'none', `${subject} pagination`, { aspect: 'pagination', ...locs(eb.pagination, ea) });
+  else if (before === undefined) add(ctx, 'endpoint', 'added', 'none', `${subject} pagination`, { aspect: 'pagination', ...locs(eb, ea.pagination) });
+  else add(ctx, 'endpoint', 'changed', 'none', `${subject} pagination`, { aspect: 'pagination', before: paginationText(eb.pagination), after: paginationText(ea.pagination), ...locs(eb.pagination, ea.pagination) });
+}
+
+/** `page by page (size per_page, from 1, items data)`: what a reader compares. */
+function paginationText(p: Pagination | undefined): string {
+  if (p === undefined) return 'none';
+  const parts = [
+    p.kind === 'link' ? undefined : `by ${p.param}`,
+    p.kind === 'cursor' ? `next ${p.next.join('.')}` : undefined,
+    (p.kind === 'offset' || p.kind === 'page') && p.limit !== undefined ? `size ${p.limit}` : undefined,
+    p.kind === 'page' ? `from ${p.start}` : undefined,
+    `items ${p.items.length === 0 ? '(the body)' : p.items.join('.')}`,
+  ].filter((x): x is string => x !== undefined);
+  return `${p.kind} ${parts.join(', ')}`;
+}
+
+/** Declared success headers, by lower-case name: what the typed `response.headers` holds. */
+function diffResponseHeaders(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string): void {
+  const names = (e: Endpoint) => [...new Set(e.responses.filter((r) => !r.isError).flatMap((r) => r.headers.map((h) => h.name.toLowerCase())))];
+  const headers = pair(names(eb), names(ea), (n) => n);
+  for (const n of headers.removed) add(ctx, 'endpoint', 'removed', 'response', `${subject} response header ${n}`, { aspect: 'header', ...locs(eb, ea) });
+  for (const n of headers.added) add(ctx, 'endpoint', 'added', 'response', `${subject} response header ${n}`, { aspect: 'header', ...locs(eb, ea) });
+}
+
+/** Schemes other than client credentials (diffAuth covers that one's lifecycle). */
+function diffSchemes(ctx: Ctx, b: Contract, a: Contract): void {
+  const others = (c: Contract) => c.schemes.filter((s) => s.type !== 'clientCredentials');
+  const schemes = pair(others(b), others(a), (s) => s.name);
+  for (const s of schemes.removed) add(ctx, 'auth', 'removed', 'none', `auth scheme ${s.name}`, { aspect: 'scheme', ...locs(s, undefined) });
+  for (const s of schemes.added) add(ctx, 'auth', 'added', 'none', `auth scheme ${s.name}`, { aspect: 'scheme', ...locs(undefined, s) });
+  for (const [sb, sa] of schemes.both) {
+    const form = (s: AuthScheme) => (s.type === 'apiKey' ? `apiKey in ${s.in} ${s.paramName}` : s.type);
+    if (form(sb) !== form(sa)) add(ctx, 'auth', 'changed', 'request', `auth scheme ${sa.name}`, { aspect: 'scheme', before: form(sb), after: form(sa), ...locs(sb, sa) });
+  }
+}
+
 function diffAuth(ctx: Ctx, b: Contract, a: Contract): void {
+  diffSchemes(ctx, b, a);
   const ab = b.auth;
   const aa = a.auth;
   if (ab === undefined || aa === undefined) {

@@ -3,7 +3,7 @@
  * and the same calls as functions of a `BaseClient`, which bundlers can drop one by one.
  */
 import { knowledge } from '../model/knowledge.js';
-import type { Contract, Endpoint, Param } from '../model/types.js';
+import type { AuthScheme, Contract, Endpoint, Param, ResponseHeader, ResponseSpec, TypeRef } from '../model/types.js';
 import { formatStatus } from '../model/values.js';
 import { propertyKey, stringLiteral } from '../naming.js';
 import { typeText } from './emit-types.js';
@@ -21,6 +21,7 @@ export function emitClient(file: TsFile, contract: Contract): void {
   emitClientInterface(file, contract);
   emitCreateClient(file, contract);
   emitOperations(file, contract);
+  emitPaging(file, contract);
 }
 
 function emitEnvironments(file: TsFile, contract: Contract): void {
@@ -42,8 +43,10 @@ function emitEnvironments(file: TsFile, contract: Contract): void {
       }
       file.w.write(`${propertyKey(env.name)}: `).inlineBlock(() => {
         for (const variable of env.variables) {
-          file.doc(knowledge(contract).server(variable)?.description);
-          file.w.writeLine(`${propertyKey(variable)}: string;`);
+          const server = knowledge(contract).server(variable);
+          file.doc(server?.description, server?.default === undefined ? undefined : `Default: ${server.default}.`);
+          const type = server?.enum === undefined ? 'string' : server.enum.map(stringLiteral).join(' | ');
+          file.lines(union(`${propertyKey(variable)}${server?.default === undefined ? '' : '?'}:`, [type], ';', file.level));
         }
       });
       file.w.write(';').newLine();
@@ -56,20 +59,59 @@ function emitOptions(file: TsFile, contract: Contract): void {
   const runtimeOptions = file.useType(MODULE.runtime.baseClient, RUNTIME.baseClient.ClientRuntimeOptions);
   emitCredentials(file, contract);
   file.doc(`Options of {@link ${CLIENT.createClient}} that do not depend on the environment.`);
-  file.lines(union(`export type ${CLIENT.ClientBaseOptions} =`, [`Omit<${runtimeOptions}, 'environment' | 'servers' | 'authHeader' | 'credentials'>`], ';', file.level));
+  const callerSchemes = contract.schemes.filter((s) => s.type !== 'clientCredentials');
+  emitAuthCredentials(file, callerSchemes);
+  const omitted = "'environment' | 'servers' | 'authHeader' | 'credentials' | 'auth'";
+  file.lines(list(`export type ${CLIENT.ClientBaseOptions} = Omit`, '<', [runtimeOptions, omitted], '>', ';', file.level, false));
   file.doc(`Options of {@link ${CLIENT.createClient}}.`);
   const { Environment } = CLIENT;
   file.w.write(`export interface ${CLIENT.ClientOptions}<E extends ${Environment} = ${Environment}> extends ${CLIENT.ClientBaseOptions} `).block(() => {
     file.doc('Which environment to call.');
     file.w.writeLine('readonly environment: E;');
     file.doc('Base addresses, by server variable name.');
-    file.w.writeLine(`readonly servers: ${CLIENT.ServerVariables}[E];`);
+    // Every variable defaulted: nothing need be given.
+    const optional = contract.servers.every((s) => s.default !== undefined) ? '?' : '';
+    file.w.writeLine(`readonly servers${optional}: ${CLIENT.ServerVariables}[E];`);
     if (contract.auth !== undefined) {
       file.doc('Credentials for the token endpoint: the client fetches, caches, refreshes and replays tokens itself.');
       file.w.writeLine(`readonly credentials?: ${CLIENT.Credentials};`);
     }
+    if (callerSchemes.length > 0) {
+      file.doc('Credentials by auth scheme: each endpoint sends the first of its schemes the client holds.');
+      file.w.writeLine(`readonly auth?: ${CLIENT.AuthCredentials};`);
+    }
   });
   file.w.blankLine();
+}
+
+/** One optional credential per scheme the caller supplies, typed by what the scheme takes. */
+function emitAuthCredentials(file: TsFile, schemes: readonly AuthScheme[]): void {
+  if (schemes.length === 0) return;
+  const type = (name: string) => file.useType(MODULE.runtime.credentials, name);
+  file.doc(`Credentials of the contract's auth schemes, by scheme name (the {@link ${CLIENT.ClientOptions}.auth} option).`);
+  // A type, not an interface: the runtime reads it as a record of schemes, which an interface is not.
+  file.w.write(`export type ${CLIENT.AuthCredentials} = `).inlineBlock(() => {
+    for (const s of schemes) {
+      file.doc(s.description, schemeNote(s));
+      const credential = s.type === 'basic' ? type('BasicCredential') : s.type === 'bearer' ? `${type('Secret')} | ${type('TokenSource')}` : type('Secret');
+      file.w.writeLine(`readonly ${propertyKey(s.name)}?: ${credential};`);
+    }
+  });
+  file.w.write(';').newLine();
+  file.w.blankLine();
+}
+
+function schemeNote(s: AuthScheme): string {
+  switch (s.type) {
+    case 'apiKey':
+      return `An API key, sent as the ${s.in === 'header' ? 'header' : s.in === 'query' ? 'query parameter' : 'cookie'} ${s.paramName}.`;
+    case 'basic':
+      return 'HTTP basic: a username and password.';
+    case 'bearer':
+      return `A bearer token${s.format === undefined ? '' : ` (${s.format})`} the application obtains${s.flow === undefined ? '' : ` (OAuth 2.0 ${s.flow} flow)`}; with \`refresh\`, a refused token is refreshed and the request replayed once.`;
+    default:
+      return '';
+  }
 }
 
 /** One branch per grant: the credentials that grant sends are required in it. */
@@ -107,13 +149,15 @@ function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint)
   } else file.w.write(`export interface ${input} extends ${callOptions} `).block(() => {
     for (const param of endpoint.params) {
       file.doc(param.description, paramNote(endpoint, param), param.deprecated === undefined ? undefined : { tag: 'deprecated', text: param.deprecated.message });
-      file.lines(union(`readonly ${propertyKey(param.key)}${param.required ? '' : '?'}:`, [typeText(contract, param.type, imported(file), 'request')], ';', file.level));
+      file.lines(union(`readonly ${propertyKey(param.key)}${param.required && !param.idempotencyKey ? '' : '?'}:`, [typeText(contract, param.type, imported(file), 'request')], ';', file.level));
     }
     const request = endpoint.request;
     if (request !== undefined) {
       // No boilerplate doc: a consumer's tsc scans every comment of the declarations.
       file.doc(request.notShown);
-      file.lines(union(`readonly body${request.optional ? '?' : ''}:`, [typeText(contract, request.body, imported(file), 'request')], ';', file.level));
+      // Bytes sent as the whole body may also stream (a part of a multipart body may not).
+      const stream = request.body.kind === 'primitive' && request.body.name === 'binary' ? ['ReadableStream<Uint8Array>'] : [];
+      file.lines(union(`readonly body${request.optional ? '?' : ''}:`, [typeText(contract, request.body, imported(file), 'request'), ...stream], ';', file.level));
       if (request.contentTypes.length > 1) {
         file.doc(`How the body is encoded (default ${request.contentTypes[0] ?? ''}).`);
         file.lines(union('readonly contentType?:', literals(request.contentTypes), ';', file.level));
@@ -121,15 +165,41 @@ function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint)
     }
   });
   file.lines(union(`export type ${endpointNames.data(endpoint.id)} =`, dataTypes(file, contract, endpoint), ';', file.level));
-  const result = [endpointNames.data(endpoint.id), file.useType(MODULE.errors, endpointNames.error(endpoint.id))];
+  const successes = knowledge(contract).successResponses(endpoint);
+  const headers = emitResponseHeaders(file, endpoint, successes);
+  const statuses = successes.every((r) => r.status.kind === 'exact') ? successes.map((r) => formatStatus(r.status)).join(' | ') : 'number';
+  const narrowed = headers === undefined ? (statuses === 'number' ? [] : [statuses]) : [statuses, headers];
+  const result = [endpointNames.data(endpoint.id), file.useType(MODULE.errors, endpointNames.error(endpoint.id)), ...narrowed];
   file.lines(list(`export type ${endpointNames.result(endpoint.id)} = ${file.useType(MODULE.runtime.exchange, RUNTIME.exchange.Result)}`, '<', result, '>', ';', file.level, false));
   file.w.blankLine();
+}
+
+/**
+ * `<Operation>Headers`: the headers its successes declare, by the lower-case name the runtime
+ * reads; required where every success carries it. Undefined when none declares any.
+ */
+function emitResponseHeaders(file: TsFile, endpoint: Endpoint, successes: readonly ResponseSpec[]): string | undefined {
+  const byName = new Map<string, ResponseHeader[]>();
+  for (const r of successes) for (const h of r.headers) byName.set(h.name.toLowerCase(), [...(byName.get(h.name.toLowerCase()) ?? []), h]);
+  if (byName.size === 0) return undefined;
+  const name = endpointNames.headers(endpoint.id);
+  file.w.write(`export interface ${name} `).block(() => {
+    for (const [key, declared] of [...byName].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const required = declared.length === successes.length && declared.every((h) => h.required);
+      const first = declared[0];
+      const type = first === undefined || first.type === 'string' ? undefined : `Its text holds ${first.type === 'integer' ? 'an integer' : `a ${first.type}`}.`;
+      file.doc(first?.description, type);
+      file.w.writeLine(`readonly ${propertyKey(key)}${required ? '' : '?'}: string;`);
+    }
+  });
+  return name;
 }
 
 function endpointDoc(contract: Contract, endpoint: Endpoint): (string | undefined)[] {
   const quirks = endpoint.errors.quirks.map((q) => `Quirk (${q.id}): ${q.hint}`);
   const successes = knowledge(contract).successResponses(endpoint).map((r) => `Responds ${formatStatus(r.status)}: ${r.description ?? ''}${r.notShown === undefined ? '' : ` (${r.notShown})`}`);
-  return [endpoint.summary, endpoint.description, `${endpoint.method} ${endpoint.path} on the ${endpoint.host} host${endpoint.auth === 'none' ? '; no authentication' : ''}.`, ...successes, ...quirks];
+  const auth = endpoint.security.length === 0 ? '; no authentication' : contract.schemes.length > 1 ? `; auth: ${endpoint.security.map((alt) => alt.join(' + ')).join(' or ')}` : '';
+  return [endpoint.summary, endpoint.description, `${endpoint.method} ${endpoint.path} on the ${endpoint.host} host${auth}.`, ...successes, ...quirks];
 }
 
 function emitClientInterface(file: TsFile, contract: Contract): void {
@@ -231,7 +301,9 @@ function paramNote(endpoint: Endpoint, param: Param): string {
   const place = `${param.in.charAt(0).toUpperCase()}${param.in.slice(1)} parameter`;
   const wire = param.key === param.name ? '' : ` \`${param.name}\``;
   const fallback = param.default === undefined ? '' : ` The server's default: ${JSON.stringify(param.default)}.`;
-  return `${place}${wire}${param.in === 'path' ? ` of ${endpoint.path}` : ''}.${fallback}`;
+  const key = param.idempotencyKey ? ' Left out, the client sends a fresh key, the same on every retry of the call.' : '';
+  const secret = param.secret ? ' A secret: redacted from errors and support reports.' : '';
+  return `${place}${wire}${param.in === 'path' ? ` of ${endpoint.path}` : ''}.${fallback}${key}${secret}`;
 }
 
 /**
@@ -239,18 +311,72 @@ function paramNote(endpoint: Endpoint, param: Param): string {
  * prettier prints it: on one line; else broken after the arrow; else with the parameters broken;
  * else with the type arguments broken (long operation ids).
  */
-export function operationLines(name: string, type: string, [input, result]: readonly [string, string], spec: string): string[] {
-  const cast = ` as Promise<${result}>;`;
-  const body = `client.call(${spec}, input)${cast}`;
-  const brokenBody = fits(body, 1) ? [`  ${body}`] : ['  client.call(', `    ${spec},`, '    input,', `  )${cast}`];
+export function operationLines(name: string, type: string, io: readonly [string, string], spec: string): string[] {
+  return arrowLines(name, type, io, ['client', 'input'], 'client.call', [spec, 'input'], `Promise<${io[1]}>`);
+}
+
+/** `export const name: Type<I, R> = (params) => callee(args) as Cast;` in prettier's layout (see operationLines). */
+function arrowLines(name: string, type: string, [input, result]: readonly [string, string], params: readonly string[], callee: string, args: readonly string[], castType: string): string[] {
+  const cast = ` as ${castType};`;
+  const call = `${callee}(${args.join(', ')})`;
+  const body = `${call}${cast}`;
+  // Prettier breaks a long cast's type argument before the call's arguments, unless it is a plain name.
+  const open = castType.indexOf('<');
+  const typeArgs = open > 0 && castType.endsWith('>') && castType.slice(open + 1, -1).includes('<') ? castType.slice(open + 1, -1) : undefined;
+  const brokenCast = typeArgs !== undefined && fits(`${call} as ${castType.slice(0, open + 1)}`, 1) && fits(typeArgs, 2) ? [`  ${call} as ${castType.slice(0, open + 1)}`, `    ${typeArgs}`, '  >;'] : undefined;
+  const brokenBody = fits(body, 1) ? [`  ${body}`] : (brokenCast ?? [`  ${callee}(`, ...args.map((a) => `    ${a},`), `  )${cast}`]);
   const lhs = `export const ${name}: ${type}<${input}, ${result}> =`;
-  const arrow = '(client, input) =>';
+  const arrow = `(${params.join(', ')}) =>`;
   if (fits(`${lhs} ${arrow} ${body}`, 0)) return [`${lhs} ${arrow} ${body}`];
   if (fits(`${lhs} ${arrow}`, 0)) return [`${lhs} ${arrow}`, ...brokenBody];
   if (fits(`${lhs} (`, 0)) {
-    const params = [`${lhs} (`, '  client,', '  input,'];
-    return fits(`) => ${body}`, 0) ? [...params, `) => ${body}`] : [...params, ') =>', ...brokenBody];
+    const lines = [`${lhs} (`, ...params.map((p) => `  ${p},`)];
+    return fits(`) => ${body}`, 0) ? [...lines, `) => ${body}`] : [...lines, ') =>', ...brokenBody];
   }
   const typeLines = [`export const ${name}: ${type}<`, `  ${input},`, `  ${result}`];
   return fits(`> = ${arrow} ${body}`, 0) ? [...typeLines, `> = ${arrow} ${body}`] : [...typeLines, `> = ${arrow}`, ...brokenBody];
+}
+
+/** Per paginated endpoint, `<operation>Pages` and `<operation>Items`: bounded, cancellable async iterators with errors as results. */
+function emitPaging(file: TsFile, contract: Contract): void {
+  const paged = contract.endpoints.filter((e) => e.pagination !== undefined);
+  if (paged.length === 0) return;
+  const { Pages } = CLIENT_PRIVATE;
+  const pageOptions = file.useType(MODULE.runtime.paginate, RUNTIME.paginate.PageOptions);
+  file.w.blankLine();
+  file.doc(
+    'Pages of a paginated endpoint through a {@link BaseClient}: one result per page, an error as the last one (never thrown), at most `options.maxPages` (default 100) requests, stopped by `options.signal` or the input\'s.',
+  );
+  file.lines([`type ${Pages}<I, R> = (client: ${CLIENT.BaseClient}, input: I, options?: ${pageOptions}) => AsyncIterableIterator<R>;`]);
+  for (const endpoint of paged) {
+    file.section('paging', endpoint, () => {
+      const spec = file.use(MODULE.tables, endpointNames.spec(endpoint.id));
+      const input = endpointNames.input(endpoint.id);
+      const result = file.useType(MODULE.runtime.exchange, RUNTIME.exchange.Result);
+      const item = `${result}<${itemType(file, contract, endpoint)}, ${file.useType(MODULE.errors, endpointNames.error(endpoint.id))}>`;
+      for (const [suffix, fn, r] of [['Pages', RUNTIME.paginate.endpointPages, endpointNames.result(endpoint.id)], ['Items', RUNTIME.paginate.endpointItems, item]] as const) {
+        const name = `${endpointNames.operation(endpoint.id)}${suffix}`;
+        const callee = file.use(MODULE.runtime.paginate, fn);
+        const args = ['client', spec, 'input', 'options'];
+        file.w.blankLine();
+        const lines = arrowLines(name, Pages, [input, r], ['client', 'input', 'options'], callee, args, `AsyncIterableIterator<${r}>`);
+        file.value(`export const ${name} = (client, input, options) => ${callee}(${args.join(', ')});`, `export declare const ${name}: ${Pages}<${input}, ${r}>;`, () => file.lines(lines));
+      }
+    });
+  }
+}
+
+/** The type of a page's items: the array at `items` in the success body, else unknown. */
+function itemType(file: TsFile, contract: Contract, endpoint: Endpoint): string {
+  const k = knowledge(contract);
+  let ref: TypeRef | undefined = k.successResponses(endpoint)[0]?.body;
+  for (const segment of endpoint.pagination?.items ?? []) {
+    const named = ref?.kind === 'named' ? k.type(ref.name) : undefined;
+    const resolved: TypeRef | undefined = named?.kind === 'alias' ? named.type : ref;
+    const fields = named?.kind === 'object' ? named.fields : resolved?.kind === 'object' ? resolved.fields : [];
+    ref = fields.find((f) => f.name === String(segment))?.type;
+  }
+  const named = ref?.kind === 'named' ? k.type(ref.name) : undefined;
+  const array = named?.kind === 'alias' ? named.type : ref;
+  return array?.kind === 'array' ? typeText(contract, array.items, imported(file), 'response') : 'unknown';
 }

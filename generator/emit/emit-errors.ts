@@ -127,7 +127,7 @@ function emitEndpointError(file: TsFile, contract: Contract, endpoint: Endpoint)
   const k = knowledge(contract);
   const host = k.host(endpoint.host);
   if (host === undefined) return;
-  const tokenEndpoint = endpoint.auth === 'required' && contract.auth !== undefined && contract.auth.endpoint !== endpoint.id ? contract.auth.endpoint : undefined;
+  const tokenEndpoint = k.usesTokenFlow(endpoint) ? contract.auth?.endpoint : undefined;
   const tokenNote = tokenEndpoint === undefined ? undefined : `A failed token request surfaces as a {@link ${endpointNames.error(tokenEndpoint)}}.`;
   // Only what the type does not say: a consumer's tsc scans every comment of the declarations.
   file.doc(tokenNote);

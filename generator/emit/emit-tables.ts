@@ -5,10 +5,11 @@
  */
 import { knowledge, type Knowledge } from '../model/knowledge.js';
 import { messageTableData } from '../model/message-data.js';
-import type { Contract, Endpoint, ErrorShape, Host, MessageRow, Policy, Quirk, StatusPattern } from '../model/types.js';
+import type { AuthScheme, Contract, Endpoint, Pagination, ErrorShape, Host, MessageRow, Policy, Quirk, StatusPattern } from '../model/types.js';
 // The runtime's own types: the tables are built as the runtime reads them.
+import type { PaginationSpec } from '../../templates/paginate.js';
 import { defaultExplode, defaultStyle, type ParamSpec } from '../../templates/params.js';
-import type { AuthSpec, EndpointErrorRules, EndpointSpec, ErrorTables, HostErrorSpec, MessageRowAdvice, PolicySpec, QuirkSpec, ShapeSpec, StatusSpec } from '../../templates/spec.js';
+import type { AuthSpec, SchemeSpec, EndpointErrorRules, EndpointSpec, ErrorTables, HostErrorSpec, MessageRowAdvice, PolicySpec, QuirkSpec, ShapeSpec, StatusSpec } from '../../templates/spec.js';
 import { propertyKey as key, stringLiteral } from '../naming.js';
 import { Code, data, union } from './pretty.js';
 import { endpointNames, MODULE, RUNTIME, TABLES } from './names.js';
@@ -40,6 +41,8 @@ export function emitTables(file: TsFile, contract: Contract): void {
         ...endpointSpec(k, e, plain),
         ...(k.holdsInt64(e) ? { json: new Code(file.use(MODULE.runtime.json, RUNTIME.json.LOSSLESS_JSON)) } : {}),
         ...(plain ? {} : { params: { specs: paramTable(k, e), serialise: new Code(file.use(MODULE.runtime.params, RUNTIME.params.serialiseParams)) } }),
+        // Only endpoints with a body other than JSON name the encoder: a bundle of JSON calls carries no multipart writer.
+        ...(k.encodesBody(e) ? { encode: new Code(file.use(MODULE.runtime.requestBody, RUNTIME.requestBody.encodeRequestBody)) } : {}),
       };
       file.constant(endpointNames.spec(e.id), specType, (prefix, suffix) => data(spec, file.level, prefix, suffix).split('\n'));
     });
@@ -63,7 +66,8 @@ export function emitTables(file: TsFile, contract: Contract): void {
   );
   file.constant(TABLES.ENDPOINT_ERRORS, `Readonly<Partial<Record<${TABLES.EndpointId}, ${rulesType}>>>`, (prefix, suffix) => table(prefix, suffix, special, endpointNames.rules));
   file.w.blankLine();
-  constant("The contract's auth: token endpoint, grants, lifetimes, header, 401 rule.", TABLES.AUTH, `${file.useType(MODULE.runtime.spec, RUNTIME.spec.AuthSpec)} | undefined`, authSpec(contract));
+  constant('Auth schemes by name: what each adds to a request.', TABLES.SCHEMES, `Readonly<Record<string, ${file.useType(spec, RUNTIME.spec.SchemeSpec)}>>`, schemeSpecs(contract));
+  constant("The client-credentials scheme's lifecycle: token endpoint, grants, lifetimes, header, 401 rule.", TABLES.AUTH, `${file.useType(spec, RUNTIME.spec.AuthSpec)} | undefined`, authSpec(contract));
   constant(
     'Statuses for which errors carry a support report.',
     TABLES.SUPPORT,
@@ -78,13 +82,17 @@ export function emitTables(file: TsFile, contract: Contract): void {
     `tables: ${TABLES.ERROR_TABLES}`,
     `hosts: ${TABLES.HOST_ERRORS}`,
     `environments: ${TABLES.ENVIRONMENT_URLS}`,
+    ...serverDefaults(contract),
     ...(token === undefined ? [] : [`tokenEndpoint: ${endpointNames.spec(token.id)}`]),
+    `schemes: ${TABLES.SCHEMES}`,
     `auth: ${TABLES.AUTH}`,
+    // Named only with a client-credentials scheme: other bundles leave the token manager out.
+    ...(contract.auth === undefined ? [] : [`tokenFlow: ${file.use(MODULE.runtime.auth, RUNTIME.auth.clientCredentialsFlow)}`]),
     `support: ${TABLES.SUPPORT}`,
     `secretFields: ${TABLES.SECRET_FIELDS}`,
   ];
   const runtimeType = file.useType(MODULE.runtime.spec, RUNTIME.spec.FullRuntimeSpec);
-  file.constant(TABLES.RUNTIME_SPEC, runtimeType, (prefix, suffix) => [`${prefix}{`, ...members.map((m) => `  ${m},`), `}${suffix}`]);
+  file.constant(TABLES.RUNTIME_SPEC, runtimeType, (prefix, suffix) => [`${prefix}{`, ...members.flatMap((m) => `${m},`.split('\n').map((l) => `  ${l}`)), `}${suffix}`]);
 }
 
 /** `{ id: CONSTANT, … }` over `endpoints`, laid out as prettier would. */
@@ -178,7 +186,8 @@ function paramTable(k: Knowledge, e: Endpoint): ParamSpec[] {
     // An exploded form object is written as its own keys: the mocks cannot look for its name.
     ...(p.in === 'query' && p.style === 'form' && p.explode && k.isObjectLike(p.type) ? { ownKeys: true } : {}),
     ...(p.allowReserved ? { allowReserved: true } : {}),
-    ...(p.required && p.in !== 'path' ? { required: true } : {}),
+    // The client fills an idempotency key the caller leaves out.
+    ...(p.required && p.in !== 'path' && !p.idempotencyKey ? { required: true } : {}),
   }));
 }
 
@@ -189,7 +198,7 @@ function endpointSpec(k: Knowledge, e: Endpoint, plainParams: boolean): Endpoint
     method: e.method,
     path: e.path,
     host: e.host,
-    auth: e.auth === 'required',
+    security: e.security,
     idempotent: e.idempotent,
     pathParams: plainParams ? e.params.map((p) => p.name) : [],
     contentTypes: e.request?.contentTypes ?? [],
@@ -199,7 +208,28 @@ function endpointSpec(k: Knowledge, e: Endpoint, plainParams: boolean): Endpoint
     shapes: e.errors.shapes,
     quirks: e.errors.quirks.map(quirkSpec),
     fieldPaths: k.messagePaths(e),
+    ...optionalKeys(e),
+    ...(e.pagination === undefined ? {} : { pagination: paginationSpec(e.pagination) }),
   };
+}
+
+function paginationSpec(p: Pagination): PaginationSpec {
+  switch (p.kind) {
+    case 'cursor':
+      return { kind: 'cursor', param: p.param, next: p.next, items: p.items };
+    case 'offset':
+      return { kind: 'offset', param: p.param, ...(p.limit === undefined ? {} : { limit: p.limit }), items: p.items };
+    case 'page':
+      return { kind: 'page', param: p.param, ...(p.limit === undefined ? {} : { limit: p.limit }), ...(p.start === 1 ? {} : { start: p.start }), items: p.items };
+    case 'link':
+      return { kind: 'link', items: p.items };
+  }
+}
+
+function optionalKeys(e: Endpoint): Pick<EndpointSpec, 'idempotencyKey' | 'secretParams'> {
+  const key = e.params.find((p) => p.idempotencyKey)?.key;
+  const secrets = e.params.filter((p) => p.secret).map((p) => p.key);
+  return { ...(key === undefined ? {} : { idempotencyKey: key }), ...(secrets.length === 0 ? {} : { secretParams: secrets }) };
 }
 
 /** What the decoders read of an endpoint: its host, shapes, quirks and message field paths. */
@@ -216,6 +246,25 @@ function quirkSpec(q: Quirk): QuirkSpec {
     ...(q.category === undefined ? {} : { category: q.category }),
     hint: q.hint,
   };
+}
+
+function schemeSpecs(contract: Contract): Readonly<Record<string, SchemeSpec>> {
+  return Object.fromEntries(contract.schemes.map((s): [string, SchemeSpec] => [s.name, schemeSpec(s)]));
+}
+
+function schemeSpec(s: AuthScheme): SchemeSpec {
+  switch (s.type) {
+    case 'apiKey':
+      return { type: 'apiKey', in: s.in, name: s.paramName };
+    case 'basic':
+      return { type: 'basic' };
+    case 'clientCredentials':
+      return { type: 'clientCredentials' };
+    case 'bearer': {
+      const u = s.unauthorized;
+      return u.replay === 'never' ? { type: 'bearer' } : { type: 'bearer', unauthorized: { status: u.status, ...(u.shape === undefined ? {} : { shape: u.shape }) } };
+    }
+  }
 }
 
 function authSpec(contract: Contract): AuthSpec | undefined {
@@ -236,4 +285,10 @@ function authSpec(contract: Contract): AuthSpec | undefined {
 
 function environmentUrls(contract: Contract): Readonly<Record<string, Readonly<Record<string, string>>>> {
   return Object.fromEntries(contract.environments.map((env) => [env.name, Object.fromEntries(env.urls.map((u) => [u.host, u.url]))]));
+}
+
+/** `serverDefaults: { … }` when any server variable has a default. */
+function serverDefaults(contract: Contract): string[] {
+  const defaults = contract.servers.filter((s) => s.default !== undefined).map((s) => [s.name, s.default] as const);
+  return defaults.length === 0 ? [] : [data(Object.fromEntries(defaults), 1, 'serverDefaults: ')];
 }

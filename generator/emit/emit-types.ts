@@ -63,7 +63,7 @@ function deprecatedTag(d: Deprecation | undefined): DocTag | undefined {
 function directionNote(view: View, name: string): string | undefined {
   if (!knowledge(view.contract).directional.has(name)) return undefined;
   return view.direction === 'request'
-    ? `{@link ${typeNames.type(name)}} as requests carry it: without its readOnly fields, with its writeOnly ones.`
+    ? `{@link ${typeNames.type(name)}} as requests carry it: without its readOnly fields, with its writeOnly ones, bytes as a Uint8Array or a Blob.`
     : `As responses carry it: requests use {@link ${typeNames.input(name)}}.`;
 }
 
@@ -260,7 +260,7 @@ function refNotes(ref: TypeRef): string | undefined {
 
 /** A type written as a union at its top: it breaks at its `|`s when long. */
 function isUnionLike(ref: TypeRef): boolean {
-  return ref.nullable === true || ref.kind === 'union' || ref.kind === 'enum' || isInt64(ref);
+  return ref.nullable === true || ref.kind === 'union' || ref.kind === 'enum' || isInt64(ref) || (ref.kind === 'primitive' && ref.name === 'binary');
 }
 
 /**
@@ -324,7 +324,7 @@ function bareMembers(view: View, ref: TypeRef, indent: number): string[] {
     case 'enum':
       return [...ref.values.map(literalText), ...(ref.open ? [typeof ref.values[0] === 'number' ? '(number & {})' : '(string & {})'] : [])];
     case 'primitive':
-      return isInt64(ref) ? ['number', 'bigint'] : [primitiveText(ref.name)];
+      return isInt64(ref) ? ['number', 'bigint'] : primitiveTexts(ref.name, view.direction);
     default:
       return [typeLines(view, { ...ref, nullable: false }, indent).join('\n')];
   }
@@ -360,7 +360,7 @@ function typeLines(view: View, ref: TypeRef, indent: number, flat = false, reser
   if (isUnionLike(ref)) return [expression(view, ref, indent)];
   switch (ref.kind) {
     case 'primitive':
-      return [primitiveText(ref.name)];
+      return [primitiveTexts(ref.name, view.direction).join(' | ')];
     case 'named':
       return [view.nameOf(exportedName(view.contract, ref.name, view.direction))];
     case 'literal':
@@ -398,8 +398,9 @@ function objectTypeLines(view: View, all: readonly Field[], open: boolean, inden
   return objectLines(members, indent, open, reserve);
 }
 
-function primitiveText(name: string): string {
-  if (name === 'integer' || name === 'number') return 'number';
-  if (name === 'binary') return 'Uint8Array';
-  return name;
+/** Binary data is read as bytes; sent, it may also be a Blob (a File carries its name and media type into a multipart part). */
+function primitiveTexts(name: string, direction: Direction): string[] {
+  if (name === 'integer' || name === 'number') return ['number'];
+  if (name === 'binary') return direction === 'request' ? ['Uint8Array', 'Blob'] : ['Uint8Array'];
+  return [name];
 }

@@ -19,12 +19,15 @@ export const MODULE = {
   mocksIndex: 'mocks/index',
   runtime: {
     auth: 'runtime/auth',
+    credentials: 'runtime/credentials',
     baseClient: 'runtime/base-client',
     decode: 'runtime/decode',
     exchange: 'runtime/exchange',
     json: 'runtime/json',
     mocks: 'runtime/mocks',
     params: 'runtime/params',
+    paginate: 'runtime/paginate',
+    requestBody: 'runtime/request-body',
     nodeTransport: 'runtime/node-transport',
     spec: 'runtime/spec',
     support: 'runtime/support',
@@ -53,6 +56,7 @@ export const CLIENT = {
   ENVIRONMENTS: 'ENVIRONMENTS',
   ServerVariables: 'ServerVariables',
   Credentials: 'Credentials',
+  AuthCredentials: 'AuthCredentials',
   ClientBaseOptions: 'ClientBaseOptions',
   ClientOptions: 'ClientOptions',
   Client: 'Client',
@@ -65,6 +69,7 @@ export const CLIENT_PRIVATE = {
   BaseClientBrand: 'BaseClientBrand',
   Operation: 'Operation',
   OptionalOperation: 'OptionalOperation',
+  Pages: 'Pages',
 } as const;
 
 /**
@@ -81,6 +86,7 @@ export const TABLES = {
   ENDPOINTS: 'ENDPOINTS',
   ENDPOINT_ERRORS: 'ENDPOINT_ERRORS',
   AUTH: 'AUTH',
+  SCHEMES: 'SCHEMES',
   SUPPORT: 'SUPPORT',
   SECRET_FIELDS: 'SECRET_FIELDS',
   ENVIRONMENT_URLS: 'ENVIRONMENT_URLS',
@@ -91,6 +97,7 @@ export const TABLES = {
 export const RUNTIME = {
   spec: {
     AuthSpec: 'AuthSpec',
+    SchemeSpec: 'SchemeSpec',
     EndpointSpec: 'EndpointSpec',
     ErrorTables: 'ErrorTables',
     HostErrorSpec: 'HostErrorSpec',
@@ -100,7 +107,10 @@ export const RUNTIME = {
   },
   exchange: { Result: 'Result', ClientError: 'ClientError' },
   json: { LOSSLESS_JSON: 'LOSSLESS_JSON' },
+  auth: { clientCredentialsFlow: 'clientCredentialsFlow' },
   params: { serialiseParams: 'serialiseParams' },
+  requestBody: { encodeRequestBody: 'encodeRequestBody' },
+  paginate: { PageOptions: 'PageOptions', endpointPages: 'endpointPages', endpointItems: 'endpointItems' },
   decode: { DecodedError: 'DecodedError', decodeForHost: 'decodeForHost', decodeByHost: 'decodeByHost' },
   baseClient: { createRuntime: 'createRuntime', Runtime: 'Runtime', ClientRuntimeOptions: 'ClientRuntimeOptions', CallOptions: 'CallOptions' },
   mocks: {
@@ -120,6 +130,9 @@ export const INDEX_REEXPORTS: readonly { readonly module: string; readonly types
   { module: MODULE.runtime.exchange, types: ['ClientError', 'ClientErrorCategory', 'Result', 'ResponseInfo'] },
   { module: MODULE.runtime.baseClient, types: ['CallOptions'] },
   { module: MODULE.runtime.auth, types: ['StoredToken', 'TokenStore'] },
+  { module: MODULE.runtime.paginate, types: ['PageOptions'] },
+  { module: MODULE.runtime.requestBody, types: ['FilePart'] },
+  { module: MODULE.runtime.credentials, types: ['BasicCredential', 'SchemeCredential', 'Secret', 'TokenSource'] },
   { module: MODULE.runtime.support, types: ['SupportReport'] },
   // Opt-in keep-alive transport over node:http; bundles that do not import it do not contain it.
   { module: MODULE.runtime.nodeTransport, values: ['nodeTransport'], types: ['NodeHttpModule', 'NodeTransportOptions'] },
@@ -202,6 +215,8 @@ export const endpointNames = {
   data: (id: string): string => `${pascal(id)}Data`,
   result: (id: string): string => `${pascal(id)}Result`,
   error: (id: string): string => `${pascal(id)}Error`,
+  /** The headers its successes declare. */
+  headers: (id: string): string => `${pascal(id)}Headers`,
   /** The operation function, and the method of `Client` and of the mocks. */
   operation: (id: string): string => camel(id),
   /** The endpoint's spec constant in tables.ts. */
@@ -212,7 +227,7 @@ export const endpointNames = {
 };
 
 /** The suffixes `endpointNames` gives an operation id's exported types. */
-export const ENDPOINT_TYPE_NAMES = [endpointNames.input, endpointNames.data, endpointNames.result, endpointNames.error] as const;
+export const ENDPOINT_TYPE_NAMES = [endpointNames.input, endpointNames.data, endpointNames.result, endpointNames.error, endpointNames.headers] as const;
 
 /** The `Mocks` member that returns every success handler: `handlers`, unless an operation is called that. */
 export function handlersName(operations: readonly string[]): string {

@@ -1,14 +1,16 @@
 /** Endpoints: paths and parameters, bodies, responses, quirks and effective error handling. */
 import { isIdempotent } from '../../templates/retry.js';
-import type { RawEndpoint, RawQuirk, RawResponse } from '../contract-format.js';
+import type { RawEndpoint, RawPagination, RawQuirk, RawResponse } from '../contract-format.js';
+import { didYouMean } from '../similar.js';
 import { MESSAGES as M } from '../diagnostic-catalogue.js';
 import { contentKey } from '../incremental.js';
+import { buildSecurity } from './build-auth.js';
 import { checkName } from './build-errors.js';
 import { buildParams } from './build-params.js';
 import { buildTypeRef } from './build-type-ref.js';
 import { entries, type BuildContext, type RawPath } from './context.js';
-import { parseStatus } from './values.js';
-import type { Endpoint, EffectiveErrors, Quirk, RequestBody, ResponseSpec } from './types.js';
+import { parseBodyPath, parseStatus } from './values.js';
+import type { Endpoint, EffectiveErrors, Pagination, Param, Quirk, RequestBody, ResponseSpec, TypeRef } from './types.js';
 
 /** Everything an endpoint reads besides its own entry: a watch session reuses an endpoint while its entry and these are unchanged. */
 export interface EndpointRefs {
@@ -19,7 +21,8 @@ export interface EndpointRefs {
   readonly categories: readonly string[];
   /** The auth's unauthorized shape when tokens are replayed after a 401. */
   readonly replayShape: string | undefined;
-  readonly hasAuth: boolean;
+  /** Every auth scheme's name, in contract order. */
+  readonly schemes: readonly string[];
   readonly tokenEndpoint: string | undefined;
   readonly supportReport: boolean;
 }
@@ -51,7 +54,8 @@ function buildEndpoint(ctx: BuildContext, path: RawPath, id: string, raw: RawEnd
   (raw.shapes ?? []).forEach((s, i) => {
     if (checkName(ctx, [...path, 'shapes', i], s, refs.shapes, M.unknownShape) && !shapes.includes(s)) shapes.push(s);
   });
-  const auth = raw.auth ?? (refs.hasAuth && refs.tokenEndpoint !== id ? 'required' : 'none');
+  const params = buildParams(ctx, path, raw, refs.typeNames);
+  const security = buildSecurity(ctx, [...path, 'auth'], raw.auth, refs.schemes, refs.tokenEndpoint === id);
   const quirks = (raw.quirks ?? []).map((q, i) => buildQuirk(ctx, [...path, 'quirks', i], q, refs));
   quirks.forEach((q, i) => {
     if (quirks.findIndex((other) => other.id === q.id) !== i) ctx.report(M.duplicateQuirk, [...path, 'quirks', i, 'id'], { id: q.id, endpoint: id });
@@ -60,7 +64,7 @@ function buildEndpoint(ctx: BuildContext, path: RawPath, id: string, raw: RawEnd
     host: raw.host,
     shapes,
     quirks,
-    replayOnUnauthorized: auth === 'required' && refs.replayShape !== undefined,
+    replayOnUnauthorized: refs.replayShape !== undefined && security.length > 0,
     supportReport: refs.supportReport,
   };
   return {
@@ -69,12 +73,14 @@ function buildEndpoint(ctx: BuildContext, path: RawPath, id: string, raw: RawEnd
     description: raw.description,
     method: raw.method,
     path: raw.path,
-    params: buildParams(ctx, path, raw, refs.typeNames),
+    params,
     host: raw.host,
-    auth,
-    idempotent: raw.idempotent ?? isIdempotent(raw.method),
+    security,
+    // A call that carries an idempotency key is safe to retry: the server applies it once.
+    idempotent: raw.idempotent ?? (isIdempotent(raw.method) || Object.values(raw.params ?? {}).some((p) => p.idempotencyKey === true && p.in === 'header')),
     request: buildRequest(ctx, [...path, 'request'], raw.request, refs),
     responses: buildResponses(ctx, [...path, 'responses'], raw.responses, refs),
+    pagination: raw.pagination === undefined ? undefined : buildPagination(ctx, [...path, 'pagination'], raw.pagination, params),
     errors,
     loc: ctx.loc(path, 'key'),
   };
@@ -82,12 +88,31 @@ function buildEndpoint(ctx: BuildContext, path: RawPath, id: string, raw: RawEnd
 
 function buildRequest(ctx: BuildContext, path: RawPath, raw: RawEndpoint['request'], refs: EndpointRefs): RequestBody | undefined {
   if (raw === undefined) return undefined;
+  const body = buildTypeRef(ctx, [...path, 'body'], raw.body, refs.typeNames);
+  (raw.contentTypes ?? []).forEach((media, i) => {
+    const needs = mediaMismatch(media, body);
+    if (needs !== undefined) ctx.report(M.requestBodyMedia, [...path, 'contentTypes', i], { media, needs });
+  });
   return {
-    body: buildTypeRef(ctx, [...path, 'body'], raw.body, refs.typeNames),
+    body,
     contentTypes: [...(raw.contentTypes ?? ['application/json'])],
     optional: raw.optional ?? false,
     notShown: raw.notShown,
   };
+}
+
+/**
+ * What `media` needs that `body` plainly is not, else undefined. Only a body written in place is
+ * judged: a named type may be anything, and the runtime refuses what it cannot write.
+ */
+function mediaMismatch(media: string, body: TypeRef): string | undefined {
+  const essence = media.toLowerCase();
+  const binary = body.kind === 'primitive' && body.name === 'binary';
+  const scalar = body.kind === 'primitive' || body.kind === 'literal' || body.kind === 'enum';
+  if (essence === 'application/json' || essence.endsWith('+json')) return binary ? 'JSON: bytes have no JSON form' : undefined;
+  if (essence === 'application/x-www-form-urlencoded' || essence === 'multipart/form-data') return scalar || body.kind === 'array' ? 'an object (its fields are the form fields)' : undefined;
+  if (essence.startsWith('text/')) return binary || body.kind === 'object' || body.kind === 'array' || body.kind === 'map' ? 'a string' : undefined;
+  return body.kind === 'object' || body.kind === 'array' || body.kind === 'map' ? 'binary (or a string)' : undefined;
 }
 
 function buildResponses(ctx: BuildContext, path: RawPath, raw: Readonly<Record<string, RawResponse>>, refs: EndpointRefs): ResponseSpec[] {
@@ -102,6 +127,7 @@ function buildResponses(ctx: BuildContext, path: RawPath, raw: Readonly<Record<s
       body: r.body === undefined ? undefined : buildTypeRef(ctx, [...p, 'body'], r.body, refs.typeNames),
       contentType: r.contentType ?? (r.body === undefined ? undefined : r.body === 'binary' ? 'application/octet-stream' : 'application/json'),
       shape: r.shape,
+      headers: entries(r.headers ?? {}).map(([name, h]) => ({ name, type: h.type ?? 'string', required: h.required ?? false, description: h.description })),
       notShown: r.notShown,
       isError: code >= 400,
       loc: ctx.loc(p, 'key'),
@@ -109,6 +135,52 @@ function buildResponses(ctx: BuildContext, path: RawPath, raw: Readonly<Record<s
   });
   if (!responses.some((r) => !r.isError)) ctx.report(M.noSuccessResponse, path, {});
   return responses;
+}
+
+const PAGINATION_KEYS: Readonly<Record<RawPagination['kind'], { readonly needs: readonly string[]; readonly takes: readonly string[] }>> = {
+  cursor: { needs: ['param', 'next'], takes: [] },
+  offset: { needs: ['param'], takes: ['limit'] },
+  page: { needs: ['param'], takes: ['limit', 'start'] },
+  link: { needs: [], takes: [] },
+};
+
+function buildPagination(ctx: BuildContext, path: RawPath, raw: RawPagination, params: readonly Param[]): Pagination | undefined {
+  const rule = PAGINATION_KEYS[raw.kind];
+  let ok = true;
+  for (const key of ['param', 'next', 'limit', 'start'] as const) {
+    const given = raw[key] !== undefined;
+    const needs = rule.needs.includes(key);
+    if (needs === given || (given && rule.takes.includes(key)) || (!given && !needs)) continue;
+    ctx.report(M.paginationKey, given ? [...path, key] : path, { key, kind: raw.kind, needs: !given }, 'key');
+    ok = false;
+  }
+  // Parameters the iterator sets are query or header parameters, named by their wire names.
+  const movable = params.filter((p) => p.in === 'query' || p.in === 'header');
+  const keyOf = (key: 'param' | 'limit'): string | undefined => {
+    const name = raw[key];
+    if (name === undefined) return undefined;
+    const found = movable.find((p) => p.name === name);
+    if (found === undefined) {
+      ctx.report(M.paginationParam, [...path, key], { name, hint: didYouMean(name, movable.map((p) => p.name)) });
+      ok = false;
+    }
+    return found?.key;
+  };
+  const param = keyOf('param') ?? '';
+  const limit = keyOf('limit');
+  if (!ok) return undefined;
+  const items = raw.items === undefined ? [] : parseBodyPath(raw.items);
+  const loc = ctx.loc(path, 'key');
+  switch (raw.kind) {
+    case 'cursor':
+      return { kind: 'cursor', param, next: parseBodyPath(raw.next ?? ''), items, loc };
+    case 'offset':
+      return { kind: 'offset', param, limit, items, loc };
+    case 'page':
+      return { kind: 'page', param, limit, start: raw.start ?? 1, items, loc };
+    case 'link':
+      return { kind: 'link', items, loc };
+  }
 }
 
 function buildQuirk(ctx: BuildContext, path: RawPath, raw: RawQuirk, refs: EndpointRefs): Quirk {

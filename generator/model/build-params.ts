@@ -48,6 +48,7 @@ function buildParam(ctx: BuildContext, path: RawPath, name: string, raw: RawPara
   if (where === 'header' && IGNORED_HEADERS.has(name.toLowerCase())) ctx.report(M.ownedHeader, path, { name }, 'key');
   const style = styleOf(ctx, path, where, raw.style);
   if (raw.allowReserved !== undefined && where !== 'query') ctx.report(M.parameterKeyMisplaced, [...path, 'allowReserved'], { key: 'allowReserved', applies: 'query parameters' }, 'key');
+  if (raw.idempotencyKey === true && where !== 'header') ctx.report(M.parameterKeyMisplaced, [...path, 'idempotencyKey'], { key: 'idempotencyKey', applies: 'header parameters' }, 'key');
   // A path parameter without a type is a string, as it always was.
   const spec = raw.type === undefined && raw.const === undefined ? { ...raw, type: 'string' } : raw;
   return {
@@ -59,6 +60,8 @@ function buildParam(ctx: BuildContext, path: RawPath, name: string, raw: RawPara
     style,
     explode: raw.explode ?? defaultExplode(style),
     allowReserved: raw.allowReserved ?? false,
+    idempotencyKey: raw.idempotencyKey === true && where === 'header',
+    secret: raw.secret ?? false,
     default: raw.default as JsonValue | undefined,
     description: raw.description,
     deprecated: deprecation(raw.deprecated),

@@ -3,7 +3,8 @@
  * reported when they dangle), defaults applied, and each endpoint's error handling computed.
  */
 import { createHash } from 'node:crypto';
-import type { RawAuth, RawContract, RawEnvironment, RawHost } from '../contract-format.js';
+import type { RawContract, RawEnvironment, RawHost } from '../contract-format.js';
+import { buildSchemes, checkAuthFields } from './build-auth.js';
 import { MESSAGES as M } from '../diagnostic-catalogue.js';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import type { Incremental } from '../incremental.js';
@@ -15,7 +16,7 @@ import { checkBuiltInNames } from './check-builtins.js';
 import { checkMessageExamples } from './check-messages.js';
 import { BuildContext, entries, notShownList, own } from './context.js';
 import { knowledge } from './knowledge.js';
-import type { Auth, Contract, Environment, Host, ServerVariable, StatusCategoryRule, SupportRule, TypeRef } from './types.js';
+import type { Contract, Environment, Host, ServerVariable, StatusCategoryRule, SupportRule, TypeRef } from './types.js';
 import { parseStatus, placeholders } from './values.js';
 
 export interface BuildResult {
@@ -46,14 +47,14 @@ export function buildModel(parsed: ParsedContract, incremental?: Incremental, ch
   const hosts = entries(raw.hosts).map(([name, h]) => buildHost(ctx, name, h, hostRefs));
   const environments = buildEnvironments(ctx, raw, hosts, hostRefs.servers);
   const support = buildSupport(ctx, raw);
-  const auth = raw.auth === undefined ? undefined : buildAuth(ctx, raw.auth, { environments, shapes: shapeNames, endpoints: Object.keys(raw.endpoints) });
+  const { schemes, auth } = buildSchemes(ctx, raw.auth, { environments, shapes: shapeNames, endpoints: Object.keys(raw.endpoints) });
   const endpoints = buildEndpoints(ctx, raw.endpoints, {
     hostShapes: new Map(hosts.map((h) => [h.name, h.shapes])),
     typeNames,
     shapes: shapeNames,
     categories: categoryNames,
     replayShape: auth?.unauthorized.replay === 'once' ? auth.unauthorized.shape : undefined,
-    hasAuth: auth !== undefined,
+    schemes: schemes.map((s) => s.name),
     tokenEndpoint: auth?.endpoint,
     supportReport: support !== undefined,
   });
@@ -71,10 +72,11 @@ export function buildModel(parsed: ParsedContract, incremental?: Incremental, ch
     statusCategories,
     policies,
     support,
+    schemes,
     auth,
     endpoints,
   };
-  if (auth !== undefined) checkAuthFields(ctx, contract, auth, raw.auth);
+  if (auth !== undefined) checkAuthFields(ctx, contract, auth);
   checkBuiltInNames(ctx, contract);
   for (const check of checks) check(ctx, contract);
   // Examples resolve against request types: with dangling references they would only echo errors.
@@ -88,7 +90,10 @@ function buildInfo(ctx: BuildContext, raw: RawContract): Contract['info'] {
 }
 
 function buildServers(ctx: BuildContext, raw: RawContract): ServerVariable[] {
-  return entries(raw.servers).map(([name, s]) => ({ name, description: s.description, loc: ctx.loc(['servers', name], 'key') }));
+  return entries(raw.servers).map(([name, s]) => {
+    if (s.default !== undefined && s.enum !== undefined && !s.enum.includes(s.default)) ctx.report(M.serverDefaultNotInEnum, ['servers', name, 'default'], { name, value: s.default });
+    return { name, description: s.description, default: s.default, enum: s.enum === undefined ? undefined : [...s.enum], loc: ctx.loc(['servers', name], 'key') };
+  });
 }
 
 interface HostRefs {
@@ -149,66 +154,3 @@ function buildSupport(ctx: BuildContext, raw: RawContract): SupportRule | undefi
   };
 }
 
-interface AuthRefs {
-  readonly environments: readonly Environment[];
-  readonly shapes: readonly string[];
-  readonly endpoints: readonly string[];
-}
-
-function buildAuth(ctx: BuildContext, raw: RawAuth, refs: AuthRefs): Auth {
-  checkName(ctx, ['auth', 'endpoint'], raw.endpoint, refs.endpoints, M.unknownEndpoint);
-  const grants = entries(raw.grants).map(([name, g]) => ({
-    name,
-    isDefault: g.default ?? false,
-    send: entries(g.send).map(([field, credential]) => ({ field, credential })),
-  }));
-  const defaults = grants.filter((g) => g.isDefault);
-  if (defaults.length !== 1) ctx.report(M.defaultGrant, ['auth', 'grants'], { found: defaults.length });
-  for (const { environment } of lifetimes(raw)) checkName(ctx, ['auth', 'lifetime', environment], environment, refs.environments.map((e) => e.name), M.unknownEnvironment, 'key');
-  const unauthorized = raw.unauthorized ?? { shape: 'unauthorized' };
-  checkName(ctx, raw.unauthorized === undefined ? ['auth'] : ['auth', 'unauthorized', 'shape'], unauthorized.shape, refs.shapes, M.unknownShape, raw.unauthorized === undefined ? 'key' : 'value');
-  return {
-    type: 'oauth2',
-    description: raw.description,
-    endpoint: raw.endpoint,
-    grantField: raw.grantField,
-    grants,
-    token: { accessToken: raw.token.accessToken, expiresIn: raw.token.expiresIn, tokenType: raw.token.tokenType, refreshToken: raw.token.refreshToken },
-    lifetime: lifetimes(raw),
-    carrier: {
-      header: raw.carrier?.header ?? 'Authorization',
-      scheme: raw.carrier?.scheme ?? 'Bearer',
-      shown: raw.carrier?.shown ?? raw.carrier !== undefined,
-      notShown: raw.carrier?.notShown,
-    },
-    unauthorized: { status: unauthorized.status ?? 401, shape: unauthorized.shape, replay: unauthorized.replay ?? 'once' },
-    loc: ctx.loc(['auth'], 'key'),
-  };
-}
-
-function lifetimes(raw: RawAuth): { environment: string; seconds: number }[] {
-  return entries(raw.lifetime).map(([environment, seconds]) => ({ environment, seconds }));
-}
-
-/** The token endpoint's request and response types must carry the fields auth names. */
-function checkAuthFields(ctx: BuildContext, contract: Contract, auth: Auth, raw: RawAuth | undefined): void {
-  const k = knowledge(contract);
-  const endpoint = k.tokenEndpoint;
-  if (endpoint === undefined || raw === undefined) return;
-  const objectFields = (ref: TypeRef | undefined): string[] | undefined => {
-    const type = ref?.kind === 'named' ? k.type(ref.name) : undefined;
-    return type?.kind === 'object' ? type.fields.map((f) => f.name) : undefined;
-  };
-  const request = objectFields(endpoint.request?.body);
-  if (request !== undefined) {
-    checkName(ctx, ['auth', 'grantField'], auth.grantField, request, M.unknownAuthField);
-    for (const grant of auth.grants) for (const { field } of grant.send) checkName(ctx, ['auth', 'grants', grant.name, 'send', field], field, request, M.unknownAuthField, 'key');
-  }
-  const response = objectFields(k.successResponses(endpoint)[0]?.body);
-  if (response === undefined) return;
-  // refreshToken may name a field the documented response lacks: it is read when present.
-  for (const key of ['accessToken', 'expiresIn', 'tokenType'] as const) {
-    const field = auth.token[key];
-    if (field !== undefined) checkName(ctx, ['auth', 'token', key], field, response, M.unknownAuthField);
-  }
-}

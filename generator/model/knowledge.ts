@@ -17,8 +17,8 @@ export type Direction = 'request' | 'response';
 
 /** How the client reads an endpoint's success responses. */
 export interface SuccessBody {
-  readonly kind: 'json' | 'binary' | 'none';
-  /** The media type a binary success must carry, when the contract names one. */
+  readonly kind: 'json' | 'binary' | 'text' | 'none';
+  /** The media type a binary or text success must carry, when the contract names one. */
   readonly contentType: string | undefined;
 }
 
@@ -31,8 +31,10 @@ export interface Knowledge {
   policy(name: string | undefined): Policy | undefined;
   server(name: string): ServerVariable | undefined;
   endpoint(id: string): Endpoint | undefined;
-  /** The auth's token endpoint, when the contract has auth. */
+  /** The client-credentials scheme's token endpoint, when the contract has one. */
   readonly tokenEndpoint: Endpoint | undefined;
+  /** Whether the endpoint may be sent with the client-credentials scheme's token. */
+  usesTokenFlow(endpoint: Endpoint): boolean;
   readonly defaultEnvironment: Environment | undefined;
   /**
    * Shapes a host can answer with: its own, plus any an endpoint on it adds (e.g. the token
@@ -52,6 +54,8 @@ export interface Knowledge {
   readonly ownDecoding: readonly Endpoint[];
   successResponses(endpoint: Endpoint): readonly ResponseSpec[];
   successBody(endpoint: Endpoint): SuccessBody;
+  /** Whether a request body of the endpoint is sent as anything but JSON (form, multipart, text, binary). */
+  encodesBody(endpoint: Endpoint): boolean;
   /** The category of a status no rule covers: the contract's 5XX rule if any, else the first category. */
   readonly fallbackCategory: string;
   /** The category of an HTTP status: its rule's, else the fallback. */
@@ -134,6 +138,12 @@ class ContractKnowledge implements Knowledge {
     return this.memo.get(key) as T;
   }
 
+  /** Whether the endpoint may be sent with the client-credentials scheme's token. */
+  usesTokenFlow(endpoint: Endpoint): boolean {
+    const name = this.contract.auth?.name;
+    return name !== undefined && endpoint.id !== this.contract.auth?.endpoint && endpoint.security.some((alt) => alt.includes(name));
+  }
+
   get tokenEndpoint(): Endpoint | undefined {
     const auth = this.contract.auth;
     return auth === undefined ? undefined : this.endpoint(auth.endpoint);
@@ -193,7 +203,14 @@ class ContractKnowledge implements Knowledge {
     const successes = this.successResponses(endpoint);
     const binary = successes.find((r) => r.body?.kind === 'primitive' && r.body.name === 'binary');
     if (binary !== undefined) return { kind: 'binary', contentType: binary.contentType };
+    const text = successes.find((r) => r.body !== undefined && r.contentType?.toLowerCase().startsWith('text/') === true);
+    if (text !== undefined) return { kind: 'text', contentType: text.contentType };
     return { kind: successes.some((r) => r.body !== undefined) ? 'json' : 'none', contentType: undefined };
+  }
+
+  /** Whether a request body of the endpoint is sent as anything but JSON (form, multipart, text, binary). */
+  encodesBody(endpoint: Endpoint): boolean {
+    return (endpoint.request?.contentTypes ?? []).some((t) => !isJsonMediaType(t));
   }
 
   get fallbackCategory(): string {
@@ -273,7 +290,8 @@ class ContractKnowledge implements Knowledge {
 
   get directional(): ReadonlySet<string> {
     return this.once('directional', () => {
-      const marked = typesHolding(this.contract.types, 'readWrite');
+      // A binary field reads as bytes but may be sent as a Blob too: its type has a request form.
+      const marked = new Set([...typesHolding(this.contract.types, 'readWrite'), ...typesHolding(this.contract.types, 'binary')]);
       // Most contracts mark no field: then which types requests send need not be learnt.
       if (marked.size === 0) return marked;
       const usage = this.typeUsage;
@@ -389,6 +407,7 @@ interface TypeFacts {
   /** A readOnly or writeOnly field. */
   readonly readWrite: boolean;
   readonly int64: boolean;
+  readonly binary: boolean;
 }
 
 /** Per type object: the analyses share one walk, and a watch session walks only the types it rebuilt. */
@@ -400,9 +419,11 @@ function typeFacts(type: NamedType): TypeFacts {
   const names: string[] = [];
   let readWrite = false;
   let int64 = false;
+  let binary = false;
   const visit = (r: TypeRef): void => {
     if (r.kind === 'named') names.push(r.name);
     else if (isInt64(r)) int64 = true;
+    else if (r.kind === 'primitive' && r.name === 'binary') binary = true;
     else if (r.kind === 'object') visitFields(r.fields);
     else eachChild(r, visit);
   };
@@ -414,13 +435,13 @@ function typeFacts(type: NamedType): TypeFacts {
   };
   if (type.kind === 'alias') visit(type.type);
   if (type.kind === 'object') visitFields(type.fields);
-  const facts = { names, readWrite, int64 };
+  const facts = { names, readWrite, int64, binary };
   factsOf.set(type, facts);
   return facts;
 }
 
 /** Named types that hold `fact`, themselves or through the types they name (it spreads to referrers until nothing changes). */
-function typesHolding(types: readonly NamedType[], fact: 'readWrite' | 'int64'): Set<string> {
+function typesHolding(types: readonly NamedType[], fact: 'readWrite' | 'int64' | 'binary'): Set<string> {
   const out = new Set<string>();
   for (const type of types) if (typeFacts(type)[fact]) out.add(type.name);
   for (let grew = out.size > 0; grew; ) {
@@ -432,4 +453,10 @@ function typesHolding(types: readonly NamedType[], fact: 'readWrite' | 'int64'):
     }
   }
   return out;
+}
+
+/** application/json and every `+json` type: written by the JSON codec itself. */
+export function isJsonMediaType(mediaType: string): boolean {
+  const essence = (mediaType.split(';', 1)[0] ?? '').trim().toLowerCase();
+  return essence === 'application/json' || essence.endsWith('+json');
 }

@@ -32,6 +32,9 @@ export interface Contract {
   readonly statusCategories: readonly StatusCategoryRule[];
   readonly policies: readonly Policy[];
   readonly support: SupportRule | undefined;
+  /** Every auth scheme the contract names, in contract order. */
+  readonly schemes: readonly AuthScheme[];
+  /** The OAuth 2.0 client-credentials scheme's token lifecycle, when the contract has one (at most one). */
   readonly auth: Auth | undefined;
   readonly endpoints: readonly Endpoint[];
 }
@@ -48,6 +51,10 @@ export interface Info {
 export interface ServerVariable {
   readonly name: string;
   readonly description: string | undefined;
+  /** Used when the client's options give none. */
+  readonly default: string | undefined;
+  /** The values allowed, when the contract lists them. */
+  readonly enum: readonly string[] | undefined;
   readonly loc: SourceLocation;
 }
 
@@ -209,8 +216,49 @@ export interface Grant {
   readonly send: readonly { readonly field: string; readonly credential: string }[];
 }
 
+/** How a scheme's credential travels. */
+export type ApiKeyLocation = 'header' | 'query' | 'cookie';
+
+/** OAuth 2.0 flows the application runs itself, handing the client its token. */
+export type CallerFlow = 'authorizationCode' | 'deviceCode' | 'implicit' | 'password';
+export const CALLER_FLOWS: readonly CallerFlow[] = ['authorizationCode', 'deviceCode', 'implicit', 'password'];
+
+/** A 401 (or the contract's status) that makes the client ask for a fresh credential and replay once. */
+export interface Unauthorized {
+  readonly status: number;
+  /** The error shape the status must come with; undefined: any. */
+  readonly shape: string | undefined;
+  readonly replay: 'once' | 'never';
+}
+
+interface SchemeBase {
+  readonly name: string;
+  readonly description: string | undefined;
+  readonly loc: SourceLocation;
+}
+
+/** A named way of proving who calls: what endpoints list in `auth`. */
+export type AuthScheme = SchemeBase &
+  (
+    | { readonly type: 'apiKey'; readonly in: ApiKeyLocation; readonly paramName: string }
+    | { readonly type: 'basic' }
+    /** A bearer token the caller supplies: HTTP bearer, OpenID Connect, or an OAuth 2.0 flow the application runs. */
+    | {
+        readonly type: 'bearer';
+        readonly source: 'http' | 'oauth2' | 'openIdConnect';
+        readonly format: string | undefined;
+        readonly flow: CallerFlow | undefined;
+        readonly urls: { readonly authorization: string | undefined; readonly token: string | undefined; readonly refresh: string | undefined; readonly openIdConnect: string | undefined };
+        readonly scopes: readonly { readonly name: string; readonly description: string }[];
+        readonly unauthorized: Unauthorized;
+      }
+    | { readonly type: 'clientCredentials'; readonly detail: Auth }
+  );
+
 export interface Auth {
   readonly type: 'oauth2';
+  /** The scheme's name. */
+  readonly name: string;
   readonly description: string | undefined;
   /** Operation id of the token endpoint. */
   readonly endpoint: string;
@@ -379,6 +427,10 @@ export interface Param {
   readonly style: ParamStyle;
   readonly explode: boolean;
   readonly allowReserved: boolean;
+  /** A header the client fills with a fresh key per logical call, the same across its retries. */
+  readonly idempotencyKey: boolean;
+  /** Its values are redacted from errors and support reports. */
+  readonly secret: boolean;
   readonly default: JsonValue | undefined;
   readonly description: string | undefined;
   readonly deprecated: Deprecation | undefined;
@@ -399,10 +451,27 @@ export interface ResponseSpec {
   readonly contentType: string | undefined;
   /** The error shape this status answers with, when the contract names one. */
   readonly shape: string | undefined;
+  /** Headers a success carries, as the contract declares them. */
+  readonly headers: readonly ResponseHeader[];
   readonly notShown: string | undefined;
   readonly isError: boolean;
   readonly loc: SourceLocation;
 }
+
+export interface ResponseHeader {
+  /** As the contract writes it; the runtime reads it in lower case. */
+  readonly name: string;
+  readonly type: 'string' | 'integer' | 'number' | 'boolean';
+  readonly required: boolean;
+  readonly description: string | undefined;
+}
+
+/** How an endpoint pages; parameters by input key. */
+export type Pagination =
+  | { readonly kind: 'cursor'; readonly param: string; readonly next: BodyPath; readonly items: BodyPath; readonly loc: SourceLocation }
+  | { readonly kind: 'offset'; readonly param: string; readonly limit: string | undefined; readonly items: BodyPath; readonly loc: SourceLocation }
+  | { readonly kind: 'page'; readonly param: string; readonly limit: string | undefined; readonly start: number; readonly items: BodyPath; readonly loc: SourceLocation }
+  | { readonly kind: 'link'; readonly items: BodyPath; readonly loc: SourceLocation };
 
 export interface Quirk {
   readonly id: string;
@@ -434,11 +503,13 @@ export interface Endpoint {
   /** Path parameters in path order, then the others in contract order. */
   readonly params: readonly Param[];
   readonly host: string;
-  readonly auth: 'none' | 'required';
+  /** The schemes it accepts: any one alternative, each naming schemes sent together; empty: none. */
+  readonly security: readonly (readonly string[])[];
   /** Whether retrying is safe: from the contract, else from the method. */
   readonly idempotent: boolean;
   readonly request: RequestBody | undefined;
   readonly responses: readonly ResponseSpec[];
+  readonly pagination: Pagination | undefined;
   readonly errors: EffectiveErrors;
   readonly loc: SourceLocation;
 }

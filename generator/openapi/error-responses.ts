@@ -37,7 +37,8 @@ export function hostErrorStatuses(contract: Contract, host: Host, needsToken: bo
 export function errorResponseComponents(contract: Contract): Record<string, Json> {
   const out: Record<string, Json> = {};
   for (const host of contract.hosts) {
-    const needsToken = contract.endpoints.some((e) => e.host === host.name && e.auth === 'required');
+    const k = knowledge(contract);
+    const needsToken = contract.endpoints.some((e) => e.host === host.name && k.usesTokenFlow(e));
     for (const status of hostErrorStatuses(contract, host, needsToken)) {
       out[responseComponentName(host.name, status)] = errorResponse(contract, host, { status: { kind: 'exact', status }, declared: undefined, quirks: [], needsToken });
     }

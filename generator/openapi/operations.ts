@@ -73,6 +73,7 @@ function operation(ctx: OperationContext, endpoint: Endpoint, host: Host): JsonO
     // Written only where the contract overrides what the method implies.
     'x-contractgen-idempotent': endpoint.idempotent === isIdempotent(endpoint.method) ? undefined : endpoint.idempotent,
     'x-contractgen-quirks': nonEmpty(quirks.map(quirkData)),
+    'x-contractgen-pagination': paginationData(endpoint),
     // The host's envelope lists every shape any of its endpoints adds; this says which are this one's.
     'x-contractgen-error-shapes': endpoint.errors.shapes.length === host.shapes.length ? undefined : endpoint.errors.shapes,
   };
@@ -114,6 +115,24 @@ function quirkData(q: Quirk): JsonObject {
     category: q.category,
     hint: q.hint,
   };
+}
+
+/** The contract's `pagination` as written: parameters by wire name, body paths dotted. */
+function paginationData(endpoint: Endpoint): JsonObject | undefined {
+  const p = endpoint.pagination;
+  if (p === undefined) return undefined;
+  const wire = (key: string | undefined) => (key === undefined ? undefined : (endpoint.params.find((x) => x.key === key)?.name ?? key));
+  const dotted = (path: readonly (string | number)[]) => (path.length === 0 ? undefined : path.join('.'));
+  switch (p.kind) {
+    case 'cursor':
+      return { kind: p.kind, param: wire(p.param), next: dotted(p.next), items: dotted(p.items) };
+    case 'offset':
+      return { kind: p.kind, param: wire(p.param), limit: wire(p.limit), items: dotted(p.items) };
+    case 'page':
+      return { kind: p.kind, param: wire(p.param), limit: wire(p.limit), start: p.start === 1 ? undefined : p.start, items: dotted(p.items) };
+    case 'link':
+      return { kind: p.kind, items: dotted(p.items) };
+  }
 }
 
 function requestBody(contract: Contract, endpoint: Endpoint): JsonObject | undefined {

@@ -18,7 +18,7 @@ const NONE: readonly Quirk[] = [];
  */
 export function endpointResponses(contract: Contract, endpoint: Endpoint, host: Host): JsonObject {
   const quirks = endpoint.errors.quirks;
-  const needsToken = endpoint.auth === 'required';
+  const needsToken = knowledge(contract).usesTokenFlow(endpoint);
   const at = (status: StatusPattern) => (quirks.length === 0 ? NONE : quirks.filter((q) => overlaps(q.when.status, status)));
   const out: Record<string, Json> = {};
   const classes: [string, Json][] = [];
@@ -54,6 +54,7 @@ function isErrorStatus(status: StatusPattern): boolean {
 function successResponse(contract: Contract, r: ResponseSpec, quirks: readonly Quirk[]): JsonObject {
   return {
     description: paragraphs([r.description, r.notShown, quirkNotes(quirks)]) ?? `Status ${formatStatus(r.status)}.`,
+    headers: r.headers.length === 0 ? undefined : Object.fromEntries(r.headers.map((h) => [h.name, { description: h.description, required: h.required ? true : undefined, schema: { type: h.type } }])),
     content: r.body === undefined ? undefined : { [r.contentType ?? 'application/json']: { schema: typeRefSchema(r.body, knowledge(contract)) } },
     'x-contractgen-quirks': nonEmpty(quirks.map((q) => q.id)),
     'x-contractgen-not-shown': r.notShown,

@@ -5,17 +5,42 @@
  */
 import { knowledge } from '../model/knowledge.js';
 import { placeholders } from '../model/values.js';
-import type { Auth, Contract, Endpoint } from '../model/types.js';
+import type { Auth, AuthScheme, Contract, Endpoint } from '../model/types.js';
 import { flag, paragraphs, type Json, type JsonObject } from './json.js';
 import { primaryHost, urlIn, variableDefaults } from './servers.js';
-
-export const SECURITY_SCHEME = 'oauth2';
 
 const FLOWS: Readonly<Record<string, string>> = { client_credentials: 'clientCredentials', password: 'password' };
 
 export function securitySchemes(contract: Contract): JsonObject | undefined {
-  const auth = contract.auth;
-  if (auth === undefined) return undefined;
+  if (contract.schemes.length === 0) return undefined;
+  return Object.fromEntries(contract.schemes.map((s) => [s.name, schemeObject(contract, s)]));
+}
+
+function schemeObject(contract: Contract, s: AuthScheme): Json {
+  switch (s.type) {
+    case 'apiKey':
+      return { type: 'apiKey', in: s.in, name: s.paramName, description: s.description };
+    case 'basic':
+      return { type: 'http', scheme: 'basic', description: s.description };
+    case 'clientCredentials':
+      return clientCredentials(contract, s.detail);
+    case 'bearer':
+      if (s.source === 'http') return { type: 'http', scheme: 'bearer', bearerFormat: s.format, description: s.description };
+      if (s.source === 'openIdConnect') return { type: 'openIdConnect', openIdConnectUrl: s.urls.openIdConnect, description: s.description };
+      return { type: 'oauth2', description: s.description, flows: callerFlows(s) };
+  }
+}
+
+/** OpenAPI 3.1 has no device flow: it is kept in an extension, with the flows object empty. */
+function callerFlows(s: Extract<AuthScheme, { type: 'bearer' }>): Json {
+  const scopes = Object.fromEntries(s.scopes.map((x) => [x.name, x.description]));
+  const { authorization, token, refresh } = s.urls;
+  const flow = { authorizationUrl: s.flow === 'password' || s.flow === 'deviceCode' ? undefined : authorization, tokenUrl: s.flow === 'implicit' ? undefined : token, refreshUrl: refresh, scopes };
+  if (s.flow === 'deviceCode') return { 'x-contractgen-device-code': flow };
+  return s.flow === undefined ? {} : { [s.flow]: flow };
+}
+
+function clientCredentials(contract: Contract, auth: Auth): Json {
   const url = tokenUrl(contract);
   const refresh = auth.grants.some((g) => g.name === 'refresh_token');
   const flows: Record<string, Json> = {};
@@ -25,22 +50,20 @@ export function securitySchemes(contract: Contract): JsonObject | undefined {
   }
   const hasFlows = Object.keys(flows).length > 0;
   return {
-    [SECURITY_SCHEME]: {
-      // Without a flow OpenAPI can name, the token is still a bearer token on every request.
-      type: hasFlows ? 'oauth2' : 'http',
-      scheme: hasFlows ? undefined : 'bearer',
-      description: description(contract, auth),
-      flows: hasFlows ? flows : undefined,
-      'x-contractgen-token-url': url.template,
-      'x-contractgen-auth': authData(auth),
-    },
+    // Without a flow OpenAPI can name, the token is still a bearer token on every request.
+    type: hasFlows ? 'oauth2' : 'http',
+    scheme: hasFlows ? undefined : 'bearer',
+    description: description(contract, auth),
+    flows: hasFlows ? flows : undefined,
+    'x-contractgen-token-url': url.template,
+    'x-contractgen-auth': authData(auth),
   };
 }
 
-/** No security where the contract says no auth; none at all when the contract has no auth. */
+/** Each alternative of the endpoint as a requirement object; none at all when the contract has no schemes. */
 export function operationSecurity(contract: Contract, endpoint: Endpoint): Json | undefined {
-  if (contract.auth === undefined) return undefined;
-  return endpoint.auth === 'required' ? [{ [SECURITY_SCHEME]: [] }] : [];
+  if (contract.schemes.length === 0) return undefined;
+  return endpoint.security.map((alt) => Object.fromEntries(alt.map((name) => [name, []])));
 }
 
 /**

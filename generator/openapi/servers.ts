@@ -36,7 +36,7 @@ function hostServers(contract: Contract, host: Host, environments: readonly Envi
     return {
       url,
       description: paragraphs([`${host.name} host, ${environmentList(envs, environments.length > 1)}.`, ...names.map((n) => variableNote(contract, n)), ...notes]),
-      variables: names.length === 0 ? undefined : Object.fromEntries(names.map((n) => [n, { default: defaults.get(n) ?? n }])),
+      variables: names.length === 0 ? undefined : Object.fromEntries(names.map((n) => [n, serverVariable(contract, n, defaults)])),
       'x-contractgen-environments': envs.map((e) => e.name),
     };
   });
@@ -53,8 +53,16 @@ function environmentList(envs: readonly Environment[], choice: boolean): string 
 }
 
 function variableNote(contract: Contract, name: string): string {
-  const description = knowledge(contract).server(name)?.description;
-  return `\`${name}\`: ${description === undefined ? '' : `${description} `}Its value is not in the contract: replace the placeholder default.`;
+  const server = knowledge(contract).server(name);
+  const description = server?.description;
+  const unknown = server?.default === undefined ? 'Its value is not in the contract: replace the placeholder default.' : '';
+  return `\`${name}\`: ${description === undefined ? '' : `${description} `}${unknown}`.trim();
+}
+
+/** The contract's default and values where it gives them; else a placeholder default, as OpenAPI requires one. */
+function serverVariable(contract: Contract, name: string, placeholders: ReadonlyMap<string, string>): JsonObject {
+  const server = knowledge(contract).server(name);
+  return { default: server?.default ?? server?.enum?.[0] ?? placeholders.get(name) ?? name, enum: server?.enum === undefined ? undefined : [...server.enum] };
 }
 
 /**

@@ -596,7 +596,7 @@ export async function start(): Promise<FakeApi> {
       return;
     }
     const isTokenEndpoint = endpoint.id === tokenOperation;
-    if (endpoint.auth === 'required' && !isTokenEndpoint && !authorised(request)) {
+    if (endpoint.security.length > 0 && !isTokenEndpoint && !authorised(request)) {
       await answer(req, res, rows.unauthorized(), request);
       return;
     }

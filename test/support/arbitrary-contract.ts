@@ -633,6 +633,7 @@ class ContractBuilder {
     const d = this.d;
     const e: [string, Json][] = [
       ['type', 'oauth2'],
+      ['flow', 'clientCredentials'],
       ['endpoint', parts.endpointId],
       ['grantField', parts.grantField],
       ['grants', record(parts.grants.map((g) => {
@@ -666,7 +667,7 @@ class ContractBuilder {
       opt(u, 'replay', d.maybe(0.5, () => d.pick(['once', 'never'])));
       e.push(['unauthorized', record(u)]);
     }
-    return record(e);
+    return record([[d.pick(['oauth', 'clientCredentials', 'constructor', 'hasOwnProperty']), record(e)]]);
   }
 
   // --- endpoints -----------------------------------------------------------------------------
@@ -702,7 +703,7 @@ class ContractBuilder {
     e.push(['path', `/${segments.join('/')}`]);
     e.push(['host', d.pick(this.hosts)]);
     if (opts.token === true) opt(e, 'auth', d.maybe(0.3, () => 'none'));
-    else opt(e, 'auth', d.maybe(0.3, () => d.pick(['none', 'required'])));
+    else opt(e, 'auth', d.maybe(0.3, () => d.pick(this.wantAuth ? ['none', 'required'] : ['none'])));
     opt(e, 'idempotent', d.maybe(0.2, () => d.chance(0.5)));
     if (params.length > 0) {
       e.push(['params', record(params.map((p) => {
@@ -715,7 +716,10 @@ class ContractBuilder {
     const requestBody = opts.request ?? (d.chance(0.5) ? this.bodyType() : undefined);
     if (requestBody !== undefined) {
       const r: [string, Json][] = [['body', requestBody]];
-      if (d.chance(0.4)) r.push(['contentTypes', d.chance(0.5) ? ['application/json', 'application/x-www-form-urlencoded'] : [d.pick(['application/json', 'application/x-www-form-urlencoded'])]]);
+      // Media types the body can travel as (invalid-request-body refuses the rest): a form takes fields, bytes go as bytes.
+      const named = typeof requestBody === 'string' && !(PRIMITIVES as readonly string[]).includes(requestBody);
+      const media = requestBody === 'binary' ? ['application/octet-stream', 'image/png'] : named ? ['application/json', 'application/x-www-form-urlencoded'] : ['application/json', 'text/plain'];
+      if (d.chance(0.4)) r.push(['contentTypes', d.chance(0.5) ? media : [d.pick(media)]]);
       opt(r, 'optional', d.maybe(0.3, () => d.chance(0.5)));
       opt(r, 'notShown', d.maybe(0.2, () => d.text()));
       e.push(['request', record(r)]);

@@ -71,7 +71,8 @@ function expectation(reader: Reader, status: number, body: JsonValue | undefined
     known: d.known,
     ...(d.kind === undefined ? {} : { kind: d.kind }),
     category: d.category,
-    retryable: reader.contract.categories.find((c) => c.name === d.category)?.retryable ?? false,
+    // A "retry once, then support" row is retryable on its first failure, whatever its category.
+    retryable: d.retry === 'once_then_support' || (reader.contract.categories.find((c) => c.name === d.category)?.retryable ?? false),
     rules: d.rules,
     fields: d.fields.map((f) => ({ field: f.field })),
     ...(d.policy === undefined ? {} : { policy: { name: d.policy } }),

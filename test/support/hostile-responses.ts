@@ -555,7 +555,7 @@ export function problemsOf(host: HostName, status: unknown, result: unknown): st
   if (typeof e.known !== 'boolean') out.push('known is not boolean');
   const retryable = CATEGORIES.get(e.category);
   if (retryable === undefined) out.push(`category ${String(e.category)} is not a contract category`);
-  else if (e.retryable !== retryable) out.push(`retryable ${String(e.retryable)} for category ${e.category}`);
+  else if (e.retryable !== (retryable || ('retry' in e && e.retry === 'once_then_support'))) out.push(`retryable ${String(e.retryable)} for category ${e.category}`);
   if (!Array.isArray(e.fields) || e.fields.length > LIMITS.fields) out.push('fields is not a bounded array');
   else {
     for (const f of e.fields) {

@@ -530,7 +530,7 @@ export const FIXTURES = {
           code: 'http_400',
           known: false,
           category: 'input',
-          retryable: false,
+          retryable: true,
           rules: ['billing_identifier_invalid'],
           fields: [
             {

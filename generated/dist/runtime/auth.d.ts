@@ -3,6 +3,7 @@
  * expiry computed from the time the token was received, proactive refresh, single flight, and a
  * pluggable store so processes can share a token.
  */
+import { type TokenFlow } from './credentials.js';
 import type { AuthSpec } from './spec.js';
 /** A token as cached and stored: `expiresAt` is epoch milliseconds (undefined: until rejected). */
 export interface StoredToken {
@@ -65,3 +66,8 @@ export declare class TokenManager<E> {
     /** Expiry = time received + expires_in; the unit of any creation time is not trusted. */
     private readToken;
 }
+/**
+ * The client-credentials scheme as a provider: tokens fetched with the contract's grants, cached,
+ * refreshed and, after a refusal, dropped so the replay fetches a fresh one.
+ */
+export declare const clientCredentialsFlow: TokenFlow;

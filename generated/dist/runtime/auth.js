@@ -1,3 +1,9 @@
+/**
+ * OAuth 2.0 token lifecycle, driven by the contract's auth section: grant choice, caching with an
+ * expiry computed from the time the token was received, proactive refresh, single flight, and a
+ * pluggable store so processes can share a token.
+ */
+import { proofOf } from './credentials.js';
 export function memoryTokenStore() {
     let current;
     return {
@@ -111,3 +117,60 @@ export class TokenManager {
         };
     }
 }
+/** Every token the flow has held, so an old one echoed in a late error is still redacted. */
+class SeenTokens {
+    tokens = [];
+    add(token) {
+        if (token === undefined || this.tokens.includes(token))
+            return;
+        this.tokens.push(token);
+        if (this.tokens.length > 64)
+            this.tokens.shift();
+    }
+    list() {
+        return this.tokens;
+    }
+}
+/**
+ * The client-credentials scheme as a provider: tokens fetched with the contract's grants, cached,
+ * refreshed and, after a refusal, dropped so the replay fetches a fresh one.
+ */
+export const clientCredentialsFlow = (spec, options) => {
+    const auth = spec.auth;
+    const scheme = auth === undefined ? undefined : { header: auth.header, scheme: auth.scheme };
+    if (auth === undefined || scheme === undefined || options.credentials === undefined)
+        return undefined;
+    const seen = new SeenTokens();
+    const manager = new TokenManager({
+        spec: auth,
+        environment: options.environment,
+        credentials: options.credentials,
+        store: options.tokenStore ?? memoryTokenStore(),
+        refreshSkewMs: options.refreshSkewMs ?? 60_000,
+        now: options.now,
+        request: options.request,
+        malformed: options.malformed,
+    });
+    let last;
+    const rule = auth.unauthorized;
+    const provider = {
+        async get() {
+            const outcome = await manager.token();
+            if (!outcome.ok)
+                return { ok: false, failure: outcome.error };
+            const { accessToken, refreshToken } = outcome.token;
+            seen.add(accessToken);
+            seen.add(refreshToken);
+            if (last?.secret !== accessToken)
+                last = proofOf({ type: 'clientCredentials' }, accessToken, scheme);
+            return { ok: true, proof: last };
+        },
+        refuses: (error) => rule.replay && error.status === rule.status && error.shape === rule.shape,
+        async reject(proof) {
+            await manager.invalidate(proof.secret);
+            return true;
+        },
+        secrets: () => [...seen.list(), ...[options.credentials?.clientSecret, options.credentials?.refreshToken].filter((s) => s !== undefined)],
+    };
+    return provider;
+};

@@ -3,8 +3,9 @@
  * the token lifecycle, the 401 replay, retries with backoff, support reports, and secret
  * redaction around every call. Each attempt is one HTTP exchange (exchange.ts).
  */
-import { type TokenStore } from './auth.js';
-import type { DecodedError } from './decode.js';
+import type { TokenStore } from './auth.js';
+import { type SchemeCredential } from './credentials.js';
+import { type DecodedError } from './decode.js';
 import { type ClientError, type Result, type RuntimeOptions } from './exchange.js';
 import { type RetryPolicy } from './retry.js';
 import type { EndpointSpec, FullRuntimeSpec } from './spec.js';
@@ -20,8 +21,10 @@ export interface CallOptions {
     readonly maxRetries?: number;
 }
 export interface ClientRuntimeOptions extends RuntimeOptions {
-    /** A fixed bearer token, or a function returning one; replaces the contract's token flow. */
+    /** A fixed bearer token, or a function returning one; replaces the contract's client-credentials token flow. */
     readonly accessToken?: string | (() => string | Promise<string>);
+    /** Credentials by auth scheme name: an API key, a basic username and password, or a token (and how to refresh it). */
+    readonly auth?: Readonly<Record<string, SchemeCredential | undefined>>;
     /** Credentials for the contract's grants, by option name (clientId, clientSecret, refreshToken). */
     readonly credentials?: Readonly<Record<string, string | undefined>>;
     /** Where tokens are cached; share one across processes by implementing get/set. Default: memory. */
@@ -41,6 +44,8 @@ export interface ClientRuntimeOptions extends RuntimeOptions {
 }
 export interface Runtime {
     call(endpoint: EndpointSpec, input: object | undefined): Promise<Result<unknown, DecodedError | ClientError>>;
+    /** The URL `call` would send this input to, without credentials; undefined when the input cannot be sent. */
+    url(endpoint: EndpointSpec, input: object | undefined): string | undefined;
 }
 /** Keys of a method's input besides path parameters; the contract validator rejects parameters so named. */
 export declare const RESERVED_INPUT_KEYS: readonly string[];

@@ -1,85 +1,71 @@
-/**
- * The client object behind every generated `createClient` and `createBaseClient`: credentials and
- * the token lifecycle, the 401 replay, retries with backoff, support reports, and secret
- * redaction around every call. Each attempt is one HTTP exchange (exchange.ts).
- */
-import { TokenManager, memoryTokenStore } from './auth.js';
-import { send, clientError } from './exchange.js';
+import { callerProvider } from './credentials.js';
+import { retriedOnce as retriedOnceError } from './decode.js';
+import { isStream } from './request-body.js';
+import { send, clientError, requestUrl } from './exchange.js';
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep } from './retry.js';
 import { statusMatches } from './status.js';
 import { buildSupportReport, redactor } from './support.js';
-const NO_TOKEN = { ok: true, token: undefined };
 /** Keys of a method's input besides path parameters; the contract validator rejects parameters so named. */
 export const RESERVED_INPUT_KEYS = ['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries'];
 export function createRuntime(spec, given) {
-    // The contract says which header carries the token, unless the caller overrides it.
-    const carrier = spec.auth === undefined ? undefined : { header: spec.auth.header, scheme: spec.auth.scheme };
-    const options = given.authHeader !== undefined || carrier === undefined ? given : { ...given, authHeader: carrier };
-    const now = options.now ?? Date.now;
-    const tokens = tokenManager(spec, options, now);
-    const secrets = () => [options.credentials?.clientSecret, options.credentials?.refreshToken, typeof options.accessToken === 'string' ? options.accessToken : undefined, ...tokens.secrets()];
+    const now = given.now ?? Date.now;
+    // A failed token request's exchange, by its (shared) error, for support reports on every waiter.
+    const failures = new WeakMap();
+    const providers = makeProviders(spec, given, now, failures);
+    const secrets = () => [...(given.credentials === undefined ? [] : [given.credentials.clientSecret, given.credentials.refreshToken]), ...[...providers.values()].flatMap((p) => p.secrets())];
     const redact = redactor(secrets, spec.secretFields);
-    const policy = { ...DEFAULT_RETRY, ...options.retry, maxRetries: options.maxRetries ?? DEFAULT_RETRY.maxRetries };
+    const policy = { ...DEFAULT_RETRY, ...given.retry, maxRetries: given.maxRetries ?? DEFAULT_RETRY.maxRetries };
+    const auth = { providers, failures, chosen: new WeakMap() };
     return {
         async call(endpoint, input) {
             const callInput = toCallInput(endpoint, input);
+            // A secret parameter's value is this call's own secret.
+            const callRedact = endpoint.secretParams === undefined ? redact : redactor(() => [...secrets(), ...paramSecrets(endpoint, input)], spec.secretFields);
             try {
-                const exchange = await attempt(spec, options, endpoint, callInput, tokens, policy, now);
-                return finish(spec, options, exchange, redact, now);
+                const exchange = await attempt(spec, given, endpoint, callInput, auth, policy, now);
+                return finish(spec, given, exchange, callRedact, now);
             }
             catch (e) {
-                const message = redact.text(e instanceof Error ? e.message : 'the call failed');
+                const message = callRedact.text(e instanceof Error ? e.message : 'the call failed');
                 return { ok: false, error: clientError(endpoint.host, 'invalid_request', message) };
+            }
+        },
+        url(endpoint, input) {
+            try {
+                return requestUrl(spec, given, endpoint, toCallInput(endpoint, input));
+            }
+            catch {
+                return undefined;
             }
         },
     };
 }
-/** Every token the client has held, so an old one echoed in a late error is still redacted. */
-class SeenTokens {
-    tokens = [];
-    add(token) {
-        if (token === undefined || this.tokens.includes(token))
-            return;
-        this.tokens.push(token);
-        if (this.tokens.length > 64)
-            this.tokens.shift();
+/** The providers of the schemes the client holds a credential for, by scheme name. */
+function makeProviders(spec, options, now, failures) {
+    const providers = new Map();
+    for (const [name, scheme] of Object.entries(spec.schemes)) {
+        const given = options.auth !== undefined && Object.prototype.hasOwnProperty.call(options.auth, name) ? options.auth[name] : undefined;
+        const provider = scheme.type === 'clientCredentials' ? tokenProvider(spec, options, now, failures, given) : given === undefined ? undefined : callerProvider(scheme, given);
+        if (provider !== undefined)
+            providers.set(name, provider);
     }
-    list() {
-        return this.tokens;
-    }
+    return providers;
 }
-function tokenManager(spec, options, now) {
-    const fixed = options.accessToken;
-    const seen = new SeenTokens();
-    if (fixed !== undefined) {
-        const outcome = (token) => {
-            seen.add(token);
-            return { ok: true, token };
-        };
-        return {
-            // No await for a token at hand: a call with a fixed token sends at once.
-            get() {
-                const token = typeof fixed === 'string' ? fixed : fixed();
-                return typeof token === 'string' ? outcome(token) : Promise.resolve(token).then(outcome);
-            },
-            // Only a function can give another token after a 401.
-            reject: async () => typeof fixed === 'function',
-            secrets: () => [...seen.list()],
-        };
-    }
+/** The client-credentials scheme: a token the caller gives (accessToken) replaces the contract's flow. */
+function tokenProvider(spec, options, now, failures, given) {
     const auth = spec.auth;
-    const tokenEndpoint = auth === undefined ? undefined : spec.tokenEndpoint;
-    if (auth === undefined || tokenEndpoint === undefined || options.credentials === undefined) {
-        return { get: () => NO_TOKEN, reject: async () => false, secrets: () => [] };
-    }
-    // A failed token request's exchange, by its (shared) error, for support reports on every waiter.
-    const failures = new WeakMap();
-    const manager = new TokenManager({
-        spec: auth,
+    const fixed = given ?? options.accessToken;
+    const carrier = options.authHeader ?? (auth === undefined ? undefined : { header: auth.header, scheme: auth.scheme });
+    if (fixed !== undefined)
+        return callerProvider({ type: 'bearer' }, fixed, carrier, auth?.unauthorized.replay === true ? auth.unauthorized : undefined);
+    const tokenEndpoint = spec.tokenEndpoint;
+    if (spec.tokenFlow === undefined || tokenEndpoint === undefined)
+        return undefined;
+    return spec.tokenFlow(spec, {
         environment: options.environment,
         credentials: options.credentials,
-        store: options.tokenStore ?? memoryTokenStore(),
-        refreshSkewMs: options.refreshSkewMs ?? 60_000,
+        tokenStore: options.tokenStore,
+        refreshSkewMs: options.refreshSkewMs,
         now,
         request: async (body) => {
             const contentType = options.tokenContentType ?? tokenEndpoint.contentTypes[0];
@@ -91,56 +77,87 @@ function tokenManager(spec, options, now) {
         },
         malformed: (message) => clientError(tokenEndpoint.host, 'invalid_response', message, 200),
     });
-    return {
-        async get() {
-            const outcome = await manager.token();
-            if (!outcome.ok)
-                return { ok: false, exchange: failures.get(outcome.error) ?? { result: outcome, request: undefined, response: undefined } };
-            seen.add(outcome.token.accessToken);
-            seen.add(outcome.token.refreshToken);
-            return { ok: true, token: outcome.token.accessToken };
-        },
-        async reject(token) {
-            if (token !== undefined)
-                await manager.invalidate(token);
-            return true;
-        },
-        secrets: () => [...seen.list()],
+}
+const NO_PROVIDERS = [];
+const NO_PROOFS = [];
+function chooseProviders(auth, endpoint) {
+    if (endpoint.security.length === 0)
+        return NO_PROVIDERS;
+    let chosen = auth.chosen.get(endpoint);
+    if (chosen === undefined) {
+        const alternative = endpoint.security.find((names) => names.every((n) => auth.providers.has(n)));
+        chosen = alternative === undefined ? NO_PROVIDERS : alternative.map((n) => auth.providers.get(n));
+        auth.chosen.set(endpoint, chosen);
+    }
+    return chosen;
+}
+/** The proofs of every chosen scheme: synchronous when each is at hand, so a call with a fixed key waits for nothing. */
+function prove(auth, providers) {
+    if (providers.length === 0)
+        return { ok: true, proofs: NO_PROOFS };
+    const results = providers.map((p) => p.get());
+    const collect = (all) => {
+        const proofs = [];
+        for (const r of all) {
+            if (!r.ok)
+                return { ok: false, exchange: failedProof(auth, r.failure) };
+            proofs.push(r.proof);
+        }
+        return { ok: true, proofs };
     };
+    return results.some((r) => r instanceof Promise) ? Promise.all(results).then(collect) : collect(results);
 }
-function isUnauthorized(spec, error) {
-    const rule = spec.auth?.unauthorized;
-    return rule !== undefined && rule.replay && error.status === rule.status && error.shape === rule.shape;
+function failedProof(auth, failure) {
+    const error = failure;
+    return (typeof failure === 'object' && failure !== null ? auth.failures.get(failure) : undefined) ?? { result: { ok: false, error }, request: undefined, response: undefined };
 }
-async function attempt(spec, options, endpoint, input, tokens, policy, now) {
+async function attempt(spec, options, endpoint, input, auth, policy, now) {
     const maxRetries = input.maxRetries ?? policy.maxRetries;
+    const providers = chooseProviders(auth, endpoint);
     let replayed = false;
+    let retriedOnce = false;
     const canceled = () => ({ result: { ok: false, error: clientError(endpoint.host, 'canceled', 'the call was aborted') }, request: undefined, response: undefined });
     for (let retries = 0;;) {
         if (input.signal?.aborted === true)
             return canceled();
-        const pending = endpoint.auth ? tokens.get() : NO_TOKEN;
+        const pending = prove(auth, providers);
         // A caller's abort ends its own wait for the shared token request, not the request itself.
-        const token = pending instanceof Promise ? await untilAborted(pending, input.signal) : pending;
-        if (token === undefined)
+        const proved = pending instanceof Promise ? await untilAborted(pending, input.signal) : pending;
+        if (proved === undefined)
             return canceled();
-        if (!token.ok)
-            return token.exchange;
-        const exchange = await send(spec, options, endpoint, input, token.token);
+        if (!proved.ok)
+            return proved.exchange;
+        const exchange = await send(spec, options, endpoint, input, proved.proofs);
         const result = exchange.result;
-        if (result.ok)
+        // A stream body is read once: the request cannot be sent again.
+        if (result.ok || isStream(input.body))
             return exchange;
-        if (endpoint.auth && !replayed && isUnauthorized(spec, result.error) && (await tokens.reject(token.token))) {
+        if (!replayed && providers.length > 0 && (await replayable(providers, proved.proofs, result.error))) {
             replayed = true;
             continue;
         }
-        const wait = retries < maxRetries ? retryDelay(endpoint, exchange, result.error, policy, retries, now) : undefined;
+        const once = result.error.retry === 'once_then_support';
+        // The API asks for one retry of such a failure, whatever the method; a second is the support case.
+        if (once && retriedOnce)
+            return { ...exchange, result: { ok: false, error: retriedOnceError(result.error) } };
+        const wait = retries < maxRetries ? (once ? backoffMs(policy, retries) : retryDelay(endpoint, exchange, result.error, policy, retries, now)) : undefined;
         if (wait === undefined)
             return exchange;
+        retriedOnce ||= once;
         if (!(await sleep(wait, input.signal)))
             return canceled();
         retries++;
     }
+}
+/** After a refusal: each refusing scheme drops its proof; replay when one of them can give a fresh one. */
+async function replayable(providers, proofs, error) {
+    let fresh = false;
+    for (let i = 0; i < providers.length; i++) {
+        const provider = providers[i];
+        if (provider.refuses(error) && (await provider.reject(proofs[i])))
+            fresh = true;
+    }
+    return fresh;
 }
 /** The promise's value, or undefined as soon as the signal aborts. */
 function untilAborted(promise, signal) {
@@ -201,11 +218,23 @@ function scrubValue(value, redact, depth) {
     }
     return out;
 }
+function paramSecrets(endpoint, input) {
+    const given = (input ?? {});
+    const values = (endpoint.secretParams ?? []).map((key) => given[key]).flatMap((v) => (Array.isArray(v) ? v : [v]));
+    return values.filter((v) => typeof v === 'string' || typeof v === 'number').flatMap((v) => [String(v), encodeURIComponent(String(v))]);
+}
+/** A fresh idempotency key: the same object carries it through every retry of the call. */
+function withIdempotencyKey(endpoint, given) {
+    const key = endpoint.idempotencyKey;
+    if (key === undefined || given[key] !== undefined)
+        return given;
+    return { ...given, [key]: globalThis.crypto.randomUUID() };
+}
 function toCallInput(endpoint, input) {
     const given = (input ?? {});
     // An endpoint with a parameter table reads its values from the input itself (params.ts).
     if (endpoint.params !== undefined)
-        return callInput(given, undefined, given);
+        return callInput(given, undefined, withIdempotencyKey(endpoint, given));
     const params = {};
     for (const name of endpoint.pathParams) {
         if (RESERVED_INPUT_KEYS.includes(name))
@@ -216,11 +245,15 @@ function toCallInput(endpoint, input) {
     }
     return callInput(given, params, undefined);
 }
+/** paginate.ts's PAGE_URL, by its registered name (this module does not import paginate.ts). */
+const PAGE_URL = Symbol.for('contractgen.pageUrl');
 /** The call's parameters, body and options; absent ones stay undefined (not left out): one object shape for every call. */
 function callInput(given, params, values) {
     const { body, contentType, signal, timeoutMs, maxRetries, headers } = given;
+    const url = given[PAGE_URL];
     return {
         params,
+        url: typeof url === 'string' ? url : undefined,
         values,
         body,
         contentType: typeof contentType === 'string' ? contentType : undefined,

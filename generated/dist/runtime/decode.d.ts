@@ -41,6 +41,14 @@ export interface DecodeInput {
     readonly endpoint?: EndpointErrorSpec;
 }
 export declare function decodeHostError(tables: ErrorTables, host: HostErrorSpec, input: DecodeInput): DecodedError;
+/** The guidance a `once_then_support` rule gives on the first failure, and after the retry failed too. */
+export declare const RETRY_ONCE_HINT: string;
+export declare const RETRIED_ONCE_HINT: string;
+/** The error of a `once_then_support` failure that was already retried once: not retryable, and the support guidance. */
+export declare function retriedOnce<E extends {
+    readonly retryable: boolean;
+    readonly hint?: string;
+}>(error: E): E;
 /** Quirks that turn a success status into an error (e.g. 200 with a zero-byte body). */
 export declare function successQuirk(endpoint: EndpointErrorSpec, status: number, bodyLength: number): QuirkSpec | undefined;
 type EndpointTable = Readonly<Record<string, EndpointErrorRules>>;

@@ -289,7 +289,19 @@ function withMessageHits(tables, advice, decoded, hits) {
             hints.push(a.cause);
         }
     }
+    // "Retry once, then contact support": this failure is the first, so a retry is what the API asks for.
+    if (result.retry === 'once_then_support') {
+        result = { ...result, retryable: true };
+        hints.push(RETRY_ONCE_HINT);
+    }
     return hints.length === 0 ? result : { ...result, hint: joinHints(result.hint, hints) };
+}
+/** The guidance a `once_then_support` rule gives on the first failure, and after the retry failed too. */
+export const RETRY_ONCE_HINT = 'Retry the call once; if it fails again, contact support.';
+export const RETRIED_ONCE_HINT = 'It failed again after one retry: contact support.';
+/** The error of a `once_then_support` failure that was already retried once: not retryable, and the support guidance. */
+export function retriedOnce(error) {
+    return { ...error, retryable: false, hint: error.hint === undefined ? RETRIED_ONCE_HINT : error.hint.replace(RETRY_ONCE_HINT, RETRIED_ONCE_HINT) };
 }
 const policyHints = new WeakMap();
 /** The policy's description and restrictions as one hint; written once per policy. */
@@ -320,7 +332,8 @@ function applyQuirks(plan, endpoint, decoded, body) {
             // With no envelope to read, the rule's own words are the best message.
             ...(result.shape === 'unrecognised' ? { message: quirk.hint } : {}),
             category,
-            retryable: retryableOf(plan.tables.tables, category),
+            // A "retry once" row still asks for its one retry, whatever category the quirk gives.
+            retryable: result.retry === 'once_then_support' || retryableOf(plan.tables.tables, category),
             hint: joinHints(result.hint, [quirk.hint]),
             rules: [...result.rules, quirk.id],
         };

@@ -8,12 +8,14 @@
  * Every call runs this path, so it avoids per-call closures and regular expressions where a cache
  * does the same (see bench/: client throughput).
  */
+import type { Proof } from './credentials.js';
 import { type DecodedError } from './decode.js';
-import type { EndpointSpec, JsonCodec, RuntimeSpec } from './spec.js';
+import type { EndpointSpec, RuntimeSpec } from './spec.js';
 import { type FetchLike, type Received, type Sent, type Transport } from './transport.js';
 export interface RuntimeOptions {
     readonly environment: string;
-    readonly servers: Readonly<Record<string, string>>;
+    /** Server variables by name; optional where the contract gives every variable a default. */
+    readonly servers?: Readonly<Record<string, string>>;
     /** Replaces the global fetch (tests, proxies, instrumentation). */
     readonly fetch?: FetchLike;
     /** Sends requests instead of fetch, e.g. `nodeTransport(http)` for node:http keep-alive. */
@@ -22,7 +24,7 @@ export interface RuntimeOptions {
     readonly timeoutMs?: number;
     /** Extra headers sent with every request. */
     readonly headers?: Readonly<Record<string, string>>;
-    /** The header and scheme that carry the token (from the contract's auth). */
+    /** The header and scheme that carry the client-credentials token (default: the contract's). */
     readonly authHeader?: {
         readonly header: string;
         readonly scheme: string;
@@ -32,6 +34,8 @@ export interface RuntimeOptions {
 }
 export interface CallInput {
     readonly params?: Readonly<Record<string, string | number>>;
+    /** An absolute URL replacing the path and query (the next page of a Link header): only on the endpoint's own host. */
+    readonly url?: string;
     /** The call's whole input, for an endpoint with a parameter table (its keys name the parameters). */
     readonly values?: Readonly<Record<string, unknown>>;
     readonly body?: unknown;
@@ -40,9 +44,13 @@ export interface CallInput {
     readonly timeoutMs?: number;
     readonly headers?: Readonly<Record<string, string>>;
 }
-export interface ResponseInfo {
-    readonly status: number;
-    readonly headers: Readonly<Record<string, string>>;
+/**
+ * The status and headers of a success. Generated result types narrow `S` to the statuses the
+ * contract lists and `H` to the headers it declares (by lower-case name, as text).
+ */
+export interface ResponseInfo<S extends number = number, H extends object = {}> {
+    readonly status: S;
+    readonly headers: Readonly<Record<string, string>> & Readonly<H>;
 }
 /**
  * Categories of failures without a usable response. `timeout` and `canceled` share their names
@@ -71,10 +79,10 @@ export interface ClientError<Host extends string = string> {
     readonly retry?: undefined;
     readonly supportReport?: undefined;
 }
-export type Result<T, E> = {
+export type Result<T, E, S extends number = number, H extends object = {}> = {
     readonly ok: true;
     readonly data: T;
-    readonly response: ResponseInfo;
+    readonly response: ResponseInfo<S, H>;
 } | {
     readonly ok: false;
     readonly error: E;
@@ -88,8 +96,13 @@ export interface Exchange {
     readonly request: Sent | undefined;
     readonly response: Received | undefined;
 }
-/** One HTTP exchange, no retries. `token` is the bearer token to send, if any. */
-export declare function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, token?: string): Promise<Exchange>;
+/** One HTTP exchange, no retries, carrying `proofs` of the endpoint's auth schemes. */
+export declare function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, proofs?: readonly Proof[]): Promise<Exchange>;
+/**
+ * The URL a call is sent to, before any credential is added to it.
+ *
+ * @throws TypeError when the input cannot be sent (a path parameter missing, a next-page URL on another host).
+ */
+export declare function requestUrl(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput): string;
 export declare function buildUrl(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, params: Readonly<Record<string, string | number>> | undefined): string;
-export declare function encodeBody(body: unknown, contentType: string, json?: JsonCodec): string;
 export declare function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: Received): Result<unknown, DecodedError | ClientError>;

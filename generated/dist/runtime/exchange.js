@@ -1,13 +1,3 @@
-/**
- * One HTTP exchange, the request pipeline every generated call runs: the URL from environment and
- * server variables, the body's encoding, the bearer token, timeout and cancellation (transport.ts),
- * and the response read as the contract says — a success, the contract's quirks, or an error
- * decoded by its host (decode.ts). Generated code supplies the tables; nothing here knows any one
- * API. Retries, tokens and support reports are the client object's (base-client.ts).
- *
- * Every call runs this path, so it avoids per-call closures and regular expressions where a cache
- * does the same (see bench/: client throughput).
- */
 import { decodeHostError, successQuirk } from './decode.js';
 import { statusMatches } from './status.js';
 import { FetchResponse, globalFetch, Outgoing, viaFetch } from './transport.js';
@@ -21,12 +11,12 @@ export function clientError(host, code, message, status = 0, extra = {}) {
 function failure(error, request) {
     return { result: { ok: false, error }, request, response: undefined };
 }
-/** One HTTP exchange, no retries. `token` is the bearer token to send, if any. */
-export async function send(spec, options, endpoint, input, token) {
+/** One HTTP exchange, no retries, carrying `proofs` of the endpoint's auth schemes. */
+export async function send(spec, options, endpoint, input, proofs) {
     const host = endpoint.host;
     let request;
     try {
-        request = prepare(spec, options, endpoint, input, token);
+        request = prepare(spec, options, endpoint, input, proofs);
     }
     catch (e) {
         return failure(clientError(host, 'invalid_request', e instanceof Error ? e.message : 'invalid request'), undefined);
@@ -55,10 +45,9 @@ export async function send(spec, options, endpoint, input, token) {
 function hasBody(response, limit) {
     return response.body !== undefined && response.body.byteLength <= limit;
 }
-function prepare(spec, options, endpoint, input, token) {
-    const table = endpoint.params;
-    const serialised = table === undefined ? undefined : table.serialise(endpoint.path, table.specs, input.values ?? {});
-    const url = serialised === undefined ? buildUrl(spec, options, endpoint, input.params) : baseUrl(spec, options, endpoint.host) + serialised.path + serialised.query;
+function prepare(spec, options, endpoint, input, proofs) {
+    const serialised = serialise(endpoint, input);
+    let url = urlOf(spec, options, endpoint, input, serialised);
     // Parameters over the client's default headers; the call's own headers over both.
     const headers = { accept: endpoint.responseContentType ?? 'application/json', ...options.headers };
     if (input.headers !== undefined)
@@ -70,14 +59,31 @@ function prepare(spec, options, endpoint, input, token) {
         const contentType = input.contentType ?? endpoint.contentTypes[0] ?? 'application/json';
         if (!endpoint.contentTypes.includes(contentType))
             throw new TypeError(`content type '${contentType}' is not accepted by ${endpoint.id}`);
-        headers['content-type'] = contentType;
-        body = encodeBody(input.body, contentType, endpoint.json);
+        const encoded = endpoint.encode === undefined ? { body: encodeJson(input.body, endpoint.json), contentType } : endpoint.encode(input.body, contentType, endpoint.json);
+        headers['content-type'] = encoded.contentType;
+        body = encoded.body;
     }
-    if (endpoint.auth && token !== undefined) {
-        const carrier = options.authHeader;
-        headers[carrier === undefined ? 'authorization' : carrier.header.toLowerCase()] = `${carrier?.scheme ?? 'Bearer'} ${token}`;
-    }
+    if (proofs !== undefined)
+        for (const proof of proofs)
+            url = withProof(headers, url, proof);
     return { url, method: endpoint.method, headers, body };
+}
+function serialise(endpoint, input) {
+    const table = endpoint.params;
+    return table === undefined ? undefined : table.serialise(endpoint.path, table.specs, input.values ?? {});
+}
+/**
+ * The URL a call is sent to, before any credential is added to it.
+ *
+ * @throws TypeError when the input cannot be sent (a path parameter missing, a next-page URL on another host).
+ */
+export function requestUrl(spec, options, endpoint, input) {
+    return urlOf(spec, options, endpoint, input, serialise(endpoint, input));
+}
+function urlOf(spec, options, endpoint, input, serialised) {
+    if (input.url !== undefined)
+        return pageUrl(spec, options, endpoint, input.url);
+    return serialised === undefined ? buildUrl(spec, options, endpoint, input.params) : baseUrl(spec, options, endpoint.host) + serialised.path + serialised.query;
 }
 // ---------------------------------------------------------------------------------------------
 // URLs and bodies
@@ -104,11 +110,32 @@ function withParams(headers, fromParams, cookie, callHeaders) {
     for (const [name, value] of Object.entries(fromParams))
         if (!fromCall.has(name))
             setHeader(headers, name, value);
-    if (cookie === undefined)
-        return;
+    if (cookie !== undefined)
+        joinCookie(headers, cookie);
+}
+/** A scheme's proof added to the request: over any header of its name, after the query, into the cookie. */
+function withProof(headers, url, proof) {
+    if (proof.header !== undefined)
+        setHeader(headers, proof.header.name, proof.header.value);
+    if (proof.cookie !== undefined)
+        joinCookie(headers, proof.cookie);
+    if (proof.query === undefined)
+        return url;
+    const hash = url.indexOf('#');
+    const head = hash < 0 ? url : url.slice(0, hash);
+    return `${head}${head.includes('?') ? '&' : '?'}${proof.query}`;
+}
+function joinCookie(headers, cookie) {
     const existing = Object.keys(headers).find((k) => k.toLowerCase() === 'cookie');
     const before = existing === undefined ? '' : (headers[existing] ?? '');
     setHeader(headers, 'cookie', before === '' ? cookie : `${before}; ${cookie}`);
+}
+/** A next-page URL the server gave: followed only below the endpoint's own base URL, so credentials never go elsewhere. */
+function pageUrl(spec, options, endpoint, url) {
+    const base = baseUrl(spec, options, endpoint.host);
+    if (!url.startsWith(`${base}/`) && !url.startsWith(`${base}?`))
+        throw new TypeError(`the next page's URL is not on the ${endpoint.host} host`);
+    return url;
 }
 /** Filled base URLs by options, then URL template: they never change for one client. */
 const baseCache = new WeakMap();
@@ -141,7 +168,8 @@ function baseUrl(spec, options, host) {
     if (base === undefined) {
         base = template
             .replace(/\{([^{}]*)\}/g, (_, name) => {
-            const value = own(servers, name) ? servers[name] : undefined;
+            const defaults = spec.serverDefaults;
+            const value = servers !== undefined && own(servers, name) ? servers[name] : defaults !== undefined && own(defaults, name) ? defaults[name] : undefined;
             if (value === undefined || value === '')
                 throw new TypeError(`server variable '${name}' is not configured for environment '${environment}'`);
             return value;
@@ -153,18 +181,12 @@ function baseUrl(spec, options, host) {
 }
 /** JSON itself: what an endpoint without an int64 in its bodies reads and writes. */
 const PLAIN_JSON = { parse: (text) => JSON.parse(text), stringify: (value) => JSON.stringify(value) };
-export function encodeBody(body, contentType, json = PLAIN_JSON) {
-    if (contentType !== 'application/x-www-form-urlencoded')
-        return json.stringify(body) ?? '';
-    const form = new URLSearchParams();
-    if (typeof body === 'object' && body !== null) {
-        for (const [key, value] of Object.entries(body)) {
-            // A bigint is written as its digits: String() at the top, the codec inside an object.
-            if (value !== undefined && value !== null)
-                form.append(key, typeof value === 'object' ? String(json.stringify(value)) : String(value));
-        }
-    }
-    return form.toString();
+/** A JSON body: the only kind an endpoint without an `encode` sends. */
+function encodeJson(body, json = PLAIN_JSON) {
+    const text = json.stringify(body);
+    if (text === undefined)
+        throw new TypeError('the body has no JSON form');
+    return text;
 }
 // ---------------------------------------------------------------------------------------------
 // Interpreting a response
@@ -215,6 +237,8 @@ export function interpret(spec, endpoint, response) {
             return invalid(endpoint, status, `expected ${expected}, got ${media === '' ? 'no content type' : media}`);
         return { ok: true, data: body, response: infoOf(response) };
     }
+    if (endpoint.response === 'text')
+        return { ok: true, data: utf8(body), response: infoOf(response) };
     if (endpoint.response === 'none' || body.length === 0)
         return { ok: true, data: undefined, response: infoOf(response) };
     try {

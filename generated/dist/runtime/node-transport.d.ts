@@ -1,16 +1,3 @@
-/**
- * An opt-in transport over node:http or node:https with keep-alive connections: in Node it serves
- * several times the requests per second of fetch (bench/: client throughput).
- *
- *   import * as http from 'node:http';
- *   const client = createClient({ ...options, transport: nodeTransport(http) });
- *
- * The caller passes the module in, and it is typed by the small structural interfaces below: this
- * file imports nothing from Node, so the package still bundles for browsers, and bundles that do
- * not import nodeTransport do not contain it. Timeouts, aborts and the body cap behave as with
- * fetch: an abort destroys the request, and a body past the cap is not read (the connection is
- * closed). Bodies are not decompressed (nothing asks for compression).
- */
 import { type Transport } from './transport.js';
 /**
  * The parts of node:http (or node:https) the transport uses. `Agent` is the module's agent class,
@@ -29,7 +16,10 @@ export interface NodeRequestOptions<Agent> {
 }
 export interface NodeClientRequest {
     on(event: 'error', listener: (error: Error) => void): unknown;
-    end(body?: string): unknown;
+    once(event: 'drain', listener: () => void): unknown;
+    /** False when the chunk was buffered: wait for 'drain' before writing more. */
+    write(chunk: Uint8Array): boolean;
+    end(body?: string | Uint8Array): unknown;
     destroy(error?: Error): unknown;
 }
 export interface NodeIncomingMessage {

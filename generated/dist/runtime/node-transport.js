@@ -1,16 +1,3 @@
-/**
- * An opt-in transport over node:http or node:https with keep-alive connections: in Node it serves
- * several times the requests per second of fetch (bench/: client throughput).
- *
- *   import * as http from 'node:http';
- *   const client = createClient({ ...options, transport: nodeTransport(http) });
- *
- * The caller passes the module in, and it is typed by the small structural interfaces below: this
- * file imports nothing from Node, so the package still bundles for browsers, and bundles that do
- * not import nodeTransport do not contain it. Timeouts, aborts and the body cap behave as with
- * fetch: an abort destroys the request, and a body past the cap is not read (the connection is
- * closed). Bodies are not decompressed (nothing asks for compression).
- */
 import { abortOf, concat } from './transport.js';
 /** A transport over `http` (node:http, or node:https for https URLs) with keep-alive connections. */
 export function nodeTransport(http, options = {}) {
@@ -31,6 +18,10 @@ class NodeExchange {
     headers = {};
     chunks = [];
     size = 0;
+    /** The reader of a Blob or stream body while it is being sent. */
+    reader;
+    /** Resumes a send waiting for 'drain', which a destroyed request never emits. */
+    resume;
     constructor(outgoing, resolve, reject) {
         this.outgoing = outgoing;
         this.resolve = resolve;
@@ -41,11 +32,46 @@ class NodeExchange {
         const { url, method, headers, body } = this.outgoing;
         if (this.abort?.aborted === true)
             return this.fail(undefined);
-        const request = http.request(url, { method, headers, agent }, (response) => this.receive(response));
+        const whole = body === undefined || typeof body === 'string' || body instanceof Uint8Array;
+        const request = http.request(url, { method, headers: whole ? headers : withLength(headers, body), agent }, (response) => this.receive(response));
         this.request = request;
         request.on('error', (error) => this.fail(error));
         this.abort?.listen(this);
-        request.end(body);
+        if (whole)
+            request.end(body);
+        else
+            void this.stream(request, body);
+    }
+    /**
+     * Writes a Blob or stream chunk by chunk, as the socket drains: neither is held in memory whole.
+     * Settling (abort, error, an early response) cancels the reader, which ends a pending read, and
+     * ends a wait for 'drain'.
+     */
+    async stream(request, body) {
+        const reader = (body instanceof Blob ? body.stream() : body).getReader();
+        this.reader = reader;
+        try {
+            for (;;) {
+                const { done, value } = await reader.read();
+                if (this.settled)
+                    return;
+                if (done)
+                    break;
+                if (value.byteLength > 0 && !request.write(value))
+                    await this.drained(request);
+            }
+            this.reader = undefined;
+            request.end();
+        }
+        catch (error) {
+            this.fail(error);
+        }
+    }
+    drained(request) {
+        return new Promise((resolve) => {
+            this.resume = resolve;
+            request.once('drain', resolve);
+        });
     }
     /** The exchange was aborted: the request (and its response, if any) is destroyed. */
     handleEvent() {
@@ -76,7 +102,7 @@ class NodeExchange {
         const response = this.response;
         if (this.settled || response === undefined)
             return;
-        this.settle();
+        this.settle(new Error('the server answered before the body was sent'));
         if (body === undefined)
             response.destroy();
         this.resolve({ status: response.statusCode ?? 0, headers: this.headers, body });
@@ -84,15 +110,32 @@ class NodeExchange {
     fail(error) {
         if (this.settled)
             return;
-        this.settle();
+        const reason = error instanceof Error ? error : new Error('the request was aborted');
+        this.settle(reason);
         this.request?.destroy();
         this.response?.destroy();
-        this.reject(error instanceof Error ? error : new Error('the request was aborted'));
+        this.reject(reason);
     }
-    settle() {
+    /** `reason` is what the body's stream is cancelled with, if it is still being sent. */
+    settle(reason) {
         this.settled = true;
         this.abort?.unlisten(this);
+        this.resume?.();
+        this.resume = undefined;
+        const reader = this.reader;
+        if (reader === undefined)
+            return;
+        this.reader = undefined;
+        // The rest of the body will not be sent: the request cannot finish, so its connection goes.
+        reader.cancel(reason).catch(() => undefined);
+        this.request?.destroy();
     }
+}
+/** A Blob's length is known: sent as Content-Length (as fetch does), not chunked. */
+function withLength(headers, body) {
+    if (!(body instanceof Blob) || Object.keys(headers).some((name) => name.toLowerCase() === 'content-length'))
+        return headers;
+    return { ...headers, 'content-length': String(body.size) };
 }
 /**
  * Lower-case names; repeated headers joined with ", " as fetch does. Read from the raw list: Node's

@@ -3,6 +3,7 @@
  * timestamp, ready to send to the configured support contact — with every secret redacted.
  */
 import { truncate } from './body.js';
+import { describeBody } from './request-body.js';
 export const REDACTED = '[REDACTED]';
 /** Longest body kept in a report. */
 export const MAX_REPORT_BODY = 64 * 1024;
@@ -58,7 +59,8 @@ export function buildSupportReport(request, response, when, to, redact, authHead
             method: request.method,
             url: redact.text(request.url),
             headers: redact.headers(request.headers, [authHeader]),
-            body: request.body === undefined ? undefined : truncate(redact.text(request.body), MAX_REPORT_BODY),
+            // Bytes, Blobs and streams are described, not shown: they cannot be redacted.
+            body: typeof request.body === 'string' ? truncate(redact.text(request.body), MAX_REPORT_BODY) : describeBody(request.body),
         },
         response: { status: response.status, headers: redact.headers(response.headers), body: truncate(redact.text(body), MAX_REPORT_BODY) },
     };

@@ -6,13 +6,14 @@
  * Every call runs this path, so it avoids per-call closures and header iteration where a lazy value
  * does the same (see bench/: client throughput).
  */
+import { type BodyData } from './request-body.js';
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 /** A request as the runtime sends it. */
 export interface Sent {
     readonly url: string;
     readonly method: string;
     readonly headers: Readonly<Record<string, string>>;
-    readonly body: string | undefined;
+    readonly body: BodyData | undefined;
 }
 /** A response as the runtime read it; header names are lower case. */
 export interface Received {
@@ -77,7 +78,7 @@ export declare class Outgoing implements TransportRequest, Abortable, AbortListe
     readonly url: string;
     readonly method: string;
     readonly headers: Readonly<Record<string, string>>;
-    readonly body: string | undefined;
+    readonly body: BodyData | undefined;
     expired: boolean;
     aborted: boolean;
     reason: unknown;

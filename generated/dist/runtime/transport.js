@@ -6,12 +6,80 @@
  * Every call runs this path, so it avoids per-call closures and header iteration where a lazy value
  * does the same (see bench/: client throughput).
  */
+import { isStream, ownBuffer } from './request-body.js';
 // Looked up at call time, so a global fetch replaced after the client was made (tests) is used.
 export const globalFetch = (url, init) => fetch(url, init);
 /** The default transport: fetch, with the body cap applied while reading. */
 export async function viaFetch(fetchFn, request) {
-    const response = await fetchFn(request.url, { method: request.method, headers: request.headers, body: request.body, signal: request.signal });
+    const body = request.body;
+    if (isStream(body))
+        return viaFetchStreaming(fetchFn, request, body);
+    const init = { method: request.method, headers: request.headers, body: body instanceof Uint8Array ? ownBuffer(body) : body, signal: request.signal };
+    const response = await fetchFn(request.url, init);
     return new FetchResponse(response.status, response.headers, await readBody(response, request.maxResponseBytes));
+}
+/**
+ * A stream body goes through an Upload, stopped when the exchange ends: Node's fetch (undici)
+ * neither cancels a stream body when the call is aborted (the stream is locked to fetch's reader,
+ * so cancelling it throws: whatwg/fetch#1286) nor stops reading it, so an endless stream would be
+ * read for ever after the call rejected.
+ */
+async function viaFetchStreaming(fetchFn, request, source) {
+    const upload = new Upload(source);
+    const init = { method: request.method, headers: request.headers, body: upload.stream, signal: request.signal, duplex: 'half' };
+    try {
+        const response = await fetchFn(request.url, init);
+        const received = new FetchResponse(response.status, response.headers, await readBody(response, request.maxResponseBytes));
+        // The server answered before it read the whole body: the rest would be sent to no one.
+        upload.stop(new Error('the server answered before the body was sent'));
+        return received;
+    }
+    catch (error) {
+        upload.stop(error);
+        throw error;
+    }
+}
+/**
+ * The caller's stream as fetch reads it, one chunk per read (highWaterMark 0: nothing is read
+ * ahead of the socket). `stop` cancels the caller's stream and errors this one; errored, not
+ * closed, as a closed body would let fetch end a chunked upload and the server take the part sent
+ * for the whole.
+ */
+class Upload {
+    stream;
+    reader;
+    controller;
+    ended = false;
+    constructor(source) {
+        this.reader = source.getReader();
+        this.stream = new ReadableStream(this, { highWaterMark: 0 });
+    }
+    start(controller) {
+        this.controller = controller;
+    }
+    /** A read that fails (the caller's stream errored) errors this stream with the same error. */
+    async pull(controller) {
+        const { done, value } = await this.reader.read();
+        // Stopped while reading: the stream is errored already, and the read ended by the cancel.
+        if (this.ended)
+            return;
+        if (!done)
+            return controller.enqueue(value);
+        this.ended = true;
+        controller.close();
+    }
+    /** fetch gave the body up itself. */
+    cancel(reason) {
+        this.ended = true;
+        return this.reader.cancel(reason);
+    }
+    stop(reason) {
+        if (this.ended)
+            return;
+        this.ended = true;
+        this.controller?.error(reason);
+        this.reader.cancel(reason).catch(() => undefined);
+    }
 }
 /**
  * Iterating fetch Headers costs more than the rest of the call, and most calls never look at

@@ -622,7 +622,7 @@ export const FIXTURES: Fixtures = {
           code: 'http_400',
           known: false,
           category: 'input',
-          retryable: false,
+          retryable: true,
           rules: ['billing_identifier_invalid'],
           fields: [
             {

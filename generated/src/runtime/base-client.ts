@@ -3,9 +3,11 @@
  * the token lifecycle, the 401 replay, retries with backoff, support reports, and secret
  * redaction around every call. Each attempt is one HTTP exchange (exchange.ts).
  */
-import { TokenManager, memoryTokenStore, type TokenStore } from './auth.js';
-import type { DecodedError } from './decode.js';
-import { send, clientError, type CallInput, type ClientError, type Exchange, type Result, type RuntimeOptions } from './exchange.js';
+import type { TokenStore } from './auth.js';
+import { callerProvider, type Proof, type ProofResult, type Provider, type SchemeCredential } from './credentials.js';
+import { retriedOnce as retriedOnceError, type DecodedError } from './decode.js';
+import { isStream } from './request-body.js';
+import { send, clientError, requestUrl, type CallInput, type ClientError, type Exchange, type Result, type RuntimeOptions } from './exchange.js';
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep, type RetryPolicy } from './retry.js';
 import type { EndpointSpec, FullRuntimeSpec } from './spec.js';
 import { statusMatches } from './status.js';
@@ -24,8 +26,10 @@ export interface CallOptions {
 }
 
 export interface ClientRuntimeOptions extends RuntimeOptions {
-  /** A fixed bearer token, or a function returning one; replaces the contract's token flow. */
+  /** A fixed bearer token, or a function returning one; replaces the contract's client-credentials token flow. */
   readonly accessToken?: string | (() => string | Promise<string>);
+  /** Credentials by auth scheme name: an API key, a basic username and password, or a token (and how to refresh it). */
+  readonly auth?: Readonly<Record<string, SchemeCredential | undefined>>;
   /** Credentials for the contract's grants, by option name (clientId, clientSecret, refreshToken). */
   readonly credentials?: Readonly<Record<string, string | undefined>>;
   /** Where tokens are cached; share one across processes by implementing get/set. Default: memory. */
@@ -46,94 +50,70 @@ export interface ClientRuntimeOptions extends RuntimeOptions {
 
 export interface Runtime {
   call(endpoint: EndpointSpec, input: object | undefined): Promise<Result<unknown, DecodedError | ClientError>>;
+  /** The URL `call` would send this input to, without credentials; undefined when the input cannot be sent. */
+  url(endpoint: EndpointSpec, input: object | undefined): string | undefined;
 }
 
 type AnyError = DecodedError | ClientError;
-const NO_TOKEN: TokenResult = { ok: true, token: undefined };
 /** Keys of a method's input besides path parameters; the contract validator rejects parameters so named. */
 export const RESERVED_INPUT_KEYS: readonly string[] = ['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries'];
 
 export function createRuntime(spec: FullRuntimeSpec, given: ClientRuntimeOptions): Runtime {
-  // The contract says which header carries the token, unless the caller overrides it.
-  const carrier = spec.auth === undefined ? undefined : { header: spec.auth.header, scheme: spec.auth.scheme };
-  const options: ClientRuntimeOptions = given.authHeader !== undefined || carrier === undefined ? given : { ...given, authHeader: carrier };
-  const now = options.now ?? Date.now;
-  const tokens = tokenManager(spec, options, now);
-  const secrets = () => [options.credentials?.clientSecret, options.credentials?.refreshToken, typeof options.accessToken === 'string' ? options.accessToken : undefined, ...tokens.secrets()];
+  const now = given.now ?? Date.now;
+  // A failed token request's exchange, by its (shared) error, for support reports on every waiter.
+  const failures = new WeakMap<object, Exchange>();
+  const providers = makeProviders(spec, given, now, failures);
+  const secrets = () => [...(given.credentials === undefined ? [] : [given.credentials.clientSecret, given.credentials.refreshToken]), ...[...providers.values()].flatMap((p) => p.secrets())];
   const redact = redactor(secrets, spec.secretFields);
-  const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry, maxRetries: options.maxRetries ?? DEFAULT_RETRY.maxRetries };
+  const policy: RetryPolicy = { ...DEFAULT_RETRY, ...given.retry, maxRetries: given.maxRetries ?? DEFAULT_RETRY.maxRetries };
+  const auth: CallAuth = { providers, failures, chosen: new WeakMap() };
   return {
     async call(endpoint, input) {
       const callInput = toCallInput(endpoint, input);
+      // A secret parameter's value is this call's own secret.
+      const callRedact = endpoint.secretParams === undefined ? redact : redactor(() => [...secrets(), ...paramSecrets(endpoint, input)], spec.secretFields);
       try {
-        const exchange = await attempt(spec, options, endpoint, callInput, tokens, policy, now);
-        return finish(spec, options, exchange, redact, now);
+        const exchange = await attempt(spec, given, endpoint, callInput, auth, policy, now);
+        return finish(spec, given, exchange, callRedact, now);
       } catch (e) {
-        const message = redact.text(e instanceof Error ? e.message : 'the call failed');
+        const message = callRedact.text(e instanceof Error ? e.message : 'the call failed');
         return { ok: false, error: clientError(endpoint.host, 'invalid_request', message) };
+      }
+    },
+    url(endpoint, input) {
+      try {
+        return requestUrl(spec, given, endpoint, toCallInput(endpoint, input));
+      } catch {
+        return undefined;
       }
     },
   };
 }
 
-type TokenResult = { readonly ok: true; readonly token: string | undefined } | { readonly ok: false; readonly exchange: Exchange };
-
-interface Tokens {
-  /**
-   * A token for a call, or the failed token exchange (kept whole for support reports). Fixed
-   * tokens come back synchronously: a call with `accessToken` waits for nothing before it sends.
-   */
-  get(): TokenResult | Promise<TokenResult>;
-  /** After a 401: forget the token; returns whether a fresh one can be had. */
-  reject(token: string | undefined): Promise<boolean>;
-  secrets(): (string | undefined)[];
+/** The providers of the schemes the client holds a credential for, by scheme name. */
+function makeProviders(spec: FullRuntimeSpec, options: ClientRuntimeOptions, now: () => number, failures: WeakMap<object, Exchange>): Map<string, Provider> {
+  const providers = new Map<string, Provider>();
+  for (const [name, scheme] of Object.entries(spec.schemes)) {
+    const given = options.auth !== undefined && Object.prototype.hasOwnProperty.call(options.auth, name) ? options.auth[name] : undefined;
+    const provider = scheme.type === 'clientCredentials' ? tokenProvider(spec, options, now, failures, given) : given === undefined ? undefined : callerProvider(scheme, given);
+    if (provider !== undefined) providers.set(name, provider);
+  }
+  return providers;
 }
 
-/** Every token the client has held, so an old one echoed in a late error is still redacted. */
-class SeenTokens {
-  private readonly tokens: string[] = [];
-  add(token: string | undefined): void {
-    if (token === undefined || this.tokens.includes(token)) return;
-    this.tokens.push(token);
-    if (this.tokens.length > 64) this.tokens.shift();
-  }
-  list(): readonly string[] {
-    return this.tokens;
-  }
-}
-
-function tokenManager(spec: FullRuntimeSpec, options: ClientRuntimeOptions, now: () => number): Tokens {
-  const fixed = options.accessToken;
-  const seen = new SeenTokens();
-  if (fixed !== undefined) {
-    const outcome = (token: string): TokenResult => {
-      seen.add(token);
-      return { ok: true, token };
-    };
-    return {
-      // No await for a token at hand: a call with a fixed token sends at once.
-      get() {
-        const token = typeof fixed === 'string' ? fixed : fixed();
-        return typeof token === 'string' ? outcome(token) : Promise.resolve(token).then(outcome);
-      },
-      // Only a function can give another token after a 401.
-      reject: async () => typeof fixed === 'function',
-      secrets: () => [...seen.list()],
-    };
-  }
+/** The client-credentials scheme: a token the caller gives (accessToken) replaces the contract's flow. */
+function tokenProvider(spec: FullRuntimeSpec, options: ClientRuntimeOptions, now: () => number, failures: WeakMap<object, Exchange>, given: SchemeCredential | undefined): Provider | undefined {
   const auth = spec.auth;
-  const tokenEndpoint = auth === undefined ? undefined : spec.tokenEndpoint;
-  if (auth === undefined || tokenEndpoint === undefined || options.credentials === undefined) {
-    return { get: () => NO_TOKEN, reject: async () => false, secrets: () => [] };
-  }
-  // A failed token request's exchange, by its (shared) error, for support reports on every waiter.
-  const failures = new WeakMap<object, Exchange>();
-  const manager = new TokenManager<AnyError>({
-    spec: auth,
+  const fixed = given ?? options.accessToken;
+  const carrier = options.authHeader ?? (auth === undefined ? undefined : { header: auth.header, scheme: auth.scheme });
+  if (fixed !== undefined) return callerProvider({ type: 'bearer' }, fixed, carrier, auth?.unauthorized.replay === true ? auth.unauthorized : undefined);
+  const tokenEndpoint = spec.tokenEndpoint;
+  if (spec.tokenFlow === undefined || tokenEndpoint === undefined) return undefined;
+  return spec.tokenFlow(spec, {
     environment: options.environment,
     credentials: options.credentials,
-    store: options.tokenStore ?? memoryTokenStore(),
-    refreshSkewMs: options.refreshSkewMs ?? 60_000,
+    tokenStore: options.tokenStore,
+    refreshSkewMs: options.refreshSkewMs,
     now,
     request: async (body) => {
       const contentType = options.tokenContentType ?? tokenEndpoint.contentTypes[0];
@@ -144,50 +124,92 @@ function tokenManager(spec: FullRuntimeSpec, options: ClientRuntimeOptions, now:
     },
     malformed: (message) => clientError(tokenEndpoint.host, 'invalid_response', message, 200),
   });
-  return {
-    async get() {
-      const outcome = await manager.token();
-      if (!outcome.ok) return { ok: false, exchange: failures.get(outcome.error) ?? { result: outcome, request: undefined, response: undefined } };
-      seen.add(outcome.token.accessToken);
-      seen.add(outcome.token.refreshToken);
-      return { ok: true, token: outcome.token.accessToken };
-    },
-    async reject(token) {
-      if (token !== undefined) await manager.invalidate(token);
-      return true;
-    },
-    secrets: () => [...seen.list()],
+}
+
+/** What a call reads of the client's auth. */
+interface CallAuth {
+  readonly providers: ReadonlyMap<string, Provider>;
+  readonly failures: WeakMap<object, Exchange>;
+  /** The schemes each endpoint sends: the first alternative the client can prove whole (none: sent without). */
+  readonly chosen: WeakMap<EndpointSpec, readonly Provider[]>;
+}
+
+const NO_PROVIDERS: readonly Provider[] = [];
+const NO_PROOFS: readonly Proof[] = [];
+
+function chooseProviders(auth: CallAuth, endpoint: EndpointSpec): readonly Provider[] {
+  if (endpoint.security.length === 0) return NO_PROVIDERS;
+  let chosen = auth.chosen.get(endpoint);
+  if (chosen === undefined) {
+    const alternative = endpoint.security.find((names) => names.every((n) => auth.providers.has(n)));
+    chosen = alternative === undefined ? NO_PROVIDERS : alternative.map((n) => auth.providers.get(n) as Provider);
+    auth.chosen.set(endpoint, chosen);
+  }
+  return chosen;
+}
+
+type Proofs = { readonly ok: true; readonly proofs: readonly Proof[] } | { readonly ok: false; readonly exchange: Exchange };
+
+/** The proofs of every chosen scheme: synchronous when each is at hand, so a call with a fixed key waits for nothing. */
+function prove(auth: CallAuth, providers: readonly Provider[]): Proofs | Promise<Proofs> {
+  if (providers.length === 0) return { ok: true, proofs: NO_PROOFS };
+  const results = providers.map((p) => p.get());
+  const collect = (all: readonly ProofResult[]): Proofs => {
+    const proofs: Proof[] = [];
+    for (const r of all) {
+      if (!r.ok) return { ok: false, exchange: failedProof(auth, r.failure) };
+      proofs.push(r.proof);
+    }
+    return { ok: true, proofs };
   };
+  return results.some((r) => r instanceof Promise) ? Promise.all(results).then(collect) : collect(results as ProofResult[]);
 }
 
-function isUnauthorized(spec: FullRuntimeSpec, error: AnyError): boolean {
-  const rule = spec.auth?.unauthorized;
-  return rule !== undefined && rule.replay && error.status === rule.status && error.shape === rule.shape;
+function failedProof(auth: CallAuth, failure: unknown): Exchange {
+  const error = failure as DecodedError | ClientError;
+  return (typeof failure === 'object' && failure !== null ? auth.failures.get(failure) : undefined) ?? { result: { ok: false, error }, request: undefined, response: undefined };
 }
 
-async function attempt(spec: FullRuntimeSpec, options: ClientRuntimeOptions, endpoint: EndpointSpec, input: CallInput & { maxRetries?: number }, tokens: Tokens, policy: RetryPolicy, now: () => number): Promise<Exchange> {
+async function attempt(spec: FullRuntimeSpec, options: ClientRuntimeOptions, endpoint: EndpointSpec, input: CallInput & { maxRetries?: number }, auth: CallAuth, policy: RetryPolicy, now: () => number): Promise<Exchange> {
   const maxRetries = input.maxRetries ?? policy.maxRetries;
+  const providers = chooseProviders(auth, endpoint);
   let replayed = false;
+  let retriedOnce = false;
   const canceled = (): Exchange => ({ result: { ok: false, error: clientError(endpoint.host, 'canceled', 'the call was aborted') }, request: undefined, response: undefined });
   for (let retries = 0; ; ) {
     if (input.signal?.aborted === true) return canceled();
-    const pending = endpoint.auth ? tokens.get() : NO_TOKEN;
+    const pending = prove(auth, providers);
     // A caller's abort ends its own wait for the shared token request, not the request itself.
-    const token = pending instanceof Promise ? await untilAborted(pending, input.signal) : pending;
-    if (token === undefined) return canceled();
-    if (!token.ok) return token.exchange;
-    const exchange = await send(spec, options, endpoint, input, token.token);
+    const proved = pending instanceof Promise ? await untilAborted(pending, input.signal) : pending;
+    if (proved === undefined) return canceled();
+    if (!proved.ok) return proved.exchange;
+    const exchange = await send(spec, options, endpoint, input, proved.proofs);
     const result = exchange.result;
-    if (result.ok) return exchange;
-    if (endpoint.auth && !replayed && isUnauthorized(spec, result.error) && (await tokens.reject(token.token))) {
+    // A stream body is read once: the request cannot be sent again.
+    if (result.ok || isStream(input.body)) return exchange;
+    if (!replayed && providers.length > 0 && (await replayable(providers, proved.proofs, result.error))) {
       replayed = true;
       continue;
     }
-    const wait = retries < maxRetries ? retryDelay(endpoint, exchange, result.error, policy, retries, now) : undefined;
+    const once = result.error.retry === 'once_then_support';
+    // The API asks for one retry of such a failure, whatever the method; a second is the support case.
+    if (once && retriedOnce) return { ...exchange, result: { ok: false, error: retriedOnceError(result.error) } };
+    const wait = retries < maxRetries ? (once ? backoffMs(policy, retries) : retryDelay(endpoint, exchange, result.error, policy, retries, now)) : undefined;
     if (wait === undefined) return exchange;
+    retriedOnce ||= once;
     if (!(await sleep(wait, input.signal))) return canceled();
     retries++;
   }
+}
+
+/** After a refusal: each refusing scheme drops its proof; replay when one of them can give a fresh one. */
+async function replayable(providers: readonly Provider[], proofs: readonly Proof[], error: AnyError): Promise<boolean> {
+  let fresh = false;
+  for (let i = 0; i < providers.length; i++) {
+    const provider = providers[i] as Provider;
+    if (provider.refuses(error) && (await provider.reject(proofs[i] as Proof))) fresh = true;
+  }
+  return fresh;
 }
 
 /** The promise's value, or undefined as soon as the signal aborts. */
@@ -248,10 +270,23 @@ function scrubValue(value: unknown, redact: Redactor, depth: number): unknown {
   return out;
 }
 
+function paramSecrets(endpoint: EndpointSpec, input: object | undefined): string[] {
+  const given = (input ?? {}) as Readonly<Record<string, unknown>>;
+  const values = (endpoint.secretParams ?? []).map((key) => given[key]).flatMap((v) => (Array.isArray(v) ? (v as unknown[]) : [v]));
+  return values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').flatMap((v) => [String(v), encodeURIComponent(String(v))]);
+}
+
+/** A fresh idempotency key: the same object carries it through every retry of the call. */
+function withIdempotencyKey(endpoint: EndpointSpec, given: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  const key = endpoint.idempotencyKey;
+  if (key === undefined || given[key] !== undefined) return given;
+  return { ...given, [key]: globalThis.crypto.randomUUID() };
+}
+
 function toCallInput(endpoint: EndpointSpec, input: object | undefined): CallInput & { maxRetries?: number } {
   const given = (input ?? {}) as Readonly<Record<string, unknown>>;
   // An endpoint with a parameter table reads its values from the input itself (params.ts).
-  if (endpoint.params !== undefined) return callInput(given, undefined, given);
+  if (endpoint.params !== undefined) return callInput(given, undefined, withIdempotencyKey(endpoint, given));
   const params: Record<string, string | number> = {};
   for (const name of endpoint.pathParams) {
     if (RESERVED_INPUT_KEYS.includes(name)) continue;
@@ -261,11 +296,16 @@ function toCallInput(endpoint: EndpointSpec, input: object | undefined): CallInp
   return callInput(given, params, undefined);
 }
 
+/** paginate.ts's PAGE_URL, by its registered name (this module does not import paginate.ts). */
+const PAGE_URL = Symbol.for('contractgen.pageUrl');
+
 /** The call's parameters, body and options; absent ones stay undefined (not left out): one object shape for every call. */
 function callInput(given: Readonly<Record<string, unknown>>, params: CallInput['params'], values: CallInput['values']): CallInput & { maxRetries?: number } {
   const { body, contentType, signal, timeoutMs, maxRetries, headers } = given;
+  const url = (given as Readonly<Record<symbol, unknown>>)[PAGE_URL];
   return {
     params,
+    url: typeof url === 'string' ? url : undefined,
     values,
     body,
     contentType: typeof contentType === 'string' ? contentType : undefined,

@@ -8,14 +8,18 @@
  * Every call runs this path, so it avoids per-call closures and regular expressions where a cache
  * does the same (see bench/: client throughput).
  */
+import type { Proof } from './credentials.js';
 import { decodeHostError, successQuirk, type DecodedError } from './decode.js';
+import type { SerialisedParams } from './params.js';
+import type { BodyData } from './request-body.js';
 import type { EndpointSpec, JsonCodec, RuntimeSpec } from './spec.js';
 import { statusMatches } from './status.js';
 import { FetchResponse, globalFetch, Outgoing, viaFetch, type FetchLike, type Received, type Sent, type Transport, type TransportResponse } from './transport.js';
 
 export interface RuntimeOptions {
   readonly environment: string;
-  readonly servers: Readonly<Record<string, string>>;
+  /** Server variables by name; optional where the contract gives every variable a default. */
+  readonly servers?: Readonly<Record<string, string>>;
   /** Replaces the global fetch (tests, proxies, instrumentation). */
   readonly fetch?: FetchLike;
   /** Sends requests instead of fetch, e.g. `nodeTransport(http)` for node:http keep-alive. */
@@ -24,7 +28,7 @@ export interface RuntimeOptions {
   readonly timeoutMs?: number;
   /** Extra headers sent with every request. */
   readonly headers?: Readonly<Record<string, string>>;
-  /** The header and scheme that carry the token (from the contract's auth). */
+  /** The header and scheme that carry the client-credentials token (default: the contract's). */
   readonly authHeader?: { readonly header: string; readonly scheme: string };
   /** Responses larger than this are not buffered (default 32 MiB). */
   readonly maxResponseBytes?: number;
@@ -32,6 +36,8 @@ export interface RuntimeOptions {
 
 export interface CallInput {
   readonly params?: Readonly<Record<string, string | number>>;
+  /** An absolute URL replacing the path and query (the next page of a Link header): only on the endpoint's own host. */
+  readonly url?: string;
   /** The call's whole input, for an endpoint with a parameter table (its keys name the parameters). */
   readonly values?: Readonly<Record<string, unknown>>;
   readonly body?: unknown;
@@ -41,9 +47,13 @@ export interface CallInput {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-export interface ResponseInfo {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
+/**
+ * The status and headers of a success. Generated result types narrow `S` to the statuses the
+ * contract lists and `H` to the headers it declares (by lower-case name, as text).
+ */
+export interface ResponseInfo<S extends number = number, H extends object = {}> {
+  readonly status: S;
+  readonly headers: Readonly<Record<string, string>> & Readonly<H>;
 }
 
 /**
@@ -76,8 +86,8 @@ export interface ClientError<Host extends string = string> {
   readonly supportReport?: undefined;
 }
 
-export type Result<T, E> =
-  | { readonly ok: true; readonly data: T; readonly response: ResponseInfo }
+export type Result<T, E, S extends number = number, H extends object = {}> =
+  | { readonly ok: true; readonly data: T; readonly response: ResponseInfo<S, H> }
   | { readonly ok: false; readonly error: E };
 
 export const DEFAULT_TIMEOUT_MS: number = 30_000;
@@ -104,12 +114,12 @@ function failure(error: ClientError, request: Sent | undefined): Exchange {
   return { result: { ok: false, error }, request, response: undefined };
 }
 
-/** One HTTP exchange, no retries. `token` is the bearer token to send, if any. */
-export async function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, token?: string): Promise<Exchange> {
+/** One HTTP exchange, no retries, carrying `proofs` of the endpoint's auth schemes. */
+export async function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, proofs?: readonly Proof[]): Promise<Exchange> {
   const host = endpoint.host;
   let request: Sent;
   try {
-    request = prepare(spec, options, endpoint, input, token);
+    request = prepare(spec, options, endpoint, input, proofs);
   } catch (e) {
     return failure(clientError(host, 'invalid_request', e instanceof Error ? e.message : 'invalid request'), undefined);
   }
@@ -134,26 +144,42 @@ function hasBody(response: TransportResponse, limit: number): response is Receiv
   return response.body !== undefined && response.body.byteLength <= limit;
 }
 
-function prepare(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, token: string | undefined): Sent {
-  const table = endpoint.params;
-  const serialised = table === undefined ? undefined : table.serialise(endpoint.path, table.specs, input.values ?? {});
-  const url = serialised === undefined ? buildUrl(spec, options, endpoint, input.params) : baseUrl(spec, options, endpoint.host) + serialised.path + serialised.query;
+function prepare(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, proofs: readonly Proof[] | undefined): Sent {
+  const serialised = serialise(endpoint, input);
+  let url = urlOf(spec, options, endpoint, input, serialised);
   // Parameters over the client's default headers; the call's own headers over both.
   const headers: Record<string, string> = { accept: endpoint.responseContentType ?? 'application/json', ...options.headers };
   if (input.headers !== undefined) overlay(headers, input.headers);
   if (serialised !== undefined) withParams(headers, serialised.headers, serialised.cookie, input.headers);
-  let body: string | undefined;
+  let body: BodyData | undefined;
   if (endpoint.contentTypes.length > 0 && input.body !== undefined) {
     const contentType = input.contentType ?? endpoint.contentTypes[0] ?? 'application/json';
     if (!endpoint.contentTypes.includes(contentType)) throw new TypeError(`content type '${contentType}' is not accepted by ${endpoint.id}`);
-    headers['content-type'] = contentType;
-    body = encodeBody(input.body, contentType, endpoint.json);
+    const encoded = endpoint.encode === undefined ? { body: encodeJson(input.body, endpoint.json), contentType } : endpoint.encode(input.body, contentType, endpoint.json);
+    headers['content-type'] = encoded.contentType;
+    body = encoded.body;
   }
-  if (endpoint.auth && token !== undefined) {
-    const carrier = options.authHeader;
-    headers[carrier === undefined ? 'authorization' : carrier.header.toLowerCase()] = `${carrier?.scheme ?? 'Bearer'} ${token}`;
-  }
+  if (proofs !== undefined) for (const proof of proofs) url = withProof(headers, url, proof);
   return { url, method: endpoint.method, headers, body };
+}
+
+function serialise(endpoint: EndpointSpec, input: CallInput): SerialisedParams | undefined {
+  const table = endpoint.params;
+  return table === undefined ? undefined : table.serialise(endpoint.path, table.specs, input.values ?? {});
+}
+
+/**
+ * The URL a call is sent to, before any credential is added to it.
+ *
+ * @throws TypeError when the input cannot be sent (a path parameter missing, a next-page URL on another host).
+ */
+export function requestUrl(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput): string {
+  return urlOf(spec, options, endpoint, input, serialise(endpoint, input));
+}
+
+function urlOf(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, serialised: SerialisedParams | undefined): string {
+  if (input.url !== undefined) return pageUrl(spec, options, endpoint, input.url);
+  return serialised === undefined ? buildUrl(spec, options, endpoint, input.params) : baseUrl(spec, options, endpoint.host) + serialised.path + serialised.query;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -179,10 +205,30 @@ function overlay(headers: Record<string, string>, over: Readonly<Record<string, 
 function withParams(headers: Record<string, string>, fromParams: Readonly<Record<string, string>>, cookie: string | undefined, callHeaders: Readonly<Record<string, string>> | undefined): void {
   const fromCall = new Set(Object.keys(callHeaders ?? {}).map((k) => k.toLowerCase()));
   for (const [name, value] of Object.entries(fromParams)) if (!fromCall.has(name)) setHeader(headers, name, value);
-  if (cookie === undefined) return;
+  if (cookie !== undefined) joinCookie(headers, cookie);
+}
+
+/** A scheme's proof added to the request: over any header of its name, after the query, into the cookie. */
+function withProof(headers: Record<string, string>, url: string, proof: Proof): string {
+  if (proof.header !== undefined) setHeader(headers, proof.header.name, proof.header.value);
+  if (proof.cookie !== undefined) joinCookie(headers, proof.cookie);
+  if (proof.query === undefined) return url;
+  const hash = url.indexOf('#');
+  const head = hash < 0 ? url : url.slice(0, hash);
+  return `${head}${head.includes('?') ? '&' : '?'}${proof.query}`;
+}
+
+function joinCookie(headers: Record<string, string>, cookie: string): void {
   const existing = Object.keys(headers).find((k) => k.toLowerCase() === 'cookie');
   const before = existing === undefined ? '' : (headers[existing] ?? '');
   setHeader(headers, 'cookie', before === '' ? cookie : `${before}; ${cookie}`);
+}
+
+/** A next-page URL the server gave: followed only below the endpoint's own base URL, so credentials never go elsewhere. */
+function pageUrl(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, url: string): string {
+  const base = baseUrl(spec, options, endpoint.host);
+  if (!url.startsWith(`${base}/`) && !url.startsWith(`${base}?`)) throw new TypeError(`the next page's URL is not on the ${endpoint.host} host`);
+  return url;
 }
 
 /** Filled base URLs by options, then URL template: they never change for one client. */
@@ -217,7 +263,8 @@ function baseUrl(spec: RuntimeSpec, options: RuntimeOptions, host: string): stri
   if (base === undefined) {
     base = template
       .replace(/\{([^{}]*)\}/g, (_, name: string) => {
-        const value = own(servers, name) ? servers[name] : undefined;
+        const defaults = spec.serverDefaults;
+        const value = servers !== undefined && own(servers, name) ? servers[name] : defaults !== undefined && own(defaults, name) ? defaults[name] : undefined;
         if (value === undefined || value === '') throw new TypeError(`server variable '${name}' is not configured for environment '${environment}'`);
         return value;
       })
@@ -230,16 +277,11 @@ function baseUrl(spec: RuntimeSpec, options: RuntimeOptions, host: string): stri
 /** JSON itself: what an endpoint without an int64 in its bodies reads and writes. */
 const PLAIN_JSON: JsonCodec = { parse: (text) => JSON.parse(text) as unknown, stringify: (value) => JSON.stringify(value) };
 
-export function encodeBody(body: unknown, contentType: string, json: JsonCodec = PLAIN_JSON): string {
-  if (contentType !== 'application/x-www-form-urlencoded') return json.stringify(body) ?? '';
-  const form = new URLSearchParams();
-  if (typeof body === 'object' && body !== null) {
-    for (const [key, value] of Object.entries(body)) {
-      // A bigint is written as its digits: String() at the top, the codec inside an object.
-      if (value !== undefined && value !== null) form.append(key, typeof value === 'object' ? String(json.stringify(value)) : String(value));
-    }
-  }
-  return form.toString();
+/** A JSON body: the only kind an endpoint without an `encode` sends. */
+function encodeJson(body: unknown, json: JsonCodec = PLAIN_JSON): string {
+  const text = json.stringify(body);
+  if (text === undefined) throw new TypeError('the body has no JSON form');
+  return text;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -291,6 +333,7 @@ export function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: R
     if (expected !== undefined && media !== expected) return invalid(endpoint, status, `expected ${expected}, got ${media === '' ? 'no content type' : media}`);
     return { ok: true, data: body, response: infoOf(response) };
   }
+  if (endpoint.response === 'text') return { ok: true, data: utf8(body), response: infoOf(response) };
   if (endpoint.response === 'none' || body.length === 0) return { ok: true, data: undefined, response: infoOf(response) };
   try {
     return { ok: true, data: (endpoint.json ?? PLAIN_JSON).parse(utf8(body)), response: infoOf(response) };

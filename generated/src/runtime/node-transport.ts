@@ -11,6 +11,7 @@
  * fetch: an abort destroys the request, and a body past the cap is not read (the connection is
  * closed). Bodies are not decompressed (nothing asks for compression).
  */
+import type { BodyData } from './request-body.js';
 import { abortOf, concat, type Abortable, type AbortListener, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
 
 /**
@@ -30,7 +31,10 @@ export interface NodeRequestOptions<Agent> {
 
 export interface NodeClientRequest {
   on(event: 'error', listener: (error: Error) => void): unknown;
-  end(body?: string): unknown;
+  once(event: 'drain', listener: () => void): unknown;
+  /** False when the chunk was buffered: wait for 'drain' before writing more. */
+  write(chunk: Uint8Array): boolean;
+  end(body?: string | Uint8Array): unknown;
   destroy(error?: Error): unknown;
 }
 
@@ -69,6 +73,10 @@ class NodeExchange<Agent> implements AbortListener {
   private headers: Record<string, string> = {};
   private readonly chunks: Uint8Array[] = [];
   private size = 0;
+  /** The reader of a Blob or stream body while it is being sent. */
+  private reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  /** Resumes a send waiting for 'drain', which a destroyed request never emits. */
+  private resume: (() => void) | undefined;
 
   constructor(
     private readonly outgoing: TransportRequest,
@@ -81,11 +89,42 @@ class NodeExchange<Agent> implements AbortListener {
   start(http: NodeHttpModule<Agent>, agent: Agent): void {
     const { url, method, headers, body } = this.outgoing;
     if (this.abort?.aborted === true) return this.fail(undefined);
-    const request = http.request(url, { method, headers, agent }, (response) => this.receive(response));
+    const whole = body === undefined || typeof body === 'string' || body instanceof Uint8Array;
+    const request = http.request(url, { method, headers: whole ? headers : withLength(headers, body), agent }, (response) => this.receive(response));
     this.request = request;
     request.on('error', (error) => this.fail(error));
     this.abort?.listen(this);
-    request.end(body);
+    if (whole) request.end(body);
+    else void this.stream(request, body);
+  }
+
+  /**
+   * Writes a Blob or stream chunk by chunk, as the socket drains: neither is held in memory whole.
+   * Settling (abort, error, an early response) cancels the reader, which ends a pending read, and
+   * ends a wait for 'drain'.
+   */
+  private async stream(request: NodeClientRequest, body: Blob | ReadableStream<Uint8Array>): Promise<void> {
+    const reader = (body instanceof Blob ? body.stream() : body).getReader();
+    this.reader = reader;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (this.settled) return;
+        if (done) break;
+        if (value.byteLength > 0 && !request.write(value)) await this.drained(request);
+      }
+      this.reader = undefined;
+      request.end();
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private drained(request: NodeClientRequest): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.resume = resolve;
+      request.once('drain', resolve);
+    });
   }
 
   /** The exchange was aborted: the request (and its response, if any) is destroyed. */
@@ -115,23 +154,39 @@ class NodeExchange<Agent> implements AbortListener {
   private answer(body: Uint8Array | undefined): void {
     const response = this.response;
     if (this.settled || response === undefined) return;
-    this.settle();
+    this.settle(new Error('the server answered before the body was sent'));
     if (body === undefined) response.destroy();
     this.resolve({ status: response.statusCode ?? 0, headers: this.headers, body });
   }
 
   private fail(error: unknown): void {
     if (this.settled) return;
-    this.settle();
+    const reason = error instanceof Error ? error : new Error('the request was aborted');
+    this.settle(reason);
     this.request?.destroy();
     this.response?.destroy();
-    this.reject(error instanceof Error ? error : new Error('the request was aborted'));
+    this.reject(reason);
   }
 
-  private settle(): void {
+  /** `reason` is what the body's stream is cancelled with, if it is still being sent. */
+  private settle(reason: Error): void {
     this.settled = true;
     this.abort?.unlisten(this);
+    this.resume?.();
+    this.resume = undefined;
+    const reader = this.reader;
+    if (reader === undefined) return;
+    this.reader = undefined;
+    // The rest of the body will not be sent: the request cannot finish, so its connection goes.
+    reader.cancel(reason).catch(() => undefined);
+    this.request?.destroy();
   }
+}
+
+/** A Blob's length is known: sent as Content-Length (as fetch does), not chunked. */
+function withLength(headers: Readonly<Record<string, string>>, body: Exclude<BodyData, string | Uint8Array>): Readonly<Record<string, string>> {
+  if (!(body instanceof Blob) || Object.keys(headers).some((name) => name.toLowerCase() === 'content-length')) return headers;
+  return { ...headers, 'content-length': String(body.size) };
 }
 
 /**

@@ -7,6 +7,8 @@
  * does the same (see bench/: client throughput).
  */
 
+import { isStream, ownBuffer, type BodyData } from './request-body.js';
+
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 
@@ -15,7 +17,7 @@ export interface Sent {
   readonly url: string;
   readonly method: string;
   readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | undefined;
+  readonly body: BodyData | undefined;
 }
 
 /** A response as the runtime read it; header names are lower case. */
@@ -50,8 +52,82 @@ export const globalFetch: FetchLike = (url, init) => fetch(url, init);
 
 /** The default transport: fetch, with the body cap applied while reading. */
 export async function viaFetch(fetchFn: FetchLike, request: TransportRequest): Promise<TransportResponse> {
-  const response = await fetchFn(request.url, { method: request.method, headers: request.headers, body: request.body, signal: request.signal });
+  const body = request.body;
+  if (isStream(body)) return viaFetchStreaming(fetchFn, request, body);
+  const init: RequestInit = { method: request.method, headers: request.headers, body: body instanceof Uint8Array ? ownBuffer(body) : body, signal: request.signal };
+  const response = await fetchFn(request.url, init);
   return new FetchResponse(response.status, response.headers, await readBody(response, request.maxResponseBytes));
+}
+
+/** Not in every DOM lib's RequestInit yet; fetch requires it with a stream body. */
+interface StreamingInit extends RequestInit {
+  readonly duplex: 'half';
+}
+
+/**
+ * A stream body goes through an Upload, stopped when the exchange ends: Node's fetch (undici)
+ * neither cancels a stream body when the call is aborted (the stream is locked to fetch's reader,
+ * so cancelling it throws: whatwg/fetch#1286) nor stops reading it, so an endless stream would be
+ * read for ever after the call rejected.
+ */
+async function viaFetchStreaming(fetchFn: FetchLike, request: TransportRequest, source: ReadableStream<Uint8Array>): Promise<TransportResponse> {
+  const upload = new Upload(source);
+  const init: StreamingInit = { method: request.method, headers: request.headers, body: upload.stream, signal: request.signal, duplex: 'half' };
+  try {
+    const response = await fetchFn(request.url, init);
+    const received = new FetchResponse(response.status, response.headers, await readBody(response, request.maxResponseBytes));
+    // The server answered before it read the whole body: the rest would be sent to no one.
+    upload.stop(new Error('the server answered before the body was sent'));
+    return received;
+  } catch (error) {
+    upload.stop(error);
+    throw error;
+  }
+}
+
+/**
+ * The caller's stream as fetch reads it, one chunk per read (highWaterMark 0: nothing is read
+ * ahead of the socket). `stop` cancels the caller's stream and errors this one; errored, not
+ * closed, as a closed body would let fetch end a chunked upload and the server take the part sent
+ * for the whole.
+ */
+class Upload {
+  readonly stream: ReadableStream<Uint8Array>;
+  private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
+  private controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  private ended = false;
+
+  constructor(source: ReadableStream<Uint8Array>) {
+    this.reader = source.getReader();
+    this.stream = new ReadableStream<Uint8Array>(this, { highWaterMark: 0 });
+  }
+
+  start(controller: ReadableStreamDefaultController<Uint8Array>): void {
+    this.controller = controller;
+  }
+
+  /** A read that fails (the caller's stream errored) errors this stream with the same error. */
+  async pull(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
+    const { done, value } = await this.reader.read();
+    // Stopped while reading: the stream is errored already, and the read ended by the cancel.
+    if (this.ended) return;
+    if (!done) return controller.enqueue(value);
+    this.ended = true;
+    controller.close();
+  }
+
+  /** fetch gave the body up itself. */
+  cancel(reason: unknown): Promise<void> {
+    this.ended = true;
+    return this.reader.cancel(reason);
+  }
+
+  stop(reason: unknown): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.controller?.error(reason);
+    this.reader.cancel(reason).catch(() => undefined);
+  }
 }
 
 /**
@@ -136,7 +212,7 @@ export class Outgoing implements TransportRequest, Abortable, AbortListener {
   readonly url: string;
   readonly method: string;
   readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | undefined;
+  readonly body: BodyData | undefined;
   expired = false;
   aborted = false;
   reason: unknown;

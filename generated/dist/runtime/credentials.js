@@ -1,0 +1,73 @@
+const encoder = new TextEncoder();
+/** Standard base64 of UTF-8 text (RFC 7617 §2.1 with charset UTF-8), without btoa's Latin-1 limit. */
+export function base64(text) {
+    const bytes = encoder.encode(text);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    let out = '';
+    for (let i = 0; i < bytes.length; i += 3) {
+        const n = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+        out += alphabet.charAt((n >> 18) & 63) + alphabet.charAt((n >> 12) & 63);
+        out += i + 1 < bytes.length ? alphabet.charAt((n >> 6) & 63) : '=';
+        out += i + 2 < bytes.length ? alphabet.charAt(n & 63) : '=';
+    }
+    return out;
+}
+/** The proof a scheme sends for a secret. */
+export function proofOf(scheme, secret, carrier) {
+    switch (scheme.type) {
+        case 'apiKey': {
+            if (scheme.in === 'header')
+                return { secret, header: { name: scheme.name.toLowerCase(), value: secret } };
+            const pair = `${encodeURIComponent(scheme.name)}=${encodeURIComponent(secret)}`;
+            return scheme.in === 'query' ? { secret, query: pair } : { secret, cookie: pair };
+        }
+        case 'basic':
+            return { secret, header: { name: 'authorization', value: `Basic ${secret}` } };
+        default:
+            return { secret, header: { name: (carrier?.header ?? 'Authorization').toLowerCase(), value: `${carrier?.scheme ?? 'Bearer'} ${secret}` } };
+    }
+}
+const isTokenSource = (c) => typeof c === 'object' && 'token' in c;
+const isBasic = (c) => typeof c === 'object' && 'username' in c;
+/**
+ * The provider of a scheme the caller gave a credential for. `carrier` and `refusal` default from
+ * the scheme (a client-credentials scheme given a token passes its own).
+ */
+export function callerProvider(scheme, credential, carrier, refusal = scheme.type === 'bearer' ? scheme.unauthorized : undefined) {
+    const seen = new Set();
+    let proof;
+    const issue = (secret) => {
+        seen.add(secret);
+        // A key in the query or a cookie travels percent-encoded: that form is a secret too.
+        seen.add(encodeURIComponent(secret));
+        // One proof per secret value: a fixed key allocates nothing per call.
+        if (proof?.secret !== secret)
+            proof = proofOf(scheme, secret, carrier);
+        return { ok: true, proof };
+    };
+    if (isBasic(credential)) {
+        const { username, password } = credential;
+        const encoded = base64(`${username}:${password}`);
+        const fixed = issue(encoded);
+        return { get: () => fixed, refuses: () => false, reject: async () => false, secrets: () => [encoded, password] };
+    }
+    const source = isTokenSource(credential) ? credential : { token: credential };
+    let fresh;
+    return {
+        get() {
+            if (fresh !== undefined)
+                return issue(fresh);
+            const token = typeof source.token === 'string' ? source.token : source.token();
+            return typeof token === 'string' ? issue(token) : token.then(issue);
+        },
+        refuses: (error) => refusal !== undefined && error.status === refusal.status && (refusal.shape === undefined || error.shape === refusal.shape),
+        async reject(rejected) {
+            if (source.refresh !== undefined) {
+                fresh = await source.refresh(rejected.secret);
+                return fresh !== undefined;
+            }
+            return typeof source.token === 'function';
+        },
+        secrets: () => [...seen],
+    };
+}

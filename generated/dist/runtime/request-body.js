@@ -1,0 +1,301 @@
+const PLAIN_JSON = { parse: (text) => JSON.parse(text), stringify: (value) => JSON.stringify(value) };
+const OCTET_STREAM = 'application/octet-stream';
+/** `value` written as `mediaType` says; `json` writes JSON bodies and JSON parts (default: JSON). */
+export function encodeRequestBody(value, mediaType, json = PLAIN_JSON) {
+    const essence = essenceOf(mediaType);
+    if (essence === 'application/json' || essence.endsWith('+json'))
+        return { body: encodeJson(value, essence, json), contentType: mediaType };
+    if (essence === 'application/x-www-form-urlencoded')
+        return { body: encodeForm(value), contentType: mediaType };
+    if (essence === 'multipart/form-data')
+        return encodeMultipart(value, json);
+    if (essence.startsWith('text/'))
+        return { body: encodeText(value, essence), contentType: mediaType };
+    return { body: encodeBinary(value, essence), contentType: mediaType };
+}
+/** False for a stream: it is read once, so the request cannot be sent again (retry, 401 replay). */
+export function isReplayable(body) {
+    return !isStream(body);
+}
+/** A body as a support report shows it: text as it is, anything else described, never dumped. */
+export function describeBody(body) {
+    if (body === undefined || typeof body === 'string')
+        return body;
+    if (body instanceof Uint8Array)
+        return `(${bytes(body.byteLength)} of binary data)`;
+    if (isBlob(body))
+        return `(a Blob of ${bytes(body.size)}${body.type === '' ? '' : `, ${body.type}`})`;
+    return '(a stream of unknown length)';
+}
+/** The media type without parameters, lower case. */
+function essenceOf(mediaType) {
+    const semicolon = mediaType.indexOf(';');
+    return (semicolon === -1 ? mediaType : mediaType.slice(0, semicolon)).trim().toLowerCase();
+}
+function encodeJson(value, essence, json) {
+    let text;
+    try {
+        text = json.stringify(value);
+    }
+    catch (e) {
+        // V8's message for a cycle spans several lines.
+        throw new TypeError(`the body cannot be written as ${essence}: ${(e instanceof Error ? e.message : String(e)).split('\n', 1)[0] ?? ''}`);
+    }
+    if (text === undefined)
+        throw new TypeError(`the body cannot be written as ${essence}: ${kindOf(value)} has no JSON form`);
+    return text;
+}
+function encodeText(value, essence) {
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+        return String(value);
+    throw new TypeError(`${withArticle(essence)} body must be a string, not ${kindOf(value)}`);
+}
+/** Bytes, Blobs and streams are sent as they are (no copy); a string as UTF-8. */
+function encodeBinary(value, essence) {
+    if (typeof value === 'string' || isBlob(value) || isStream(value))
+        return value;
+    const view = bytesOf(value);
+    if (view !== undefined)
+        return view;
+    throw new TypeError(`${withArticle(essence)} body must be bytes, a Blob, a ReadableStream or a string, not ${kindOf(value)}`);
+}
+// ---------------------------------------------------------------------------------------------
+// application/x-www-form-urlencoded
+// ---------------------------------------------------------------------------------------------
+/**
+ * Nested values by the bracket convention (`k[a][b]=1`, `k[0][a]=1`), arrays of scalars as the
+ * repeated key of OpenAPI's form/explode default (`k=1&k=2`). URLSearchParams percent-encodes
+ * every name and value, so no value can add a parameter. A top-level key is the parameter name as
+ * written (`'metadata[id]'` stays what it says); a nested key holding a bracket is refused, as it
+ * would change the nesting the server reads.
+ */
+function encodeForm(value) {
+    if (!isFieldObject(value))
+        throw new TypeError(`a form body must be an object of fields, not ${kindOf(value)}`);
+    const form = new URLSearchParams();
+    const ancestors = new Set([value]);
+    for (const [key, field] of Object.entries(value))
+        appendField(form, key, field, ancestors);
+    return form.toString();
+}
+function appendField(form, key, value, ancestors) {
+    if (value === undefined || value === null)
+        return;
+    const text = scalarText(value, key);
+    if (text !== undefined)
+        return form.append(key, text);
+    if (typeof value !== 'object' || isFileLike(value))
+        throw new TypeError(`the form field ${JSON.stringify(key)} cannot be ${kindOf(value)}`);
+    if (ancestors.has(value))
+        throw new TypeError(`the form field ${JSON.stringify(key)} contains itself`);
+    ancestors.add(value);
+    if (Array.isArray(value))
+        appendArray(form, key, value, ancestors);
+    else
+        for (const [name, item] of Object.entries(value))
+            appendField(form, `${key}[${nestedKey(key, name)}]`, item, ancestors);
+    ancestors.delete(value);
+}
+/** Scalars repeat the key; an array holding any object or array is indexed throughout. */
+function appendArray(form, key, items, ancestors) {
+    const indexed = items.some((item) => typeof item === 'object' && item !== null && !(item instanceof Date));
+    items.forEach((item, i) => appendField(form, indexed ? `${key}[${i}]` : key, item, ancestors));
+}
+function nestedKey(parent, name) {
+    if (name.includes('[') || name.includes(']'))
+        throw new TypeError(`the form field ${JSON.stringify(parent)} has a key with a bracket, ${JSON.stringify(name)}, which would change its nesting`);
+    return name;
+}
+/** The text of a string, number, boolean, bigint (its digits) or Date (ISO 8601); else undefined. */
+function scalarText(value, field) {
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+        return String(value);
+    if (!(value instanceof Date))
+        return undefined;
+    if (Number.isNaN(value.getTime()))
+        throw new TypeError(`the field ${JSON.stringify(field)} is an invalid Date`);
+    return value.toISOString();
+}
+/**
+ * One part per field (per element of an array field): scalars as text, bytes, Blobs and FileParts
+ * as files, other objects as JSON. Text is sent exactly, line breaks unchanged. The body is bytes,
+ * or a Blob when a part is one, so that no part has to be read here.
+ */
+function encodeMultipart(value, json) {
+    if (!isFieldObject(value))
+        throw new TypeError(`a multipart body must be an object of fields, not ${kindOf(value)}`);
+    const parts = [];
+    for (const [name, field] of Object.entries(value)) {
+        if (Array.isArray(field))
+            for (const item of field)
+                addPart(parts, name, item, json);
+        else
+            addPart(parts, name, field, json);
+    }
+    const boundary = boundaryFor(parts);
+    return { body: assemble(parts, boundary), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+function addPart(parts, name, value, json) {
+    if (value === undefined || value === null)
+        return;
+    const text = scalarText(value, name);
+    if (text !== undefined)
+        return void parts.push({ head: partHead(name, undefined, undefined), data: utf8(text) });
+    const file = fileOf(value, name);
+    if (file !== undefined)
+        return void parts.push({ head: partHead(name, file.filename, file.contentType), data: file.data });
+    // A Blob can hold bytes and Blobs but no stream: the body could not be framed without reading it.
+    if (typeof value !== 'object' || isStream(value))
+        throw new TypeError(`the multipart field ${JSON.stringify(name)} cannot be ${kindOf(value)}`);
+    parts.push({ head: partHead(name, undefined, 'application/json'), data: utf8(encodeJson(value, 'application/json', json)) });
+}
+function fileOf(value, name) {
+    if (isBlob(value))
+        return { data: value, filename: fileName(value) ?? 'blob', contentType: value.type === '' ? OCTET_STREAM : value.type };
+    const view = bytesOf(value);
+    if (view !== undefined)
+        return { data: view, filename: 'blob', contentType: OCTET_STREAM };
+    if (!isFilePart(value))
+        return undefined;
+    const content = typeof value.data === 'string' ? { data: utf8(value.data), filename: 'blob', contentType: OCTET_STREAM } : fileOf(value.data, name);
+    if (content === undefined)
+        return undefined;
+    const type = value.contentType ?? '';
+    // The type is written into the part's header: a line break would add headers of its own.
+    if (!/^[\x20-\x7e]*$/.test(type))
+        throw new TypeError(`the content type of the multipart field ${JSON.stringify(name)} must be printable ASCII`);
+    return { data: content.data, filename: value.filename ?? content.filename, contentType: type === '' ? content.contentType : type };
+}
+const FILE_PART_KEYS = new Set(['data', 'filename', 'contentType']);
+function isFilePart(value) {
+    if (typeof value !== 'object' || value === null || !('data' in value))
+        return false;
+    const { data, filename, contentType } = value;
+    if (typeof data !== 'string' && !isBlob(data) && bytesOf(data) === undefined)
+        return false;
+    return optionalText(filename) && optionalText(contentType) && Object.keys(value).every((key) => FILE_PART_KEYS.has(key));
+}
+function optionalText(value) {
+    return value === undefined || typeof value === 'string';
+}
+/** A File's name; a plain Blob has none. */
+function fileName(blob) {
+    const name = blob.name;
+    return typeof name === 'string' ? name : undefined;
+}
+/** As the WHATWG HTML standard escapes field names and filenames in multipart bodies. */
+function quoted(text) {
+    return `"${text.replace(/[\r\n"]/g, (c) => (c === '"' ? '%22' : c === '\r' ? '%0D' : '%0A'))}"`;
+}
+function partHead(name, filename, contentType) {
+    const disposition = `Content-Disposition: form-data; name=${quoted(name)}${filename === undefined ? '' : `; filename=${quoted(filename)}`}`;
+    return `${disposition}\r\n${contentType === undefined ? '' : `Content-Type: ${contentType}\r\n`}\r\n`;
+}
+/**
+ * A random boundary that occurs in no text or bytes part (drawn again if it does). Blob parts are
+ * not read to check: the chance that 96 random bits occur in one is negligible.
+ */
+function boundaryFor(parts) {
+    for (;;) {
+        const boundary = randomBoundary();
+        const needle = utf8(boundary);
+        if (!parts.some((p) => p.head.includes(boundary) || (p.data instanceof Uint8Array && contains(p.data, needle))))
+            return boundary;
+    }
+}
+function randomBoundary() {
+    let hex = '';
+    crypto.getRandomValues(new Uint8Array(12)).forEach((byte) => {
+        hex += byte.toString(16).padStart(2, '0');
+    });
+    return `----contractgen${hex}`;
+}
+function contains(haystack, needle) {
+    const last = haystack.byteLength - needle.byteLength;
+    for (let i = haystack.indexOf(needle[0] ?? 0); i !== -1 && i <= last; i = haystack.indexOf(needle[0] ?? 0, i + 1)) {
+        let j = 1;
+        while (j < needle.byteLength && haystack[i + j] === needle[j])
+            j++;
+        if (j === needle.byteLength)
+            return true;
+    }
+    return false;
+}
+function assemble(parts, boundary) {
+    const pieces = [];
+    for (const part of parts)
+        pieces.push(utf8(`--${boundary}\r\n${part.head}`), part.data, utf8('\r\n'));
+    pieces.push(utf8(`--${boundary}--\r\n`));
+    if (pieces.some(isBlob))
+        return new Blob(pieces.map((piece) => (piece instanceof Uint8Array ? ownBuffer(piece) : piece)));
+    return joinBytes(pieces);
+}
+function joinBytes(pieces) {
+    const out = new Uint8Array(pieces.reduce((size, piece) => size + piece.byteLength, 0));
+    let offset = 0;
+    for (const piece of pieces) {
+        out.set(piece, offset);
+        offset += piece.byteLength;
+    }
+    return out;
+}
+// ---------------------------------------------------------------------------------------------
+// Values
+// ---------------------------------------------------------------------------------------------
+/**
+ * Bytes over an ArrayBuffer, as Blob parts and fetch bodies must be: a view of a
+ * SharedArrayBuffer is copied.
+ */
+export function ownBuffer(view) {
+    return overArrayBuffer(view) ? view : new Uint8Array(view);
+}
+function overArrayBuffer(view) {
+    return view.buffer instanceof ArrayBuffer;
+}
+/** A Uint8Array as it is; an ArrayBuffer or another view as a Uint8Array over the same memory. */
+function bytesOf(value) {
+    if (value instanceof Uint8Array)
+        return value;
+    if (value instanceof ArrayBuffer)
+        return new Uint8Array(value);
+    if (ArrayBuffer.isView(value))
+        return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+    return undefined;
+}
+function isBlob(value) {
+    return typeof Blob === 'function' && value instanceof Blob;
+}
+/** Guarded: a runtime without web streams (React Native) still sends bytes and Blobs. */
+export function isStream(value) {
+    return typeof ReadableStream === 'function' && value instanceof ReadableStream;
+}
+function isFileLike(value) {
+    return isBlob(value) || isStream(value) || bytesOf(value) !== undefined;
+}
+/** An object whose own properties are fields: not an array, Date, bytes, Blob or stream. */
+function isFieldObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date) && !isFileLike(value);
+}
+let encoder;
+function utf8(text) {
+    return (encoder ??= new TextEncoder()).encode(text);
+}
+/** `1 byte`, `1,234 bytes`. */
+function bytes(count) {
+    return `${String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} byte${count === 1 ? '' : 's'}`;
+}
+/** For messages: `a string`, `null`, `an array`, `a Map`. */
+function kindOf(value) {
+    if (value === null)
+        return 'null';
+    const tag = typeof value === 'object' ? Object.prototype.toString.call(value).slice(8, -1) : typeof value;
+    return withArticle(tag === 'Object' || tag === 'Array' ? tag.toLowerCase() : tag);
+}
+/** `a text/plain`, `an image/png`: by the first letter, which fits media types and type names. */
+function withArticle(word) {
+    return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+}

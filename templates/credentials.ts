@@ -1,0 +1,153 @@
+/**
+ * Auth schemes at call time: each scheme the client has a credential for becomes a provider of
+ * proofs (what the scheme adds to a request), an endpoint's alternatives pick the first scheme set
+ * the client can prove, and a refused credential is exchanged for a fresh one where the scheme
+ * allows it (the 401 replay). The client-credentials token lifecycle is a provider too, made by
+ * token-flow.ts only for contracts that have one.
+ */
+import type { FullRuntimeSpec, SchemeSpec } from './spec.js';
+
+/** A secret, or a function that returns the current one (read before every request). */
+export type Secret = string | (() => string | Promise<string>);
+
+/** A token the application obtains itself (authorization code, device flow, …). */
+export interface TokenSource {
+  readonly token: Secret;
+  /**
+   * Called with the token the server refused (401): a fresh token, or undefined when none can be
+   * had. The request is then replayed once with it.
+   */
+  readonly refresh?: (rejected: string) => string | undefined | Promise<string | undefined>;
+}
+
+export interface BasicCredential {
+  readonly username: string;
+  readonly password: string;
+}
+
+/** What a client may be given for one scheme. */
+export type SchemeCredential = Secret | TokenSource | BasicCredential;
+
+/** What one scheme adds to one request. */
+export interface Proof {
+  /** The secret sent: redacted from every error and report. */
+  readonly secret: string;
+  readonly header?: { readonly name: string; readonly value: string };
+  /** `name=value`, percent-encoded. */
+  readonly query?: string;
+  /** `name=value` for the Cookie header. */
+  readonly cookie?: string;
+}
+
+/** A proof, or the failed exchange that should have produced one (a token request). */
+export type ProofResult = { readonly ok: true; readonly proof: Proof } | { readonly ok: false; readonly failure: unknown };
+
+/** The credential of one scheme, as a client holds it. */
+export interface Provider {
+  /** A proof for the next request; synchronous when the credential is at hand. */
+  get(): ProofResult | Promise<ProofResult>;
+  /** Whether `error` means this scheme's credential was refused. */
+  refuses(error: { readonly status: number; readonly shape: string }): boolean;
+  /** After a refusal: drop the proof; resolves to whether a fresh one can be had (then the request is replayed once). */
+  reject(proof: Proof): Promise<boolean>;
+  /** Every secret it has sent or holds. */
+  secrets(): readonly string[];
+}
+
+/** Makes the client-credentials provider (token-flow.ts); the generated tables name it when the contract has that scheme. */
+export type TokenFlow = (spec: FullRuntimeSpec, options: TokenFlowOptions) => Provider | undefined;
+
+/** What the client-credentials provider reads of the client's options (base-client.ts). */
+export interface TokenFlowOptions {
+  readonly environment: string;
+  readonly credentials?: Readonly<Record<string, string | undefined>>;
+  readonly tokenStore?: unknown;
+  readonly tokenContentType?: string;
+  readonly refreshSkewMs?: number;
+  readonly now: () => number;
+  /** Sends the token request (the client's exchange); its error is what the caller's call fails with. */
+  readonly request: (body: Readonly<Record<string, string>>) => Promise<{ readonly ok: true; readonly data: unknown } | { readonly ok: false; readonly error: unknown }>;
+  /** The error for a token response without a token. */
+  readonly malformed: (message: string) => unknown;
+}
+
+const encoder = new TextEncoder();
+
+/** Standard base64 of UTF-8 text (RFC 7617 §2.1 with charset UTF-8), without btoa's Latin-1 limit. */
+export function base64(text: string): string {
+  const bytes = encoder.encode(text);
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    out += alphabet.charAt((n >> 18) & 63) + alphabet.charAt((n >> 12) & 63);
+    out += i + 1 < bytes.length ? alphabet.charAt((n >> 6) & 63) : '=';
+    out += i + 2 < bytes.length ? alphabet.charAt(n & 63) : '=';
+  }
+  return out;
+}
+
+/** The proof a scheme sends for a secret. */
+export function proofOf(scheme: SchemeSpec, secret: string, carrier?: { readonly header: string; readonly scheme: string }): Proof {
+  switch (scheme.type) {
+    case 'apiKey': {
+      if (scheme.in === 'header') return { secret, header: { name: scheme.name.toLowerCase(), value: secret } };
+      const pair = `${encodeURIComponent(scheme.name)}=${encodeURIComponent(secret)}`;
+      return scheme.in === 'query' ? { secret, query: pair } : { secret, cookie: pair };
+    }
+    case 'basic':
+      return { secret, header: { name: 'authorization', value: `Basic ${secret}` } };
+    default:
+      return { secret, header: { name: (carrier?.header ?? 'Authorization').toLowerCase(), value: `${carrier?.scheme ?? 'Bearer'} ${secret}` } };
+  }
+}
+
+const isTokenSource = (c: SchemeCredential): c is TokenSource => typeof c === 'object' && 'token' in c;
+const isBasic = (c: SchemeCredential): c is BasicCredential => typeof c === 'object' && 'username' in c;
+
+/** A refusal rule: the status, and the error shape when one is named. */
+export interface Refusal {
+  readonly status: number;
+  readonly shape?: string;
+}
+
+/**
+ * The provider of a scheme the caller gave a credential for. `carrier` and `refusal` default from
+ * the scheme (a client-credentials scheme given a token passes its own).
+ */
+export function callerProvider(scheme: SchemeSpec, credential: SchemeCredential, carrier?: { readonly header: string; readonly scheme: string }, refusal: Refusal | undefined = scheme.type === 'bearer' ? scheme.unauthorized : undefined): Provider {
+  const seen = new Set<string>();
+  let proof: Proof | undefined;
+  const issue = (secret: string): ProofResult => {
+    seen.add(secret);
+    // A key in the query or a cookie travels percent-encoded: that form is a secret too.
+    seen.add(encodeURIComponent(secret));
+    // One proof per secret value: a fixed key allocates nothing per call.
+    if (proof?.secret !== secret) proof = proofOf(scheme, secret, carrier);
+    return { ok: true, proof };
+  };
+  if (isBasic(credential)) {
+    const { username, password } = credential;
+    const encoded = base64(`${username}:${password}`);
+    const fixed = issue(encoded);
+    return { get: () => fixed, refuses: () => false, reject: async () => false, secrets: () => [encoded, password] };
+  }
+  const source: TokenSource = isTokenSource(credential) ? credential : { token: credential };
+  let fresh: string | undefined;
+  return {
+    get() {
+      if (fresh !== undefined) return issue(fresh);
+      const token = typeof source.token === 'string' ? source.token : source.token();
+      return typeof token === 'string' ? issue(token) : token.then(issue);
+    },
+    refuses: (error) => refusal !== undefined && error.status === refusal.status && (refusal.shape === undefined || error.shape === refusal.shape),
+    async reject(rejected) {
+      if (source.refresh !== undefined) {
+        fresh = await source.refresh(rejected.secret);
+        return fresh !== undefined;
+      }
+      return typeof source.token === 'function';
+    },
+    secrets: () => [...seen],
+  };
+}

@@ -1,0 +1,268 @@
+/**
+ * Pagination and idempotency keys through the generated package (test/fixtures/paging): the page
+ * and item iterators of every pagination kind walking ≥ 3 pages of a node:http server on
+ * 127.0.0.1 (the exact request URLs asserted), bounded by maxPages, stopped by an AbortSignal, and
+ * ending on an error as a value; and an idempotency key generated once per call and sent unchanged
+ * on every retry, which makes a POST retried like an idempotent call.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPILERS, outDir, TYPE_CHECK_TIMEOUT, typeCheck, writeFixturePackage, type Compiler } from './support/type-tests.js';
+
+const OUT = outDir('paging');
+
+const TYPE_TESTS = `
+import { expectTypeOf } from 'vitest';
+import { createBaseClient, listByCursorItems, listByCursorPages, listByPageItems, type CreatePaymentInput, type ListByCursorResult, type Item } from './index.js';
+
+export async function pageTypes(): Promise<void> {
+  const client = createBaseClient({ environment: 'live', servers: { api_url: 'http://127.0.0.1:1' } });
+  for await (const page of listByCursorPages(client, { limit: 2 }, { maxPages: 3 })) {
+    expectTypeOf(page).toEqualTypeOf<ListByCursorResult>();
+    if (page.ok) expectTypeOf(page.data.data).toEqualTypeOf<Item[]>();
+  }
+  for await (const item of listByCursorItems(client, {})) if (item.ok) expectTypeOf(item.data).toEqualTypeOf<Item>();
+  for await (const item of listByPageItems(client, { perPage: 5 })) if (item.ok) expectTypeOf(item.data.id).toEqualTypeOf<string>();
+  // The key is generated per call when left out; a caller may still pass its own.
+  const generated: CreatePaymentInput = { body: { id: 'p' } };
+  const own: CreatePaymentInput = { body: { id: 'p' }, idempotencyKey: 'k-1' };
+  // @ts-expect-error the page size is a number
+  listByPageItems(client, { perPage: '5' });
+  void generated;
+  void own;
+}
+`;
+
+interface Seen {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: IncomingMessage['headers'];
+}
+interface Outcome {
+  readonly ok: boolean;
+  readonly data?: unknown;
+  readonly error?: { readonly status: number; readonly code: string; readonly retryable: boolean };
+}
+type Iterate = (client: unknown, input: object, options?: object) => AsyncIterableIterator<Outcome>;
+interface Package extends Record<string, unknown> {
+  createBaseClient(options: object): unknown;
+  createClient(options: object): { createPayment(input: object): Promise<Outcome> };
+}
+
+let dist: string;
+let server: Server;
+let base = '';
+let pkg: Package;
+const seen: Seen[] = [];
+/** Answers by path; the default one pages a list of seven items three at a time. */
+const answers = new Map<string, (req: IncomingMessage, url: URL) => [number, string, Record<string, string>?]>();
+const ITEMS = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) => ({ id }));
+
+function slice(from: number, size: number): { id: string }[] {
+  return ITEMS.slice(from, from + size);
+}
+
+const PAGED: Record<string, (url: URL) => [number, string, Record<string, string>?]> = {
+  '/cursor/items': (url) => {
+    const from = Number(url.searchParams.get('cursor') ?? '0');
+    const next = from + 3 < ITEMS.length ? String(from + 3) : null;
+    return [200, JSON.stringify({ data: slice(from, 3), meta: { next_cursor: next } })];
+  },
+  '/offset/items': (url) => [200, JSON.stringify(slice(Number(url.searchParams.get('offset') ?? '0'), Number(url.searchParams.get('limit') ?? '3')))],
+  '/page/items': (url) => {
+    const size = Number(url.searchParams.get('per_page') ?? '3');
+    return [200, JSON.stringify({ data: slice((Number(url.searchParams.get('page') ?? '1') - 1) * size, size) })];
+  },
+  '/link/items': (url) => {
+    const from = Number(url.searchParams.get('from') ?? '0');
+    const headers: Record<string, string> = {};
+    // Relative, absolute and with other relations beside: each must resolve against the page's URL.
+    if (from + 3 < ITEMS.length) headers.link = `</link/items?state=${url.searchParams.get('state') ?? ''}&from=${from + 3}>; rel="next", </link/items>; rel="first"`;
+    return [200, JSON.stringify(slice(from, 3)), headers];
+  },
+};
+
+function handle(req: IncomingMessage, res: ServerResponse): void {
+  seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+  req.resume();
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const answer = answers.get(url.pathname)?.(req, url) ?? PAGED[url.pathname]?.(url) ?? [404, '{}'];
+  const [status, body, headers = {}] = answer;
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
+}
+
+function baseClient(extra: object = {}): unknown {
+  return pkg.createBaseClient({ environment: 'live', servers: { api_url: base }, maxRetries: 0, ...extra });
+}
+
+function iterator(name: string): Iterate {
+  return pkg[name] as Iterate;
+}
+
+async function collect(it: AsyncIterableIterator<Outcome>): Promise<Outcome[]> {
+  const out: Outcome[] = [];
+  for await (const x of it) out.push(x);
+  return out;
+}
+
+async function urls<T>(run: () => Promise<T>): Promise<[T, string[]]> {
+  const before = seen.length;
+  const result = await run();
+  return [result, seen.slice(before).map((s) => s.url)];
+}
+
+beforeAll(async () => {
+  await writeFixturePackage('paging', OUT, TYPE_TESTS);
+  dist = pathToFileURL(join(OUT, 'dist', 'index.js')).href;
+  server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  pkg = (await import(dist)) as Package;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  rmSync(OUT, { recursive: true, force: true });
+});
+
+describe('page and item types', () => {
+  it.each(Object.keys(COMPILERS) as Compiler[])('under %s', { timeout: TYPE_CHECK_TIMEOUT }, (compiler) => {
+    const { output, status } = typeCheck(OUT, compiler);
+    expect(output).toBe('');
+    expect(status).toBe(0);
+  });
+});
+
+const ALL_IDS = ITEMS.map((i) => i.id);
+
+describe('every pagination kind over three pages', () => {
+  it('cursor: the next request carries the cursor read from the response body', async () => {
+    const [items, sent] = await urls(() => collect(iterator('listByCursorItems')(baseClient(), { limit: 3 })));
+    expect(items.map((i) => (i.data as { id: string }).id)).toEqual(ALL_IDS);
+    expect(sent).toEqual(['/cursor/items?limit=3', '/cursor/items?cursor=3&limit=3', '/cursor/items?cursor=6&limit=3']);
+  });
+
+  it('offset: the offset moves on by the items received until a short page', async () => {
+    const [pages, sent] = await urls(() => collect(iterator('listByOffsetPages')(baseClient(), { limit: 3 })));
+    expect(pages.map((p) => (p.data as unknown[]).length)).toEqual([3, 3, 1]);
+    expect(sent).toEqual(['/offset/items?limit=3', '/offset/items?offset=3&limit=3', '/offset/items?offset=6&limit=3']);
+  });
+
+  it('page number: from the first page by one, with the page size under its own wire name', async () => {
+    const [items, sent] = await urls(() => collect(iterator('listByPageItems')(baseClient(), { perPage: 3 })));
+    expect(items.map((i) => (i.data as { id: string }).id)).toEqual(ALL_IDS);
+    expect(sent).toEqual(['/page/items?per_page=3', '/page/items?page=2&per_page=3', '/page/items?page=3&per_page=3']);
+  });
+
+  it('Link header: rel="next" resolved against the page it came from, the rest of the input kept', async () => {
+    const [items, sent] = await urls(() => collect(iterator('listByLinkItems')(baseClient(), { state: 'open' })));
+    expect(items.map((i) => (i.data as { id: string }).id)).toEqual(ALL_IDS);
+    expect(sent).toEqual(['/link/items?state=open', '/link/items?state=open&from=3', '/link/items?state=open&from=6']);
+  });
+});
+
+describe('bounded, cancellable, errors as values', () => {
+  it('maxPages stops the walk after that many requests', async () => {
+    const [pages, sent] = await urls(() => collect(iterator('listByCursorPages')(baseClient(), { limit: 1 }, { maxPages: 2 })));
+    expect(pages).toHaveLength(2);
+    expect(sent).toEqual(['/cursor/items?limit=1', '/cursor/items?cursor=3&limit=1']);
+    expect(() => iterator('listByCursorPages')(baseClient(), {}, { maxPages: 0 })).toThrow(RangeError);
+  });
+
+  it('an abort between pages ends the walk with a canceled error and no further request', async () => {
+    const controller = new AbortController();
+    const [pages, sent] = await urls(async () => {
+      const out: Outcome[] = [];
+      for await (const page of iterator('listByPagePages')(baseClient(), { perPage: 3 }, { signal: controller.signal })) {
+        out.push(page);
+        controller.abort();
+      }
+      return out;
+    });
+    expect(sent).toEqual(['/page/items?per_page=3']);
+    expect(pages.map((p) => p.ok)).toEqual([true, false]);
+    expect(pages[1]?.error?.code).toBe('canceled');
+  });
+
+  it('an abort during a request cancels it: the page is a canceled error, not a throw', async () => {
+    const controller = new AbortController();
+    answers.set('/offset/items', () => (controller.abort(), [200, '[]']));
+    try {
+      const pages = await collect(iterator('listByOffsetPages')(baseClient(), {}, { signal: controller.signal }));
+      expect(pages).toHaveLength(1);
+      expect(pages[0]).toMatchObject({ ok: false });
+    } finally {
+      answers.delete('/offset/items');
+    }
+  });
+
+  it('a failing page is the last result: the loop ends without throwing', async () => {
+    answers.set('/cursor/items', (_req, url) => (url.searchParams.has('cursor') ? [503, '{"message":"down"}'] : PAGED['/cursor/items']!(url)));
+    try {
+      const [items, sent] = await urls(() => collect(iterator('listByCursorItems')(baseClient(), { limit: 3 })));
+      expect(items.map((i) => i.ok)).toEqual([true, true, true, false]);
+      expect(items[3]?.error?.status).toBe(503);
+      expect(sent).toHaveLength(2);
+    } finally {
+      answers.delete('/cursor/items');
+    }
+  });
+
+  it('a cursor the server repeats, or a Link to the page just read, ends the walk', async () => {
+    answers.set('/cursor/items', () => [200, JSON.stringify({ data: slice(0, 1), meta: { next_cursor: 'same' } })]);
+    answers.set('/link/items', () => [200, '[]', { link: '</link/items?state=x>; rel=next' }]);
+    try {
+      const [, cursorSent] = await urls(() => collect(iterator('listByCursorPages')(baseClient(), {})));
+      expect(cursorSent).toEqual(['/cursor/items', '/cursor/items?cursor=same']);
+      const [, linkSent] = await urls(() => collect(iterator('listByLinkPages')(baseClient(), { state: 'x' })));
+      expect(linkSent).toEqual(['/link/items?state=x']);
+    } finally {
+      answers.delete('/cursor/items');
+      answers.delete('/link/items');
+    }
+  });
+
+  it('a Link to another host is not followed', async () => {
+    answers.set('/link/items', () => [200, '[]', { link: '<http://203.0.113.9/steal>; rel="next"' }]);
+    try {
+      const [pages, sent] = await urls(() => collect(iterator('listByLinkPages')(baseClient(), {})));
+      expect(sent).toEqual(['/link/items']);
+      expect(pages.at(-1)).toMatchObject({ ok: false });
+    } finally {
+      answers.delete('/link/items');
+    }
+  });
+});
+
+describe('idempotency keys', () => {
+  it('one key per call, the same on every retry, makes a POST retried on 503', async () => {
+    let attempts = 0;
+    answers.set('/payments', () => (++attempts <= 2 ? [503, '{"message":"busy"}', { 'retry-after': '0' }] : [201, '{"id":"p1"}']));
+    try {
+      const client = pkg.createClient({ environment: 'live', servers: { api_url: base }, maxRetries: 3, retry: { baseDelayMs: 1, maxDelayMs: 2 } });
+      const before = seen.length;
+      const first = await client.createPayment({ body: { id: 'p1' } });
+      const keys = seen.slice(before).map((s) => s.headers['idempotency-key']);
+      expect(first.ok).toBe(true);
+      expect(keys).toHaveLength(3);
+      expect(new Set(keys).size).toBe(1);
+      expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      // A second call is another logical operation: a new key.
+      attempts = 10;
+      const again = seen.length;
+      await client.createPayment({ body: { id: 'p2' } });
+      expect(seen[again]?.headers['idempotency-key']).not.toBe(keys[0]);
+      // A caller's own key is sent as given, and kept across retries too.
+      attempts = 0;
+      const own = seen.length;
+      await client.createPayment({ body: { id: 'p3' }, idempotencyKey: 'caller-key-1' });
+      expect(seen.slice(own).map((s) => s.headers['idempotency-key'])).toEqual(['caller-key-1', 'caller-key-1', 'caller-key-1']);
+    } finally {
+      answers.delete('/payments');
+    }
+  });
+});

@@ -11,7 +11,7 @@ import { send, clientError, requestUrl, type CallInput, type ClientError, type E
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep, type RetryPolicy } from './retry.js';
 import type { EndpointSpec, FullRuntimeSpec } from './spec.js';
 import { statusMatches } from './status.js';
-import { buildSupportReport, redactor, type Redactor, type SupportReport } from './support.js';
+import { redactor, type Redactor, type SupportReport } from './support.js';
 
 /** Options every method accepts besides its parameters and body. */
 export interface CallOptions {
@@ -246,12 +246,12 @@ function finish(spec: FullRuntimeSpec, options: ClientRuntimeOptions, exchange: 
   if (result.ok) return result;
   const error = scrubValue(result.error, redact, 0) as AnyError;
   const { request, response } = exchange;
-  const reportable = spec.support !== undefined && response !== undefined && request !== undefined && spec.support.reportOn.some((s) => statusMatches(s, response.status));
-  if (reportable) {
+  const support = spec.support;
+  if (support !== undefined && response !== undefined && request !== undefined && support.reportOn.some((s) => statusMatches(s, response.status))) {
     const header = spec.auth?.header ?? options.authHeader?.header ?? 'Authorization';
     const when = new Date(now());
     Object.defineProperty(error, 'supportReport', {
-      value: (): SupportReport => buildSupportReport(request, response, when, options.supportEmail, redact, header),
+      value: (): SupportReport => support.build(request, response, when, options.supportEmail, redact, header),
       enumerable: false,
     });
   }
@@ -288,7 +288,8 @@ function toCallInput(endpoint: EndpointSpec, input: object | undefined): CallInp
   // An endpoint with a parameter table reads its values from the input itself (params.ts).
   if (endpoint.params !== undefined) return callInput(given, undefined, withIdempotencyKey(endpoint, given));
   const params: Record<string, string | number> = {};
-  for (const name of endpoint.pathParams) {
+  const names = endpoint.queryParams === undefined ? endpoint.pathParams : [...endpoint.pathParams, ...endpoint.queryParams.map((q) => q.name)];
+  for (const name of names) {
     if (RESERVED_INPUT_KEYS.includes(name)) continue;
     const value = given[name];
     if (typeof value === 'string' || typeof value === 'number') params[name] = value;

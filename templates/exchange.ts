@@ -244,8 +244,26 @@ export function buildUrl(spec: RuntimeSpec, options: RuntimeOptions, endpoint: E
       // URL parsers resolve a `.` or `..` segment (even encoded): it would call another path.
       if (value === '.' || value === '..') throw new TypeError(`path parameter '${name}' cannot be '${value}'`);
       return encodeURIComponent(value);
-    })
+    }) +
+    plainQuery(endpoint, params)
   );
+}
+
+/** `?a=1&b=x` of an endpoint's `queryParams`, encoded as params.ts encodes a query value. */
+function plainQuery(endpoint: EndpointSpec, params: Readonly<Record<string, string | number>> | undefined): string {
+  const query = endpoint.queryParams;
+  if (query === undefined) return '';
+  let text = '';
+  for (const q of query) {
+    const value = params !== undefined && own(params, q.name) ? params[q.name] : undefined;
+    if (value === undefined) {
+      if (q.required === true) throw new TypeError(`query parameter '${q.name}' is missing`);
+      continue;
+    }
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new TypeError(`query parameter '${q.name}' cannot be ${value}`);
+    text += `${text === '' ? '?' : '&'}${q.name}=${encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+  }
+  return text;
 }
 
 function own(record: object, key: string): boolean {

@@ -10,6 +10,7 @@
 import { buildUrl } from './exchange.js';
 import { stringifyJson } from './json.js';
 import type { EndpointSpec, RuntimeSpec } from './spec.js';
+import type { ParamSpec } from './params.js';
 
 export type MockMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
 
@@ -82,6 +83,8 @@ export interface MockEndpointFixtures<Data = unknown, HostKey extends string = s
   readonly path: string;
   readonly host: string;
   readonly success: MockSuccessFixture<Data>;
+  /** A paginated endpoint's last page: the success handler's answer to a request for any page after the first. */
+  readonly lastPage?: MockSuccessFixture<Data>;
   /** The endpoint's own error responses: its quirks, a wrong content type. */
   readonly errors: Readonly<Record<Exclude<Key, HostKey>, MockErrorFixture>>;
   /** Host fixtures this endpoint's rules (quirks, shapes, fields) decode differently. */
@@ -91,6 +94,7 @@ export interface MockEndpointFixtures<Data = unknown, HostKey extends string = s
 /** An endpoint's fixtures, as the generic code reads them. */
 export interface MockEndpointData {
   readonly success: MockResponse;
+  readonly lastPage?: MockResponse;
   readonly errors: MockHostFixtures;
   readonly expect: Readonly<Record<string, MockExpectation | undefined>>;
 }
@@ -153,7 +157,8 @@ export function mockUrl(spec: RuntimeSpec, target: MockTargetOptions, endpoint: 
   // msw reads `:name` up to the first character that is not a word character: others get `:p0`, `:p1`, …
   let n = 0;
   const path = endpoint.path.replace(/\{([^{}]*)\}/g, (_, name: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? `:${name}` : `:p${n++}`));
-  return buildUrl(spec, target, { ...endpoint, path }, undefined);
+  // msw matches the path; the query is checked by `unmet`.
+  return buildUrl(spec, target, { ...endpoint, path, queryParams: undefined }, undefined);
 }
 
 /**
@@ -164,7 +169,7 @@ export function mockUrl(spec: RuntimeSpec, target: MockTargetOptions, endpoint: 
  * is not checked.
  */
 function unmet(endpoint: EndpointSpec, request: Request): Response | undefined {
-  const specs = endpoint.params?.specs;
+  const specs = endpoint.params?.specs ?? endpoint.queryParams?.map((q): ParamSpec => ({ name: q.name, key: q.name, in: 'query', ...(q.required === true ? { required: true } : {}) }));
   if (specs === undefined) return undefined;
   const url = new URL(request.url);
   const cookies = (request.headers.get('cookie') ?? '').split(';').map((c) => (c.includes('=') ? c.slice(0, c.indexOf('=')) : c).trim());
@@ -185,6 +190,19 @@ function hasQuery(query: URLSearchParams, name: string): boolean {
     found ||= key === name || key.startsWith(`${name}[`);
   });
   return found;
+}
+
+/** Whether a request asks for a page after the first: a cursor, an offset above 0, a page number past the first. */
+function followsFirstPage(endpoint: EndpointSpec, request: Request): boolean {
+  const paging = endpoint.pagination;
+  if (paging === undefined || paging.kind === 'link') return false;
+  const plain = endpoint.queryParams?.some((q) => q.name === paging.param) === true ? { name: paging.param, in: 'query' } : undefined;
+  const param = endpoint.params?.specs.find((p) => p.key === paging.param) ?? plain;
+  if (param === undefined) return false;
+  const value = param.in === 'header' ? request.headers.get(param.name) : new URL(request.url).searchParams.get(param.name);
+  if (value === null || value === '') return false;
+  if (paging.kind === 'cursor') return true;
+  return Number(value) > (paging.kind === 'page' ? (paging.start ?? 1) : 0);
 }
 
 const own = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
@@ -224,7 +242,11 @@ function endpointMocks<Handler>(http: HttpLike<Handler>, spec: MockRuntimeSpec, 
     method,
     url,
     keys: [...Object.keys(hostFixtures), ...Object.keys(mine.errors)],
-    success: (options) => respond(mine.success, options),
+    success: (options) => {
+      const last = mine.lastPage;
+      if (last === undefined) return respond(mine.success, options);
+      return http[method](url, ({ request }) => unmet(endpoint, request) ?? mockResponse(followsFirstPage(endpoint, request) ? last : mine.success), options);
+    },
     error: (key, options) => respond(fixture(key), options),
     respond,
     fixture,

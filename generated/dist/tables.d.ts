@@ -7,7 +7,7 @@ import {
   type FullRuntimeSpec,
   type HostErrorSpec,
   type SchemeSpec,
-  type StatusSpec,
+  type SupportSpec,
 } from './runtime/spec.js';
 
 /** Error tables of the contract: shapes, categories, statuses and policies. */
@@ -46,7 +46,7 @@ export declare const SCHEMES: Readonly<Record<string, SchemeSpec>>;
 export declare const AUTH: AuthSpec | undefined;
 
 /** Statuses for which errors carry a support report. */
-export declare const SUPPORT: { readonly reportOn: readonly StatusSpec[] } | undefined;
+export declare const SUPPORT: SupportSpec | undefined;
 
 /** Field names whose values are secrets: redacted from errors and support reports. */
 export declare const SECRET_FIELDS: readonly string[];

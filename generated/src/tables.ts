@@ -9,8 +9,9 @@ import {
   type FullRuntimeSpec,
   type HostErrorSpec,
   type SchemeSpec,
-  type StatusSpec,
+  type SupportSpec,
 } from './runtime/spec.js';
+import { buildSupportReport } from './runtime/support.js';
 
 /** Error tables of the contract: shapes, categories, statuses and policies. */
 export const ERROR_TABLES: ErrorTables = {
@@ -797,8 +798,9 @@ export const AUTH: AuthSpec | undefined = {
 };
 
 /** Statuses for which errors carry a support report. */
-export const SUPPORT: { readonly reportOn: readonly StatusSpec[] } | undefined = {
+export const SUPPORT: SupportSpec | undefined = {
   reportOn: ['5XX'],
+  build: buildSupportReport,
 };
 
 /** Field names whose values are secrets: redacted from errors and support reports. */

@@ -368,15 +368,6 @@ function emitPaging(file: TsFile, contract: Contract): void {
 
 /** The type of a page's items: the array at `items` in the success body, else unknown. */
 function itemType(file: TsFile, contract: Contract, endpoint: Endpoint): string {
-  const k = knowledge(contract);
-  let ref: TypeRef | undefined = k.successResponses(endpoint)[0]?.body;
-  for (const segment of endpoint.pagination?.items ?? []) {
-    const named = ref?.kind === 'named' ? k.type(ref.name) : undefined;
-    const resolved: TypeRef | undefined = named?.kind === 'alias' ? named.type : ref;
-    const fields = named?.kind === 'object' ? named.fields : resolved?.kind === 'object' ? resolved.fields : [];
-    ref = fields.find((f) => f.name === String(segment))?.type;
-  }
-  const named = ref?.kind === 'named' ? k.type(ref.name) : undefined;
-  const array = named?.kind === 'alias' ? named.type : ref;
-  return array?.kind === 'array' ? typeText(contract, array.items, imported(file), 'response') : 'unknown';
+  const item = knowledge(contract).pageItemType(endpoint);
+  return item === undefined ? 'unknown' : typeText(contract, item, imported(file), 'response');
 }

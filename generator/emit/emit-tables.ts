@@ -5,7 +5,7 @@
  */
 import { knowledge, type Knowledge } from '../model/knowledge.js';
 import { messageTableData } from '../model/message-data.js';
-import type { AuthScheme, Contract, Endpoint, Pagination, ErrorShape, Host, MessageRow, Policy, Quirk, StatusPattern } from '../model/types.js';
+import type { AuthScheme, Contract, Endpoint, Pagination, ErrorShape, Host, MessageRow, Param, Policy, Quirk, StatusPattern } from '../model/types.js';
 // The runtime's own types: the tables are built as the runtime reads them.
 import type { PaginationSpec } from '../../templates/paginate.js';
 import { defaultExplode, defaultStyle, type ParamSpec } from '../../templates/params.js';
@@ -71,8 +71,9 @@ export function emitTables(file: TsFile, contract: Contract): void {
   constant(
     'Statuses for which errors carry a support report.',
     TABLES.SUPPORT,
-    `{ readonly reportOn: readonly ${file.useType(spec, RUNTIME.spec.StatusSpec)}[] } | undefined`,
-    contract.support === undefined ? undefined : { reportOn: contract.support.reportOn.map(statusSpec) },
+    `${file.useType(spec, RUNTIME.spec.SupportSpec)} | undefined`,
+    // The builder is named only here, so a bundle of a contract without support reports leaves it out.
+    contract.support === undefined ? undefined : { reportOn: contract.support.reportOn.map(statusSpec), build: new Code(file.use(MODULE.runtime.support, RUNTIME.support.buildSupportReport)) },
   );
   constant('Field names whose values are secrets: redacted from errors and support reports.', TABLES.SECRET_FIELDS, 'readonly string[]', k.secretFields);
   constant('Environment → host → base URL template over server variables.', TABLES.ENVIRONMENT_URLS, 'Readonly<Record<string, Readonly<Record<string, string>>>>', environmentUrls(contract));
@@ -171,8 +172,17 @@ function advice(r: MessageRow): MessageRowAdvice {
  * writes itself; any other parameter needs params.ts, which the spec then names (so a bundle of
  * such calls alone leaves it out).
  */
+/**
+ * Whether the exchange writes every parameter itself: path parameters (simple) and query
+ * parameters (form, exploded) of one plain value under their own name. Such an endpoint names no
+ * parameter table, so a bundle of such calls carries no params.ts.
+ */
 function plainPathParams(k: Knowledge, e: Endpoint): boolean {
-  return e.params.every((p) => p.in === 'path' && p.key === p.name && p.style === 'simple' && k.isPlainValue(p.type));
+  return e.params.every((p) => p.key === p.name && k.isPlainValue(p.type) && (p.in === 'path' ? p.style === 'simple' : isPlainQuery(p)));
+}
+
+function isPlainQuery(p: Param): boolean {
+  return p.in === 'query' && p.style === 'form' && p.explode && !p.allowReserved && !p.secret;
 }
 
 /** The parameter table of an endpoint that needs params.ts; style and explode only where not the default. */
@@ -200,7 +210,8 @@ function endpointSpec(k: Knowledge, e: Endpoint, plainParams: boolean): Endpoint
     host: e.host,
     security: e.security,
     idempotent: e.idempotent,
-    pathParams: plainParams ? e.params.map((p) => p.name) : [],
+    pathParams: plainParams ? e.params.filter((p) => p.in === 'path').map((p) => p.name) : [],
+    ...(plainParams && e.params.some(isPlainQuery) ? { queryParams: e.params.filter(isPlainQuery).map((p) => ({ name: p.name, ...(p.required ? { required: true as const } : {}) })) } : {}),
     contentTypes: e.request?.contentTypes ?? [],
     response: body.kind,
     ...(body.contentType === undefined ? {} : { responseContentType: body.contentType }),

@@ -13,7 +13,7 @@ import { hasPath, isRecord, readPath } from '../../templates/body.js';
 import { clientError, type ClientError } from '../../templates/exchange.js';
 import { decodeHostError, type DecodedError } from '../../templates/decode.js';
 import { knowledge, type Knowledge } from '../model/knowledge.js';
-import type { BodyPath, Contract, Endpoint, ErrorShape, Field, Host, JsonValue, MessageRow, ObjectType, ShapeReadKey, StatusPattern, TypeRef } from '../model/types.js';
+import type { BodyPath, Contract, Endpoint, ErrorShape, Field, Host, JsonValue, MessageRow, ObjectType, ResponseHeader, ShapeReadKey, StatusPattern, TypeRef } from '../model/types.js';
 import { formatStatus, statusMatches } from '../model/values.js';
 import { errorRules, errorTables, hostSpec } from './emit-tables.js';
 import { numberExample, stringExample } from './scalar-example.js';
@@ -48,6 +48,8 @@ export interface HostFixtures {
 export interface EndpointFixtures {
   readonly endpoint: Endpoint;
   readonly success: FixtureResponse;
+  /** A paginated endpoint's last page (no items, no next cursor): what the mocks answer a request for a following page with. */
+  readonly lastPage?: FixtureResponse;
   /** The endpoint's own error fixtures (quirks, a wrong content type). */
   readonly errors: readonly Keyed<ErrorFixture>[];
   /** Host fixtures the endpoint's rules decode differently than the host alone. */
@@ -95,7 +97,7 @@ export function fixtureData(fixtures: MockFixtures): unknown {
     endpoints: Object.fromEntries(
       fixtures.endpoints.map((e) => [
         e.endpoint.id,
-        { method: e.endpoint.method, path: e.endpoint.path, host: e.endpoint.host, success: e.success, errors: record(e.errors), expect: record(e.expect) },
+        { method: e.endpoint.method, path: e.endpoint.path, host: e.endpoint.host, success: e.success, ...(e.lastPage === undefined ? {} : { lastPage: e.lastPage }), errors: record(e.errors), expect: record(e.expect) },
       ]),
     ),
   };
@@ -251,7 +253,9 @@ function endpointFixtures(k: Knowledge, endpoint: Endpoint, expect: Expect, host
     const onEndpoint = expect(value.status, value.json);
     return JSON.stringify(onEndpoint) === JSON.stringify(value.expect) ? [] : [{ key, value: onEndpoint }];
   });
-  return { endpoint, success: successFixture(k, endpoint), errors, expect: expected };
+  const success = successFixture(k, endpoint);
+  const pages = pagedFixtures(k, endpoint, success);
+  return { endpoint, success: pages?.first ?? success, ...(pages === undefined ? {} : { lastPage: pages.last }), errors, expect: expected };
 }
 
 /** Whether the client reads this status as a success of the endpoint (before quirks). */
@@ -309,7 +313,32 @@ function successFixture(k: Knowledge, endpoint: Endpoint): FixtureResponse {
     const contentType = response.contentType ?? 'application/octet-stream';
     return noted({ status, contentType, text: contentType === 'application/pdf' ? EXAMPLE_PDF : EXAMPLE_TEXT });
   }
-  return noted({ status, contentType: response.contentType ?? 'application/json', json: example(k.contract, body, []) });
+  const headers = response.headers.length === 0 ? {} : { headers: Object.fromEntries(response.headers.map((h) => [h.name, HEADER_EXAMPLES[h.type]])) };
+  // A text body is its text, not the JSON of a string.
+  if (k.successBody(endpoint).kind === 'text') return noted({ status, contentType: response.contentType ?? 'text/plain', ...headers, text: String(example(k.contract, body, [])) });
+  return noted({ status, contentType: response.contentType ?? 'application/json', ...headers, json: example(k.contract, body, []) });
+}
+
+const HEADER_EXAMPLES: Readonly<Record<ResponseHeader['type'], string>> = { string: 'example', integer: '1', number: '1', boolean: 'true' };
+
+/**
+ * A cursor, offset or page-number endpoint's first page with one item at least (and a next
+ * cursor), and its last page: no items, no cursor. The mocks answer the first request with the
+ * one and any following page with the other, so iterating the mocks ends after two pages.
+ */
+function pagedFixtures(k: Knowledge, endpoint: Endpoint, success: FixtureResponse): { first: FixtureResponse; last: FixtureResponse } | undefined {
+  const p = endpoint.pagination;
+  if (p === undefined || p.kind === 'link' || success.json === undefined) return undefined;
+  const item = k.pageItemType(endpoint);
+  const first = structuredClone(success.json) as Mutable;
+  const items = p.items.length === 0 ? first : readPath(first, p.items);
+  if (Array.isArray(items) && items.length === 0 && item !== undefined) items.push(example(k.contract, item, []));
+  const cursor = readPath(first, p.kind === 'cursor' ? p.next : []);
+  if (p.kind === 'cursor') setPath(first, p.next, typeof cursor === 'number' ? cursor + 1 : 'next-page');
+  const last = (p.items.length === 0 ? [] : setPath(structuredClone(first), p.items, [])) as Mutable;
+  // No cursor at all ends the walk whatever the field's type allows.
+  if (p.kind === 'cursor') removePath(last, p.next);
+  return { first: { ...success, json: first as JsonValue }, last: { ...success, json: last as JsonValue } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -371,6 +400,12 @@ function envelope(contract: Contract, shape: ErrorShape, parts: Parts, fieldMess
   }
   for (const p of shape.match.present) if (!hasPath(body, p)) setPath(body, p, {});
   return body as JsonValue;
+}
+
+function removePath(root: Mutable, path: BodyPath): void {
+  const parent = readPath(root, path.slice(0, -1));
+  const key = path[path.length - 1];
+  if (isRecord(parent) && typeof key === 'string') delete (parent as Record<string, unknown>)[key];
 }
 
 /** Sets `value` at `path`, creating objects (and arrays, for index segments) on the way. */

@@ -54,6 +54,8 @@ export interface Knowledge {
   readonly ownDecoding: readonly Endpoint[];
   successResponses(endpoint: Endpoint): readonly ResponseSpec[];
   successBody(endpoint: Endpoint): SuccessBody;
+  /** The type of a paginated endpoint's items: of the array at `pagination.items` in its first success body. */
+  pageItemType(endpoint: Endpoint): TypeRef | undefined;
   /** Whether a request body of the endpoint is sent as anything but JSON (form, multipart, text, binary). */
   encodesBody(endpoint: Endpoint): boolean;
   /** The category of a status no rule covers: the contract's 5XX rule if any, else the first category. */
@@ -206,6 +208,19 @@ class ContractKnowledge implements Knowledge {
     const text = successes.find((r) => r.body !== undefined && r.contentType?.toLowerCase().startsWith('text/') === true);
     if (text !== undefined) return { kind: 'text', contentType: text.contentType };
     return { kind: successes.some((r) => r.body !== undefined) ? 'json' : 'none', contentType: undefined };
+  }
+
+  pageItemType(endpoint: Endpoint): TypeRef | undefined {
+    let ref: TypeRef | undefined = this.successResponses(endpoint)[0]?.body;
+    for (const segment of endpoint.pagination?.items ?? []) {
+      const named = ref?.kind === 'named' ? this.type(ref.name) : undefined;
+      const resolved: TypeRef | undefined = named?.kind === 'alias' ? named.type : ref;
+      const fields = named?.kind === 'object' ? named.fields : resolved?.kind === 'object' ? resolved.fields : [];
+      ref = fields.find((f) => f.name === String(segment))?.type;
+    }
+    const named = ref?.kind === 'named' ? this.type(ref.name) : undefined;
+    const array = named?.kind === 'alias' ? named.type : ref;
+    return array?.kind === 'array' ? array.items : undefined;
   }
 
   /** Whether a request body of the endpoint is sent as anything but JSON (form, multipart, text, binary). */

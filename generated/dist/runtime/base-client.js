@@ -4,7 +4,7 @@ import { isStream } from './request-body.js';
 import { send, clientError, requestUrl } from './exchange.js';
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep } from './retry.js';
 import { statusMatches } from './status.js';
-import { buildSupportReport, redactor } from './support.js';
+import { redactor } from './support.js';
 /** Keys of a method's input besides path parameters; the contract validator rejects parameters so named. */
 export const RESERVED_INPUT_KEYS = ['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries'];
 export function createRuntime(spec, given) {
@@ -193,12 +193,12 @@ function finish(spec, options, exchange, redact, now) {
         return result;
     const error = scrubValue(result.error, redact, 0);
     const { request, response } = exchange;
-    const reportable = spec.support !== undefined && response !== undefined && request !== undefined && spec.support.reportOn.some((s) => statusMatches(s, response.status));
-    if (reportable) {
+    const support = spec.support;
+    if (support !== undefined && response !== undefined && request !== undefined && support.reportOn.some((s) => statusMatches(s, response.status))) {
         const header = spec.auth?.header ?? options.authHeader?.header ?? 'Authorization';
         const when = new Date(now());
         Object.defineProperty(error, 'supportReport', {
-            value: () => buildSupportReport(request, response, when, options.supportEmail, redact, header),
+            value: () => support.build(request, response, when, options.supportEmail, redact, header),
             enumerable: false,
         });
     }
@@ -236,7 +236,8 @@ function toCallInput(endpoint, input) {
     if (endpoint.params !== undefined)
         return callInput(given, undefined, withIdempotencyKey(endpoint, given));
     const params = {};
-    for (const name of endpoint.pathParams) {
+    const names = endpoint.queryParams === undefined ? endpoint.pathParams : [...endpoint.pathParams, ...endpoint.queryParams.map((q) => q.name)];
+    for (const name of names) {
         if (RESERVED_INPUT_KEYS.includes(name))
             continue;
         const value = given[name];

@@ -64,6 +64,8 @@ export interface MockEndpointFixtures<Data = unknown, HostKey extends string = s
     readonly path: string;
     readonly host: string;
     readonly success: MockSuccessFixture<Data>;
+    /** A paginated endpoint's last page: the success handler's answer to a request for any page after the first. */
+    readonly lastPage?: MockSuccessFixture<Data>;
     /** The endpoint's own error responses: its quirks, a wrong content type. */
     readonly errors: Readonly<Record<Exclude<Key, HostKey>, MockErrorFixture>>;
     /** Host fixtures this endpoint's rules (quirks, shapes, fields) decode differently. */
@@ -72,6 +74,7 @@ export interface MockEndpointFixtures<Data = unknown, HostKey extends string = s
 /** An endpoint's fixtures, as the generic code reads them. */
 export interface MockEndpointData {
     readonly success: MockResponse;
+    readonly lastPage?: MockResponse;
     readonly errors: MockHostFixtures;
     readonly expect: Readonly<Record<string, MockExpectation | undefined>>;
 }

@@ -26,7 +26,8 @@ export function mockUrl(spec, target, endpoint) {
     // msw reads `:name` up to the first character that is not a word character: others get `:p0`, `:p1`, …
     let n = 0;
     const path = endpoint.path.replace(/\{([^{}]*)\}/g, (_, name) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? `:${name}` : `:p${n++}`));
-    return buildUrl(spec, target, { ...endpoint, path }, undefined);
+    // msw matches the path; the query is checked by `unmet`.
+    return buildUrl(spec, target, { ...endpoint, path, queryParams: undefined }, undefined);
 }
 /**
  * A request without a required query parameter, header or cookie gets a 400 naming it, as a server
@@ -36,7 +37,7 @@ export function mockUrl(spec, target, endpoint) {
  * is not checked.
  */
 function unmet(endpoint, request) {
-    const specs = endpoint.params?.specs;
+    const specs = endpoint.params?.specs ?? endpoint.queryParams?.map((q) => ({ name: q.name, key: q.name, in: 'query', ...(q.required === true ? { required: true } : {}) }));
     if (specs === undefined)
         return undefined;
     const url = new URL(request.url);
@@ -61,6 +62,22 @@ function hasQuery(query, name) {
         found ||= key === name || key.startsWith(`${name}[`);
     });
     return found;
+}
+/** Whether a request asks for a page after the first: a cursor, an offset above 0, a page number past the first. */
+function followsFirstPage(endpoint, request) {
+    const paging = endpoint.pagination;
+    if (paging === undefined || paging.kind === 'link')
+        return false;
+    const plain = endpoint.queryParams?.some((q) => q.name === paging.param) === true ? { name: paging.param, in: 'query' } : undefined;
+    const param = endpoint.params?.specs.find((p) => p.key === paging.param) ?? plain;
+    if (param === undefined)
+        return false;
+    const value = param.in === 'header' ? request.headers.get(param.name) : new URL(request.url).searchParams.get(param.name);
+    if (value === null || value === '')
+        return false;
+    if (paging.kind === 'cursor')
+        return true;
+    return Number(value) > (paging.kind === 'page' ? (paging.start ?? 1) : 0);
 }
 const own = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
 function lookup(record, key) {
@@ -98,7 +115,12 @@ function endpointMocks(http, spec, fixtures, target, id) {
         method,
         url,
         keys: [...Object.keys(hostFixtures), ...Object.keys(mine.errors)],
-        success: (options) => respond(mine.success, options),
+        success: (options) => {
+            const last = mine.lastPage;
+            if (last === undefined)
+                return respond(mine.success, options);
+            return http[method](url, ({ request }) => unmet(endpoint, request) ?? mockResponse(followsFirstPage(endpoint, request) ? last : mine.success), options);
+        },
         error: (key, options) => respond(fixture(key), options),
         respond,
         fixture,

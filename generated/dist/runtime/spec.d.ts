@@ -8,6 +8,7 @@ import type { TokenFlow } from './credentials.js';
 import type { PaginationSpec } from './paginate.js';
 import type { ParamSpec, SerialisedParams } from './params.js';
 import type { BodyData } from './request-body.js';
+import type { buildSupportReport } from './support.js';
 /** A JSON path into a body: `api_error.code` is `['api_error', 'code']`; numbers index arrays. */
 export type BodyPath = readonly (string | number)[];
 /** An exact HTTP status, or a class (`5XX`). */
@@ -141,6 +142,12 @@ export interface EndpointSpec extends EndpointErrorSpec {
     /** Safe to retry (the contract's word, else the method's). */
     readonly idempotent: boolean;
     readonly pathParams: readonly string[];
+    /**
+     * Query parameters of one scalar value under their own name (form, exploded: `?name=value`),
+     * which the exchange writes itself like `pathParams`: an endpoint with only these needs no
+     * parameter table, and its bundle no params.ts.
+     */
+    readonly queryParams?: readonly PlainQueryParam[];
     /** Request content types, the default first; empty when the endpoint takes no body. */
     readonly contentTypes: readonly string[];
     /** How a success body is read: parsed JSON, bytes, text (UTF-8), or none. */
@@ -177,6 +184,15 @@ export type BodyEncoder = (value: unknown, mediaType: string, json?: JsonCodec) 
     readonly body: BodyData;
     readonly contentType: string;
 };
+/** When errors carry a support report, and support.ts's builder of it: named only by contracts with a support rule. */
+export interface SupportSpec {
+    readonly reportOn: readonly StatusSpec[];
+    readonly build: typeof buildSupportReport;
+}
+export interface PlainQueryParam {
+    readonly name: string;
+    readonly required?: true;
+}
 export interface ParamTable {
     readonly specs: readonly ParamSpec[];
     readonly serialise: (pathTemplate: string, params: readonly ParamSpec[], input: Readonly<Record<string, unknown>>) => SerialisedParams;
@@ -252,9 +268,7 @@ export interface FullRuntimeSpec extends RuntimeSpec {
      * the contract has that scheme: a bundle of an API-key client carries no token manager.
      */
     readonly tokenFlow?: TokenFlow;
-    readonly support?: {
-        readonly reportOn: readonly StatusSpec[];
-    };
+    readonly support?: SupportSpec;
     /** Field names whose values are secrets, redacted from reports and errors. */
     readonly secretFields: readonly string[];
 }

@@ -18,6 +18,11 @@ export interface Sent {
   readonly method: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: BodyData | undefined;
+  /**
+   * It carries credentials of an auth scheme. fetch then follows no redirect: it would send an API
+   * key in a custom header, or a key in the query, to wherever the Location points.
+   */
+  readonly credentialed?: boolean;
 }
 
 /** A response as the runtime read it; header names are lower case. */
@@ -51,10 +56,14 @@ export type Transport = (request: TransportRequest) => Promise<TransportResponse
 export const globalFetch: FetchLike = (url, init) => fetch(url, init);
 
 /** The default transport: fetch, with the body cap applied while reading. */
+function redirectOf(request: TransportRequest): RequestInit['redirect'] {
+  return request.credentialed === true ? 'manual' : 'follow';
+}
+
 export async function viaFetch(fetchFn: FetchLike, request: TransportRequest): Promise<TransportResponse> {
   const body = request.body;
   if (isStream(body)) return viaFetchStreaming(fetchFn, request, body);
-  const init: RequestInit = { method: request.method, headers: request.headers, body: body instanceof Uint8Array ? ownBuffer(body) : body, signal: request.signal };
+  const init: RequestInit = { method: request.method, headers: request.headers, body: body instanceof Uint8Array ? ownBuffer(body) : body, signal: request.signal, redirect: redirectOf(request) };
   const response = await fetchFn(request.url, init);
   return new FetchResponse(response.status, response.headers, await readBody(response, request.maxResponseBytes));
 }
@@ -72,7 +81,7 @@ interface StreamingInit extends RequestInit {
  */
 async function viaFetchStreaming(fetchFn: FetchLike, request: TransportRequest, source: ReadableStream<Uint8Array>): Promise<TransportResponse> {
   const upload = new Upload(source);
-  const init: StreamingInit = { method: request.method, headers: request.headers, body: upload.stream, signal: request.signal, duplex: 'half' };
+  const init: StreamingInit = { method: request.method, headers: request.headers, body: upload.stream, signal: request.signal, duplex: 'half', redirect: redirectOf(request) };
   try {
     const response = await fetchFn(request.url, init);
     const received = new FetchResponse(response.status, response.headers, await readBody(response, request.maxResponseBytes));
@@ -213,6 +222,7 @@ export class Outgoing implements TransportRequest, Abortable, AbortListener {
   readonly method: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: BodyData | undefined;
+  readonly credentialed: boolean | undefined;
   expired = false;
   aborted = false;
   reason: unknown;
@@ -226,7 +236,7 @@ export class Outgoing implements TransportRequest, Abortable, AbortListener {
     private readonly caller: AbortSignal | undefined,
     timeoutMs: number,
   ) {
-    ({ url: this.url, method: this.method, headers: this.headers, body: this.body } = request);
+    ({ url: this.url, method: this.method, headers: this.headers, body: this.body, credentialed: this.credentialed } = request);
     if (caller?.aborted === true) this.abort(caller.reason);
     else caller?.addEventListener('abort', this, { once: true });
     if (timeoutMs > 0) this.timer = setTimeout(expire, timeoutMs, this);

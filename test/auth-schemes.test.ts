@@ -75,14 +75,14 @@ let base = '';
 let pkg: Package;
 const seen: Seen[] = [];
 /** What the server answers next, by path; default 200 with a widget. */
-const answers = new Map<string, (req: IncomingMessage) => [number, string]>();
+const answers = new Map<string, (req: IncomingMessage) => [number, string, Record<string, string>?]>();
 
 function handle(req: IncomingMessage, res: ServerResponse): void {
   seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
   req.resume();
   const path = (req.url ?? '').split('?')[0] ?? '';
-  const [status, body] = answers.get(path)?.(req) ?? (path === '/health' ? [204, ''] : [200, path === '/legacy/widgets' ? '[]' : '{"id":"w1"}']);
-  res.writeHead(status, { 'content-type': 'application/json' }).end(status === 204 ? undefined : body);
+  const [status, body, headers = {}] = answers.get(path)?.(req) ?? (path === '/health' ? [204, ''] : [200, path === '/legacy/widgets' ? '[]' : '{"id":"w1"}']);
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(status === 204 ? undefined : body);
 }
 
 function client(auth: object, extra: object = {}): Client {
@@ -197,7 +197,8 @@ describe('each scheme on the wire', () => {
     for (const p of paths) answers.set(p, echo);
     try {
       const c = client(secrets);
-      const outcomes = await Promise.all([c.getWidget({ id: 'w' }), c.legacyWidgets(), c.me(), c.adminStats(), c.profile()]);
+      // A secret parameter too, in every form it takes on the wire (sub-delimiters percent-encoded).
+      const outcomes = await Promise.all([c.getWidget({ id: 'w' }), c.legacyWidgets({ signature: "s3cr3t(v1)!'*" }), c.me(), c.adminStats(), c.profile()]);
       const basic = Buffer.from('root:pw-secret-4').toString('base64');
       for (const outcome of outcomes) {
         expect(outcome.ok).toBe(false);
@@ -205,10 +206,30 @@ describe('each scheme on the wire', () => {
         expect(report, JSON.stringify(outcome.error)).toBeDefined();
         const texts = `${JSON.stringify(outcome.error)}\n${report?.text ?? ''}`;
         expect(texts).toContain('[REDACTED]');
-        for (const secret of ['pk-secret-1', 'lk-secret-2', 'sid-secret-3', 'pw-secret-4', 'jwt-secret-5', basic]) expect(texts).not.toContain(secret);
+        for (const secret of ['pk-secret-1', 'lk-secret-2', 'sid-secret-3', 'pw-secret-4', 'jwt-secret-5', basic, 's3cr3t', 's3cr3t%28v1%29%21']) expect(texts).not.toContain(secret);
       }
     } finally {
       for (const p of paths) answers.delete(p);
+    }
+  });
+
+  it('a call with credentials follows no redirect: the key never reaches the Location', async () => {
+    let stolen = 0;
+    const thief = createServer((req, res) => {
+      stolen++;
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"stolen"}');
+    });
+    await new Promise<void>((resolve) => thief.listen(0, '127.0.0.1', resolve));
+    answers.set('/widgets/w', () => [302, '', { location: `http://127.0.0.1:${(thief.address() as AddressInfo).port}/collect` }]);
+    try {
+      const outcome = await client({ partnerKey: 'pk-redirected' }).getWidget({ id: 'w' });
+      expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_response', status: 302 } });
+      expect(outcome.error?.message).toContain('does not follow redirects');
+      expect(stolen).toBe(0);
+    } finally {
+      answers.delete('/widgets/w');
+      await new Promise<void>((resolve) => thief.close(() => resolve()));
     }
   });
 });

@@ -238,6 +238,20 @@ describe('bounded, cancellable, errors as values', () => {
   });
 });
 
+describe('plain query parameters (written by the exchange without params.ts) read values as the serialiser does', () => {
+  it('encodes sub-delimiters, sends booleans and bigints as text, leaves null out, and refuses an array', async () => {
+    const client = pkg.createBaseClient({ environment: 'live', servers: { api_url: base }, maxRetries: 0 });
+    const call = pkg['listByCursor'] as (c: unknown, input: object) => Promise<Outcome & { error?: { message?: string } }>;
+    const [, sent] = await urls(() => call(client, { cursor: "a b!'()*&x=1", limit: null }));
+    expect(sent).toEqual(['/cursor/items?cursor=a%20b%21%27%28%29%2A%26x%3D1']);
+    const [, big] = await urls(() => call(client, { cursor: 9007199254740993n, limit: true }));
+    expect(big).toEqual(['/cursor/items?cursor=9007199254740993&limit=true']);
+    const [refused, none] = await urls(() => call(client, { limit: [1, 2] }));
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_request', message: "query parameter 'limit' cannot be an array" } });
+    expect(none).toEqual([]);
+  });
+});
+
 describe('idempotency keys', () => {
   it('one key per call, the same on every retry, makes a POST retried on 503', async () => {
     let attempts = 0;

@@ -323,8 +323,9 @@ function diffPolicies(ctx: Ctx, b: Contract, a: Contract): void {
 }
 
 /** Alternatives of schemes, as `a + b`. */
+/** Each alternative as its schemes sorted: `key + basic` and `basic + key` are one alternative. */
 function alternatives(e: Endpoint): string[] {
-  return e.security.map((alt) => alt.join(' + '));
+  return e.security.map((alt) => [...alt].sort().join(' + '));
 }
 
 function diffSecurity(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string): void {
@@ -377,7 +378,8 @@ function diffSchemes(ctx: Ctx, b: Contract, a: Contract): void {
   for (const s of schemes.removed) add(ctx, 'auth', 'removed', 'none', `auth scheme ${s.name}`, { aspect: 'scheme', ...locs(s, undefined) });
   for (const s of schemes.added) add(ctx, 'auth', 'added', 'none', `auth scheme ${s.name}`, { aspect: 'scheme', ...locs(undefined, s) });
   for (const [sb, sa] of schemes.both) {
-    const form = (s: AuthScheme) => (s.type === 'apiKey' ? `apiKey in ${s.in} ${s.paramName}` : s.type);
+    // Header names are case-insensitive on the wire.
+    const form = (s: AuthScheme) => (s.type === 'apiKey' ? `apiKey in ${s.in} ${s.in === 'header' ? s.paramName.toLowerCase() : s.paramName}` : s.type);
     if (form(sb) !== form(sa)) add(ctx, 'auth', 'changed', 'request', `auth scheme ${sa.name}`, { aspect: 'scheme', before: form(sb), after: form(sa), ...locs(sb, sa) });
   }
 }

@@ -36,7 +36,7 @@ export function emitTables(file: TsFile, contract: Contract): void {
     // Laid out endpoint by endpoint, so a watch session lays out again only those that changed.
     file.section('spec', e, () => {
       // Only endpoints whose bodies hold an int64 name the lossless reader, so a bundle of other calls leaves it out.
-      const plain = plainPathParams(k, e);
+      const plain = plainParams(k, e);
       const spec = {
         ...endpointSpec(k, e, plain),
         ...(k.holdsInt64(e) ? { json: new Code(file.use(MODULE.runtime.json, RUNTIME.json.LOSSLESS_JSON)) } : {}),
@@ -168,16 +168,11 @@ function advice(r: MessageRow): MessageRowAdvice {
 }
 
 /**
- * Whether every parameter is a path parameter of one value under its own name, which the exchange
- * writes itself; any other parameter needs params.ts, which the spec then names (so a bundle of
- * such calls alone leaves it out).
- */
-/**
  * Whether the exchange writes every parameter itself: path parameters (simple) and query
  * parameters (form, exploded) of one plain value under their own name. Such an endpoint names no
  * parameter table, so a bundle of such calls carries no params.ts.
  */
-function plainPathParams(k: Knowledge, e: Endpoint): boolean {
+function plainParams(k: Knowledge, e: Endpoint): boolean {
   return e.params.every((p) => p.key === p.name && k.isPlainValue(p.type) && (p.in === 'path' ? p.style === 'simple' : isPlainQuery(p)));
 }
 

@@ -332,7 +332,11 @@ function pagedFixtures(k: Knowledge, endpoint: Endpoint, success: FixtureRespons
   const item = k.pageItemType(endpoint);
   const first = structuredClone(success.json) as Mutable;
   const items = p.items.length === 0 ? first : readPath(first, p.items);
-  if (Array.isArray(items) && items.length === 0 && item !== undefined) items.push(example(k.contract, item, []));
+  // An optional items field is absent from a required-fields-only example: the first page gets one item either way.
+  if (item !== undefined && (items === undefined || (Array.isArray(items) && items.length === 0))) {
+    if (Array.isArray(items)) items.push(example(k.contract, item, []));
+    else setPath(first, p.items, [example(k.contract, item, [])]);
+  }
   const cursor = readPath(first, p.kind === 'cursor' ? p.next : []);
   if (p.kind === 'cursor') setPath(first, p.next, typeof cursor === 'number' ? cursor + 1 : 'next-page');
   const last = (p.items.length === 0 ? [] : setPath(structuredClone(first), p.items, [])) as Mutable;

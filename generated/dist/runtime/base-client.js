@@ -221,12 +221,18 @@ function scrubValue(value, redact, depth) {
 function paramSecrets(endpoint, input) {
     const given = (input ?? {});
     const values = (endpoint.secretParams ?? []).map((key) => given[key]).flatMap((v) => (Array.isArray(v) ? v : [v]));
-    return values.filter((v) => typeof v === 'string' || typeof v === 'number').flatMap((v) => [String(v), encodeURIComponent(String(v))]);
+    return values.filter((v) => typeof v === 'string' || typeof v === 'number').flatMap((v) => wireForms(String(v)));
+}
+/** Every form a value takes on the wire: as written, percent-encoded (with and without !'()*), as a form value, as allowReserved sends it. */
+function wireForms(text) {
+    const component = encodeURIComponent(text);
+    return [text, component, component.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`), component.replace(/%20/g, '+'), encodeURI(text)];
 }
 /** A fresh idempotency key: the same object carries it through every retry of the call. */
 function withIdempotencyKey(endpoint, given) {
     const key = endpoint.idempotencyKey;
-    if (key === undefined || given[key] !== undefined)
+    // null is "not sent" to the serialiser too: it gets a key, or the retried call would go without one.
+    if (key === undefined || (given[key] !== undefined && given[key] !== null))
         return given;
     return { ...given, [key]: globalThis.crypto.randomUUID() };
 }
@@ -236,15 +242,15 @@ function toCallInput(endpoint, input) {
     if (endpoint.params !== undefined)
         return callInput(given, undefined, withIdempotencyKey(endpoint, given));
     const params = {};
-    const names = endpoint.queryParams === undefined ? endpoint.pathParams : [...endpoint.pathParams, ...endpoint.queryParams.map((q) => q.name)];
-    for (const name of names) {
+    for (const name of endpoint.pathParams) {
         if (RESERVED_INPUT_KEYS.includes(name))
             continue;
         const value = given[name];
         if (typeof value === 'string' || typeof value === 'number')
             params[name] = value;
     }
-    return callInput(given, params, undefined);
+    // Plain query parameters are read from the input itself, as the serialiser reads them (exchange.ts).
+    return callInput(given, params, endpoint.queryParams === undefined ? undefined : given);
 }
 /** paginate.ts's PAGE_URL, by its registered name (this module does not import paginate.ts). */
 const PAGE_URL = Symbol.for('contractgen.pageUrl');

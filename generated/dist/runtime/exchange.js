@@ -28,6 +28,10 @@ export async function send(spec, options, endpoint, input, proofs) {
         const response = await (options.transport === undefined ? viaFetch(options.fetch ?? globalFetch, outgoing) : options.transport(outgoing));
         if (!hasBody(response, limit))
             return failure(clientError(host, 'invalid_response', `the response body exceeds ${limit} bytes`, response.status), request);
+        // Not followed (credentials would go along): said plainly. A browser's manual redirect has status 0.
+        if (request.credentialed === true && (response.status === 0 || (response.status >= 300 && response.status < 400 && response.headers['location'] !== undefined))) {
+            return failure(clientError(host, 'invalid_response', `the server redirected the call${response.status === 0 ? '' : ` (${response.status})`}; a call with credentials does not follow redirects`, response.status), request);
+        }
         return { result: interpret(spec, endpoint, response), request, response };
     }
     catch (e) {
@@ -66,7 +70,7 @@ function prepare(spec, options, endpoint, input, proofs) {
     if (proofs !== undefined)
         for (const proof of proofs)
             url = withProof(headers, url, proof);
-    return { url, method: endpoint.method, headers, body };
+    return proofs === undefined || proofs.length === 0 ? { url, method: endpoint.method, headers, body } : { url, method: endpoint.method, headers, body, credentialed: true };
 }
 function serialise(endpoint, input) {
     const table = endpoint.params;
@@ -83,7 +87,7 @@ export function requestUrl(spec, options, endpoint, input) {
 function urlOf(spec, options, endpoint, input, serialised) {
     if (input.url !== undefined)
         return pageUrl(spec, options, endpoint, input.url);
-    return serialised === undefined ? buildUrl(spec, options, endpoint, input.params) : baseUrl(spec, options, endpoint.host) + serialised.path + serialised.query;
+    return serialised === undefined ? buildUrl(spec, options, endpoint, input.params) + plainQuery(endpoint, input.values) : baseUrl(spec, options, endpoint.host) + serialised.path + serialised.query;
 }
 // ---------------------------------------------------------------------------------------------
 // URLs and bodies
@@ -150,25 +154,29 @@ export function buildUrl(spec, options, endpoint, params) {
             if (value === '.' || value === '..')
                 throw new TypeError(`path parameter '${name}' cannot be '${value}'`);
             return encodeURIComponent(value);
-        }) +
-        plainQuery(endpoint, params));
+        }));
 }
-/** `?a=1&b=x` of an endpoint's `queryParams`, encoded as params.ts encodes a query value. */
-function plainQuery(endpoint, params) {
+/**
+ * `?a=1&b=x` of an endpoint's `queryParams`, read and encoded as params.ts reads and encodes a
+ * scalar query value: null or undefined is not sent, anything but a string, finite number,
+ * boolean or bigint cannot be.
+ */
+function plainQuery(endpoint, values) {
     const query = endpoint.queryParams;
     if (query === undefined)
         return '';
     let text = '';
     for (const q of query) {
-        const value = params !== undefined && own(params, q.name) ? params[q.name] : undefined;
-        if (value === undefined) {
+        const value = values !== undefined && own(values, q.name) ? values[q.name] : undefined;
+        if (value === undefined || value === null) {
             if (q.required === true)
                 throw new TypeError(`query parameter '${q.name}' is missing`);
             continue;
         }
-        if (typeof value === 'number' && !Number.isFinite(value))
-            throw new TypeError(`query parameter '${q.name}' cannot be ${value}`);
-        text += `${text === '' ? '?' : '&'}${q.name}=${encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+        const scalar = typeof value === 'string' || typeof value === 'boolean' || typeof value === 'bigint' || (typeof value === 'number' && Number.isFinite(value)) ? String(value) : undefined;
+        if (scalar === undefined)
+            throw new TypeError(`query parameter '${q.name}' cannot be ${typeof value === 'number' ? String(value) : Array.isArray(value) ? 'an array' : `a ${typeof value}`}`);
+        text += `${text === '' ? '?' : '&'}${q.name}=${encodeURIComponent(scalar).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
     }
     return text;
 }
@@ -189,7 +197,9 @@ function baseUrl(spec, options, host) {
         base = template
             .replace(/\{([^{}]*)\}/g, (_, name) => {
             const defaults = spec.serverDefaults;
-            const value = servers !== undefined && own(servers, name) ? servers[name] : defaults !== undefined && own(defaults, name) ? defaults[name] : undefined;
+            // A variable given as undefined (an unset environment variable) takes its default too.
+            const given = servers !== undefined && own(servers, name) ? servers[name] : undefined;
+            const value = given ?? (defaults !== undefined && own(defaults, name) ? defaults[name] : undefined);
             if (value === undefined || value === '')
                 throw new TypeError(`server variable '${name}' is not configured for environment '${environment}'`);
             return value;

@@ -26,8 +26,7 @@ export function mockUrl(spec, target, endpoint) {
     // msw reads `:name` up to the first character that is not a word character: others get `:p0`, `:p1`, …
     let n = 0;
     const path = endpoint.path.replace(/\{([^{}]*)\}/g, (_, name) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? `:${name}` : `:p${n++}`));
-    // msw matches the path; the query is checked by `unmet`.
-    return buildUrl(spec, target, { ...endpoint, path, queryParams: undefined }, undefined);
+    return buildUrl(spec, target, { ...endpoint, path }, undefined);
 }
 /**
  * A request without a required query parameter, header or cookie gets a 400 naming it, as a server

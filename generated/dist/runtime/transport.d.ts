@@ -14,6 +14,11 @@ export interface Sent {
     readonly method: string;
     readonly headers: Readonly<Record<string, string>>;
     readonly body: BodyData | undefined;
+    /**
+     * It carries credentials of an auth scheme. fetch then follows no redirect: it would send an API
+     * key in a custom header, or a key in the query, to wherever the Location points.
+     */
+    readonly credentialed?: boolean;
 }
 /** A response as the runtime read it; header names are lower case. */
 export interface Received {
@@ -39,7 +44,6 @@ export interface TransportResponse {
  */
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 export declare const globalFetch: FetchLike;
-/** The default transport: fetch, with the body cap applied while reading. */
 export declare function viaFetch(fetchFn: FetchLike, request: TransportRequest): Promise<TransportResponse>;
 /**
  * Iterating fetch Headers costs more than the rest of the call, and most calls never look at
@@ -79,6 +83,7 @@ export declare class Outgoing implements TransportRequest, Abortable, AbortListe
     readonly method: string;
     readonly headers: Readonly<Record<string, string>>;
     readonly body: BodyData | undefined;
+    readonly credentialed: boolean | undefined;
     expired: boolean;
     aborted: boolean;
     reason: unknown;

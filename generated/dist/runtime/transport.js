@@ -10,11 +10,14 @@ import { isStream, ownBuffer } from './request-body.js';
 // Looked up at call time, so a global fetch replaced after the client was made (tests) is used.
 export const globalFetch = (url, init) => fetch(url, init);
 /** The default transport: fetch, with the body cap applied while reading. */
+function redirectOf(request) {
+    return request.credentialed === true ? 'manual' : 'follow';
+}
 export async function viaFetch(fetchFn, request) {
     const body = request.body;
     if (isStream(body))
         return viaFetchStreaming(fetchFn, request, body);
-    const init = { method: request.method, headers: request.headers, body: body instanceof Uint8Array ? ownBuffer(body) : body, signal: request.signal };
+    const init = { method: request.method, headers: request.headers, body: body instanceof Uint8Array ? ownBuffer(body) : body, signal: request.signal, redirect: redirectOf(request) };
     const response = await fetchFn(request.url, init);
     return new FetchResponse(response.status, response.headers, await readBody(response, request.maxResponseBytes));
 }
@@ -26,7 +29,7 @@ export async function viaFetch(fetchFn, request) {
  */
 async function viaFetchStreaming(fetchFn, request, source) {
     const upload = new Upload(source);
-    const init = { method: request.method, headers: request.headers, body: upload.stream, signal: request.signal, duplex: 'half' };
+    const init = { method: request.method, headers: request.headers, body: upload.stream, signal: request.signal, duplex: 'half', redirect: redirectOf(request) };
     try {
         const response = await fetchFn(request.url, init);
         const received = new FetchResponse(response.status, response.headers, await readBody(response, request.maxResponseBytes));
@@ -153,6 +156,7 @@ export class Outgoing {
     method;
     headers;
     body;
+    credentialed;
     expired = false;
     aborted = false;
     reason;
@@ -162,7 +166,7 @@ export class Outgoing {
     constructor(request, maxResponseBytes, caller, timeoutMs) {
         this.maxResponseBytes = maxResponseBytes;
         this.caller = caller;
-        ({ url: this.url, method: this.method, headers: this.headers, body: this.body } = request);
+        ({ url: this.url, method: this.method, headers: this.headers, body: this.body, credentialed: this.credentialed } = request);
         if (caller?.aborted === true)
             this.abort(caller.reason);
         else

@@ -273,13 +273,20 @@ function scrubValue(value: unknown, redact: Redactor, depth: number): unknown {
 function paramSecrets(endpoint: EndpointSpec, input: object | undefined): string[] {
   const given = (input ?? {}) as Readonly<Record<string, unknown>>;
   const values = (endpoint.secretParams ?? []).map((key) => given[key]).flatMap((v) => (Array.isArray(v) ? (v as unknown[]) : [v]));
-  return values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').flatMap((v) => [String(v), encodeURIComponent(String(v))]);
+  return values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').flatMap((v) => wireForms(String(v)));
+}
+
+/** Every form a value takes on the wire: as written, percent-encoded (with and without !'()*), as a form value, as allowReserved sends it. */
+function wireForms(text: string): string[] {
+  const component = encodeURIComponent(text);
+  return [text, component, component.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`), component.replace(/%20/g, '+'), encodeURI(text)];
 }
 
 /** A fresh idempotency key: the same object carries it through every retry of the call. */
 function withIdempotencyKey(endpoint: EndpointSpec, given: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
   const key = endpoint.idempotencyKey;
-  if (key === undefined || given[key] !== undefined) return given;
+  // null is "not sent" to the serialiser too: it gets a key, or the retried call would go without one.
+  if (key === undefined || (given[key] !== undefined && given[key] !== null)) return given;
   return { ...given, [key]: globalThis.crypto.randomUUID() };
 }
 
@@ -288,13 +295,13 @@ function toCallInput(endpoint: EndpointSpec, input: object | undefined): CallInp
   // An endpoint with a parameter table reads its values from the input itself (params.ts).
   if (endpoint.params !== undefined) return callInput(given, undefined, withIdempotencyKey(endpoint, given));
   const params: Record<string, string | number> = {};
-  const names = endpoint.queryParams === undefined ? endpoint.pathParams : [...endpoint.pathParams, ...endpoint.queryParams.map((q) => q.name)];
-  for (const name of names) {
+  for (const name of endpoint.pathParams) {
     if (RESERVED_INPUT_KEYS.includes(name)) continue;
     const value = given[name];
     if (typeof value === 'string' || typeof value === 'number') params[name] = value;
   }
-  return callInput(given, params, undefined);
+  // Plain query parameters are read from the input itself, as the serialiser reads them (exchange.ts).
+  return callInput(given, params, endpoint.queryParams === undefined ? undefined : given);
 }
 
 /** paginate.ts's PAGE_URL, by its registered name (this module does not import paginate.ts). */

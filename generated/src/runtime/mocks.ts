@@ -157,8 +157,7 @@ export function mockUrl(spec: RuntimeSpec, target: MockTargetOptions, endpoint: 
   // msw reads `:name` up to the first character that is not a word character: others get `:p0`, `:p1`, …
   let n = 0;
   const path = endpoint.path.replace(/\{([^{}]*)\}/g, (_, name: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? `:${name}` : `:p${n++}`));
-  // msw matches the path; the query is checked by `unmet`.
-  return buildUrl(spec, target, { ...endpoint, path, queryParams: undefined }, undefined);
+  return buildUrl(spec, target, { ...endpoint, path }, undefined);
 }
 
 /**

@@ -222,7 +222,7 @@ export class Outgoing implements TransportRequest, Abortable, AbortListener {
   readonly method: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: BodyData | undefined;
-  readonly credentialed: boolean | undefined;
+  readonly credentialed?: boolean;
   expired = false;
   aborted = false;
   reason: unknown;
@@ -236,7 +236,9 @@ export class Outgoing implements TransportRequest, Abortable, AbortListener {
     private readonly caller: AbortSignal | undefined,
     timeoutMs: number,
   ) {
-    ({ url: this.url, method: this.method, headers: this.headers, body: this.body, credentialed: this.credentialed } = request);
+    ({ url: this.url, method: this.method, headers: this.headers, body: this.body } = request);
+    // Set only when given: consumers compiling with exactOptionalPropertyTypes see `credentialed?: boolean`.
+    if (request.credentialed !== undefined) this.credentialed = request.credentialed;
     if (caller?.aborted === true) this.abort(caller.reason);
     else caller?.addEventListener('abort', this, { once: true });
     if (timeoutMs > 0) this.timer = setTimeout(expire, timeoutMs, this);

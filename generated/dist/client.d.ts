@@ -70,7 +70,7 @@ export interface RequestTokenInput extends CallOptions {
   readonly contentType?: 'application/json' | 'application/x-www-form-urlencoded';
 }
 export type RequestTokenData = Types.TokenResponse;
-export type RequestTokenResult = Result<RequestTokenData, Errors.RequestTokenError, 200>;
+export type RequestTokenResult = Result<RequestTokenData, Errors.RequestTokenError>;
 
 export interface CreateOrderInput extends CallOptions {
   readonly body: Types.OrderRequest;
@@ -123,7 +123,7 @@ export interface GetOrderLabelInput extends CallOptions {
   readonly order_id: string;
 }
 export type GetOrderLabelData = Uint8Array;
-export type GetOrderLabelResult = Result<GetOrderLabelData, Errors.GetOrderLabelError, 200>;
+export type GetOrderLabelResult = Result<GetOrderLabelData, Errors.GetOrderLabelError>;
 
 /** A client of Fulfilment and Last-Mile Order APIs 1.0.0. Methods never throw: they return a result. */
 export interface Client {

@@ -3,7 +3,7 @@
  * endpoints, environments) as typed constants the runtime reads. Emitted as JSON literals, so no
  * contract text is ever spliced into code.
  */
-import { knowledge, type Knowledge } from '../model/knowledge.js';
+import { isJsonMediaType, knowledge, type Knowledge } from '../model/knowledge.js';
 import { messageTableData } from '../model/message-data.js';
 import type { AuthScheme, Contract, Endpoint, Pagination, ErrorShape, Host, MessageRow, Param, Policy, Quirk, StatusPattern } from '../model/types.js';
 // The runtime's own types: the tables are built as the runtime reads them.
@@ -42,7 +42,7 @@ export function emitTables(file: TsFile, contract: Contract): void {
         ...(k.holdsInt64(e) ? { json: new Code(file.use(MODULE.runtime.json, RUNTIME.json.LOSSLESS_JSON)) } : {}),
         ...(plain ? {} : { params: { specs: paramTable(k, e), serialise: new Code(file.use(MODULE.runtime.params, RUNTIME.params.serialiseParams)) } }),
         // Only endpoints with a body other than JSON name the encoder: a bundle of JSON calls carries no multipart writer.
-        ...(k.encodesBody(e) ? { encode: new Code(file.use(MODULE.runtime.requestBody, RUNTIME.requestBody.encodeRequestBody)) } : {}),
+        ...(k.encodesBody(e) ? { encode: new Code(file.use(MODULE.runtime.requestBody, encoderOf(e))) } : {}),
       };
       file.constant(endpointNames.spec(e.id), specType, (prefix, suffix) => data(spec, file.level, prefix, suffix).split('\n'));
     });
@@ -297,4 +297,10 @@ function environmentUrls(contract: Contract): Readonly<Record<string, Readonly<R
 function serverDefaults(contract: Contract): string[] {
   const defaults = contract.servers.filter((s) => s.default !== undefined).map((s) => [s.name, s.default] as const);
   return defaults.length === 0 ? [] : [data(Object.fromEntries(defaults), 1, 'serverDefaults: ')];
+}
+
+/** The narrowest encoder of the endpoint's media types: JSON and forms alone need no multipart writer. */
+function encoderOf(e: Endpoint): string {
+  const formOnly = (e.request?.contentTypes ?? []).every((t) => isJsonMediaType(t) || t.toLowerCase() === 'application/x-www-form-urlencoded');
+  return formOnly ? RUNTIME.requestBody.encodeFormBody : RUNTIME.requestBody.encodeRequestBody;
 }

@@ -110,7 +110,7 @@ export const RUNTIME = {
   json: { LOSSLESS_JSON: 'LOSSLESS_JSON' },
   auth: { clientCredentialsFlow: 'clientCredentialsFlow' },
   params: { serialiseParams: 'serialiseParams' },
-  requestBody: { encodeRequestBody: 'encodeRequestBody' },
+  requestBody: { encodeRequestBody: 'encodeRequestBody', encodeFormBody: 'encodeFormBody' },
   support: { buildSupportReport: 'buildSupportReport' },
   paginate: { PageOptions: 'PageOptions', endpointPages: 'endpointPages', endpointItems: 'endpointItems' },
   decode: { DecodedError: 'DecodedError', decodeForHost: 'decodeForHost', decodeByHost: 'decodeByHost' },

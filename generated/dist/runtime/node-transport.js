@@ -102,7 +102,7 @@ class NodeExchange {
         const response = this.response;
         if (this.settled || response === undefined)
             return;
-        this.settle(new Error('the server answered before the body was sent'));
+        this.settle(undefined);
         if (body === undefined)
             response.destroy();
         this.resolve({ status: response.statusCode ?? 0, headers: this.headers, body });
@@ -116,7 +116,10 @@ class NodeExchange {
         this.response?.destroy();
         this.reject(reason);
     }
-    /** `reason` is what the body's stream is cancelled with, if it is still being sent. */
+    /**
+     * `reason` is what the body's stream is cancelled with, if it is still being sent (undefined:
+     * the server answered first). Made only then: an Error's stack costs every response otherwise.
+     */
     settle(reason) {
         this.settled = true;
         this.abort?.unlisten(this);
@@ -127,7 +130,7 @@ class NodeExchange {
             return;
         this.reader = undefined;
         // The rest of the body will not be sent: the request cannot finish, so its connection goes.
-        reader.cancel(reason).catch(() => undefined);
+        reader.cancel(reason ?? new Error('the server answered before the body was sent')).catch(() => undefined);
         this.request?.destroy();
     }
 }

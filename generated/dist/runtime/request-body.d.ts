@@ -27,6 +27,11 @@ export interface FilePart {
 }
 /** `value` written as `mediaType` says; `json` writes JSON bodies and JSON parts (default: JSON). */
 export declare function encodeRequestBody(value: unknown, mediaType: string, json?: JsonCodec): EncodedBody;
+/**
+ * JSON and URL-encoded forms only: what the tables name for an endpoint that takes nothing else
+ * (a token endpoint), so its bundle carries no multipart, text or binary writer.
+ */
+export declare function encodeFormBody(value: unknown, mediaType: string, json?: JsonCodec): EncodedBody;
 /** False for a stream: it is read once, so the request cannot be sent again (retry, 401 replay). */
 export declare function isReplayable(body: BodyData | undefined): boolean;
 /** A body as a support report shows it: text as it is, anything else described, never dumped. */

@@ -13,6 +13,16 @@ export function encodeRequestBody(value, mediaType, json = PLAIN_JSON) {
         return { body: encodeText(value, essence), contentType: mediaType };
     return { body: encodeBinary(value, essence), contentType: mediaType };
 }
+/**
+ * JSON and URL-encoded forms only: what the tables name for an endpoint that takes nothing else
+ * (a token endpoint), so its bundle carries no multipart, text or binary writer.
+ */
+export function encodeFormBody(value, mediaType, json = PLAIN_JSON) {
+    const essence = essenceOf(mediaType);
+    if (essence === 'application/x-www-form-urlencoded')
+        return { body: encodeForm(value), contentType: mediaType };
+    return { body: encodeJson(value, essence, json), contentType: mediaType };
+}
 /** False for a stream: it is read once, so the request cannot be sent again (retry, 401 replay). */
 export function isReplayable(body) {
     return !isStream(body);

@@ -83,7 +83,7 @@ export declare class Outgoing implements TransportRequest, Abortable, AbortListe
     readonly method: string;
     readonly headers: Readonly<Record<string, string>>;
     readonly body: BodyData | undefined;
-    readonly credentialed: boolean | undefined;
+    readonly credentialed?: boolean;
     expired: boolean;
     aborted: boolean;
     reason: unknown;

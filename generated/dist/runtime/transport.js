@@ -166,7 +166,10 @@ export class Outgoing {
     constructor(request, maxResponseBytes, caller, timeoutMs) {
         this.maxResponseBytes = maxResponseBytes;
         this.caller = caller;
-        ({ url: this.url, method: this.method, headers: this.headers, body: this.body, credentialed: this.credentialed } = request);
+        ({ url: this.url, method: this.method, headers: this.headers, body: this.body } = request);
+        // Set only when given: consumers compiling with exactOptionalPropertyTypes see `credentialed?: boolean`.
+        if (request.credentialed !== undefined)
+            this.credentialed = request.credentialed;
         if (caller?.aborted === true)
             this.abort(caller.reason);
         else

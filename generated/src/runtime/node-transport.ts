@@ -154,7 +154,7 @@ class NodeExchange<Agent> implements AbortListener {
   private answer(body: Uint8Array | undefined): void {
     const response = this.response;
     if (this.settled || response === undefined) return;
-    this.settle(new Error('the server answered before the body was sent'));
+    this.settle(undefined);
     if (body === undefined) response.destroy();
     this.resolve({ status: response.statusCode ?? 0, headers: this.headers, body });
   }
@@ -168,8 +168,11 @@ class NodeExchange<Agent> implements AbortListener {
     this.reject(reason);
   }
 
-  /** `reason` is what the body's stream is cancelled with, if it is still being sent. */
-  private settle(reason: Error): void {
+  /**
+   * `reason` is what the body's stream is cancelled with, if it is still being sent (undefined:
+   * the server answered first). Made only then: an Error's stack costs every response otherwise.
+   */
+  private settle(reason: Error | undefined): void {
     this.settled = true;
     this.abort?.unlisten(this);
     this.resume?.();
@@ -178,7 +181,7 @@ class NodeExchange<Agent> implements AbortListener {
     if (reader === undefined) return;
     this.reader = undefined;
     // The rest of the body will not be sent: the request cannot finish, so its connection goes.
-    reader.cancel(reason).catch(() => undefined);
+    reader.cancel(reason ?? new Error('the server answered before the body was sent')).catch(() => undefined);
     this.request?.destroy();
   }
 }

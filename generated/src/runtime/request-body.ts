@@ -42,6 +42,16 @@ export function encodeRequestBody(value: unknown, mediaType: string, json: JsonC
   return { body: encodeBinary(value, essence), contentType: mediaType };
 }
 
+/**
+ * JSON and URL-encoded forms only: what the tables name for an endpoint that takes nothing else
+ * (a token endpoint), so its bundle carries no multipart, text or binary writer.
+ */
+export function encodeFormBody(value: unknown, mediaType: string, json: JsonCodec = PLAIN_JSON): EncodedBody {
+  const essence = essenceOf(mediaType);
+  if (essence === 'application/x-www-form-urlencoded') return { body: encodeForm(value), contentType: mediaType };
+  return { body: encodeJson(value, essence, json), contentType: mediaType };
+}
+
 /** False for a stream: it is read once, so the request cannot be sent again (retry, 401 replay). */
 export function isReplayable(body: BodyData | undefined): boolean {
   return !isStream(body);

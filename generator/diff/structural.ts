@@ -363,12 +363,26 @@ function paginationText(p: Pagination | undefined): string {
   return `${p.kind} ${parts.join(', ')}`;
 }
 
-/** Declared success headers, by lower-case name: what the typed `response.headers` holds. */
+/** Declared success headers, by lower-case name: what the typed `response.headers` holds, and whether it is always there. */
 function diffResponseHeaders(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string): void {
-  const names = (e: Endpoint) => [...new Set(e.responses.filter((r) => !r.isError).flatMap((r) => r.headers.map((h) => h.name.toLowerCase())))];
-  const headers = pair(names(eb), names(ea), (n) => n);
+  const [before, after] = [successHeaders(eb), successHeaders(ea)];
+  const headers = pair([...before.keys()], [...after.keys()], (n) => n);
   for (const n of headers.removed) add(ctx, 'endpoint', 'removed', 'response', `${subject} response header ${n}`, { aspect: 'header', ...locs(eb, ea) });
   for (const n of headers.added) add(ctx, 'endpoint', 'added', 'response', `${subject} response header ${n}`, { aspect: 'header', ...locs(eb, ea) });
+  for (const [n] of headers.both) {
+    const [was, is] = [before.get(n) === true, after.get(n) === true];
+    if (was !== is) add(ctx, 'endpoint', 'changed', 'response', `${subject} response header ${n}`, { aspect: 'header', qualifier: is ? 'required' : 'optional', before: was ? 'required' : 'optional', after: is ? 'required' : 'optional', ...locs(eb, ea) });
+  }
+}
+
+/** Lower-case name → required: declared required on every success of the endpoint (as its generated type says). */
+function successHeaders(e: Endpoint): Map<string, boolean> {
+  const successes = e.responses.filter((r) => !r.isError);
+  const out = new Map<string, boolean>();
+  for (const name of new Set(successes.flatMap((r) => r.headers.map((h) => h.name.toLowerCase())))) {
+    out.set(name, successes.every((r) => r.headers.some((h) => h.name.toLowerCase() === name && h.required)));
+  }
+  return out;
 }
 
 /** Schemes other than client credentials (diffAuth covers that one's lifecycle). */

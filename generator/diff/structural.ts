@@ -3,7 +3,7 @@
  * files. No judgement here; the rules classify.
  */
 import { formatStatus } from '../model/values.js';
-import { knowledge, type Knowledge } from '../model/knowledge.js';
+import { knowledge, successHeaders, type Knowledge } from '../model/knowledge.js';
 import type { AuthScheme, Contract, Endpoint, EnumType, Field, Host, NamedType, ObjectType, Pagination, Param, SourceLocation, TypeRef } from '../model/types.js';
 import { pair, same, type Action, type Area, type Change, type Direction } from './change.js';
 import { deprecationChange, refChanges } from './type-changes.js';
@@ -365,7 +365,8 @@ function paginationText(p: Pagination | undefined): string {
 
 /** Declared success headers, by lower-case name: what the typed `response.headers` holds, and whether it is always there. */
 function diffResponseHeaders(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string): void {
-  const [before, after] = [successHeaders(eb), successHeaders(ea)];
+  const required = (e: Endpoint) => new Map(successHeaders(e).map((h) => [h.key, h.required]));
+  const [before, after] = [required(eb), required(ea)];
   const headers = pair([...before.keys()], [...after.keys()], (n) => n);
   for (const n of headers.removed) add(ctx, 'endpoint', 'removed', 'response', `${subject} response header ${n}`, { aspect: 'header', ...locs(eb, ea) });
   for (const n of headers.added) add(ctx, 'endpoint', 'added', 'response', `${subject} response header ${n}`, { aspect: 'header', ...locs(eb, ea) });
@@ -375,15 +376,6 @@ function diffResponseHeaders(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: stri
   }
 }
 
-/** Lower-case name → required: declared required on every success of the endpoint (as its generated type says). */
-function successHeaders(e: Endpoint): Map<string, boolean> {
-  const successes = e.responses.filter((r) => !r.isError);
-  const out = new Map<string, boolean>();
-  for (const name of new Set(successes.flatMap((r) => r.headers.map((h) => h.name.toLowerCase())))) {
-    out.set(name, successes.every((r) => r.headers.some((h) => h.name.toLowerCase() === name && h.required)));
-  }
-  return out;
-}
 
 /** Schemes other than client credentials (diffAuth covers that one's lifecycle). */
 function diffSchemes(ctx: Ctx, b: Contract, a: Contract): void {

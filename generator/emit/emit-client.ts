@@ -2,8 +2,8 @@
  * `createClient`: options typed by environment, one method per endpoint, typed inputs and results;
  * and the same calls as functions of a `BaseClient`, which bundlers can drop one by one.
  */
-import { knowledge } from '../model/knowledge.js';
-import type { AuthScheme, Contract, Endpoint, Param, ResponseHeader, ResponseSpec, TypeRef } from '../model/types.js';
+import { knowledge, successHeaders } from '../model/knowledge.js';
+import type { AuthScheme, Contract, Endpoint, Param, TypeRef } from '../model/types.js';
 import { formatStatus } from '../model/values.js';
 import { propertyKey, stringLiteral } from '../naming.js';
 import { typeText } from './emit-types.js';
@@ -166,7 +166,7 @@ function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint)
   });
   file.lines(union(`export type ${endpointNames.data(endpoint.id)} =`, dataTypes(file, contract, endpoint), ';', file.level));
   const successes = knowledge(contract).successResponses(endpoint);
-  const headers = emitResponseHeaders(file, endpoint, successes);
+  const headers = emitResponseHeaders(file, endpoint);
   // Only a 2xx arrives as a success (anything else is an error): those are the statuses a success can have.
   const twoXX = successes.filter((r) => (r.status.kind === 'exact' ? Math.floor(r.status.status / 100) : r.status.statusClass) === 2);
   const statuses = twoXX.length > 0 && twoXX.every((r) => r.status.kind === 'exact') ? twoXX.map((r) => formatStatus(r.status)).join(' | ') : 'number';
@@ -181,17 +181,14 @@ function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint)
  * `<Operation>Headers`: the headers its successes declare, by the lower-case name the runtime
  * reads; required where every success carries it. Undefined when none declares any.
  */
-function emitResponseHeaders(file: TsFile, endpoint: Endpoint, successes: readonly ResponseSpec[]): string | undefined {
-  const byName = new Map<string, ResponseHeader[]>();
-  for (const r of successes) for (const h of r.headers) byName.set(h.name.toLowerCase(), [...(byName.get(h.name.toLowerCase()) ?? []), h]);
-  if (byName.size === 0) return undefined;
+function emitResponseHeaders(file: TsFile, endpoint: Endpoint): string | undefined {
+  const headers = successHeaders(endpoint);
+  if (headers.length === 0) return undefined;
   const name = endpointNames.headers(endpoint.id);
   file.w.write(`export interface ${name} `).block(() => {
-    for (const [key, declared] of [...byName].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      const required = declared.length === successes.length && declared.every((h) => h.required);
-      const first = declared[0];
-      const type = first === undefined || first.type === 'string' ? undefined : `Its text holds ${first.type === 'integer' ? 'an integer' : `a ${first.type}`}.`;
-      file.doc(first?.description, type);
+    for (const { key, required, header } of headers) {
+      const type = header.type === 'string' ? undefined : `Its text holds ${header.type === 'integer' ? 'an integer' : `a ${header.type}`}.`;
+      file.doc(header.description, type);
       file.w.writeLine(`readonly ${propertyKey(key)}${required ? '' : '?'}: string;`);
     }
   });

@@ -11,7 +11,7 @@
  */
 import { categoryOfStatus } from './values.js';
 import { eachChild, discriminatorMapping, type MappingEntry } from './unions.js';
-import type { Category, Contract, Endpoint, Environment, ErrorShape, Field, Host, NamedType, Policy, ResponseSpec, ServerVariable, TypeRef } from './types.js';
+import type { Category, Contract, Endpoint, Environment, ErrorShape, Field, Host, NamedType, Policy, ResponseHeader, ResponseSpec, ServerVariable, TypeRef } from './types.js';
 
 export type Direction = 'request' | 'response';
 
@@ -474,4 +474,24 @@ function typesHolding(types: readonly NamedType[], fact: 'readWrite' | 'int64' |
 export function isJsonMediaType(mediaType: string): boolean {
   const essence = (mediaType.split(';', 1)[0] ?? '').trim().toLowerCase();
   return essence === 'application/json' || essence.endsWith('+json');
+}
+
+/** A header an endpoint's successes declare, as its typed `response.headers` holds it. */
+export interface SuccessHeader {
+  /** Lower case: how the runtime reads it. */
+  readonly key: string;
+  /** Declared required on every success of the endpoint. */
+  readonly required: boolean;
+  /** Its first declaration: type and description. */
+  readonly header: ResponseHeader;
+}
+
+/** The headers an endpoint's successes declare, by lower-case name, sorted. */
+export function successHeaders(endpoint: Endpoint): SuccessHeader[] {
+  const successes = endpoint.responses.filter((r) => !r.isError);
+  const byKey = new Map<string, ResponseHeader>();
+  for (const r of successes) for (const h of r.headers) if (!byKey.has(h.name.toLowerCase())) byKey.set(h.name.toLowerCase(), h);
+  return [...byKey]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, header]) => ({ key, header, required: successes.every((r) => r.headers.some((h) => h.name.toLowerCase() === key && h.required)) }));
 }

@@ -1,7 +1,7 @@
 import { callerProvider } from './credentials.js';
 import { retriedOnce as retriedOnceError } from './decode.js';
 import { isStream } from './request-body.js';
-import { send, clientError, requestUrl } from './exchange.js';
+import { send, clientError, encodeUnreserved, requestUrl } from './exchange.js';
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep } from './retry.js';
 import { statusMatches } from './status.js';
 import { redactor } from './support.js';
@@ -226,7 +226,7 @@ function paramSecrets(endpoint, input) {
 /** Every form a value takes on the wire: as written, percent-encoded (with and without !'()*), as a form value, as allowReserved sends it. */
 function wireForms(text) {
     const component = encodeURIComponent(text);
-    return [text, component, component.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`), component.replace(/%20/g, '+'), encodeURI(text)];
+    return [text, component, encodeUnreserved(text), component.replace(/%20/g, '+'), encodeURI(text)];
 }
 /** A fresh idempotency key: the same object carries it through every retry of the call. */
 function withIdempotencyKey(endpoint, given) {

@@ -105,4 +105,7 @@ export declare function send(spec: RuntimeSpec, options: RuntimeOptions, endpoin
  */
 export declare function requestUrl(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput): string;
 export declare function buildUrl(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, params: Readonly<Record<string, string | number>> | undefined): string;
+/** Everything but RFC 3986's unreserved set, so no value can carry a delimiter of any kind: how query values are written (here and in params.ts). */
+export declare function encodeUnreserved(text: string): string;
+export declare function percentOf(character: string): string;
 export declare function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: Received): Result<unknown, DecodedError | ClientError>;

@@ -1,32 +1,3 @@
-/**
- * An endpoint's path, query, header and cookie parameters, written as OpenAPI 3.1 defines
- * parameter serialisation (the `style` / `explode` table), with one guarantee on top: a value never
- * leaves its parameter. Nothing a caller passes can change the path's segments, add a query
- * parameter, a header or a cookie; a value that cannot be written safely is a TypeError naming the
- * parameter, raised before anything is sent.
- *
- * Where this departs from the letter of OpenAPI 3.1.0, and why:
- * - Query names are percent-encoded like values, so `page[size]` goes out as `page%5Bsize%5D`
- *   and deepObject as `color%5BR%5D=100` (3.1.0's table prints raw brackets; RFC 3986 does not
- *   allow them in a query, and OpenAPI 3.1.1 prints them encoded). Servers decode names before
- *   reading brackets (qs, Rack, PHP, Spring), so they see `page[size]` either way.
- * - spaceDelimited and pipeDelimited carry the name (`color=blue%20black`): 3.1.0's table omits
- *   it by mistake (fixed in 3.1.1). With explode: true they are written as form, as 3.1.1 says.
- * - allowReserved still encodes `&`, `=`, `#` and `+`: raw, they would end the parameter, start a
- *   new one, end the URL or turn into a space. `:/?[]@!$'()*,;` are sent raw.
- * - Cookies are joined with `; ` as RFC 6265 requires, not with 3.1.0's `&`.
- * - A path value that makes its whole segment `.` or `..` is a TypeError: URL parsers (WHATWG,
- *   so fetch) resolve those segments, and `%2E` too, so no encoding keeps them in place.
- * - A path value that expands to nothing (`''`, `[]`, `{}`) is a TypeError: it would make an
- *   empty segment, usually another endpoint. An empty header value is sent as it is.
- * - Header values are not encoded (as OpenAPI says), so control characters other than tab
- *   (C0, DEL and C1) and anything above U+00FF are a TypeError rather than a corrupted request.
- * - `null` means "not sent", like `undefined`: generated inputs use both for "no value", and
- *   OpenAPI's `color=` for empty is still reachable with `''`.
- *
- * Every request runs this, so regular expressions live at module level and path templates are
- * compiled once.
- */
 export type ParamLocation = 'path' | 'query' | 'header' | 'cookie';
 export type ParamStyle = 'simple' | 'label' | 'matrix' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
 export interface ParamSpec {

@@ -27,6 +27,7 @@
  * Every request runs this, so regular expressions live at module level and path templates are
  * compiled once.
  */
+import { encodeUnreserved, percentOf } from './exchange.js';
 /** The first style is the location's default; the others are the only ones OpenAPI allows there (the generator's check reads this too). */
 export const STYLES = {
     path: ['simple', 'label', 'matrix'],
@@ -40,8 +41,6 @@ export const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization
 export const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** What a header value cannot carry without being cut, rejected or re-encoded on the way. */
 const HEADER_UNSAFE = /[\0-\x08\x0A-\x1F\x7F-\x9F\u0100-\uFFFF]/;
-/** encodeURIComponent leaves these sub-delimiters raw; RFC 3986's unreserved set does not include them. */
-const SUB_DELIMS = /[!'()*]/g;
 /** After encodeURI: what must still be encoded with allowReserved, and brackets to restore. */
 const STRUCTURAL = /[&=#+]|%5B|%5D/g;
 const BRACKET = /[[\]]/;
@@ -110,11 +109,11 @@ function pathValue(spec, raw) {
     let text = '';
     if (shaped !== undefined) {
         if (style === 'simple')
-            text = joinShape(shaped, encode, ',', explode ? '=' : ',');
+            text = joinShape(shaped, encodeUnreserved, ',', explode ? '=' : ',');
         else if (style === 'label')
-            text = '.' + joinShape(shaped, encode, '.', explode ? '=' : '.');
+            text = '.' + joinShape(shaped, encodeUnreserved, '.', explode ? '=' : '.');
         else
-            text = matrix(encode(spec.name), shaped, explode);
+            text = matrix(encodeUnreserved(spec.name), shaped, explode);
     }
     if (text === '')
         throw fail(spec, 'is empty; a path parameter needs a value');
@@ -122,14 +121,14 @@ function pathValue(spec, raw) {
 }
 function matrix(name, shaped, explode) {
     if (!explode || shaped.kind === 'scalar')
-        return matrixPair(name, joinShape(shaped, encode, ',', ','));
+        return matrixPair(name, joinShape(shaped, encodeUnreserved, ',', ','));
     let text = '';
     if (shaped.kind === 'array')
         for (const item of shaped.items)
-            text += matrixPair(name, encode(item));
+            text += matrixPair(name, encodeUnreserved(item));
     else
         for (const [key, value] of shaped.entries)
-            text += matrixPair(encode(key), encode(value));
+            text += matrixPair(encodeUnreserved(key), encodeUnreserved(value));
     return text;
 }
 /** RFC 6570: an empty matrix value drops its `=` (`;color`). */
@@ -196,23 +195,23 @@ function fillSegment(pathTemplate, segment, values) {
 // ---------------------------------------------------------------------------------------------
 function queryPieces(spec, raw, out) {
     const style = styleOf(spec);
-    const encodeValue = spec.allowReserved === true ? encodeReserved : encode;
+    const encodeValue = spec.allowReserved === true ? encodeReserved : encodeUnreserved;
     if (style === 'deepObject') {
         // Only explode: true is defined; false is the default for every style but form, so accept both.
         if (!isPlainObject(raw))
             throw fail(spec, 'uses style deepObject, which needs an object');
-        deepPieces(spec, encode(spec.name), raw, encodeValue, out, 0);
+        deepPieces(spec, encodeUnreserved(spec.name), raw, encodeValue, out, 0);
         return;
     }
     const shaped = shape(spec, raw);
     if (shaped === undefined)
         return;
-    const name = encode(spec.name);
+    const name = encodeUnreserved(spec.name);
     const explode = spec.explode ?? defaultExplode(style);
     if (style === 'form' || explode) {
         if (shaped.kind === 'scalar' && style !== 'form')
             throw fail(spec, `uses style ${style}, which needs an array or object`);
-        formPieces(name, shaped, explode, encodeValue, encode, out);
+        formPieces(name, shaped, explode, encodeValue, encodeUnreserved, out);
         return;
     }
     if (shaped.kind === 'scalar')
@@ -229,7 +228,7 @@ function deepPieces(spec, prefix, object, encodeValue, out, depth) {
         const member = object[key];
         if (member === undefined || member === null)
             continue;
-        const name = prefix + '%5B' + encode(key) + '%5D';
+        const name = prefix + '%5B' + encodeUnreserved(key) + '%5D';
         const text = scalarText(member);
         if (text !== undefined)
             out.push(name + '=' + encodeValue(text));
@@ -278,7 +277,7 @@ function cookiePieces(spec, raw, out) {
                 throw fail(spec, `has the object key ${JSON.stringify(key)}, which is not a valid cookie name`);
         }
     }
-    formPieces(spec.name, shaped, explode, encode, same, out);
+    formPieces(spec.name, shaped, explode, encodeUnreserved, same, out);
 }
 // ---------------------------------------------------------------------------------------------
 // Values
@@ -371,16 +370,9 @@ function styleOf(spec) {
 // ---------------------------------------------------------------------------------------------
 // Encoding
 // ---------------------------------------------------------------------------------------------
-/** Everything but RFC 3986's unreserved set, so no value can carry a delimiter of any kind. */
-function encode(text) {
-    return encodeURIComponent(text).replace(SUB_DELIMS, percentOf);
-}
 /** allowReserved, minus the four characters that would end or split the parameter (see top). */
 function encodeReserved(text) {
     return encodeURI(text).replace(STRUCTURAL, structuralOf);
-}
-function percentOf(character) {
-    return '%' + character.charCodeAt(0).toString(16).toUpperCase();
 }
 function structuralOf(match) {
     if (match === '%5B')

@@ -7,7 +7,7 @@ import type { TokenStore } from './auth.js';
 import { callerProvider, type Proof, type ProofResult, type Provider, type SchemeCredential } from './credentials.js';
 import { retriedOnce as retriedOnceError, type DecodedError } from './decode.js';
 import { isStream } from './request-body.js';
-import { send, clientError, requestUrl, type CallInput, type ClientError, type Exchange, type Result, type RuntimeOptions } from './exchange.js';
+import { send, clientError, encodeUnreserved, requestUrl, type CallInput, type ClientError, type Exchange, type Result, type RuntimeOptions } from './exchange.js';
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep, type RetryPolicy } from './retry.js';
 import type { EndpointSpec, FullRuntimeSpec } from './spec.js';
 import { statusMatches } from './status.js';
@@ -279,7 +279,7 @@ function paramSecrets(endpoint: EndpointSpec, input: object | undefined): string
 /** Every form a value takes on the wire: as written, percent-encoded (with and without !'()*), as a form value, as allowReserved sends it. */
 function wireForms(text: string): string[] {
   const component = encodeURIComponent(text);
-  return [text, component, component.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`), component.replace(/%20/g, '+'), encodeURI(text)];
+  return [text, component, encodeUnreserved(text), component.replace(/%20/g, '+'), encodeURI(text)];
 }
 
 /** A fresh idempotency key: the same object carries it through every retry of the call. */

@@ -269,9 +269,18 @@ function plainQuery(endpoint: EndpointSpec, values: Readonly<Record<string, unkn
     }
     const scalar = typeof value === 'string' || typeof value === 'boolean' || typeof value === 'bigint' || (typeof value === 'number' && Number.isFinite(value)) ? String(value) : undefined;
     if (scalar === undefined) throw new TypeError(`query parameter '${q.name}' cannot be ${typeof value === 'number' ? String(value) : Array.isArray(value) ? 'an array' : `a ${typeof value}`}`);
-    text += `${text === '' ? '?' : '&'}${q.name}=${encodeURIComponent(scalar).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+    text += `${text === '' ? '?' : '&'}${q.name}=${encodeUnreserved(scalar)}`;
   }
   return text;
+}
+
+/** Everything but RFC 3986's unreserved set, so no value can carry a delimiter of any kind: how query values are written (here and in params.ts). */
+export function encodeUnreserved(text: string): string {
+  return encodeURIComponent(text).replace(/[!'()*]/g, percentOf);
+}
+
+export function percentOf(character: string): string {
+  return '%' + character.charCodeAt(0).toString(16).toUpperCase();
 }
 
 function own(record: object, key: string): boolean {

@@ -168,8 +168,8 @@ export function mockUrl(spec: RuntimeSpec, target: MockTargetOptions, endpoint: 
  * is not checked.
  */
 function unmet(endpoint: EndpointSpec, request: Request): Response | undefined {
-  const specs = endpoint.params?.specs ?? endpoint.queryParams?.map((q): ParamSpec => ({ name: q.name, key: q.name, in: 'query', ...(q.required === true ? { required: true } : {}) }));
-  if (specs === undefined) return undefined;
+  const specs = paramSpecs(endpoint);
+  if (specs.length === 0) return undefined;
   const url = new URL(request.url);
   const cookies = (request.headers.get('cookie') ?? '').split(';').map((c) => (c.includes('=') ? c.slice(0, c.indexOf('=')) : c).trim());
   for (const p of specs) {
@@ -191,12 +191,16 @@ function hasQuery(query: URLSearchParams, name: string): boolean {
   return found;
 }
 
+/** The endpoint's parameters, from its table, or as specs when the exchange writes them itself (plain query parameters). */
+function paramSpecs(endpoint: EndpointSpec): readonly ParamSpec[] {
+  return endpoint.params?.specs ?? (endpoint.queryParams ?? []).map((q): ParamSpec => ({ name: q.name, key: q.name, in: 'query', ...(q.required === true ? { required: true } : {}) }));
+}
+
 /** Whether a request asks for a page after the first: a cursor, an offset above 0, a page number past the first. */
 function followsFirstPage(endpoint: EndpointSpec, request: Request): boolean {
   const paging = endpoint.pagination;
   if (paging === undefined || paging.kind === 'link') return false;
-  const plain = endpoint.queryParams?.some((q) => q.name === paging.param) === true ? { name: paging.param, in: 'query' } : undefined;
-  const param = endpoint.params?.specs.find((p) => p.key === paging.param) ?? plain;
+  const param = paramSpecs(endpoint).find((p) => p.key === paging.param);
   if (param === undefined) return false;
   const value = param.in === 'header' ? request.headers.get(param.name) : new URL(request.url).searchParams.get(param.name);
   if (value === null || value === '') return false;

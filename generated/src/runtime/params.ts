@@ -27,6 +27,7 @@
  * Every request runs this, so regular expressions live at module level and path templates are
  * compiled once.
  */
+import { encodeUnreserved, percentOf } from './exchange.js';
 
 export type ParamLocation = 'path' | 'query' | 'header' | 'cookie';
 export type ParamStyle = 'simple' | 'label' | 'matrix' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
@@ -90,8 +91,6 @@ export const IGNORED_HEADERS: ReadonlySet<string> = new Set(['accept', 'content-
 export const TOKEN: RegExp = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** What a header value cannot carry without being cut, rejected or re-encoded on the way. */
 const HEADER_UNSAFE = /[\0-\x08\x0A-\x1F\x7F-\x9F\u0100-\uFFFF]/;
-/** encodeURIComponent leaves these sub-delimiters raw; RFC 3986's unreserved set does not include them. */
-const SUB_DELIMS = /[!'()*]/g;
 /** After encodeURI: what must still be encoded with allowReserved, and brackets to restore. */
 const STRUCTURAL = /[&=#+]|%5B|%5D/g;
 const BRACKET = /[[\]]/;
@@ -160,19 +159,19 @@ function pathValue(spec: ParamSpec, raw: unknown): string {
   const explode = spec.explode ?? defaultExplode(style);
   let text = '';
   if (shaped !== undefined) {
-    if (style === 'simple') text = joinShape(shaped, encode, ',', explode ? '=' : ',');
-    else if (style === 'label') text = '.' + joinShape(shaped, encode, '.', explode ? '=' : '.');
-    else text = matrix(encode(spec.name), shaped, explode);
+    if (style === 'simple') text = joinShape(shaped, encodeUnreserved, ',', explode ? '=' : ',');
+    else if (style === 'label') text = '.' + joinShape(shaped, encodeUnreserved, '.', explode ? '=' : '.');
+    else text = matrix(encodeUnreserved(spec.name), shaped, explode);
   }
   if (text === '') throw fail(spec, 'is empty; a path parameter needs a value');
   return text;
 }
 
 function matrix(name: string, shaped: Shaped, explode: boolean): string {
-  if (!explode || shaped.kind === 'scalar') return matrixPair(name, joinShape(shaped, encode, ',', ','));
+  if (!explode || shaped.kind === 'scalar') return matrixPair(name, joinShape(shaped, encodeUnreserved, ',', ','));
   let text = '';
-  if (shaped.kind === 'array') for (const item of shaped.items) text += matrixPair(name, encode(item));
-  else for (const [key, value] of shaped.entries) text += matrixPair(encode(key), encode(value));
+  if (shaped.kind === 'array') for (const item of shaped.items) text += matrixPair(name, encodeUnreserved(item));
+  else for (const [key, value] of shaped.entries) text += matrixPair(encodeUnreserved(key), encodeUnreserved(value));
   return text;
 }
 
@@ -255,20 +254,20 @@ function fillSegment(pathTemplate: string, segment: Segment, values: ReadonlyMap
 
 function queryPieces(spec: ParamSpec, raw: unknown, out: string[]): void {
   const style = styleOf(spec);
-  const encodeValue = spec.allowReserved === true ? encodeReserved : encode;
+  const encodeValue = spec.allowReserved === true ? encodeReserved : encodeUnreserved;
   if (style === 'deepObject') {
     // Only explode: true is defined; false is the default for every style but form, so accept both.
     if (!isPlainObject(raw)) throw fail(spec, 'uses style deepObject, which needs an object');
-    deepPieces(spec, encode(spec.name), raw, encodeValue, out, 0);
+    deepPieces(spec, encodeUnreserved(spec.name), raw, encodeValue, out, 0);
     return;
   }
   const shaped = shape(spec, raw);
   if (shaped === undefined) return;
-  const name = encode(spec.name);
+  const name = encodeUnreserved(spec.name);
   const explode = spec.explode ?? defaultExplode(style);
   if (style === 'form' || explode) {
     if (shaped.kind === 'scalar' && style !== 'form') throw fail(spec, `uses style ${style}, which needs an array or object`);
-    formPieces(name, shaped, explode, encodeValue, encode, out);
+    formPieces(name, shaped, explode, encodeValue, encodeUnreserved, out);
     return;
   }
   if (shaped.kind === 'scalar') throw fail(spec, `uses style ${style}, which needs an array or object`);
@@ -283,7 +282,7 @@ function deepPieces(spec: ParamSpec, prefix: string, object: Readonly<Record<str
     if (BRACKET.test(key)) throw fail(spec, `has the object key ${JSON.stringify(key)}, which deepObject cannot carry ('[' or ']')`);
     const member = object[key];
     if (member === undefined || member === null) continue;
-    const name = prefix + '%5B' + encode(key) + '%5D';
+    const name = prefix + '%5B' + encodeUnreserved(key) + '%5D';
     const text = scalarText(member);
     if (text !== undefined) out.push(name + '=' + encodeValue(text));
     else if (depth === 0 && isPlainObject(member)) deepPieces(spec, name, member, encodeValue, out, 1);
@@ -322,7 +321,7 @@ function cookiePieces(spec: ParamSpec, raw: unknown, out: string[]): void {
       if (!TOKEN.test(key)) throw fail(spec, `has the object key ${JSON.stringify(key)}, which is not a valid cookie name`);
     }
   }
-  formPieces(spec.name, shaped, explode, encode, same, out);
+  formPieces(spec.name, shaped, explode, encodeUnreserved, same, out);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -416,18 +415,9 @@ function styleOf(spec: ParamSpec): ParamStyle {
 // Encoding
 // ---------------------------------------------------------------------------------------------
 
-/** Everything but RFC 3986's unreserved set, so no value can carry a delimiter of any kind. */
-function encode(text: string): string {
-  return encodeURIComponent(text).replace(SUB_DELIMS, percentOf);
-}
-
 /** allowReserved, minus the four characters that would end or split the parameter (see top). */
 function encodeReserved(text: string): string {
   return encodeURI(text).replace(STRUCTURAL, structuralOf);
-}
-
-function percentOf(character: string): string {
-  return '%' + character.charCodeAt(0).toString(16).toUpperCase();
 }
 
 function structuralOf(match: string): string {

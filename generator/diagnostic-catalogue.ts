@@ -115,7 +115,7 @@ export const CODES = {
     summary:
       'A parameter that cannot travel as written: a style its place does not allow, an optional path parameter, a `{name}` declared elsewhere, a header or cookie name that is no token, an Accept, Content-Type or Authorization header, two headers differing only in case, or two parameters with one input key.',
   },
-  'no-success-response': { stages: ['model'], summary: 'An endpoint has no response below 400.' },
+  'no-success-response': { stages: ['model'], summary: 'An endpoint has no response below 400 and no default.' },
   'invalid-pagination': {
     stages: ['model'],
     summary: "A `pagination` that cannot page: a key its kind does not take or needs, or a `param`/`limit` that names no query or header parameter of the endpoint.",
@@ -268,7 +268,7 @@ export const MESSAGES = {
   ),
   ownedHeader: error<{ name: string }>('invalid-parameter', (p) => `header '${p.name}' is not a parameter: responses, request.contentTypes and auth say what it carries`),
   duplicateHeaderParameter: error<{ name: string; first: string }>('invalid-parameter', (p) => `header '${p.name}' is '${p.first}' again (header names ignore case)`),
-  noSuccessResponse: error('no-success-response', () => 'an endpoint needs at least one success (1XX–3XX) response'),
+  noSuccessResponse: error('no-success-response', () => 'an endpoint needs at least one success (1XX–3XX) response, or a default'),
   paginationKey: error<{ key: string; kind: string; needs: boolean }>('invalid-pagination', (p) => (p.needs ? `${p.kind} pagination needs '${p.key}'` : `'${p.key}' does not apply to ${p.kind} pagination`)),
   requestBodyMedia: error<{ media: string; needs: string }>('invalid-request-body', (p) => `a ${p.media} body must be ${p.needs}`),
   paginationParam: error<{ name: string; hint: string }>('invalid-pagination', (p) => `'${p.name}' is no query or header parameter of this endpoint${p.hint}`),

@@ -179,9 +179,11 @@ function toDiagnostic(error: ErrorObject, contract: ParsedContract): Diagnostic 
 }
 
 function nameRule(error: ErrorObject): string {
-  const schema = error.parentSchema as { propertyNames?: { $ref?: string } } | undefined;
-  const ref = schema?.propertyNames?.$ref ?? '';
-  if (ref.endsWith('statusPattern')) return 'expected an HTTP status such as 404 or a class such as 4XX';
+  const schema = error.parentSchema as { propertyNames?: { $ref?: string; anyOf?: readonly { $ref?: string }[] } } | undefined;
+  const names = schema?.propertyNames;
+  if (names?.$ref?.endsWith('statusPattern') === true) return 'expected an HTTP status such as 404 or a class such as 4XX';
+  // Response keys: a status, a class, or `default`.
+  if (names?.anyOf?.some((branch) => branch.$ref?.endsWith('statusPattern') === true) === true) return 'expected an HTTP status such as 404, a class such as 4XX, or default';
   return 'use letters, digits and underscores, not starting with a digit';
 }
 

@@ -152,7 +152,7 @@ function prepare(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointS
   const serialised = serialise(endpoint, input);
   let url = urlOf(spec, options, endpoint, input, serialised);
   // Parameters over the client's default headers; the call's own headers over both.
-  const headers: Record<string, string> = { accept: endpoint.responseContentType ?? 'application/json', ...options.headers };
+  const headers: Record<string, string> = { accept: acceptOf(endpoint), ...options.headers };
   if (input.headers !== undefined) overlay(headers, input.headers);
   if (serialised !== undefined) withParams(headers, serialised.headers, serialised.cookie, input.headers);
   let body: BodyData | undefined;
@@ -165,6 +165,13 @@ function prepare(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointS
   }
   if (proofs !== undefined) for (const proof of proofs) url = withProof(headers, url, proof);
   return proofs === undefined || proofs.length === 0 ? { url, method: endpoint.method, headers, body } : { url, method: endpoint.method, headers, body, credentialed: true };
+}
+
+/** The media types its successes come in: one, or each status's where they differ. */
+function acceptOf(endpoint: EndpointSpec): string {
+  const bodies = endpoint.successBodies;
+  if (bodies === undefined) return endpoint.responseContentType ?? 'application/json';
+  return [...new Set(bodies.map((b) => b.contentType ?? 'application/json'))].join(', ');
 }
 
 function serialise(endpoint: EndpointSpec, input: CallInput): SerialisedParams | undefined {
@@ -364,14 +371,16 @@ export function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: R
     if (host === undefined) return invalid(endpoint, status, `HTTP ${status}`);
     return { ok: false, error: decodeHostError(spec.tables, host, { status, body: body.length === 0 ? undefined : utf8(body), endpoint }) };
   }
-  if (endpoint.response === 'binary') {
-    const expected = endpoint.responseContentType;
+  const read = endpoint.successBodies === undefined ? undefined : endpoint.successBodies.find((b) => statusMatches(b.status, status));
+  const kind = read === undefined ? endpoint.response : read.response;
+  if (kind === 'binary') {
+    const expected = read === undefined ? endpoint.responseContentType : read.contentType;
     const media = (response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     if (expected !== undefined && media !== expected) return invalid(endpoint, status, `expected ${expected}, got ${media === '' ? 'no content type' : media}`);
     return { ok: true, data: body, response: infoOf(response) };
   }
-  if (endpoint.response === 'text') return { ok: true, data: utf8(body), response: infoOf(response) };
-  if (endpoint.response === 'none' || body.length === 0) return { ok: true, data: undefined, response: infoOf(response) };
+  if (kind === 'text') return { ok: true, data: utf8(body), response: infoOf(response) };
+  if (kind === 'none' || body.length === 0) return { ok: true, data: undefined, response: infoOf(response) };
   try {
     return { ok: true, data: (endpoint.json ?? PLAIN_JSON).parse(utf8(body)), response: infoOf(response) };
   } catch {

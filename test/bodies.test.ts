@@ -18,7 +18,7 @@ const OUT = outDir('bodies');
 
 const TYPE_TESTS = `
 import { expectTypeOf } from 'vitest';
-import type { DeleteDocumentResult, GetContentResult, GetNoteResult, PutContentInput, PutNoteInput, SearchDocumentsInput, Upload, UploadInput } from './index.js';
+import type { DeleteDocumentResult, Document, ExportDocumentResult, GetContentResult, GetFeedResult, GetNoteResult, GetStatusResult, PutContentInput, PutNoteInput, SearchDocumentsInput, Upload, UploadInput } from './index.js';
 
 export function responseTypes(content: GetContentResult, note: GetNoteResult, deleted: DeleteDocumentResult): void {
   if (content.ok) {
@@ -35,6 +35,19 @@ export function responseTypes(content: GetContentResult, note: GetNoteResult, de
     if (note.response.status === 201) return;
   }
   if (deleted.ok) expectTypeOf(deleted.response.status).toEqualTypeOf<202 | 204>();
+}
+
+export function defaultAndMixed(exported: ExportDocumentResult, status: GetStatusResult, feed: GetFeedResult): void {
+  if (exported.ok) {
+    expectTypeOf(exported.data).toEqualTypeOf<Uint8Array | Document>();
+    expectTypeOf(exported.response.status).toEqualTypeOf<200 | 202>();
+  }
+  // A default success is any 2xx.
+  if (status.ok) {
+    expectTypeOf(status.data).toEqualTypeOf<Document>();
+    expectTypeOf(status.response.status).toEqualTypeOf<number>();
+  }
+  if (feed.ok) expectTypeOf(feed.data).toEqualTypeOf<string>();
 }
 
 export function bodyTypes(upload: UploadInput, read: Upload, content: PutContentInput, note: PutNoteInput, search: SearchDocumentsInput): void {
@@ -66,7 +79,7 @@ interface Outcome {
   readonly error?: { readonly code: string; readonly message: string };
 }
 type Call = (input: object) => Promise<Outcome>;
-type Client = Record<'uploadDocument' | 'putContent' | 'putNote' | 'searchDocuments' | 'getContent' | 'getNote' | 'deleteDocument', Call>;
+type Client = Record<'uploadDocument' | 'putContent' | 'putNote' | 'searchDocuments' | 'getContent' | 'getNote' | 'deleteDocument' | 'exportDocument' | 'getStatus' | 'getFeed', Call>;
 interface Package {
   createClient(options: object): Client;
   nodeTransport(module: typeof http): unknown;
@@ -90,6 +103,13 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
     } else if (req.method === 'GET' && path.endsWith('/note')) res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'x-ratelimit-remaining': '41' }).end('{"not": "json"} ✓');
     else if (req.method === 'DELETE') res.writeHead(path.endsWith('/queued') ? 202 : 204, { 'content-type': 'application/json' }).end(path.endsWith('/queued') ? '{"id":"queued"}' : undefined);
     else if (path.endsWith('/content') || path.endsWith('/note')) res.writeHead(204).end();
+    else if (path.endsWith('/export')) {
+      const ready = path.startsWith('/documents/ready');
+      res.writeHead(ready ? 200 : 202, { 'content-type': ready ? 'application/pdf' : 'application/json' }).end(ready ? Buffer.from('%PDF-1.7') : '{"id":"job-1"}');
+    } else if (path === '/status') {
+      // A 2xx the contract lists nowhere: the default success covers it.
+      res.writeHead(203, { 'content-type': 'application/json' }).end('{"id":"up"}');
+    } else if (path === '/feed') res.writeHead(200, { 'content-type': 'application/atom+xml' }).end('<feed/>');
     else if (path === '/documents/search') res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
     else res.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"d1"}');
   });
@@ -212,5 +232,21 @@ describe.each(TRANSPORTS)('through %s', (transport) => {
     expect(seen.at(-1)?.headers.accept).toBe('text/plain');
     expect(await c.deleteDocument({ id: 'd' })).toMatchObject({ ok: true, data: undefined, response: { status: 204 } });
     expect(await c.deleteDocument({ id: 'queued' })).toMatchObject({ ok: true, data: { id: 'queued' }, response: { status: 202 } });
+  });
+
+  it('successes read by their own status: a PDF 200 as bytes, a JSON 202 as data; the Accept header names both', async () => {
+    const c = client(transport);
+    const ready = await c.exportDocument({ id: 'ready' });
+    expect(ready).toMatchObject({ ok: true, response: { status: 200 } });
+    expect(Buffer.from(ready.data as Uint8Array).toString()).toBe('%PDF-1.7');
+    expect(seen.at(-1)?.headers.accept).toBe('application/pdf, application/json');
+    expect(await c.exportDocument({ id: 'later' })).toMatchObject({ ok: true, data: { id: 'job-1' }, response: { status: 202 } });
+  });
+
+  it('a default success is any 2xx; XML text is read as text', async () => {
+    const c = client(transport);
+    expect(await c.getStatus({})).toMatchObject({ ok: true, data: { id: 'up' }, response: { status: 203 } });
+    expect(await c.getFeed({})).toMatchObject({ ok: true, data: '<feed/>' });
+    expect(seen.at(-1)?.headers.accept).toBe('application/atom+xml');
   });
 });

@@ -208,6 +208,18 @@ describe('keys', () => {
     );
   });
 
+  it('invalid-name: a response key that is no status, class or default', () => {
+    const text = edit('      "200": { description: The label., body: binary', '      dflt: { description: The label., body: binary');
+    expectOnly(text, error('invalid-name', uniquePos(text, 'dflt:'), "'dflt' is not a valid name in endpoints.getOrderLabel.responses: expected an HTTP status such as 404, a class such as 4XX, or default"));
+  });
+
+  it('no-success-response: errors only; a default alone is a success', () => {
+    const errorsOnly = edit('      "200": { description: The label., body: binary', '      "404": { description: The label., body: binary');
+    expectOnly(errorsOnly, error('no-success-response', uniquePos(errorsOnly, '"404": { description: The label.'), 'an endpoint needs at least one success (1XX–3XX) response, or a default'));
+    const defaultOnly = loadContractText(FILE, edit('      "200": { description: The label., body: binary', '      default: { description: The label., body: binary'));
+    expect(defaultOnly.diagnostics).toEqual([]);
+  });
+
   it('invalid-name: an endpoint id that is not an identifier is reported once, at the id', () => {
     const text = edit('  getOrderLabel:\n', '  get-order-label:\n');
     expectOnly(

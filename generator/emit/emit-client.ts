@@ -4,7 +4,7 @@
  */
 import { knowledge, successHeaders } from '../model/knowledge.js';
 import type { AuthScheme, Contract, Endpoint, Param, TypeRef } from '../model/types.js';
-import { formatStatus } from '../model/values.js';
+import { formatStatus, statusClassOf } from '../model/values.js';
 import { propertyKey, stringLiteral } from '../naming.js';
 import { typeText } from './emit-types.js';
 import { emitLiteralUnion } from './literal-union.js';
@@ -168,7 +168,7 @@ function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint)
   const successes = knowledge(contract).successResponses(endpoint);
   const headers = emitResponseHeaders(file, endpoint);
   // Only a 2xx arrives as a success (anything else is an error): those are the statuses a success can have.
-  const twoXX = successes.filter((r) => (r.status.kind === 'exact' ? Math.floor(r.status.status / 100) : r.status.statusClass) === 2);
+  const twoXX = successes.filter((r) => statusClassOf(r.status) === 2);
   const statuses = twoXX.length > 0 && twoXX.every((r) => r.status.kind === 'exact') ? twoXX.map((r) => formatStatus(r.status)).join(' | ') : 'number';
   // One status needs no union, and leaving it out keeps one shared ResponseInfo type for most endpoints (tsc time at scale).
   const narrowed = headers === undefined ? (statuses === 'number' || twoXX.length < 2 ? [] : [statuses]) : [statuses, headers];

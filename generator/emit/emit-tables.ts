@@ -210,12 +210,27 @@ function endpointSpec(k: Knowledge, e: Endpoint, plainParams: boolean): Endpoint
     contentTypes: e.request?.contentTypes ?? [],
     response: body.kind,
     ...(body.contentType === undefined ? {} : { responseContentType: body.contentType }),
-    successStatuses: k.successResponses(e).map((r) => statusSpec(r.status)),
+    ...successBodies(k, e),
+    // A `default` success is any 2xx, as an empty list says.
+    successStatuses: k.successResponses(e).flatMap((r) => (r.status.kind === 'default' ? [] : [statusSpec(r.status)])),
     shapes: e.errors.shapes,
     quirks: e.errors.quirks.map(quirkSpec),
     fieldPaths: k.messagePaths(e),
     ...optionalKeys(e),
     ...(e.pagination === undefined ? {} : { pagination: paginationSpec(e.pagination) }),
+  };
+}
+
+/** How each status is read, for an endpoint whose successes are not all read alike. */
+function successBodies(k: Knowledge, e: Endpoint): Pick<EndpointSpec, 'successBodies'> {
+  const bodies = k.successBodies(e);
+  if (bodies === undefined) return {};
+  return {
+    successBodies: bodies.map(({ response, body }) => ({
+      status: response.status.kind === 'default' ? '2XX' : statusSpec(response.status),
+      response: body.kind,
+      ...(body.contentType === undefined ? {} : { contentType: body.contentType }),
+    })),
   };
 }
 

@@ -13,7 +13,7 @@ import { hasPath, isRecord, readPath } from '../../templates/body.js';
 import { clientError, type ClientError } from '../../templates/exchange.js';
 import { decodeHostError, type DecodedError } from '../../templates/decode.js';
 import { knowledge, type Knowledge } from '../model/knowledge.js';
-import type { BodyPath, Contract, Endpoint, ErrorShape, Field, Host, JsonValue, MessageRow, ObjectType, ResponseHeader, ShapeReadKey, StatusPattern, TypeRef } from '../model/types.js';
+import type { BodyPath, Contract, Endpoint, ErrorShape, Field, Host, JsonValue, MessageRow, ObjectType, ResponseHeader, ResponseStatus, ShapeReadKey, StatusPattern, TypeRef } from '../model/types.js';
 import { formatStatus, statusMatches } from '../model/values.js';
 import { errorRules, errorTables, hostSpec } from './emit-tables.js';
 import { numberExample, stringExample } from './scalar-example.js';
@@ -216,7 +216,7 @@ function shapeFixtures(contract: Contract, host: Host, expect: Expect, keys: Key
     if (shape === undefined || !names.includes(shape) || seen.some((s) => s.shape === shape && formatStatus(s.status) === formatStatus(status))) return;
     seen.push({ shape, status });
   };
-  for (const e of contract.endpoints.filter((x) => x.host === host.name)) for (const r of e.responses) if (r.isError) add(r.shape, r.status);
+  for (const e of contract.endpoints.filter((x) => x.host === host.name)) for (const r of e.responses) if (r.isError) add(r.shape, r.status.kind === 'default' ? ANY_ERROR : r.status);
   const auth = contract.auth?.unauthorized;
   if (auth !== undefined) add(auth.shape, { kind: 'exact', status: auth.status });
   seen.sort((a, b) => names.indexOf(a.shape) - names.indexOf(b.shape));
@@ -354,12 +354,16 @@ function isResponseStatus(status: number): boolean {
   return Number.isInteger(status) && status >= 200 && status <= 599;
 }
 
-/** The status a fixture uses for a pattern: the exact one, else the class's first (5XX → 500). */
-function representative(status: StatusPattern): number {
-  return status.kind === 'exact' ? status.status : status.statusClass * 100;
+/** What a fixture of an error `default` response stands for: the unexpected failure, a 5xx. */
+const ANY_ERROR: StatusPattern = { kind: 'class', statusClass: 5 };
+
+/** The status a fixture uses for a pattern: the exact one, else the class's first (5XX → 500); a `default` success: 200. */
+function representative(status: ResponseStatus): number {
+  return status.kind === 'exact' ? status.status : status.kind === 'class' ? status.statusClass * 100 : 200;
 }
 
-function classNote(status: StatusPattern): string | undefined {
+function classNote(status: ResponseStatus): string | undefined {
+  if (status.kind === 'default') return `The contract gives the success as default; ${representative(status)} is used.`;
   return status.kind === 'class' ? `The contract gives the status class ${formatStatus(status)}; ${representative(status)} is used.` : undefined;
 }
 

@@ -9,7 +9,7 @@ import { checkName } from './build-errors.js';
 import { buildParams } from './build-params.js';
 import { buildTypeRef } from './build-type-ref.js';
 import { entries, type BuildContext, type RawPath } from './context.js';
-import { parseBodyPath, parseStatus } from './values.js';
+import { parseBodyPath, parseResponseStatus, parseStatus, statusClassOf } from './values.js';
 import type { Endpoint, EffectiveErrors, Pagination, Param, Quirk, RequestBody, ResponseSpec, TypeRef } from './types.js';
 
 /** Everything an endpoint reads besides its own entry: a watch session reuses an endpoint while its entry and these are unchanged. */
@@ -116,10 +116,11 @@ function mediaMismatch(media: string, body: TypeRef): string | undefined {
 }
 
 function buildResponses(ctx: BuildContext, path: RawPath, raw: Readonly<Record<string, RawResponse>>, refs: EndpointRefs): ResponseSpec[] {
+  // `default` stands for every status not listed: the success when no other key is one, else the errors.
+  const listsSuccess = Object.keys(raw).some((status) => status !== 'default' && statusClassOf(parseStatus(status)) < 4);
   const responses = entries(raw).map(([status, r]) => {
     const p = [...path, status];
-    const pattern = parseStatus(status);
-    const code = pattern.kind === 'exact' ? pattern.status : pattern.statusClass * 100;
+    const pattern = parseResponseStatus(status);
     if (r.shape !== undefined) checkName(ctx, [...p, 'shape'], r.shape, refs.shapes, M.unknownShape);
     return {
       status: pattern,
@@ -129,7 +130,7 @@ function buildResponses(ctx: BuildContext, path: RawPath, raw: Readonly<Record<s
       shape: r.shape,
       headers: entries(r.headers ?? {}).map(([name, h]) => ({ name, type: h.type ?? 'string', required: h.required ?? false, description: h.description })),
       notShown: r.notShown,
-      isError: code >= 400,
+      isError: pattern.kind === 'default' ? listsSuccess : statusClassOf(pattern) >= 4,
       loc: ctx.loc(p, 'key'),
     };
   });

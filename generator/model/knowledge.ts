@@ -54,6 +54,11 @@ export interface Knowledge {
   readonly ownDecoding: readonly Endpoint[];
   successResponses(endpoint: Endpoint): readonly ResponseSpec[];
   successBody(endpoint: Endpoint): SuccessBody;
+  /**
+   * How each success with a body is read, where they are not all read alike (a PDF 200 beside a
+   * JSON 202); undefined when `successBody` serves every status.
+   */
+  successBodies(endpoint: Endpoint): readonly { readonly response: ResponseSpec; readonly body: SuccessBody }[] | undefined;
   /** The type of a paginated endpoint's items: of the array at `pagination.items` in its first success body. */
   pageItemType(endpoint: Endpoint): TypeRef | undefined;
   /** Whether a request body of the endpoint is sent as anything but JSON (form, multipart, text, binary). */
@@ -202,12 +207,21 @@ class ContractKnowledge implements Knowledge {
   }
 
   successBody(endpoint: Endpoint): SuccessBody {
-    const successes = this.successResponses(endpoint);
-    const binary = successes.find((r) => r.body?.kind === 'primitive' && r.body.name === 'binary');
-    if (binary !== undefined) return { kind: 'binary', contentType: binary.contentType };
-    const text = successes.find((r) => r.body !== undefined && r.contentType?.toLowerCase().startsWith('text/') === true);
-    if (text !== undefined) return { kind: 'text', contentType: text.contentType };
-    return { kind: successes.some((r) => r.body !== undefined) ? 'json' : 'none', contentType: undefined };
+    const bodies = this.successResponses(endpoint).map(responseBody);
+    // Bytes before text before JSON: the one reading kept when successes differ and no status says which.
+    for (const kind of ['binary', 'text', 'json'] as const) {
+      const found = bodies.find((b) => b.kind === kind);
+      if (found !== undefined) return found;
+    }
+    return NO_BODY;
+  }
+
+  successBodies(endpoint: Endpoint): readonly { readonly response: ResponseSpec; readonly body: SuccessBody }[] | undefined {
+    const read = this.successResponses(endpoint)
+      .map((response) => ({ response, body: responseBody(response) }))
+      .filter((r) => r.body.kind !== 'none');
+    const first = read[0]?.body;
+    return read.every((r) => r.body.kind === first?.kind && r.body.contentType === first.contentType) ? undefined : read;
   }
 
   pageItemType(endpoint: Endpoint): TypeRef | undefined {
@@ -317,6 +331,22 @@ class ContractKnowledge implements Knowledge {
   private typesByName(): ReadonlyMap<string, NamedType> {
     return this.once('typesByName', () => new Map(this.contract.types.map((t) => [t.name, t])));
   }
+}
+
+const NO_BODY: SuccessBody = { kind: 'none', contentType: undefined };
+
+/**
+ * How the client reads one success: bytes for `binary`; the text of a string of a `text/*` or
+ * other non-JSON type (XML, CSV, …); JSON otherwise; nothing without a body.
+ */
+function responseBody(r: ResponseSpec): SuccessBody {
+  const body = r.body;
+  if (body === undefined) return NO_BODY;
+  if (body.kind === 'primitive' && body.name === 'binary') return { kind: 'binary', contentType: r.contentType };
+  const media = r.contentType?.toLowerCase();
+  if (media === undefined || isJsonMediaType(media)) return { kind: 'json', contentType: undefined };
+  if (media.startsWith('text/') || (body.kind === 'primitive' && body.name === 'string')) return { kind: 'text', contentType: r.contentType };
+  return { kind: 'json', contentType: undefined };
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

@@ -63,6 +63,12 @@ export type StatusPattern =
   | { readonly kind: 'exact'; readonly status: number }
   | { readonly kind: 'class'; readonly statusClass: StatusClass };
 
+/**
+ * A response's key: a status pattern, or `default` (every status the endpoint does not list: its
+ * success when it lists none, else its errors).
+ */
+export type ResponseStatus = StatusPattern | { readonly kind: 'default' };
+
 /** The classes the format allows (`1XX` to `5XX`). */
 export type StatusClass = 1 | 2 | 3 | 4 | 5;
 
@@ -445,7 +451,7 @@ export interface RequestBody {
 }
 
 export interface ResponseSpec {
-  readonly status: StatusPattern;
+  readonly status: ResponseStatus;
   readonly description: string | undefined;
   readonly body: TypeRef | undefined;
   readonly contentType: string | undefined;

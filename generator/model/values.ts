@@ -2,7 +2,7 @@
  * Readers of model values that every stage after the model shares: status patterns, URL and path
  * templates, body paths.
  */
-import type { BodyPath, StatusCategoryRule, StatusClass, StatusPattern } from './types.js';
+import type { BodyPath, ResponseStatus, StatusCategoryRule, StatusClass, StatusPattern } from './types.js';
 
 export function parseStatus(raw: number | string): StatusPattern {
   if (typeof raw === 'number') return { kind: 'exact', status: raw };
@@ -10,12 +10,23 @@ export function parseStatus(raw: number | string): StatusPattern {
   return { kind: 'exact', status: Number(raw) };
 }
 
-export function formatStatus(status: StatusPattern): string {
-  return status.kind === 'exact' ? String(status.status) : `${status.statusClass}XX`;
+export function parseResponseStatus(raw: string): ResponseStatus {
+  return raw === 'default' ? { kind: 'default' } : parseStatus(raw);
 }
 
-export function statusMatches(pattern: StatusPattern, status: number): boolean {
+export function formatStatus(status: ResponseStatus): string {
+  return status.kind === 'exact' ? String(status.status) : status.kind === 'class' ? `${status.statusClass}XX` : 'default';
+}
+
+/** Whether `status` falls under the pattern; `default` stands for statuses no other key lists, so it matches any 2xx here. */
+export function statusMatches(pattern: ResponseStatus, status: number): boolean {
+  if (pattern.kind === 'default') return status >= 200 && status < 300;
   return pattern.kind === 'exact' ? pattern.status === status : Math.floor(status / 100) === pattern.statusClass;
+}
+
+/** The status class of a response key; `default` counts as 2 (a success when it is one, and any error otherwise). */
+export function statusClassOf(status: ResponseStatus): number {
+  return status.kind === 'exact' ? Math.floor(status.status / 100) : status.kind === 'class' ? status.statusClass : 2;
 }
 
 export function parseBodyPath(raw: string): BodyPath {

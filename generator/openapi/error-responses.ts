@@ -136,15 +136,21 @@ function fallbackDescription(contract: Contract, status: StatusPattern): string 
   return `Status ${formatStatus(status)}${category === undefined ? '' : `, category ${category}`}.`;
 }
 
-function defaultResponse(contract: Contract, host: Host): JsonObject {
+/** Any status the endpoint does not list: the host's envelope, or what the endpoint's own `default` declares. */
+export function defaultResponse(contract: Contract, host: Host, declared?: ResponseSpec): JsonObject {
   const byStatus = contract.statusCategories.map((r) => `${formatStatus(r.status)} ${r.category}`).join(', ');
+  const envelope = declared === undefined || (declared.shape === undefined && declared.body === undefined);
+  const schema = envelope ? ref('schemas', envelopeSchemaName(host.name)) : errorSchema(contract, host, declared);
   return {
     description: paragraphs([
-      `Any other error status: a body in the ${host.name} host's error envelope.`,
+      declared?.description,
+      declared?.notShown,
+      envelope ? `Any other error status: a body in the ${host.name} host's error envelope.` : 'Any other error status.',
       byStatus === '' ? undefined : `Categories by status: ${byStatus}.`,
       supportNote(contract, { kind: 'class', statusClass: 5 }),
     ]),
-    content: { 'application/json': { schema: ref('schemas', envelopeSchemaName(host.name)) } },
+    content: schema === undefined ? undefined : { [declared?.contentType ?? 'application/json']: { schema } },
+    'x-contractgen-not-shown': declared?.notShown,
   };
 }
 

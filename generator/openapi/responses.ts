@@ -5,7 +5,7 @@
 import { knowledge } from '../model/knowledge.js';
 import { formatStatus } from '../model/values.js';
 import type { Contract, Endpoint, Host, Quirk, ResponseSpec, StatusPattern } from '../model/types.js';
-import { errorResponse, hostErrorStatuses, overlaps, quirkNotes, responseComponentName } from './error-responses.js';
+import { defaultResponse, errorResponse, hostErrorStatuses, overlaps, quirkNotes, responseComponentName } from './error-responses.js';
 import { nonEmpty, paragraphs, ref, type Json, type JsonObject } from './json.js';
 import { typeRefSchema } from './schemas.js';
 
@@ -26,8 +26,12 @@ export function endpointResponses(contract: Contract, endpoint: Endpoint, host: 
     if (status.kind === 'exact') out[status.status] = response;
     else classes.push([formatStatus(status), response]);
   };
+  let declaredDefault: Json | undefined;
   for (const r of endpoint.responses) {
-    put(r.status, r.isError ? errorResponse(contract, host, { status: r.status, declared: r, quirks: at(r.status), needsToken }) : successResponse(contract, r, at(r.status)));
+    const status = r.status;
+    // `default` is written last, as OpenAPI orders it: the success when the endpoint lists none, else its other errors.
+    if (status.kind === 'default') declaredDefault = r.isError ? defaultResponse(contract, host, r) : successResponse(contract, r, NONE);
+    else put(status, r.isError ? errorResponse(contract, host, { status, declared: r, quirks: at(status), needsToken }) : successResponse(contract, r, at(status)));
   }
   for (const code of hostErrorStatuses(contract, host, needsToken)) {
     if (out[code] !== undefined) continue;
@@ -43,7 +47,7 @@ export function endpointResponses(contract: Contract, endpoint: Endpoint, host: 
     put(status, isErrorStatus(status) ? errorResponse(contract, host, { status, declared: undefined, quirks: said, needsToken }) : { description: quirkNotes(said) });
   }
   for (const [key, response] of classes.sort(([a], [b]) => a.localeCompare(b))) out[key] = response;
-  out['default'] = ref('responses', responseComponentName(host.name, 'default'));
+  out['default'] = declaredDefault ?? ref('responses', responseComponentName(host.name, 'default'));
   return out;
 }
 
@@ -53,7 +57,7 @@ function isErrorStatus(status: StatusPattern): boolean {
 
 function successResponse(contract: Contract, r: ResponseSpec, quirks: readonly Quirk[]): JsonObject {
   return {
-    description: paragraphs([r.description, r.notShown, quirkNotes(quirks)]) ?? `Status ${formatStatus(r.status)}.`,
+    description: paragraphs([r.description, r.notShown, quirkNotes(quirks)]) ?? (r.status.kind === 'default' ? 'The success: any status the operation does not list.' : `Status ${formatStatus(r.status)}.`),
     headers: r.headers.length === 0 ? undefined : Object.fromEntries(r.headers.map((h) => [h.name, { description: h.description, required: h.required ? true : undefined, schema: { type: h.type } }])),
     content: r.body === undefined ? undefined : { [r.contentType ?? 'application/json']: { schema: typeRefSchema(r.body, knowledge(contract)) } },
     'x-contractgen-quirks': nonEmpty(quirks.map((q) => q.id)),

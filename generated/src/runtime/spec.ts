@@ -161,6 +161,8 @@ export interface EndpointSpec extends EndpointErrorSpec {
   /** The media type a binary success must carry (e.g. application/pdf), when the contract names one; also what a text one asks for. */
   readonly responseContentType?: string;
   readonly successStatuses: readonly StatusSpec[];
+  /** Where successes are not all read alike (a PDF 200, a JSON 202): how each status is; the first match wins, `response` reads the rest. */
+  readonly successBodies?: readonly SuccessBodySpec[];
   /**
    * Its parameters, where any is not a path parameter of one value under its own name (those
    * `pathParams` lists, and the exchange writes them itself); `serialise` is params.ts's, named by
@@ -193,6 +195,12 @@ export type BodyEncoder = (value: unknown, mediaType: string, json?: JsonCodec) 
 export interface SupportSpec {
   readonly reportOn: readonly StatusSpec[];
   readonly build: typeof buildSupportReport;
+}
+
+export interface SuccessBodySpec {
+  readonly status: StatusSpec;
+  readonly response: 'json' | 'binary' | 'text' | 'none';
+  readonly contentType?: string;
 }
 
 export interface PlainQueryParam {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH, MAX_JSON_NODES } from './body.js';
+import { DECODE_RULES } from './decode-rules.js';
 import { decodeByHost, decodeForHost, decodeHostError, type DecodedError } from './decode.js';
 import type { EndpointErrorSpec, ErrorTables, HostErrorSpec } from './spec.js';
 
@@ -65,6 +66,7 @@ const TABLES: ErrorTables = {
   ],
   policies: {},
   fallbackCategory: 'server',
+  rules: DECODE_RULES,
 };
 
 const HOSTS: Readonly<Record<string, HostErrorSpec>> = {

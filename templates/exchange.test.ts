@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { proofOf, type Proof } from './credentials.js';
+import { DECODE_RULES } from './decode-rules.js';
 import type { DecodedError } from './decode.js';
 import { CLIENT_ERROR_CATEGORIES, DEFAULT_TIMEOUT_MS, buildUrl, clientError, interpret, send, type ClientError, type Result, type RuntimeOptions } from './exchange.js';
 import { encodeRequestBody } from './request-body.js';
@@ -40,6 +41,7 @@ const TABLES: ErrorTables = {
   ],
   policies: {},
   fallbackCategory: 'server',
+  rules: DECODE_RULES,
 };
 
 const LASTMILE: HostErrorSpec = { name: 'lastmile', shapes: ['api_error'], codes: [], fieldPaths: [] };

@@ -5,6 +5,7 @@
  * disagree about a table's form. Types only: nothing here runs.
  */
 import type { TokenFlow } from './credentials.js';
+import type { DECODE_RULES } from './decode-rules.js';
 import type { PaginationSpec } from './paginate.js';
 import type { ParamSpec, SerialisedParams } from './params.js';
 import type { BodyData } from './request-body.js';
@@ -131,6 +132,8 @@ export interface ErrorTables {
   readonly statusCategories: readonly { readonly status: StatusSpec; readonly category: string }[];
   readonly policies: Readonly<Record<string, PolicySpec>>;
   readonly fallbackCategory: string;
+  /** decode-rules.ts's message-table and quirk rules: named only by a contract with a message table or a quirk. */
+  readonly rules?: typeof DECODE_RULES;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -119,6 +119,8 @@ describe('operation functions tree-shake', () => {
     // The decoders know every endpoint's own rules (createOrder's quirk), not the other endpoints'
     // requests (the label's response type, ready-for-collection's path; quirk hints may name paths).
     expect(decoding).toContain('server_error_may_be_payload');
+    // orders has message tables and quirks: its decoder carries their rules.
+    expect(decoding).toContain(DECODE_RULES);
     for (const spec of ['application/pdf', '/orders/{order_id}/ready_for_collection']) expect(decoding).not.toContain(spec);
     // getOrder's bodies hold no int64: JSON.parse reads them, and the lossless reader stays out;
     // its one parameter is a plain path parameter, so the parameter serialiser stays out too.
@@ -143,7 +145,7 @@ describe('operation functions tree-shake', () => {
 });
 
 describe('a bundle carries what its contract and its calls use', () => {
-  it('an API-key client: one endpoint + decodeError carries no token manager, multipart writer or paginator; an upload carries the writer', async () => {
+  it('an API-key client: one endpoint + decodeError carries no token manager, multipart writer, paginator or message-table rules; an upload carries the writer', async () => {
     const file = fileURLToPath(new URL('../bench/contracts/apikey.yaml', import.meta.url));
     const dir = render(file, readFileSync(file, 'utf8'));
     const code = await bundle(
@@ -156,13 +158,16 @@ describe('a bundle carries what its contract and its calls use', () => {
       ].join('\n'),
     );
     expect(code).toContain('/forecast/{location}');
-    for (const absent of [TOKEN_MANAGER, MULTIPART_WRITER, PAGINATOR]) expect(code).not.toContain(absent);
+    for (const absent of [TOKEN_MANAGER, MULTIPART_WRITER, PAGINATOR, DECODE_RULES]) expect(code).not.toContain(absent);
     const bodies = fileURLToPath(new URL('./fixtures/bodies/contract.yaml', import.meta.url));
     const upload = await bundle(render(bodies, readFileSync(bodies, 'utf8')), "import { createBaseClient, uploadDocument } from './dist/index.js';\nconst c = createBaseClient({ environment: 'live', servers: { api_url: 'https://x.example' } });\nexport const u = (file) => uploadDocument(c, { body: { title: 't', file } });");
     expect(upload).toContain(MULTIPART_WRITER);
     expect(upload).not.toContain(PAGINATOR);
   });
 });
+
+/** Text only templates/decode-rules.ts holds (its description of a policy). */
+const DECODE_RULES = 'works after the window resets';
 
 /** Text only templates/auth.ts's token manager holds. */
 const TOKEN_MANAGER = 'no credentials for any grant of the contract';

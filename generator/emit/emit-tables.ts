@@ -23,7 +23,9 @@ export function emitTables(file: TsFile, contract: Contract): void {
     file.constant(name, type, (prefix, suffix) => data(value, file.level, prefix, suffix).split('\n'));
     file.w.blankLine();
   };
-  constant('Error tables of the contract: shapes, categories, statuses and policies.', TABLES.ERROR_TABLES, file.useType(spec, RUNTIME.spec.ErrorTables), errorTables(k));
+  // The message-table and quirk rules are named only here, so a bundle of a contract without them leaves them out.
+  const rules = usesDecodeRules(k) ? { rules: new Code(file.use(MODULE.runtime.decodeRules, RUNTIME.decodeRules.DECODE_RULES)) } : {};
+  constant('Error tables of the contract: shapes, categories, statuses and policies.', TABLES.ERROR_TABLES, file.useType(spec, RUNTIME.spec.ErrorTables), { ...errorTables(k), ...rules });
   constant('Per-host error handling: recognised shapes, code table, message table.', TABLES.HOST_ERRORS, `Readonly<Record<string, ${file.useType(spec, RUNTIME.spec.HostErrorSpec)}>>`, hostErrors(k));
   file.doc(`Operation ids, the keys of {@link ${TABLES.ENDPOINTS}}.`);
   file.lines(union(`type ${TABLES.EndpointId} =`, contract.endpoints.map((e) => stringLiteral(e.id)).concat(contract.endpoints.length === 0 ? ['never'] : []), ';', file.level));
@@ -106,6 +108,12 @@ function statusSpec(status: StatusPattern): StatusSpec {
   return status.kind === 'exact' ? status.status : `${status.statusClass}XX`;
 }
 
+/** Whether decoding needs decode-rules.ts: a host has a message table, or an endpoint a quirk. */
+export function usesDecodeRules(k: Knowledge): boolean {
+  return k.contract.hosts.some((h) => h.messages !== undefined) || k.contract.endpoints.some((e) => e.errors.quirks.length > 0);
+}
+
+/** The error tables without `rules`, which the caller names in its own way (a reference in code, the function itself). */
 export function errorTables(k: Knowledge): ErrorTables {
   const { contract } = k;
   return {

@@ -22,6 +22,7 @@ export const MODULE = {
     credentials: 'runtime/credentials',
     baseClient: 'runtime/base-client',
     decode: 'runtime/decode',
+    decodeRules: 'runtime/decode-rules',
     exchange: 'runtime/exchange',
     json: 'runtime/json',
     mocks: 'runtime/mocks',
@@ -114,6 +115,7 @@ export const RUNTIME = {
   support: { buildSupportReport: 'buildSupportReport' },
   paginate: { PageOptions: 'PageOptions', endpointPages: 'endpointPages', endpointItems: 'endpointItems' },
   decode: { DecodedError: 'DecodedError', decodeForHost: 'decodeForHost', decodeByHost: 'decodeByHost' },
+  decodeRules: { DECODE_RULES: 'DECODE_RULES' },
   baseClient: { createRuntime: 'createRuntime', Runtime: 'Runtime', ClientRuntimeOptions: 'ClientRuntimeOptions', CallOptions: 'CallOptions' },
   mocks: {
     mockApi: 'mockApi',

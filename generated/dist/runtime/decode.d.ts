@@ -1,3 +1,4 @@
+import { type DecodePlan, type TextRead } from './plan.js';
 import type { EndpointErrorRules, EndpointErrorSpec, ErrorTables, HostErrorSpec, PolicySpec, QuirkSpec } from './spec.js';
 import type { SupportReport } from './support.js';
 export interface FieldError {
@@ -40,6 +41,9 @@ export interface DecodeInput {
     readonly body: unknown;
     readonly endpoint?: EndpointErrorSpec;
 }
+/** What a scan of the body found at each of the plan's paths; undefined: read them as needed. */
+export type Found = readonly unknown[] | undefined;
+export declare function textOf(plan: DecodePlan, body: unknown, found: Found, read: TextRead | undefined): string | undefined;
 export declare function decodeHostError(tables: ErrorTables, host: HostErrorSpec, input: DecodeInput): DecodedError;
 /** The guidance a `once_then_support` rule gives on the first failure, and after the retry failed too. */
 export declare const RETRY_ONCE_HINT: string;

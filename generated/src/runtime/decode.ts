@@ -19,9 +19,8 @@ import {
   scanPlainJson,
   truncate,
 } from './body.js';
-import { matchEmptyMessage, matchMessage } from './messages.js';
-import { compilePlan, hasOwn, planOf, retryableOf, tablesPlanOf, type CodeRow, type DecodePlan, type FieldErrorsPlan, type Presence, type ShapePlan, type TextRead } from './plan.js';
-import type { BodyPath, EndpointErrorRules, EndpointErrorSpec, ErrorTables, HostErrorSpec, MessageRowAdvice, PolicySpec, QuirkSpec } from './spec.js';
+import { compilePlan, hasOwn, planOf, tablesPlanOf, type CodeRow, type DecodePlan, type FieldErrorsPlan, type Presence, type ShapePlan, type TextRead } from './plan.js';
+import type { BodyPath, EndpointErrorRules, EndpointErrorSpec, ErrorTables, HostErrorSpec, PolicySpec, QuirkSpec } from './spec.js';
 import { safeStatus, statusMatches } from './status.js';
 import type { SupportReport } from './support.js';
 
@@ -75,7 +74,7 @@ export interface DecodeInput {
 // ---------------------------------------------------------------------------------------------
 
 /** What a scan of the body found at each of the plan's paths; undefined: read them as needed. */
-type Found = readonly unknown[] | undefined;
+export type Found = readonly unknown[] | undefined;
 
 function valueAt(plan: DecodePlan, body: unknown, found: Found, slot: number): unknown {
   return found === undefined ? readPath(body, plan.paths[slot] as BodyPath) : found[slot];
@@ -90,7 +89,7 @@ function isPresent(plan: DecodePlan, body: unknown, found: Found, p: Presence): 
   return Array.isArray(parent) && p.index < parent.length;
 }
 
-function textOf(plan: DecodePlan, body: unknown, found: Found, read: TextRead | undefined): string | undefined {
+export function textOf(plan: DecodePlan, body: unknown, found: Found, read: TextRead | undefined): string | undefined {
   if (read === undefined) return undefined;
   const direct = scalarText(valueAt(plan, body, found, read.slot));
   if (direct !== undefined) return direct;
@@ -157,8 +156,11 @@ function decodeBody(plan: DecodePlan, body: unknown, found: Found, host: string,
   try {
     const shape = recognise(plan, body, found);
     let decoded = shape === undefined ? unrecognised(plan, host, status, body, kept) : readShape(plan, body, found, shape, host, status, kept);
-    if (shape !== undefined) decoded = applyMessages(plan, body, found, shape, decoded);
-    return plan.endpoint === undefined || plan.endpoint.quirks.length === 0 ? decoded : applyQuirks(plan, plan.endpoint, decoded, body);
+    // Message tables and quirks are decode-rules.ts's, named by the tables only where a contract has them.
+    const rules = plan.tables.tables.rules;
+    if (rules === undefined) return decoded;
+    if (shape !== undefined && plan.messages !== undefined) decoded = rules.messages(plan, body, found, shape, decoded);
+    return plan.endpoint === undefined || plan.endpoint.quirks.length === 0 ? decoded : rules.quirks(plan, plan.endpoint, decoded, body);
   } catch {
     return unrecognised(plan, host, status, undefined, undefined);
   }
@@ -280,89 +282,6 @@ function entryTextsAt(entry: unknown, spec: FieldErrorsPlan): FieldError | undef
   return message === undefined && field === undefined ? undefined : { field: field ?? '', message: message ?? '' };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Message tables and quirks: the rarer rules, applied on top of the decoded envelope
-// ---------------------------------------------------------------------------------------------
-
-interface MessageHit {
-  readonly id: string;
-  readonly fields: readonly string[];
-  readonly ambiguous: boolean;
-  readonly text: string;
-}
-
-/** Messages that do not name their field are mapped to request fields by the host's table. */
-function applyMessages(plan: DecodePlan, body: unknown, found: Found, shape: ShapePlan, decoded: DecodedError): DecodedError {
-  const table = plan.messages;
-  if (table === undefined) return decoded;
-  const texts = messageTexts(plan, body, found, shape, decoded);
-  // No text, no rule: the table's patterns never run on an envelope without messages.
-  if (texts.length === 0) return decoded;
-  const hits: MessageHit[] = [];
-  for (const text of texts) {
-    const match = matchMessage(table, text, plan.known);
-    if (match !== undefined && !hits.some((h) => h.id === match.row.id && h.text === text)) {
-      hits.push({ id: match.row.id, fields: match.fields, ambiguous: match.row.ambiguous === true, text });
-    }
-  }
-  if (hits.length === 0 && texts.every((t) => t === '')) {
-    const empty = matchEmptyMessage(table, plan.known);
-    if (empty !== undefined && (empty.row.status === undefined || empty.row.status === decoded.status)) {
-      hits.push({ id: empty.row.id, fields: empty.fields, ambiguous: empty.row.ambiguous === true, text: '' });
-    }
-  }
-  if (hits.length === 0) return decoded;
-  return withMessageHits(plan.tables.tables, table.advice, decoded, hits);
-}
-
-function messageTexts(plan: DecodePlan, body: unknown, found: Found, shape: ShapePlan, decoded: DecodedError): string[] {
-  const texts: string[] = [];
-  for (const f of decoded.fields) if (f.field === '') texts.push(f.message);
-  for (const read of [shape.message, shape.human, shape.detail]) {
-    const text = textOf(plan, body, found, read);
-    if (text !== undefined) texts.push(text);
-  }
-  return texts;
-}
-
-function withMessageHits(
-  tables: ErrorTables,
-  advice: Readonly<Record<string, MessageRowAdvice>>,
-  decoded: DecodedError,
-  hits: readonly MessageHit[],
-): DecodedError {
-  // Unnamed field errors whose text a row explained are replaced by the fields it names.
-  const explained = new Set(hits.map((h) => h.text));
-  const fields: FieldError[] = decoded.fields.filter((f) => f.field !== '' || !explained.has(f.message));
-  for (const hit of hits) {
-    for (const field of hit.fields) {
-      if (!fields.some((f) => f.field === field)) fields.push({ field, message: hit.text, ...(hit.ambiguous ? { ambiguous: true } : {}) });
-    }
-  }
-  let result: DecodedError = { ...decoded, fields, rules: [...decoded.rules, ...hits.map((h) => h.id)] };
-  const hints: string[] = [];
-  for (const hit of hits) {
-    const a = Object.prototype.hasOwnProperty.call(advice, hit.id) ? advice[hit.id] : undefined;
-    if (a === undefined) continue;
-    if (a.retry !== undefined) result = { ...result, retry: a.retry };
-    const policy = a.policy === undefined ? undefined : tables.policies[a.policy];
-    const category = policy?.category ?? a.category;
-    if (category !== undefined) result = { ...result, category, retryable: retryableOf(tables, category) };
-    if (policy !== undefined) {
-      result = { ...result, policy };
-      hints.push(policyHint(policy));
-    } else if (a.cause !== undefined) {
-      hints.push(a.cause);
-    }
-  }
-  // "Retry once, then contact support": this failure is the first, so a retry is what the API asks for.
-  if (result.retry === 'once_then_support') {
-    result = { ...result, retryable: true };
-    hints.push(RETRY_ONCE_HINT);
-  }
-  return hints.length === 0 ? result : { ...result, hint: joinHints(result.hint, hints) };
-}
-
 /** The guidance a `once_then_support` rule gives on the first failure, and after the retry failed too. */
 export const RETRY_ONCE_HINT: string = 'Retry the call once; if it fails again, contact support.';
 export const RETRIED_ONCE_HINT: string = 'It failed again after one retry: contact support.';
@@ -370,47 +289,6 @@ export const RETRIED_ONCE_HINT: string = 'It failed again after one retry: conta
 /** The error of a `once_then_support` failure that was already retried once: not retryable, and the support guidance. */
 export function retriedOnce<E extends { readonly retryable: boolean; readonly hint?: string }>(error: E): E {
   return { ...error, retryable: false, hint: error.hint === undefined ? RETRIED_ONCE_HINT : error.hint.replace(RETRY_ONCE_HINT, RETRIED_ONCE_HINT) };
-}
-
-const policyHints = new WeakMap<PolicySpec, string>();
-
-/** The policy's description and restrictions as one hint; written once per policy. */
-function policyHint(policy: PolicySpec): string {
-  let hint = policyHints.get(policy);
-  if (hint === undefined) {
-    hint = describePolicy(policy);
-    policyHints.set(policy, hint);
-  }
-  return hint;
-}
-
-function describePolicy(policy: PolicySpec): string {
-  const ways = policy.restrictions.map((r) => `${r.name}: lifted by ${r.liftedBy}; retry later ${r.retryLater === 'after_window' ? 'works after the window resets' : r.retryLater === 'yes' ? 'works' : 'does not work'}`);
-  return `${policy.description ?? `${policy.name} failed.`} One of these restrictions applies — ${ways.join('; ')}.`;
-}
-
-function joinHints(existing: string | undefined, more: readonly string[]): string {
-  return [existing, ...more].filter((h): h is string => h !== undefined && h !== '').join(' ');
-}
-
-function applyQuirks(plan: DecodePlan, endpoint: EndpointErrorSpec, decoded: DecodedError, body: unknown): DecodedError {
-  const empty = body === undefined || body === '';
-  let result = decoded;
-  for (const quirk of endpoint.quirks) {
-    if (!statusMatches(quirk.status, decoded.status) || (quirk.emptyBody === true && !empty)) continue;
-    const category = quirk.category ?? result.category;
-    result = {
-      ...result,
-      // With no envelope to read, the rule's own words are the best message.
-      ...(result.shape === 'unrecognised' ? { message: quirk.hint } : {}),
-      category,
-      // A "retry once" row still asks for its one retry, whatever category the quirk gives.
-      retryable: result.retry === 'once_then_support' || retryableOf(plan.tables.tables, category),
-      hint: joinHints(result.hint, [quirk.hint]),
-      rules: [...result.rules, quirk.id],
-    };
-  }
-  return result;
 }
 
 /** Quirks that turn a success status into an error (e.g. 200 with a zero-byte body). */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { clientCredentialsFlow } from './auth.js';
 import { createRuntime } from './base-client.js';
 import type { EndpointSpec, ErrorTables, FullRuntimeSpec, HostErrorSpec } from './spec.js';
+import { shapeRules } from './shape-reader.js';
 
 const tables: ErrorTables = {
   shapes: {},
@@ -63,7 +64,7 @@ describe('retries follow the contract', () => {
 
 const authTables: ErrorTables = {
   ...tables,
-  shapes: { unauthorized: { name: 'unauthorized', present: [], equals: [{ path: ['error'], value: 'unauthorized' }], read: { code: ['error'] }, mirrors: [] } },
+  shapes: shapeRules({ unauthorized: { name: 'unauthorized', present: [], equals: [{ path: ['error'], value: 'unauthorized' }], read: { code: ['error'] }, mirrors: [] } }),
   categories: { ...tables.categories, unauthenticated: { retryable: false } },
   statusCategories: [{ status: 401, category: 'unauthenticated' }, ...tables.statusCategories],
 };

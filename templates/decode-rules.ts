@@ -4,10 +4,10 @@
  * category, "retry once, then support") and an endpoint's quirks. The generated tables name
  * DECODE_RULES only where a contract has either, so a bundle of other contracts leaves them out.
  */
-import { RETRY_ONCE_HINT, textOf, type DecodedError, type FieldError, type Found } from './decode.js';
+import { RETRY_ONCE_HINT, type DecodedError, type FieldError } from './decode.js';
 import { matchEmptyMessage, matchMessage } from './messages.js';
-import { retryableOf, type DecodePlan, type ShapePlan } from './plan.js';
-import type { EndpointErrorSpec, ErrorTables, MessageRowAdvice, PolicySpec } from './spec.js';
+import { retryableOf, type DecodePlan } from './plan.js';
+import type { EndpointErrorSpec, ErrorTables, MessageRowAdvice, PolicySpec, ShapeReads } from './spec.js';
 import { statusMatches } from './status.js';
 
 interface MessageHit {
@@ -18,10 +18,10 @@ interface MessageHit {
 }
 
 /** Messages that do not name their field are mapped to request fields by the host's table. */
-function applyMessages(plan: DecodePlan, body: unknown, found: Found, shape: ShapePlan, decoded: DecodedError): DecodedError {
+function applyMessages(plan: DecodePlan, reads: ShapeReads, decoded: DecodedError): DecodedError {
   const table = plan.messages;
   if (table === undefined) return decoded;
-  const texts = messageTexts(plan, body, found, shape, decoded);
+  const texts = messageTexts(reads, decoded);
   // No text, no rule: the table's patterns never run on an envelope without messages.
   if (texts.length === 0) return decoded;
   const hits: MessageHit[] = [];
@@ -41,13 +41,10 @@ function applyMessages(plan: DecodePlan, body: unknown, found: Found, shape: Sha
   return withMessageHits(plan.tables.tables, table.advice, decoded, hits);
 }
 
-function messageTexts(plan: DecodePlan, body: unknown, found: Found, shape: ShapePlan, decoded: DecodedError): string[] {
+function messageTexts(reads: ShapeReads, decoded: DecodedError): string[] {
   const texts: string[] = [];
   for (const f of decoded.fields) if (f.field === '') texts.push(f.message);
-  for (const read of [shape.message, shape.human, shape.detail]) {
-    const text = textOf(plan, body, found, read);
-    if (text !== undefined) texts.push(text);
-  }
+  for (const text of [reads.message, reads.human, reads.detail]) if (text !== undefined) texts.push(text);
   return texts;
 }
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH, MAX_JSON_NODES } from './body.js';
 import { DECODE_RULES } from './decode-rules.js';
 import { decodeByHost, decodeForHost, decodeHostError, type DecodedError } from './decode.js';
+import { shapeRules } from './shape-reader.js';
 import type { EndpointErrorSpec, ErrorTables, HostErrorSpec } from './spec.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -10,7 +11,7 @@ import type { EndpointErrorSpec, ErrorTables, HostErrorSpec } from './spec.js';
 // ---------------------------------------------------------------------------------------------
 
 const TABLES: ErrorTables = {
-  shapes: {
+  shapes: shapeRules({
     envelope: {
       name: 'envelope',
       present: [['error', 'code']],
@@ -48,7 +49,7 @@ const TABLES: ErrorTables = {
       fieldErrors: { path: ['errs'], field: ['where', 'path'], message: ['what'] },
       mirrors: [],
     },
-  },
+  }),
   categories: {
     input: { retryable: false },
     conflict: { retryable: false },

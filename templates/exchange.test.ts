@@ -4,6 +4,7 @@ import { DECODE_RULES } from './decode-rules.js';
 import type { DecodedError } from './decode.js';
 import { CLIENT_ERROR_CATEGORIES, DEFAULT_TIMEOUT_MS, buildUrl, clientError, interpret, send, type ClientError, type Result, type RuntimeOptions } from './exchange.js';
 import { encodeRequestBody } from './request-body.js';
+import { shapeRules } from './shape-reader.js';
 import type { EndpointSpec, ErrorTables, HostErrorSpec, RuntimeSpec } from './spec.js';
 import { abortOf, type FetchLike, type Transport, type TransportRequest } from './transport.js';
 
@@ -12,7 +13,7 @@ import { abortOf, type FetchLike, type Transport, type TransportRequest } from '
 // ---------------------------------------------------------------------------------------------
 
 const TABLES: ErrorTables = {
-  shapes: {
+  shapes: shapeRules({
     api_error: {
       name: 'api_error',
       present: [['api_error']],
@@ -20,7 +21,7 @@ const TABLES: ErrorTables = {
       read: { code: ['api_error', 'code'], message: ['api_error', 'message'] },
       mirrors: [],
     },
-  },
+  }),
   categories: {
     input: { retryable: false },
     forbidden: { retryable: false },

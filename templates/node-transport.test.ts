@@ -4,6 +4,7 @@
  * connection reuse, and the limits the runtime promises whatever the transport: timeouts, aborts
  * and the body cap, each of which must also close the connection.
  */
+import { shapeRules } from './shape-reader.js';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
@@ -88,7 +89,7 @@ async function closesWithin(ms: number): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 
 const TABLES: ErrorTables = {
-  shapes: { api_error: { name: 'api_error', present: [['api_error']], equals: [], read: { code: ['api_error', 'code'], message: ['api_error', 'message'] }, mirrors: [] } },
+  shapes: shapeRules({ api_error: { name: 'api_error', present: [['api_error']], equals: [], read: { code: ['api_error', 'code'], message: ['api_error', 'message'] }, mirrors: [] } }),
   categories: { not_found: { retryable: false }, unavailable: { retryable: true }, server: { retryable: false } },
   statusCategories: [
     { status: 404, category: 'not_found' },

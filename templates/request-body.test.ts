@@ -11,7 +11,7 @@ import { nodeTransport } from './node-transport.js';
 import { describeBody, encodeRequestBody, isReplayable, isStream, ownBuffer, type BodyData, type EncodedBody } from './request-body.js';
 import { buildSupportReport, redactor } from './support.js';
 import type { JsonCodec } from './spec.js';
-import { globalFetch, viaFetch, type Transport, type TransportRequest } from './transport.js';
+import { fetchUpload, globalFetch, type Transport, type TransportRequest } from './transport.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 const MULTIPART = 'multipart/form-data';
@@ -455,7 +455,7 @@ afterEach(() => {
 });
 
 const TRANSPORTS: readonly (readonly [string, Transport])[] = [
-  ['fetch', (request) => viaFetch(globalFetch, request)],
+  ['fetch', (request) => fetchUpload(globalFetch, request)],
   ['nodeTransport', nodeTransport(http, { agent })],
 ];
 

@@ -12,6 +12,7 @@ import { defaultExplode, defaultStyle, type ParamSpec } from '../../templates/pa
 import type { AuthSpec, SchemeSpec, EndpointErrorRules, EndpointSpec, ErrorTables, HostErrorSpec, MessageRowAdvice, PolicySpec, QuirkSpec, ShapeSpec, StatusSpec } from '../../templates/spec.js';
 import { propertyKey as key, stringLiteral } from '../naming.js';
 import { Code, data, union } from './pretty.js';
+import { shapeReaderCode } from './shape-readers.js';
 import { endpointNames, MODULE, RUNTIME, TABLES } from './names.js';
 import type { TsFile } from './ts-file.js';
 
@@ -25,7 +26,11 @@ export function emitTables(file: TsFile, contract: Contract): void {
   };
   // The message-table and quirk rules are named only here, so a bundle of a contract without them leaves them out.
   const rules = usesDecodeRules(k) ? { rules: new Code(file.use(MODULE.runtime.decodeRules, RUNTIME.decodeRules.DECODE_RULES)) } : {};
-  constant('Error tables of the contract: shapes, categories, statuses and policies.', TABLES.ERROR_TABLES, file.useType(spec, RUNTIME.spec.ErrorTables), { ...errorTables(k), ...rules });
+  const tableData = errorTableData(k);
+  // Each shape's reader is written out as code (shape-readers.ts): the package carries no interpreter of shape specs.
+  const use = (module: string, name: string) => file.use(module, name);
+  const shapes = Object.fromEntries(Object.entries(tableData.shapes).map(([name, s]) => [name, { name, read: new Code(shapeReaderCode(s, file.level + 3, use)) }]));
+  constant('Error tables of the contract: shapes, categories, statuses and policies.', TABLES.ERROR_TABLES, file.useType(spec, RUNTIME.spec.ErrorTables), { ...tableData, shapes, ...rules });
   constant('Per-host error handling: recognised shapes, code table, message table.', TABLES.HOST_ERRORS, `Readonly<Record<string, ${file.useType(spec, RUNTIME.spec.HostErrorSpec)}>>`, hostErrors(k));
   file.doc(`Operation ids, the keys of {@link ${TABLES.ENDPOINTS}}.`);
   file.lines(union(`type ${TABLES.EndpointId} =`, contract.endpoints.map((e) => stringLiteral(e.id)).concat(contract.endpoints.length === 0 ? ['never'] : []), ';', file.level));
@@ -45,6 +50,8 @@ export function emitTables(file: TsFile, contract: Contract): void {
         ...(plain ? {} : { params: { specs: paramTable(k, e), serialise: new Code(file.use(MODULE.runtime.params, RUNTIME.params.serialiseParams)) } }),
         // Only endpoints with a body other than JSON name the encoder: a bundle of JSON calls carries no multipart writer.
         ...(k.encodesBody(e) ? { encode: new Code(file.use(MODULE.runtime.requestBody, encoderOf(e))) } : {}),
+        // Only endpoints that take a stream name fetch's stream upload.
+        ...(k.takesStream(e) ? { upload: new Code(file.use(MODULE.runtime.transport, RUNTIME.transport.fetchUpload)) } : {}),
       };
       file.constant(endpointNames.spec(e.id), specType, (prefix, suffix) => data(spec, file.level, prefix, suffix).split('\n'));
     });
@@ -113,8 +120,11 @@ export function usesDecodeRules(k: Knowledge): boolean {
   return k.contract.hosts.some((h) => h.messages !== undefined) || k.contract.endpoints.some((e) => e.errors.quirks.length > 0);
 }
 
-/** The error tables without `rules`, which the caller names in its own way (a reference in code, the function itself). */
-export function errorTables(k: Knowledge): ErrorTables {
+/**
+ * The error tables as data, without `rules`: shapes as their specs. The generated file writes each
+ * shape's reader as code; the generator's own decodes (the mocks' expectations) interpret them.
+ */
+export function errorTableData(k: Knowledge): Omit<ErrorTables, 'shapes'> & { readonly shapes: Readonly<Record<string, ShapeSpec>> } {
   const { contract } = k;
   return {
     shapes: Object.fromEntries(contract.shapes.map((s) => [s.name, shapeSpec(s)])),

@@ -13,10 +13,12 @@ import { hasPath, isRecord, readPath } from '../../templates/body.js';
 import { clientError, type ClientError } from '../../templates/exchange.js';
 import { decodeHostError, type DecodedError } from '../../templates/decode.js';
 import { DECODE_RULES } from '../../templates/decode-rules.js';
+import { shapeRules } from '../../templates/shape-reader.js';
+import type { ErrorTables } from '../../templates/spec.js';
 import { knowledge, type Knowledge } from '../model/knowledge.js';
 import type { BodyPath, Contract, Endpoint, ErrorShape, Field, Host, JsonValue, MessageRow, ObjectType, ResponseHeader, ResponseStatus, ShapeReadKey, StatusPattern, TypeRef } from '../model/types.js';
 import { formatStatus, statusMatches } from '../model/values.js';
-import { errorRules, errorTables, hostSpec, usesDecodeRules } from './emit-tables.js';
+import { errorRules, errorTableData, hostSpec, usesDecodeRules } from './emit-tables.js';
 import { numberExample, stringExample } from './scalar-example.js';
 
 // The runtime's own types: what a fixture promises is what the shipped mocks module declares.
@@ -547,7 +549,8 @@ type Expect = (status: number, body: JsonValue | undefined) => Expectation;
  * client will return. test/support/decode-oracle.ts checks these against an independent reading.
  */
 function expecter(k: Knowledge): (host: Host, endpoint?: Endpoint) => Expect {
-  const tables = usesDecodeRules(k) ? { ...errorTables(k), rules: DECODE_RULES } : errorTables(k);
+  const data = errorTableData(k);
+  const tables: ErrorTables = { ...data, shapes: shapeRules(data.shapes), ...(usesDecodeRules(k) ? { rules: DECODE_RULES } : {}) };
   const hosts = new Map(k.contract.hosts.map((h) => [h.name, hostSpec(k, h)]));
   return (host, endpoint) => {
     const spec = hosts.get(host.name) ?? hostSpec(k, host);

@@ -63,6 +63,8 @@ export interface Knowledge {
   pageItemType(endpoint: Endpoint): TypeRef | undefined;
   /** Whether a request body of the endpoint is sent as anything but JSON (form, multipart, text, binary). */
   encodesBody(endpoint: Endpoint): boolean;
+  /** Whether the endpoint's request body is bytes, which a caller may give as a ReadableStream. */
+  takesStream(endpoint: Endpoint): boolean;
   /** The category of a status no rule covers: the contract's 5XX rule if any, else the first category. */
   readonly fallbackCategory: string;
   /** The category of an HTTP status: its rule's, else the fallback. */
@@ -235,6 +237,11 @@ class ContractKnowledge implements Knowledge {
     const named = ref?.kind === 'named' ? this.type(ref.name) : undefined;
     const array = named?.kind === 'alias' ? named.type : ref;
     return array?.kind === 'array' ? array.items : undefined;
+  }
+
+  takesStream(endpoint: Endpoint): boolean {
+    const body = endpoint.request?.body;
+    return body?.kind === 'primitive' && body.name === 'binary';
   }
 
   /** Whether a request body of the endpoint is sent as anything but JSON (form, multipart, text, binary). */

@@ -67,7 +67,8 @@ export declare class TokenManager<E> {
     private readToken;
 }
 /**
- * The client-credentials scheme as a provider: tokens fetched with the contract's grants, cached,
- * refreshed and, after a refusal, dropped so the replay fetches a fresh one.
+ * The client-credentials scheme as a provider: a token the caller gives (`auth` by the scheme's
+ * name, or `accessToken`) replaces the contract's flow; else tokens fetched with the contract's
+ * grants, cached, refreshed and, after a refusal, dropped so the replay fetches a fresh one.
  */
 export declare const clientCredentialsFlow: TokenFlow;

@@ -3,7 +3,8 @@
  * expiry computed from the time the token was received, proactive refresh, single flight, and a
  * pluggable store so processes can share a token.
  */
-import { proofOf } from './credentials.js';
+import { callerProvider, proofOf } from './credentials.js';
+import { clientError, send } from './exchange.js';
 export function memoryTokenStore() {
     let current;
     return {
@@ -132,13 +133,19 @@ class SeenTokens {
     }
 }
 /**
- * The client-credentials scheme as a provider: tokens fetched with the contract's grants, cached,
- * refreshed and, after a refusal, dropped so the replay fetches a fresh one.
+ * The client-credentials scheme as a provider: a token the caller gives (`auth` by the scheme's
+ * name, or `accessToken`) replaces the contract's flow; else tokens fetched with the contract's
+ * grants, cached, refreshed and, after a refusal, dropped so the replay fetches a fresh one.
  */
-export const clientCredentialsFlow = (spec, options) => {
+export const clientCredentialsFlow = (spec, { options, given, now, failures }) => {
     const auth = spec.auth;
+    const fixed = given ?? options.accessToken;
+    const carrier = options.authHeader ?? (auth === undefined ? undefined : { header: auth.header, scheme: auth.scheme });
+    if (fixed !== undefined)
+        return callerProvider({ type: 'bearer' }, fixed, carrier, auth?.unauthorized.replay === true ? auth.unauthorized : undefined);
+    const tokenEndpoint = spec.tokenEndpoint;
     const scheme = auth === undefined ? undefined : { header: auth.header, scheme: auth.scheme };
-    if (auth === undefined || scheme === undefined || options.credentials === undefined)
+    if (auth === undefined || scheme === undefined || tokenEndpoint === undefined || options.credentials === undefined)
         return undefined;
     const seen = new SeenTokens();
     const manager = new TokenManager({
@@ -147,9 +154,9 @@ export const clientCredentialsFlow = (spec, options) => {
         credentials: options.credentials,
         store: options.tokenStore ?? memoryTokenStore(),
         refreshSkewMs: options.refreshSkewMs ?? 60_000,
-        now: options.now,
-        request: options.request,
-        malformed: options.malformed,
+        now,
+        request: tokenRequest(spec, tokenEndpoint, options, failures),
+        malformed: (message) => clientError(tokenEndpoint.host, 'invalid_response', message, 200),
     });
     let last;
     const rule = auth.unauthorized;
@@ -174,3 +181,14 @@ export const clientCredentialsFlow = (spec, options) => {
     };
     return provider;
 };
+/** Sends the token request through the client's exchange; a failure's exchange is kept for the support reports of every waiter. */
+function tokenRequest(spec, tokenEndpoint, options, failures) {
+    return async (body) => {
+        const contentType = options.tokenContentType ?? tokenEndpoint.contentTypes[0];
+        const exchange = await send(spec, options, tokenEndpoint, { body, ...(contentType === undefined ? {} : { contentType }) });
+        if (exchange.result.ok)
+            return { ok: true, data: exchange.result.data };
+        failures.set(exchange.result.error, exchange);
+        return { ok: false, error: exchange.result.error };
+    };
+}

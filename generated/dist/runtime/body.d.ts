@@ -21,44 +21,35 @@ export declare const MAX_JSON_DEPTH: number;
 /** Raw response text as JSON when it is JSON of sane size and depth; other values pass through. */
 export declare function parseBody(body: unknown): unknown;
 /**
- * The object or array a JSON text holds, parsed at once; undefined for any other text. Unlike
- * parseBody it does not first measure the text's depth and structure, so only short texts are
- * worth giving it, and the caller must check those limits on the result before relying on it.
- */
-export declare function parseJsonContainer(body: string): object | undefined;
-/**
  * What a decoded error keeps of the body: text truncated, data as a plain bounded JSON copy.
  * Values that cannot be copied as JSON (throwing getters, proxies, cycles, extreme depth or size)
  * are dropped, so the error itself always serialises.
  */
 export declare function keptBody(value: unknown, rawLength?: number): unknown;
 /**
- * The paths one decode reads, as a tree over the body: a path ends at a node with a slot, where
- * scanPlainJson records the value it finds there.
- */
-export interface PathTrie {
-    /** The index of the path that ends here, or -1. */
-    readonly slot: number;
-    readonly keys: readonly (string | number)[];
-    readonly children: readonly PathTrie[];
-}
-/** The tree of `paths`; the value at `paths[i]` goes to slot `i`. */
-export declare function pathTrie(paths: readonly BodyPath[]): PathTrie;
-/**
  * Whether `value` is plain JSON data that the JSON round trip (JSON.parse(JSON.stringify(value)))
  * would give back equal: plain objects and arrays of strings, finite numbers (not -0), booleans
  * and null, within the depth, structure and size limits. Values are read as JSON.stringify reads
- * them: own enumerable properties, getters and proxy traps run. In the same single pass, the
- * value at each path of `trie` is written to `found[slot]`, so a read never reaches a prototype.
- * False for anything else (cycles, toJSON, dates, class instances, throwing getters or traps,
- * huge data): only the round trip itself can say what such a value becomes. The budgets
- * over-count the round trip's text, so data accepted here is data it would keep.
+ * them: own enumerable properties, getters and proxy traps run. False for anything else (cycles,
+ * toJSON, dates, class instances, throwing getters or traps, huge data): only the round trip
+ * itself can say what such a value becomes. The budgets over-count the round trip's text, so data
+ * accepted here is data it would keep.
  */
-export declare function scanPlainJson(value: object, trie: PathTrie, found: unknown[]): boolean;
+export declare function isPlainJson(value: object): boolean;
 export declare function isRecord(value: unknown): value is Readonly<Record<string, unknown>>;
 /** The value at `path`, following own properties only; undefined when any step is missing. */
 export declare function readPath(value: unknown, path: BodyPath): unknown;
 export declare function hasPath(value: unknown, path: BodyPath): boolean;
+/** The own property `key` of a record. */
+export declare function own(value: unknown, key: string): unknown;
+/** Whether a record has the own property `key`, whatever its value. */
+export declare function has(value: unknown, key: string): boolean;
+/** The item at `index` of an array. */
+export declare function item(value: unknown, index: number): unknown;
+/** Whether `index` is below an array's length (present, whatever is stored there). */
+export declare function hasItem(value: unknown, index: number): boolean;
+/** The text of the first value that has one: a read and its mirrors. */
+export declare function firstText(...values: readonly unknown[]): string | undefined;
 /** The text at `path`: see scalarText. */
 export declare function readText(value: unknown, path: BodyPath): string | undefined;
 /** A string for a scalar (truncated; numbers become their decimal text); undefined for anything else. */

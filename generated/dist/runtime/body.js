@@ -30,24 +30,6 @@ export function parseBody(body) {
     }
 }
 /**
- * The object or array a JSON text holds, parsed at once; undefined for any other text. Unlike
- * parseBody it does not first measure the text's depth and structure, so only short texts are
- * worth giving it, and the caller must check those limits on the result before relying on it.
- */
-export function parseJsonContainer(body) {
-    const text = body.trim();
-    const first = text.charCodeAt(0);
-    if (first !== 0x7b && first !== 0x5b)
-        return undefined;
-    try {
-        const value = JSON.parse(text);
-        return typeof value === 'object' && value !== null ? value : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/**
  * What a decoded error keeps of the body: text truncated, data as a plain bounded JSON copy.
  * Values that cannot be copied as JSON (throwing getters, proxies, cycles, extreme depth or size)
  * are dropped, so the error itself always serialises.
@@ -75,38 +57,16 @@ export function keptBody(value, rawLength) {
         return undefined;
     }
 }
-/** The tree of `paths`; the value at `paths[i]` goes to slot `i`. */
-export function pathTrie(paths) {
-    const root = { slot: -1, keys: [], children: [] };
-    paths.forEach((path, slot) => {
-        let node = root;
-        for (const segment of path) {
-            const at = node.keys.indexOf(segment);
-            if (at >= 0) {
-                node = node.children[at];
-                continue;
-            }
-            const child = { slot: -1, keys: [], children: [] };
-            node.keys.push(segment);
-            node.children.push(child);
-            node = child;
-        }
-        if (node.slot < 0)
-            node.slot = slot;
-    });
-    return root;
-}
 /**
  * Whether `value` is plain JSON data that the JSON round trip (JSON.parse(JSON.stringify(value)))
  * would give back equal: plain objects and arrays of strings, finite numbers (not -0), booleans
  * and null, within the depth, structure and size limits. Values are read as JSON.stringify reads
- * them: own enumerable properties, getters and proxy traps run. In the same single pass, the
- * value at each path of `trie` is written to `found[slot]`, so a read never reaches a prototype.
- * False for anything else (cycles, toJSON, dates, class instances, throwing getters or traps,
- * huge data): only the round trip itself can say what such a value becomes. The budgets
- * over-count the round trip's text, so data accepted here is data it would keep.
+ * them: own enumerable properties, getters and proxy traps run. False for anything else (cycles,
+ * toJSON, dates, class instances, throwing getters or traps, huge data): only the round trip
+ * itself can say what such a value becomes. The budgets over-count the round trip's text, so data
+ * accepted here is data it would keep.
  */
-export function scanPlainJson(value, trie, found) {
+export function isPlainJson(value) {
     const savedNodes = nodesLeft;
     const savedChars = charsLeft;
     // A getter can decode again while this scan runs: each scan keeps its own budget.
@@ -115,9 +75,7 @@ export function scanPlainJson(value, trie, found) {
     try {
         if (OBJECT_PROTOTYPE.toJSON !== undefined)
             return false;
-        if (trie.slot >= 0)
-            found[trie.slot] = value;
-        return scanContainer(value, trie.keys.length === 0 ? undefined : trie, 1, found) && nodesLeft >= 0 && charsLeft >= 0;
+        return scanContainer(value, 1) && nodesLeft >= 0 && charsLeft >= 0;
     }
     catch {
         return false;
@@ -132,12 +90,12 @@ const ARRAY_PROTOTYPE = Array.prototype;
 /** What the scan in progress may still meet: structural tokens, and characters of JSON text. */
 let nodesLeft = 0;
 let charsLeft = 0;
-function scanContainer(value, node, depth, found) {
+function scanContainer(value, depth) {
     nodesLeft -= 1;
     charsLeft -= 3;
     if (depth > MAX_JSON_DEPTH || nodesLeft < 0 || charsLeft < 0)
         return false;
-    return Array.isArray(value) ? scanArray(value, node, depth, found) : scanObject(value, node, depth, found);
+    return Array.isArray(value) ? scanArray(value, depth) : scanObject(value, depth);
 }
 const SCALAR = 0;
 const CONTAINER = 1;
@@ -165,7 +123,7 @@ function kindOf(item) {
     charsLeft -= 6;
     return SCALAR;
 }
-function scanArray(value, node, depth, found) {
+function scanArray(value, depth) {
     // An own or inherited toJSON replaces the array in the round trip.
     if (Object.getPrototypeOf(value) !== ARRAY_PROTOTYPE || value.toJSON !== undefined)
         return false;
@@ -173,45 +131,29 @@ function scanArray(value, node, depth, found) {
     nodesLeft -= length;
     if (nodesLeft < 0)
         return false;
-    const keys = node === undefined ? undefined : node.keys;
     for (let i = 0; i < length; i++) {
         const item = value[i];
-        const child = keys === undefined ? undefined : childAt(node, keys, i, item, found);
         const kind = kindOf(item);
-        if (kind === REJECTED || (kind === CONTAINER && !scanContainer(item, child, depth + 1, found)))
+        if (kind === REJECTED || (kind === CONTAINER && !scanContainer(item, depth + 1)))
             return false;
     }
     return true;
 }
-function scanObject(value, node, depth, found) {
+function scanObject(value, depth) {
     if (Object.getPrototypeOf(value) !== OBJECT_PROTOTYPE)
         return false;
     const record = value;
-    const keys = node === undefined ? undefined : node.keys;
     for (const key in record) {
         if (!hasOwn(record, key))
             continue;
         const item = record[key];
         nodesLeft -= 2;
         charsLeft -= 6 * key.length + 4;
-        const child = keys === undefined ? undefined : childAt(node, keys, key, item, found);
         const kind = kindOf(item);
-        if (kind === REJECTED || (kind === CONTAINER && !scanContainer(item, child, depth + 1, found)))
+        if (kind === REJECTED || (kind === CONTAINER && !scanContainer(item, depth + 1)))
             return false;
     }
     return true;
-}
-/** The trie node under `key`, with `item` recorded in its slot; undefined when no path goes on. */
-function childAt(node, keys, key, item, found) {
-    for (let i = 0; i < keys.length; i++) {
-        if (keys[i] !== key)
-            continue;
-        const child = node.children[i];
-        if (child.slot >= 0)
-            found[child.slot] = item;
-        return child.keys.length === 0 ? undefined : child;
-    }
-    return undefined;
 }
 /** Deepest bracket nesting and count of structural tokens of a JSON text, skipping strings. */
 function jsonShape(text) {
@@ -246,8 +188,13 @@ export function isRecord(value) {
 const hasOwn = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
 /** The value at `path`, following own properties only; undefined when any step is missing. */
 export function readPath(value, path) {
+    return readTo(value, path, path.length);
+}
+/** The value at the first `end` segments of `path` (indexed, not sliced: decoding reads paths on every call). */
+function readTo(value, path, end) {
     let current = value;
-    for (const segment of path) {
+    for (let i = 0; i < end; i++) {
+        const segment = path[i];
         if (typeof segment === 'number') {
             if (!Array.isArray(current) || segment >= current.length)
                 return undefined;
@@ -262,13 +209,47 @@ export function readPath(value, path) {
     return current;
 }
 export function hasPath(value, path) {
-    if (path.length === 0)
+    const end = path.length - 1;
+    if (end < 0)
         return false;
-    const parent = readPath(value, path.slice(0, -1));
-    const last = path[path.length - 1];
+    const parent = readTo(value, path, end);
+    const last = path[end];
     if (typeof last === 'number')
         return Array.isArray(parent) && last < parent.length;
     return isRecord(parent) && last !== undefined && hasOwn(parent, last);
+}
+// ---------------------------------------------------------------------------------------------
+// The steps of a shape's reader (the generated tables write readers as calls of these): each reads
+// an own property of a record or an item of an array, and is undefined (or false) for anything else.
+// ---------------------------------------------------------------------------------------------
+/** The own property `key` of a record. */
+export function own(value, key) {
+    // Written out (not isRecord and hasOwn): every decode reads a handful of these.
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return undefined;
+    return OWN.call(value, key) ? value[key] : undefined;
+}
+const OWN = Object.prototype.hasOwnProperty;
+/** Whether a record has the own property `key`, whatever its value. */
+export function has(value, key) {
+    return isRecord(value) && hasOwn(value, key);
+}
+/** The item at `index` of an array. */
+export function item(value, index) {
+    return Array.isArray(value) && index < value.length ? value[index] : undefined;
+}
+/** Whether `index` is below an array's length (present, whatever is stored there). */
+export function hasItem(value, index) {
+    return Array.isArray(value) && index < value.length;
+}
+/** The text of the first value that has one: a read and its mirrors. */
+export function firstText(...values) {
+    for (const value of values) {
+        const text = scalarText(value);
+        if (text !== undefined)
+            return text;
+    }
+    return undefined;
 }
 /** The text at `path`: see scalarText. */
 export function readText(value, path) {

@@ -5,6 +5,8 @@
  * allows it (the 401 replay). The client-credentials token lifecycle is a provider too, made by
  * token-flow.ts only for contracts that have one.
  */
+import type { ClientRuntimeOptions } from './base-client.js';
+import type { Exchange } from './exchange.js';
 import type { FullRuntimeSpec, SchemeSpec } from './spec.js';
 /** A secret, or a function that returns the current one (read before every request). */
 export type Secret = string | (() => string | Promise<string>);
@@ -58,26 +60,20 @@ export interface Provider {
     /** Every secret it has sent or holds. */
     secrets(): readonly string[];
 }
-/** Makes the client-credentials provider (token-flow.ts); the generated tables name it when the contract has that scheme. */
-export type TokenFlow = (spec: FullRuntimeSpec, options: TokenFlowOptions) => Provider | undefined;
-/** What the client-credentials provider reads of the client's options (base-client.ts). */
-export interface TokenFlowOptions {
-    readonly environment: string;
-    readonly credentials?: Readonly<Record<string, string | undefined>>;
-    readonly tokenStore?: unknown;
-    readonly tokenContentType?: string;
-    readonly refreshSkewMs?: number;
+/**
+ * Makes the client-credentials scheme's provider (auth.ts's clientCredentialsFlow): a token the
+ * caller gives, else the contract's token lifecycle. The generated tables name it only when the
+ * contract has that scheme, so other bundles carry neither.
+ */
+export type TokenFlow = (spec: FullRuntimeSpec, client: TokenFlowClient) => Provider | undefined;
+/** What the client-credentials provider reads of the client (base-client.ts). */
+export interface TokenFlowClient {
+    readonly options: ClientRuntimeOptions;
+    /** The credential given for the scheme by name (`auth`), if any. */
+    readonly given: SchemeCredential | undefined;
     readonly now: () => number;
-    /** Sends the token request (the client's exchange); its error is what the caller's call fails with. */
-    readonly request: (body: Readonly<Record<string, string>>) => Promise<{
-        readonly ok: true;
-        readonly data: unknown;
-    } | {
-        readonly ok: false;
-        readonly error: unknown;
-    }>;
-    /** The error for a token response without a token. */
-    readonly malformed: (message: string) => unknown;
+    /** A failed token request's exchange, by its (shared) error, for support reports on every waiter. */
+    readonly failures: WeakMap<object, Exchange>;
 }
 /** Standard base64 of UTF-8 text (RFC 7617 §2.1 with charset UTF-8), without btoa's Latin-1 limit. */
 export declare function base64(text: string): string;

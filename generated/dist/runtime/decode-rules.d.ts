@@ -4,11 +4,11 @@
  * category, "retry once, then support") and an endpoint's quirks. The generated tables name
  * DECODE_RULES only where a contract has either, so a bundle of other contracts leaves them out.
  */
-import { type DecodedError, type Found } from './decode.js';
-import { type DecodePlan, type ShapePlan } from './plan.js';
-import type { EndpointErrorSpec } from './spec.js';
+import { type DecodedError } from './decode.js';
+import { type DecodePlan } from './plan.js';
+import type { EndpointErrorSpec, ShapeReads } from './spec.js';
 /** Messages that do not name their field are mapped to request fields by the host's table. */
-declare function applyMessages(plan: DecodePlan, body: unknown, found: Found, shape: ShapePlan, decoded: DecodedError): DecodedError;
+declare function applyMessages(plan: DecodePlan, reads: ShapeReads, decoded: DecodedError): DecodedError;
 declare function applyQuirks(plan: DecodePlan, endpoint: EndpointErrorSpec, decoded: DecodedError, body: unknown): DecodedError;
 /** The rules the tables name: how decode.ts reaches them without importing them. */
 export declare const DECODE_RULES: {

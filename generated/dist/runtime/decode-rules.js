@@ -4,16 +4,16 @@
  * category, "retry once, then support") and an endpoint's quirks. The generated tables name
  * DECODE_RULES only where a contract has either, so a bundle of other contracts leaves them out.
  */
-import { RETRY_ONCE_HINT, textOf } from './decode.js';
+import { RETRY_ONCE_HINT } from './decode.js';
 import { matchEmptyMessage, matchMessage } from './messages.js';
 import { retryableOf } from './plan.js';
 import { statusMatches } from './status.js';
 /** Messages that do not name their field are mapped to request fields by the host's table. */
-function applyMessages(plan, body, found, shape, decoded) {
+function applyMessages(plan, reads, decoded) {
     const table = plan.messages;
     if (table === undefined)
         return decoded;
-    const texts = messageTexts(plan, body, found, shape, decoded);
+    const texts = messageTexts(reads, decoded);
     // No text, no rule: the table's patterns never run on an envelope without messages.
     if (texts.length === 0)
         return decoded;
@@ -34,16 +34,14 @@ function applyMessages(plan, body, found, shape, decoded) {
         return decoded;
     return withMessageHits(plan.tables.tables, table.advice, decoded, hits);
 }
-function messageTexts(plan, body, found, shape, decoded) {
+function messageTexts(reads, decoded) {
     const texts = [];
     for (const f of decoded.fields)
         if (f.field === '')
             texts.push(f.message);
-    for (const read of [shape.message, shape.human, shape.detail]) {
-        const text = textOf(plan, body, found, read);
+    for (const text of [reads.message, reads.human, reads.detail])
         if (text !== undefined)
             texts.push(text);
-    }
     return texts;
 }
 function withMessageHits(tables, advice, decoded, hits) {

@@ -1,5 +1,4 @@
-import { type DecodePlan, type TextRead } from './plan.js';
-import type { EndpointErrorRules, EndpointErrorSpec, ErrorTables, HostErrorSpec, PolicySpec, QuirkSpec } from './spec.js';
+import type { BodyPath, EndpointErrorRules, EndpointErrorSpec, ErrorTables, HostErrorSpec, PolicySpec, QuirkSpec } from './spec.js';
 import type { SupportReport } from './support.js';
 export interface FieldError {
     /** Request field path, dotted (`destination.address.address1`); empty when not named. */
@@ -41,10 +40,13 @@ export interface DecodeInput {
     readonly body: unknown;
     readonly endpoint?: EndpointErrorSpec;
 }
-/** What a scan of the body found at each of the plan's paths; undefined: read them as needed. */
-export type Found = readonly unknown[] | undefined;
-export declare function textOf(plan: DecodePlan, body: unknown, found: Found, read: TextRead | undefined): string | undefined;
 export declare function decodeHostError(tables: ErrorTables, host: HostErrorSpec, input: DecodeInput): DecodedError;
+/**
+ * The field errors of a list in the body (the first hundred): each entry's texts at `field` and
+ * `message` (a key of the entry, or a path into it), where it has either. What a shape's reader
+ * calls for its `fieldErrors`.
+ */
+export declare function fieldErrors(list: unknown, field: string | BodyPath | undefined, message: string | BodyPath): FieldError[];
 /** The guidance a `once_then_support` rule gives on the first failure, and after the retry failed too. */
 export declare const RETRY_ONCE_HINT: string;
 export declare const RETRIED_ONCE_HINT: string;

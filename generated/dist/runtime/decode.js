@@ -3,58 +3,14 @@
  * name; the host is always chosen by the caller, never guessed from the body's shape. It never
  * throws: every input, however hostile, yields a decoded error with the HTTP status.
  *
- * Decoding runs a plan compiled once from the tables (plan.ts). A body that is plain JSON data is
- * read in one pass that also checks it: it is then kept as given, since its JSON copy would be
- * equal. Anything else is read as it always was and kept as its JSON copy.
+ * Decoding runs a plan compiled once from the tables (plan.ts): the host's shapes, each a reader
+ * the generated tables write as straight-line code (shape-reader.ts interprets a shape's spec the
+ * same way, for tables built at run time). A body that is plain JSON data is kept as given, since
+ * its JSON copy would be equal; anything else is kept as its JSON copy.
  */
-import { hasPath, isRecord, keptBody, MAX_KEPT_JSON, parseBody, parseJsonContainer, readPath, scalarText, scanPlainJson, truncate, } from './body.js';
+import { isPlainJson, isRecord, keptBody, own, parseBody, readPath, scalarText, truncate } from './body.js';
 import { compilePlan, hasOwn, planOf, tablesPlanOf } from './plan.js';
 import { safeStatus, statusMatches } from './status.js';
-function valueAt(plan, body, found, slot) {
-    return found === undefined ? readPath(body, plan.paths[slot]) : found[slot];
-}
-function isPresent(plan, body, found, p) {
-    if (p.slot < 0)
-        return false;
-    if (found === undefined)
-        return hasPath(body, plan.paths[p.slot]);
-    // Scanned data has no undefined values: a key is present exactly when a value was found.
-    if (p.index === undefined)
-        return found[p.slot] !== undefined;
-    const parent = found[p.parent];
-    return Array.isArray(parent) && p.index < parent.length;
-}
-export function textOf(plan, body, found, read) {
-    if (read === undefined)
-        return undefined;
-    const direct = scalarText(valueAt(plan, body, found, read.slot));
-    if (direct !== undefined)
-        return direct;
-    for (const mirror of read.mirrors) {
-        const copy = scalarText(valueAt(plan, body, found, mirror));
-        if (copy !== undefined)
-            return copy;
-    }
-    return undefined;
-}
-function recognise(plan, body, found) {
-    if (!isRecord(body))
-        return undefined;
-    for (const shape of plan.shapes) {
-        if (matches(plan, body, found, shape))
-            return shape;
-    }
-    return undefined;
-}
-function matches(plan, body, found, shape) {
-    for (const p of shape.present)
-        if (!isPresent(plan, body, found, p))
-            return false;
-    for (const e of shape.equals)
-        if (valueAt(plan, body, found, e.slot) !== e.value)
-            return false;
-    return true;
-}
 // ---------------------------------------------------------------------------------------------
 // Decoding
 // ---------------------------------------------------------------------------------------------
@@ -67,21 +23,11 @@ function decodeWith(plan, host, status, raw) {
     if (typeof raw === 'string')
         return decodeText(plan, host, status, raw);
     if (typeof raw !== 'object' || raw === null)
-        return decodeBody(plan, raw, undefined, host, status, keptBody(raw));
-    const found = new Array(plan.paths.length);
+        return decodeBody(plan, raw, host, status, keptBody(raw));
     // Plain JSON data is kept as given: it is what its JSON copy would be.
-    if (scanPlainJson(raw, plan.trie, found))
-        return decodeBody(plan, raw, found, host, status, raw);
-    return decodeBody(plan, raw, undefined, host, status, keptBody(raw));
+    return decodeBody(plan, raw, host, status, isPlainJson(raw) ? raw : keptBody(raw));
 }
 function decodeText(plan, host, status, raw) {
-    const quick = raw.length <= MAX_KEPT_JSON ? parseJsonContainer(raw) : undefined;
-    if (quick !== undefined) {
-        const found = new Array(plan.paths.length);
-        // Data the scan accepts is within parseBody's depth and structure limits: parseBody's answer.
-        if (scanPlainJson(quick, plan.trie, found))
-            return decodeBody(plan, quick, found, host, status, quick);
-    }
     let body;
     try {
         body = parseBody(raw);
@@ -90,20 +36,29 @@ function decodeText(plan, host, status, raw) {
         body = undefined;
     }
     // A body parsed from text is plain JSON: kept as is when small, else dropped (its text is long).
-    const kept = keptBody(body, raw.length);
-    return decodeBody(plan, body, undefined, host, status, kept);
+    return decodeBody(plan, body, host, status, keptBody(body, raw.length));
 }
-/** Decodes `body` (read through `found` when scanned) into a result carrying `kept`. Never throws. */
-function decodeBody(plan, body, found, host, status, kept) {
+/** Decodes `body` into a result carrying `kept`. Never throws. */
+function decodeBody(plan, body, host, status, kept) {
     try {
-        const shape = recognise(plan, body, found);
-        let decoded = shape === undefined ? unrecognised(plan, host, status, body, kept) : readShape(plan, body, found, shape, host, status, kept);
+        let shape;
+        let reads;
+        if (isRecord(body)) {
+            for (const rule of plan.shapes) {
+                reads = rule.read(body);
+                if (reads !== undefined) {
+                    shape = rule;
+                    break;
+                }
+            }
+        }
+        let decoded = shape === undefined || reads === undefined ? unrecognised(plan, host, status, body, kept) : readShape(plan, shape, reads, host, status, kept);
         // Message tables and quirks are decode-rules.ts's, named by the tables only where a contract has them.
         const rules = plan.tables.tables.rules;
         if (rules === undefined)
             return decoded;
-        if (shape !== undefined && plan.messages !== undefined)
-            decoded = rules.messages(plan, body, found, shape, decoded);
+        if (reads !== undefined && plan.messages !== undefined)
+            decoded = rules.messages(plan, reads, decoded);
         return plan.endpoint === undefined || plan.endpoint.quirks.length === 0 ? decoded : rules.quirks(plan, plan.endpoint, decoded, body);
     }
     catch {
@@ -126,10 +81,10 @@ function unrecognised(plan, host, status, body, kept) {
         body: kept,
     };
 }
-function readShape(plan, body, found, shape, host, status, kept) {
-    const code = textOf(plan, body, found, shape.code) ?? `http_${status}`;
-    const rows = shape.codes?.get(code);
-    const kind = textOf(plan, body, found, shape.kind);
+function readShape(plan, shape, reads, host, status, kept) {
+    const code = reads.code ?? `http_${status}`;
+    const rows = plan.codeShape === shape.name ? plan.codes.get(code) : undefined;
+    const kind = reads.kind;
     const row = rows === undefined ? undefined : rowOf(rows, status, kind);
     const head = {
         host,
@@ -139,10 +94,10 @@ function readShape(plan, body, found, shape, host, status, kept) {
         known: rows !== undefined,
         category: row === undefined ? plan.tables.statusCategory[status] : row.spec.category,
         retryable: row === undefined ? plan.tables.statusRetryable[status] : row.retryable,
-        message: messageOf(plan, body, found, shape) ?? `HTTP ${status} ${code}`,
-        fields: readFieldErrors(plan, body, found, shape),
+        message: nonBlank(reads.human) ?? nonBlank(reads.message) ?? nonBlank(reads.detail) ?? `HTTP ${status} ${code}`,
+        fields: reads.fields ?? [],
     };
-    return withExtras(head, kind, bodyStatusOf(plan, body, found, shape, status), kept);
+    return withExtras(head, kind, bodyStatusOf(reads.status, status), kept);
 }
 /** The result, in the key order the decoders have always had: kind and bodyStatus before rules. */
 function withExtras(h, kind, bodyStatus, body) {
@@ -153,16 +108,8 @@ function withExtras(h, kind, bodyStatus, body) {
         ? { host, status, shape, code, known, category, retryable, message, fields, rules: [], body }
         : { host, status, shape, code, known, category, retryable, message, fields, kind, rules: [], body };
 }
-/** The envelope's own words: its human text, else its message, else its detail. */
-function messageOf(plan, body, found, shape) {
-    const human = textOf(plan, body, found, shape.human);
-    const message = textOf(plan, body, found, shape.message);
-    const detail = textOf(plan, body, found, shape.detail);
-    return nonBlank(human) ?? nonBlank(message) ?? nonBlank(detail);
-}
 /** The status the body claims, when it is an HTTP status other than the response's; else 0. */
-function bodyStatusOf(plan, body, found, shape, status) {
-    const claimed = shape.status < 0 ? undefined : valueAt(plan, body, found, shape.status);
+function bodyStatusOf(claimed, status) {
     const bodyStatus = typeof claimed === 'number' ? safeStatus(claimed) : 0;
     return bodyStatus === status ? 0 : bodyStatus;
 }
@@ -186,43 +133,24 @@ function nonBlank(text) {
     return (first > 0x20 && first < 0x7f) || text.trim() !== '' ? text : undefined;
 }
 const MAX_FIELD_ERRORS = 100;
-function readFieldErrors(plan, body, found, shape) {
-    const spec = shape.fieldErrors;
+/**
+ * The field errors of a list in the body (the first hundred): each entry's texts at `field` and
+ * `message` (a key of the entry, or a path into it), where it has either. What a shape's reader
+ * calls for its `fieldErrors`.
+ */
+export function fieldErrors(list, field, message) {
     const out = [];
-    if (spec === undefined)
-        return out;
-    const list = valueAt(plan, body, found, spec.slot);
     if (!Array.isArray(list))
         return out;
     const count = Math.min(list.length, MAX_FIELD_ERRORS);
     for (let i = 0; i < count; i++) {
         const entry = list[i];
-        const texts = found !== undefined && spec.keys !== undefined ? entryTexts(entry, spec.keys) : entryTextsAt(entry, spec);
-        if (texts !== undefined)
-            out.push(texts);
+        const text = scalarText(typeof message === 'string' ? own(entry, message) : readPath(entry, message));
+        const name = field === undefined ? undefined : scalarText(typeof field === 'string' ? own(entry, field) : readPath(entry, field));
+        if (text !== undefined || name !== undefined)
+            out.push({ field: name ?? '', message: text ?? '' });
     }
     return out;
-}
-/** An entry's field error, read in one pass over the keys of a scanned (plain) entry. */
-function entryTexts(entry, keys) {
-    if (!isRecord(entry))
-        return undefined;
-    let message;
-    let field;
-    for (const key in entry) {
-        if (!hasOwn(entry, key))
-            continue;
-        if (key === keys.message)
-            message = scalarText(entry[key]);
-        if (key === keys.field)
-            field = scalarText(entry[key]);
-    }
-    return message === undefined && field === undefined ? undefined : { field: field ?? '', message: message ?? '' };
-}
-function entryTextsAt(entry, spec) {
-    const message = scalarText(readPath(entry, spec.message));
-    const field = spec.field === undefined ? undefined : scalarText(readPath(entry, spec.field));
-    return message === undefined && field === undefined ? undefined : { field: field ?? '', message: message ?? '' };
 }
 /** The guidance a `once_then_support` rule gives on the first failure, and after the retry failed too. */
 export const RETRY_ONCE_HINT = 'Retry the call once; if it fails again, contact support.';

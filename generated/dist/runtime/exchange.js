@@ -25,7 +25,7 @@ export async function send(spec, options, endpoint, input, proofs) {
     const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     const outgoing = new Outgoing(request, limit, input.signal, timeoutMs);
     try {
-        const response = await (options.transport === undefined ? viaFetch(options.fetch ?? globalFetch, outgoing) : options.transport(outgoing));
+        const response = await (options.transport === undefined ? (endpoint.upload ?? viaFetch)(options.fetch ?? globalFetch, outgoing) : options.transport(outgoing));
         if (!hasBody(response, limit))
             return failure(clientError(host, 'invalid_response', `the response body exceeds ${limit} bytes`, response.status), request);
         // Not followed (credentials would go along): said plainly. A browser's manual redirect has status 0.

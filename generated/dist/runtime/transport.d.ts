@@ -44,7 +44,16 @@ export interface TransportResponse {
  */
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 export declare const globalFetch: FetchLike;
+/** The default transport: fetch, with the body cap applied while reading. A stream body goes through fetchUpload. */
 export declare function viaFetch(fetchFn: FetchLike, request: TransportRequest): Promise<TransportResponse>;
+/**
+ * fetch with a stream body, which goes through an Upload, stopped when the exchange ends: Node's
+ * fetch (undici) neither cancels a stream body when the call is aborted (the stream is locked to
+ * fetch's reader, so cancelling it throws: whatwg/fetch#1286) nor stops reading it, so an endless
+ * stream would be read for ever after the call rejected. The tables name it only for endpoints
+ * that take a stream, so other bundles leave it out; any other body goes through viaFetch.
+ */
+export declare function fetchUpload(fetchFn: FetchLike, request: TransportRequest): Promise<TransportResponse>;
 /**
  * Iterating fetch Headers costs more than the rest of the call, and most calls never look at
  * them: they are copied on first use. A class, as an object literal with a getter is slow to make.

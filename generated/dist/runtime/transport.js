@@ -9,25 +9,28 @@
 import { isStream, ownBuffer } from './request-body.js';
 // Looked up at call time, so a global fetch replaced after the client was made (tests) is used.
 export const globalFetch = (url, init) => fetch(url, init);
-/** The default transport: fetch, with the body cap applied while reading. */
+/** Credentials never follow a redirect (see Sent.credentialed). */
 function redirectOf(request) {
     return request.credentialed === true ? 'manual' : 'follow';
 }
+/** The default transport: fetch, with the body cap applied while reading. A stream body goes through fetchUpload. */
 export async function viaFetch(fetchFn, request) {
     const body = request.body;
-    if (isStream(body))
-        return viaFetchStreaming(fetchFn, request, body);
     const init = { method: request.method, headers: request.headers, body: body instanceof Uint8Array ? ownBuffer(body) : body, signal: request.signal, redirect: redirectOf(request) };
     const response = await fetchFn(request.url, init);
     return new FetchResponse(response.status, response.headers, await readBody(response, request.maxResponseBytes));
 }
 /**
- * A stream body goes through an Upload, stopped when the exchange ends: Node's fetch (undici)
- * neither cancels a stream body when the call is aborted (the stream is locked to fetch's reader,
- * so cancelling it throws: whatwg/fetch#1286) nor stops reading it, so an endless stream would be
- * read for ever after the call rejected.
+ * fetch with a stream body, which goes through an Upload, stopped when the exchange ends: Node's
+ * fetch (undici) neither cancels a stream body when the call is aborted (the stream is locked to
+ * fetch's reader, so cancelling it throws: whatwg/fetch#1286) nor stops reading it, so an endless
+ * stream would be read for ever after the call rejected. The tables name it only for endpoints
+ * that take a stream, so other bundles leave it out; any other body goes through viaFetch.
  */
-async function viaFetchStreaming(fetchFn, request, source) {
+export async function fetchUpload(fetchFn, request) {
+    const source = request.body;
+    if (!isStream(source))
+        return viaFetch(fetchFn, request);
     const upload = new Upload(source);
     const init = { method: request.method, headers: request.headers, body: upload.stream, signal: request.signal, duplex: 'half', redirect: redirectOf(request) };
     try {

@@ -3,8 +3,9 @@
  * expiry computed from the time the token was received, proactive refresh, single flight, and a
  * pluggable store so processes can share a token.
  */
-import { proofOf, type Proof, type ProofResult, type Provider, type TokenFlow } from './credentials.js';
-import type { AuthSpec, GrantSpec } from './spec.js';
+import { callerProvider, proofOf, type Proof, type ProofResult, type Provider, type TokenFlow, type TokenFlowClient } from './credentials.js';
+import { clientError, send } from './exchange.js';
+import type { AuthSpec, FullRuntimeSpec, GrantSpec } from './spec.js';
 
 /** A token as cached and stored: `expiresAt` is epoch milliseconds (undefined: until rejected). */
 export interface StoredToken {
@@ -161,23 +162,28 @@ class SeenTokens {
 }
 
 /**
- * The client-credentials scheme as a provider: tokens fetched with the contract's grants, cached,
- * refreshed and, after a refusal, dropped so the replay fetches a fresh one.
+ * The client-credentials scheme as a provider: a token the caller gives (`auth` by the scheme's
+ * name, or `accessToken`) replaces the contract's flow; else tokens fetched with the contract's
+ * grants, cached, refreshed and, after a refusal, dropped so the replay fetches a fresh one.
  */
-export const clientCredentialsFlow: TokenFlow = (spec, options) => {
+export const clientCredentialsFlow: TokenFlow = (spec, { options, given, now, failures }) => {
   const auth = spec.auth;
+  const fixed = given ?? options.accessToken;
+  const carrier = options.authHeader ?? (auth === undefined ? undefined : { header: auth.header, scheme: auth.scheme });
+  if (fixed !== undefined) return callerProvider({ type: 'bearer' }, fixed, carrier, auth?.unauthorized.replay === true ? auth.unauthorized : undefined);
+  const tokenEndpoint = spec.tokenEndpoint;
   const scheme = auth === undefined ? undefined : { header: auth.header, scheme: auth.scheme };
-  if (auth === undefined || scheme === undefined || options.credentials === undefined) return undefined;
+  if (auth === undefined || scheme === undefined || tokenEndpoint === undefined || options.credentials === undefined) return undefined;
   const seen = new SeenTokens();
   const manager = new TokenManager<unknown>({
     spec: auth,
     environment: options.environment,
     credentials: options.credentials,
-    store: (options.tokenStore as TokenStore | undefined) ?? memoryTokenStore(),
+    store: options.tokenStore ?? memoryTokenStore(),
     refreshSkewMs: options.refreshSkewMs ?? 60_000,
-    now: options.now,
-    request: options.request,
-    malformed: options.malformed,
+    now,
+    request: tokenRequest(spec, tokenEndpoint, options, failures),
+    malformed: (message) => clientError(tokenEndpoint.host, 'invalid_response', message, 200),
   });
   let last: Proof | undefined;
   const rule = auth.unauthorized;
@@ -200,3 +206,14 @@ export const clientCredentialsFlow: TokenFlow = (spec, options) => {
   };
   return provider;
 };
+
+/** Sends the token request through the client's exchange; a failure's exchange is kept for the support reports of every waiter. */
+function tokenRequest(spec: FullRuntimeSpec, tokenEndpoint: NonNullable<FullRuntimeSpec['tokenEndpoint']>, options: TokenFlowClient['options'], failures: TokenFlowClient['failures']): TokenManagerOptions<unknown>['request'] {
+  return async (body) => {
+    const contentType = options.tokenContentType ?? tokenEndpoint.contentTypes[0];
+    const exchange = await send(spec, options, tokenEndpoint, { body, ...(contentType === undefined ? {} : { contentType }) });
+    if (exchange.result.ok) return { ok: true, data: exchange.result.data };
+    failures.set(exchange.result.error, exchange);
+    return { ok: false, error: exchange.result.error };
+  };
+}

@@ -95,35 +95,11 @@ function makeProviders(spec: FullRuntimeSpec, options: ClientRuntimeOptions, now
   const providers = new Map<string, Provider>();
   for (const [name, scheme] of Object.entries(spec.schemes)) {
     const given = options.auth !== undefined && Object.prototype.hasOwnProperty.call(options.auth, name) ? options.auth[name] : undefined;
-    const provider = scheme.type === 'clientCredentials' ? tokenProvider(spec, options, now, failures, given) : given === undefined ? undefined : callerProvider(scheme, given);
+    // The client-credentials provider is auth.ts's, named by the tables only for a contract with that scheme.
+    const provider = scheme.type === 'clientCredentials' ? spec.tokenFlow?.(spec, { options, given, now, failures }) : given === undefined ? undefined : callerProvider(scheme, given);
     if (provider !== undefined) providers.set(name, provider);
   }
   return providers;
-}
-
-/** The client-credentials scheme: a token the caller gives (accessToken) replaces the contract's flow. */
-function tokenProvider(spec: FullRuntimeSpec, options: ClientRuntimeOptions, now: () => number, failures: WeakMap<object, Exchange>, given: SchemeCredential | undefined): Provider | undefined {
-  const auth = spec.auth;
-  const fixed = given ?? options.accessToken;
-  const carrier = options.authHeader ?? (auth === undefined ? undefined : { header: auth.header, scheme: auth.scheme });
-  if (fixed !== undefined) return callerProvider({ type: 'bearer' }, fixed, carrier, auth?.unauthorized.replay === true ? auth.unauthorized : undefined);
-  const tokenEndpoint = spec.tokenEndpoint;
-  if (spec.tokenFlow === undefined || tokenEndpoint === undefined) return undefined;
-  return spec.tokenFlow(spec, {
-    environment: options.environment,
-    credentials: options.credentials,
-    tokenStore: options.tokenStore,
-    refreshSkewMs: options.refreshSkewMs,
-    now,
-    request: async (body) => {
-      const contentType = options.tokenContentType ?? tokenEndpoint.contentTypes[0];
-      const exchange = await send(spec, options, tokenEndpoint, { body, ...(contentType === undefined ? {} : { contentType }) });
-      if (exchange.result.ok) return { ok: true, data: exchange.result.data };
-      failures.set(exchange.result.error, exchange);
-      return { ok: false, error: exchange.result.error };
-    },
-    malformed: (message) => clientError(tokenEndpoint.host, 'invalid_response', message, 200),
-  });
 }
 
 /** What a call reads of the client's auth. */

@@ -39,23 +39,6 @@ export function parseBody(body: unknown): unknown {
 }
 
 /**
- * The object or array a JSON text holds, parsed at once; undefined for any other text. Unlike
- * parseBody it does not first measure the text's depth and structure, so only short texts are
- * worth giving it, and the caller must check those limits on the result before relying on it.
- */
-export function parseJsonContainer(body: string): object | undefined {
-  const text = body.trim();
-  const first = text.charCodeAt(0);
-  if (first !== 0x7b && first !== 0x5b) return undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
  * What a decoded error keeps of the body: text truncated, data as a plain bounded JSON copy.
  * Values that cannot be copied as JSON (throwing getters, proxies, cycles, extreme depth or size)
  * are dropped, so the error itself always serialises.
@@ -78,54 +61,15 @@ export function keptBody(value: unknown, rawLength?: number): unknown {
 }
 
 /**
- * The paths one decode reads, as a tree over the body: a path ends at a node with a slot, where
- * scanPlainJson records the value it finds there.
- */
-export interface PathTrie {
-  /** The index of the path that ends here, or -1. */
-  readonly slot: number;
-  readonly keys: readonly (string | number)[];
-  readonly children: readonly PathTrie[];
-}
-
-interface TrieBuilder {
-  slot: number;
-  readonly keys: (string | number)[];
-  readonly children: TrieBuilder[];
-}
-
-/** The tree of `paths`; the value at `paths[i]` goes to slot `i`. */
-export function pathTrie(paths: readonly BodyPath[]): PathTrie {
-  const root: TrieBuilder = { slot: -1, keys: [], children: [] };
-  paths.forEach((path, slot) => {
-    let node = root;
-    for (const segment of path) {
-      const at = node.keys.indexOf(segment);
-      if (at >= 0) {
-        node = node.children[at] as TrieBuilder;
-        continue;
-      }
-      const child: TrieBuilder = { slot: -1, keys: [], children: [] };
-      node.keys.push(segment);
-      node.children.push(child);
-      node = child;
-    }
-    if (node.slot < 0) node.slot = slot;
-  });
-  return root;
-}
-
-/**
  * Whether `value` is plain JSON data that the JSON round trip (JSON.parse(JSON.stringify(value)))
  * would give back equal: plain objects and arrays of strings, finite numbers (not -0), booleans
  * and null, within the depth, structure and size limits. Values are read as JSON.stringify reads
- * them: own enumerable properties, getters and proxy traps run. In the same single pass, the
- * value at each path of `trie` is written to `found[slot]`, so a read never reaches a prototype.
- * False for anything else (cycles, toJSON, dates, class instances, throwing getters or traps,
- * huge data): only the round trip itself can say what such a value becomes. The budgets
- * over-count the round trip's text, so data accepted here is data it would keep.
+ * them: own enumerable properties, getters and proxy traps run. False for anything else (cycles,
+ * toJSON, dates, class instances, throwing getters or traps, huge data): only the round trip
+ * itself can say what such a value becomes. The budgets over-count the round trip's text, so data
+ * accepted here is data it would keep.
  */
-export function scanPlainJson(value: object, trie: PathTrie, found: unknown[]): boolean {
+export function isPlainJson(value: object): boolean {
   const savedNodes = nodesLeft;
   const savedChars = charsLeft;
   // A getter can decode again while this scan runs: each scan keeps its own budget.
@@ -133,8 +77,7 @@ export function scanPlainJson(value: object, trie: PathTrie, found: unknown[]): 
   charsLeft = MAX_PARSE_LENGTH;
   try {
     if ((OBJECT_PROTOTYPE as { readonly toJSON?: unknown }).toJSON !== undefined) return false;
-    if (trie.slot >= 0) found[trie.slot] = value;
-    return scanContainer(value, trie.keys.length === 0 ? undefined : trie, 1, found) && nodesLeft >= 0 && charsLeft >= 0;
+    return scanContainer(value, 1) && nodesLeft >= 0 && charsLeft >= 0;
   } catch {
     return false;
   } finally {
@@ -150,11 +93,11 @@ const ARRAY_PROTOTYPE: object = Array.prototype;
 let nodesLeft = 0;
 let charsLeft = 0;
 
-function scanContainer(value: object, node: PathTrie | undefined, depth: number, found: unknown[]): boolean {
+function scanContainer(value: object, depth: number): boolean {
   nodesLeft -= 1;
   charsLeft -= 3;
   if (depth > MAX_JSON_DEPTH || nodesLeft < 0 || charsLeft < 0) return false;
-  return Array.isArray(value) ? scanArray(value, node, depth, found) : scanObject(value, node, depth, found);
+  return Array.isArray(value) ? scanArray(value, depth) : scanObject(value, depth);
 }
 
 const SCALAR = 0;
@@ -183,47 +126,32 @@ function kindOf(item: unknown): number {
   return SCALAR;
 }
 
-function scanArray(value: readonly unknown[], node: PathTrie | undefined, depth: number, found: unknown[]): boolean {
+function scanArray(value: readonly unknown[], depth: number): boolean {
   // An own or inherited toJSON replaces the array in the round trip.
   if (Object.getPrototypeOf(value) !== ARRAY_PROTOTYPE || (value as { readonly toJSON?: unknown }).toJSON !== undefined) return false;
   const length = value.length;
   nodesLeft -= length;
   if (nodesLeft < 0) return false;
-  const keys = node === undefined ? undefined : node.keys;
   for (let i = 0; i < length; i++) {
     const item = value[i];
-    const child = keys === undefined ? undefined : childAt(node as PathTrie, keys, i, item, found);
     const kind = kindOf(item);
-    if (kind === REJECTED || (kind === CONTAINER && !scanContainer(item as object, child, depth + 1, found))) return false;
+    if (kind === REJECTED || (kind === CONTAINER && !scanContainer(item as object, depth + 1))) return false;
   }
   return true;
 }
 
-function scanObject(value: object, node: PathTrie | undefined, depth: number, found: unknown[]): boolean {
+function scanObject(value: object, depth: number): boolean {
   if (Object.getPrototypeOf(value) !== OBJECT_PROTOTYPE) return false;
   const record = value as Readonly<Record<string, unknown>>;
-  const keys = node === undefined ? undefined : node.keys;
   for (const key in record) {
     if (!hasOwn(record, key)) continue;
     const item = record[key];
     nodesLeft -= 2;
     charsLeft -= 6 * key.length + 4;
-    const child = keys === undefined ? undefined : childAt(node as PathTrie, keys, key, item, found);
     const kind = kindOf(item);
-    if (kind === REJECTED || (kind === CONTAINER && !scanContainer(item as object, child, depth + 1, found))) return false;
+    if (kind === REJECTED || (kind === CONTAINER && !scanContainer(item as object, depth + 1))) return false;
   }
   return true;
-}
-
-/** The trie node under `key`, with `item` recorded in its slot; undefined when no path goes on. */
-function childAt(node: PathTrie, keys: readonly (string | number)[], key: string | number, item: unknown, found: unknown[]): PathTrie | undefined {
-  for (let i = 0; i < keys.length; i++) {
-    if (keys[i] !== key) continue;
-    const child = node.children[i] as PathTrie;
-    if (child.slot >= 0) found[child.slot] = item;
-    return child.keys.length === 0 ? undefined : child;
-  }
-  return undefined;
 }
 
 /** Deepest bracket nesting and count of structural tokens of a JSON text, skipping strings. */
@@ -255,25 +183,70 @@ const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnPrope
 
 /** The value at `path`, following own properties only; undefined when any step is missing. */
 export function readPath(value: unknown, path: BodyPath): unknown {
+  return readTo(value, path, path.length);
+}
+
+/** The value at the first `end` segments of `path` (indexed, not sliced: decoding reads paths on every call). */
+function readTo(value: unknown, path: BodyPath, end: number): unknown {
   let current: unknown = value;
-  for (const segment of path) {
+  for (let i = 0; i < end; i++) {
+    const segment = path[i];
     if (typeof segment === 'number') {
       if (!Array.isArray(current) || segment >= current.length) return undefined;
       current = current[segment];
     } else {
-      if (!isRecord(current) || !hasOwn(current, segment)) return undefined;
-      current = current[segment];
+      if (!isRecord(current) || !hasOwn(current, segment as string)) return undefined;
+      current = current[segment as string];
     }
   }
   return current;
 }
 
 export function hasPath(value: unknown, path: BodyPath): boolean {
-  if (path.length === 0) return false;
-  const parent = readPath(value, path.slice(0, -1));
-  const last = path[path.length - 1];
+  const end = path.length - 1;
+  if (end < 0) return false;
+  const parent = readTo(value, path, end);
+  const last = path[end];
   if (typeof last === 'number') return Array.isArray(parent) && last < parent.length;
   return isRecord(parent) && last !== undefined && hasOwn(parent, last);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The steps of a shape's reader (the generated tables write readers as calls of these): each reads
+// an own property of a record or an item of an array, and is undefined (or false) for anything else.
+// ---------------------------------------------------------------------------------------------
+
+/** The own property `key` of a record. */
+export function own(value: unknown, key: string): unknown {
+  // Written out (not isRecord and hasOwn): every decode reads a handful of these.
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  return OWN.call(value, key) ? (value as Readonly<Record<string, unknown>>)[key] : undefined;
+}
+
+const OWN = Object.prototype.hasOwnProperty;
+
+/** Whether a record has the own property `key`, whatever its value. */
+export function has(value: unknown, key: string): boolean {
+  return isRecord(value) && hasOwn(value, key);
+}
+
+/** The item at `index` of an array. */
+export function item(value: unknown, index: number): unknown {
+  return Array.isArray(value) && index < value.length ? (value[index] as unknown) : undefined;
+}
+
+/** Whether `index` is below an array's length (present, whatever is stored there). */
+export function hasItem(value: unknown, index: number): boolean {
+  return Array.isArray(value) && index < value.length;
+}
+
+/** The text of the first value that has one: a read and its mirrors. */
+export function firstText(...values: readonly unknown[]): string | undefined {
+  for (const value of values) {
+    const text = scalarText(value);
+    if (text !== undefined) return text;
+  }
+  return undefined;
 }
 
 /** The text at `path`: see scalarText. */

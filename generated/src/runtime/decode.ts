@@ -3,24 +3,14 @@
  * name; the host is always chosen by the caller, never guessed from the body's shape. It never
  * throws: every input, however hostile, yields a decoded error with the HTTP status.
  *
- * Decoding runs a plan compiled once from the tables (plan.ts). A body that is plain JSON data is
- * read in one pass that also checks it: it is then kept as given, since its JSON copy would be
- * equal. Anything else is read as it always was and kept as its JSON copy.
+ * Decoding runs a plan compiled once from the tables (plan.ts): the host's shapes, each a reader
+ * the generated tables write as straight-line code (shape-reader.ts interprets a shape's spec the
+ * same way, for tables built at run time). A body that is plain JSON data is kept as given, since
+ * its JSON copy would be equal; anything else is kept as its JSON copy.
  */
-import {
-  hasPath,
-  isRecord,
-  keptBody,
-  MAX_KEPT_JSON,
-  parseBody,
-  parseJsonContainer,
-  readPath,
-  scalarText,
-  scanPlainJson,
-  truncate,
-} from './body.js';
-import { compilePlan, hasOwn, planOf, tablesPlanOf, type CodeRow, type DecodePlan, type FieldErrorsPlan, type Presence, type ShapePlan, type TextRead } from './plan.js';
-import type { BodyPath, EndpointErrorRules, EndpointErrorSpec, ErrorTables, HostErrorSpec, PolicySpec, QuirkSpec } from './spec.js';
+import { isPlainJson, isRecord, keptBody, own, parseBody, readPath, scalarText, truncate } from './body.js';
+import { compilePlan, hasOwn, planOf, tablesPlanOf, type CodeRow, type DecodePlan } from './plan.js';
+import type { BodyPath, EndpointErrorRules, EndpointErrorSpec, ErrorTables, HostErrorSpec, PolicySpec, QuirkSpec, ShapeReads, ShapeRule } from './spec.js';
 import { safeStatus, statusMatches } from './status.js';
 import type { SupportReport } from './support.js';
 
@@ -68,53 +58,6 @@ export interface DecodeInput {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading the body. Plain JSON data is scanned once: `found` then holds the value at every path
-// the plan reads. Any other value (`found` undefined) is read path by path, through own
-// properties, only as far as the decode goes, as it always was.
-// ---------------------------------------------------------------------------------------------
-
-/** What a scan of the body found at each of the plan's paths; undefined: read them as needed. */
-export type Found = readonly unknown[] | undefined;
-
-function valueAt(plan: DecodePlan, body: unknown, found: Found, slot: number): unknown {
-  return found === undefined ? readPath(body, plan.paths[slot] as BodyPath) : found[slot];
-}
-
-function isPresent(plan: DecodePlan, body: unknown, found: Found, p: Presence): boolean {
-  if (p.slot < 0) return false;
-  if (found === undefined) return hasPath(body, plan.paths[p.slot] as BodyPath);
-  // Scanned data has no undefined values: a key is present exactly when a value was found.
-  if (p.index === undefined) return found[p.slot] !== undefined;
-  const parent = found[p.parent];
-  return Array.isArray(parent) && p.index < parent.length;
-}
-
-export function textOf(plan: DecodePlan, body: unknown, found: Found, read: TextRead | undefined): string | undefined {
-  if (read === undefined) return undefined;
-  const direct = scalarText(valueAt(plan, body, found, read.slot));
-  if (direct !== undefined) return direct;
-  for (const mirror of read.mirrors) {
-    const copy = scalarText(valueAt(plan, body, found, mirror));
-    if (copy !== undefined) return copy;
-  }
-  return undefined;
-}
-
-function recognise(plan: DecodePlan, body: unknown, found: Found): ShapePlan | undefined {
-  if (!isRecord(body)) return undefined;
-  for (const shape of plan.shapes) {
-    if (matches(plan, body, found, shape)) return shape;
-  }
-  return undefined;
-}
-
-function matches(plan: DecodePlan, body: unknown, found: Found, shape: ShapePlan): boolean {
-  for (const p of shape.present) if (!isPresent(plan, body, found, p)) return false;
-  for (const e of shape.equals) if (valueAt(plan, body, found, e.slot) !== e.value) return false;
-  return true;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Decoding
 // ---------------------------------------------------------------------------------------------
 
@@ -126,20 +69,12 @@ export function decodeHostError(tables: ErrorTables, host: HostErrorSpec, input:
 /** Decodes a body of any kind: JSON text, parsed data, or any other value. */
 function decodeWith(plan: DecodePlan, host: string, status: number, raw: unknown): DecodedError {
   if (typeof raw === 'string') return decodeText(plan, host, status, raw);
-  if (typeof raw !== 'object' || raw === null) return decodeBody(plan, raw, undefined, host, status, keptBody(raw));
-  const found = new Array<unknown>(plan.paths.length);
+  if (typeof raw !== 'object' || raw === null) return decodeBody(plan, raw, host, status, keptBody(raw));
   // Plain JSON data is kept as given: it is what its JSON copy would be.
-  if (scanPlainJson(raw, plan.trie, found)) return decodeBody(plan, raw, found, host, status, raw);
-  return decodeBody(plan, raw, undefined, host, status, keptBody(raw));
+  return decodeBody(plan, raw, host, status, isPlainJson(raw) ? raw : keptBody(raw));
 }
 
 function decodeText(plan: DecodePlan, host: string, status: number, raw: string): DecodedError {
-  const quick = raw.length <= MAX_KEPT_JSON ? parseJsonContainer(raw) : undefined;
-  if (quick !== undefined) {
-    const found = new Array<unknown>(plan.paths.length);
-    // Data the scan accepts is within parseBody's depth and structure limits: parseBody's answer.
-    if (scanPlainJson(quick, plan.trie, found)) return decodeBody(plan, quick, found, host, status, quick);
-  }
   let body: unknown;
   try {
     body = parseBody(raw);
@@ -147,19 +82,28 @@ function decodeText(plan: DecodePlan, host: string, status: number, raw: string)
     body = undefined;
   }
   // A body parsed from text is plain JSON: kept as is when small, else dropped (its text is long).
-  const kept = keptBody(body, raw.length);
-  return decodeBody(plan, body, undefined, host, status, kept);
+  return decodeBody(plan, body, host, status, keptBody(body, raw.length));
 }
 
-/** Decodes `body` (read through `found` when scanned) into a result carrying `kept`. Never throws. */
-function decodeBody(plan: DecodePlan, body: unknown, found: Found, host: string, status: number, kept: unknown): DecodedError {
+/** Decodes `body` into a result carrying `kept`. Never throws. */
+function decodeBody(plan: DecodePlan, body: unknown, host: string, status: number, kept: unknown): DecodedError {
   try {
-    const shape = recognise(plan, body, found);
-    let decoded = shape === undefined ? unrecognised(plan, host, status, body, kept) : readShape(plan, body, found, shape, host, status, kept);
+    let shape: ShapeRule | undefined;
+    let reads: ShapeReads | undefined;
+    if (isRecord(body)) {
+      for (const rule of plan.shapes) {
+        reads = rule.read(body);
+        if (reads !== undefined) {
+          shape = rule;
+          break;
+        }
+      }
+    }
+    let decoded = shape === undefined || reads === undefined ? unrecognised(plan, host, status, body, kept) : readShape(plan, shape, reads, host, status, kept);
     // Message tables and quirks are decode-rules.ts's, named by the tables only where a contract has them.
     const rules = plan.tables.tables.rules;
     if (rules === undefined) return decoded;
-    if (shape !== undefined && plan.messages !== undefined) decoded = rules.messages(plan, body, found, shape, decoded);
+    if (reads !== undefined && plan.messages !== undefined) decoded = rules.messages(plan, reads, decoded);
     return plan.endpoint === undefined || plan.endpoint.quirks.length === 0 ? decoded : rules.quirks(plan, plan.endpoint, decoded, body);
   } catch {
     return unrecognised(plan, host, status, undefined, undefined);
@@ -183,10 +127,10 @@ function unrecognised(plan: DecodePlan, host: string, status: number, body: unkn
   };
 }
 
-function readShape(plan: DecodePlan, body: unknown, found: Found, shape: ShapePlan, host: string, status: number, kept: unknown): DecodedError {
-  const code = textOf(plan, body, found, shape.code) ?? `http_${status}`;
-  const rows = shape.codes?.get(code);
-  const kind = textOf(plan, body, found, shape.kind);
+function readShape(plan: DecodePlan, shape: ShapeRule, reads: ShapeReads, host: string, status: number, kept: unknown): DecodedError {
+  const code = reads.code ?? `http_${status}`;
+  const rows = plan.codeShape === shape.name ? plan.codes.get(code) : undefined;
+  const kind = reads.kind;
   const row = rows === undefined ? undefined : rowOf(rows, status, kind);
   const head: ShapeHead = {
     host,
@@ -196,10 +140,10 @@ function readShape(plan: DecodePlan, body: unknown, found: Found, shape: ShapePl
     known: rows !== undefined,
     category: row === undefined ? (plan.tables.statusCategory[status] as string) : row.spec.category,
     retryable: row === undefined ? (plan.tables.statusRetryable[status] as boolean) : row.retryable,
-    message: messageOf(plan, body, found, shape) ?? `HTTP ${status} ${code}`,
-    fields: readFieldErrors(plan, body, found, shape),
+    message: nonBlank(reads.human) ?? nonBlank(reads.message) ?? nonBlank(reads.detail) ?? `HTTP ${status} ${code}`,
+    fields: reads.fields ?? [],
   };
-  return withExtras(head, kind, bodyStatusOf(plan, body, found, shape, status), kept);
+  return withExtras(head, kind, bodyStatusOf(reads.status, status), kept);
 }
 
 type ShapeHead = Pick<DecodedError, 'host' | 'status' | 'shape' | 'code' | 'known' | 'category' | 'retryable' | 'message' | 'fields'>;
@@ -213,17 +157,8 @@ function withExtras(h: ShapeHead, kind: string | undefined, bodyStatus: number, 
     : { host, status, shape, code, known, category, retryable, message, fields, kind, rules: [], body };
 }
 
-/** The envelope's own words: its human text, else its message, else its detail. */
-function messageOf(plan: DecodePlan, body: unknown, found: Found, shape: ShapePlan): string | undefined {
-  const human = textOf(plan, body, found, shape.human);
-  const message = textOf(plan, body, found, shape.message);
-  const detail = textOf(plan, body, found, shape.detail);
-  return nonBlank(human) ?? nonBlank(message) ?? nonBlank(detail);
-}
-
 /** The status the body claims, when it is an HTTP status other than the response's; else 0. */
-function bodyStatusOf(plan: DecodePlan, body: unknown, found: Found, shape: ShapePlan, status: number): number {
-  const claimed = shape.status < 0 ? undefined : valueAt(plan, body, found, shape.status);
+function bodyStatusOf(claimed: unknown, status: number): number {
   const bodyStatus = typeof claimed === 'number' ? safeStatus(claimed) : 0;
   return bodyStatus === status ? 0 : bodyStatus;
 }
@@ -248,38 +183,22 @@ function nonBlank(text: string | undefined): string | undefined {
 
 const MAX_FIELD_ERRORS = 100;
 
-function readFieldErrors(plan: DecodePlan, body: unknown, found: Found, shape: ShapePlan): FieldError[] {
-  const spec = shape.fieldErrors;
+/**
+ * The field errors of a list in the body (the first hundred): each entry's texts at `field` and
+ * `message` (a key of the entry, or a path into it), where it has either. What a shape's reader
+ * calls for its `fieldErrors`.
+ */
+export function fieldErrors(list: unknown, field: string | BodyPath | undefined, message: string | BodyPath): FieldError[] {
   const out: FieldError[] = [];
-  if (spec === undefined) return out;
-  const list = valueAt(plan, body, found, spec.slot);
   if (!Array.isArray(list)) return out;
   const count = Math.min(list.length, MAX_FIELD_ERRORS);
   for (let i = 0; i < count; i++) {
     const entry: unknown = list[i];
-    const texts = found !== undefined && spec.keys !== undefined ? entryTexts(entry, spec.keys) : entryTextsAt(entry, spec);
-    if (texts !== undefined) out.push(texts);
+    const text = scalarText(typeof message === 'string' ? own(entry, message) : readPath(entry, message));
+    const name = field === undefined ? undefined : scalarText(typeof field === 'string' ? own(entry, field) : readPath(entry, field));
+    if (text !== undefined || name !== undefined) out.push({ field: name ?? '', message: text ?? '' });
   }
   return out;
-}
-
-/** An entry's field error, read in one pass over the keys of a scanned (plain) entry. */
-function entryTexts(entry: unknown, keys: NonNullable<FieldErrorsPlan['keys']>): FieldError | undefined {
-  if (!isRecord(entry)) return undefined;
-  let message: string | undefined;
-  let field: string | undefined;
-  for (const key in entry) {
-    if (!hasOwn(entry, key)) continue;
-    if (key === keys.message) message = scalarText(entry[key]);
-    if (key === keys.field) field = scalarText(entry[key]);
-  }
-  return message === undefined && field === undefined ? undefined : { field: field ?? '', message: message ?? '' };
-}
-
-function entryTextsAt(entry: unknown, spec: FieldErrorsPlan): FieldError | undefined {
-  const message = scalarText(readPath(entry, spec.message));
-  const field = spec.field === undefined ? undefined : scalarText(readPath(entry, spec.field));
-  return message === undefined && field === undefined ? undefined : { field: field ?? '', message: message ?? '' };
 }
 
 /** The guidance a `once_then_support` rule gives on the first failure, and after the retry failed too. */

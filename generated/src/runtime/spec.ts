@@ -6,9 +6,11 @@
  */
 import type { TokenFlow } from './credentials.js';
 import type { DECODE_RULES } from './decode-rules.js';
+import type { FieldError } from './decode.js';
 import type { PaginationSpec } from './paginate.js';
 import type { ParamSpec, SerialisedParams } from './params.js';
 import type { BodyData } from './request-body.js';
+import type { fetchUpload } from './transport.js';
 import type { buildSupportReport } from './support.js';
 
 /** A JSON path into a body: `api_error.code` is `['api_error', 'code']`; numbers index arrays. */
@@ -21,7 +23,7 @@ export type StatusSpec = number | `${1 | 2 | 3 | 4 | 5}XX`;
 // Error tables
 // ---------------------------------------------------------------------------------------------
 
-/** An error envelope: how it is recognised (`present`, `equals`) and where its parts are (`read`). */
+/** An error envelope as the contract gives it: how it is recognised (`present`, `equals`) and where its parts are (`read`); shape-reader.ts makes its reader. */
 export interface ShapeSpec {
   readonly name: string;
   readonly present: readonly BodyPath[];
@@ -38,6 +40,31 @@ export interface ShapeSpec {
   readonly fieldErrors?: { readonly path: BodyPath; readonly field?: BodyPath; readonly message: BodyPath };
   /** Top-level copies of envelope strings: each `path` carries the same value as `source`. */
   readonly mirrors: readonly { readonly path: BodyPath; readonly source: BodyPath }[];
+}
+
+/** What a shape's reader found in a body of that shape: the envelope's texts, its status claim, its field errors. */
+export interface ShapeReads {
+  readonly code?: string | undefined;
+  readonly message?: string | undefined;
+  readonly human?: string | undefined;
+  readonly detail?: string | undefined;
+  readonly kind?: string | undefined;
+  /** The status the body claims, as found (decode.ts uses a number that is an HTTP status). */
+  readonly status?: unknown;
+  readonly fields?: readonly FieldError[];
+}
+
+/**
+ * Recognises a body as one shape (its `present` and `equals`) and reads it; undefined when the body
+ * is not of the shape. Reads own properties only, through body.ts's `own`/`item` (the generated
+ * tables write one per shape as straight-line code; shape-reader.ts makes one from a ShapeSpec).
+ */
+export type ShapeReader = (body: Readonly<Record<string, unknown>>) => ShapeReads | undefined;
+
+/** A shape as the decoder runs it: its name and its reader. */
+export interface ShapeRule {
+  readonly name: string;
+  readonly read: ShapeReader;
 }
 
 /** A row of a host's code table. */
@@ -126,7 +153,7 @@ export interface HostErrorSpec {
 }
 
 export interface ErrorTables {
-  readonly shapes: Readonly<Record<string, ShapeSpec>>;
+  readonly shapes: Readonly<Record<string, ShapeRule>>;
   readonly categories: Readonly<Record<string, { readonly retryable: boolean }>>;
   /** Exact statuses first, then classes. */
   readonly statusCategories: readonly { readonly status: StatusSpec; readonly category: string }[];
@@ -189,6 +216,8 @@ export interface EndpointSpec extends EndpointErrorSpec {
    * carries no multipart writer.
    */
   readonly encode?: BodyEncoder;
+  /** transport.ts's fetchUpload: named only for an endpoint that takes a stream body, which fetch sends through it. */
+  readonly upload?: typeof fetchUpload;
 }
 
 /** Writes `value` as `mediaType`; throws a TypeError when it cannot. */

@@ -71,7 +71,8 @@ export function createRuntime(spec: FullRuntimeSpec, given: ClientRuntimeOptions
     async call(endpoint, input) {
       const callInput = toCallInput(endpoint, input);
       // A secret parameter's value is this call's own secret.
-      const callRedact = endpoint.secretParams === undefined ? redact : redactor(() => [...secrets(), ...paramSecrets(endpoint, input)], spec.secretFields);
+      const secret = endpoint.secretParams;
+      const callRedact = secret === undefined ? redact : redactor(() => [...secrets(), ...secret.forms(secret.keys, input)], spec.secretFields);
       try {
         const exchange = await attempt(spec, given, endpoint, callInput, auth, policy, now);
         return finish(spec, given, exchange, callRedact, now);
@@ -246,9 +247,13 @@ function scrubValue(value: unknown, redact: Redactor, depth: number): unknown {
   return out;
 }
 
-function paramSecrets(endpoint: EndpointSpec, input: object | undefined): string[] {
+/**
+ * The values of a call's secret parameters in every form they take on the wire. The tables name it
+ * (`secretParams.forms`) only for endpoints that have such parameters, so other bundles leave it out.
+ */
+export function secretParamForms(keys: readonly string[], input: object | undefined): string[] {
   const given = (input ?? {}) as Readonly<Record<string, unknown>>;
-  const values = (endpoint.secretParams ?? []).map((key) => given[key]).flatMap((v) => (Array.isArray(v) ? (v as unknown[]) : [v]));
+  const values = keys.map((key) => given[key]).flatMap((v) => (Array.isArray(v) ? (v as unknown[]) : [v]));
   return values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').flatMap((v) => wireForms(String(v)));
 }
 

@@ -129,8 +129,9 @@ export function callerProvider(scheme: SchemeSpec, credential: SchemeCredential,
     return { ok: true, proof };
   };
   if (isBasic(credential)) {
+    if (scheme.type !== 'basic') throw new TypeError(`a username and password are credentials of a basic scheme, not of a ${scheme.type} one`);
     const { username, password } = credential;
-    const encoded = base64(`${username}:${password}`);
+    const encoded = scheme.encode(`${username}:${password}`);
     const fixed = issue(encoded);
     return { get: () => fixed, refuses: () => false, reject: async () => false, secrets: () => [encoded, password] };
   }

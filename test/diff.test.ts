@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
-import { loadContract } from '../generator/contract.js';
+import { loadContract, loadContractText } from '../generator/contract.js';
 import { formatDiagnostic } from '../generator/diagnostics.js';
 import { formatReview } from '../generator/diff/report.js';
 import { review, type Finding, type Review } from '../generator/diff/review.js';
@@ -89,6 +89,28 @@ async function run(argv: readonly string[], cwd: string = ROOT): Promise<Run> {
 }
 
 const diff = (id: string, ...options: string[]) => run(['diff', oldOf(id), newOf(id), '--no-api', ...options]);
+
+describe('success statuses', () => {
+  const text = readFileSync(join(ROOT, oldOf('success-status-added')), 'utf8');
+  const withNote = (responses: string) => text.replace('      "200":\n        body: string\n        contentType: text/plain\n  deleteDocument:', `${responses}\n  deleteDocument:`);
+  const rulesOf = (before: string, after: string) => {
+    const [a, b] = [before, after].map((responses, i) => {
+      const result = loadContractText(`v${i}.yaml`, withNote(responses));
+      if (!result.ok) throw new Error(result.diagnostics.map((d) => d.message).join('; '));
+      return result.contract;
+    });
+    return review(a as Contract, b as Contract, []).findings.map((f) => f.rule).filter((r) => r.startsWith('success-status'));
+  };
+  const note = (status: string) => `      "${status}":\n        body: string\n        contentType: text/plain`;
+
+  it('a status a class or default already covered is no news to deployed clients; one they never accepted is', () => {
+    expect(rulesOf(note('2XX'), `${note('2XX')}\n${note('201')}`)).toEqual([]);
+    // Beside a listed success, default describes the errors: the default success is gone, the 201 was covered.
+    expect(rulesOf(note('default'), `${note('default')}\n${note('201')}`)).toEqual(['success-status-removed']);
+    expect(rulesOf(note('200'), `${note('200')}\n${note('2XX')}`)).toEqual(['success-status-added']);
+    expect(rulesOf(note('200'), note('default')).sort()).toEqual(['success-status-added', 'success-status-removed']);
+  });
+});
 
 describe('a fixture pair per rule', () => {
   it('every rule has a fixture directory, and every fixture directory names a rule', () => {

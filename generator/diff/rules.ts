@@ -49,6 +49,8 @@ const SPECS: readonly Spec[] = [
   ['pagination-changed', 'endpoint', 'changed', 'none', 'warning', 'info', 'An endpoint pages another way (kind, parameter, cursor or items): deployed iterators walk it the old way.', { aspect: 'pagination' }],
   ['response-header-removed', 'endpoint', 'removed', 'response', 'info', 'breaking', 'A response header is no longer declared: code that reads it from the typed headers no longer compiles.', { aspect: 'header' }],
   ['response-header-added', 'endpoint', 'added', 'response', 'info', 'info', 'A response header was declared.', { aspect: 'header' }],
+  ['success-status-added', 'endpoint', 'added', 'response', 'warning', 'info', "A 2xx status was added to an endpoint's successes: deployed clients, which accept only the successes their contract listed, read it as an error.", { aspect: 'success-status' }],
+  ['success-status-removed', 'endpoint', 'removed', 'response', 'info', 'warning', "A 2xx status is no longer among an endpoint's successes: code that compares response.status with it may no longer compile.", { aspect: 'success-status' }],
   ['response-header-made-optional', 'endpoint', 'changed', 'response', 'info', 'breaking', 'A response header is no longer on every success: code that reads it as a string must handle its absence.', { aspect: 'header', qualifier: 'optional' }],
   ['response-header-made-required', 'endpoint', 'changed', 'response', 'info', 'info', 'A response header is now on every success.', { aspect: 'header', qualifier: 'required' }],
   ['path-parameter-renamed', 'param', 'changed', 'request', 'info', 'breaking', 'A path parameter was renamed: the wire path is the same, but the method input key changes.', { aspect: 'name' }],

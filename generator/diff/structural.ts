@@ -2,7 +2,7 @@
  * Step one of a review: every structural difference between two models, with locations in both
  * files. No judgement here; the rules classify.
  */
-import { formatStatus } from '../model/values.js';
+import { formatStatus, statusClassOf } from '../model/values.js';
 import { knowledge, successHeaders, type Knowledge } from '../model/knowledge.js';
 import type { AuthScheme, Contract, Endpoint, EnumType, Field, Host, NamedType, ObjectType, Pagination, Param, SourceLocation, TypeRef } from '../model/types.js';
 import { pair, same, type Action, type Area, type Change, type Direction } from './change.js';
@@ -96,6 +96,7 @@ function diffEndpoint(ctx: Ctx, eb: Endpoint, ea: Endpoint, b: Contract, a: Cont
   diffSecurity(ctx, eb, ea, subject);
   diffPagination(ctx, eb, ea, subject);
   diffResponseHeaders(ctx, eb, ea, subject);
+  diffSuccessStatuses(ctx, eb, ea, subject);
   diffParams(ctx, eb, ea);
   diffContentTypes(ctx, eb, ea, subject);
   diffBodies(ctx, eb, ea, subject);
@@ -361,6 +362,21 @@ function paginationText(p: Pagination | undefined): string {
     `items ${p.items.length === 0 ? '(the body)' : p.items.join('.')}`,
   ].filter((x): x is string => x !== undefined);
   return `${p.kind} ${parts.join(', ')}`;
+}
+
+/**
+ * The 2xx statuses (exact, class or `default`) an endpoint answers with. A deployed client reads a
+ * 2xx as a success only when its contract listed it (or a class or `default` holding it), so a new
+ * one is reported unless one of the old keys already covers it.
+ */
+function diffSuccessStatuses(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string): void {
+  const twoXX = (e: Endpoint) => e.responses.filter((r) => !r.isError && statusClassOf(r.status) === 2).map((r) => r.status);
+  const [before, after] = [twoXX(eb), twoXX(ea)];
+  const statuses = pair(before.map(formatStatus), after.map(formatStatus), (s) => s);
+  // `default` and a class cover every 2xx; a new `default` is covered only by one of those.
+  const covered = (key: string) => before.some((s) => s.kind === 'default' || (s.kind === 'class' && (key === 'default' || key[0] === String(s.statusClass))));
+  for (const s of statuses.removed) add(ctx, 'endpoint', 'removed', 'response', `${subject} success status ${s}`, { aspect: 'success-status', ...locs(eb, ea) });
+  for (const s of statuses.added) if (!covered(s)) add(ctx, 'endpoint', 'added', 'response', `${subject} success status ${s}`, { aspect: 'success-status', ...locs(eb, ea) });
 }
 
 /** Declared success headers, by lower-case name: what the typed `response.headers` holds, and whether it is always there. */

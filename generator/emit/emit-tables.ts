@@ -46,6 +46,7 @@ export function emitTables(file: TsFile, contract: Contract): void {
       const plain = plainParams(k, e);
       const spec = {
         ...endpointSpec(k, e, plain),
+        ...secretParams(file, e),
         ...(k.holdsInt64(e) ? { json: new Code(file.use(MODULE.runtime.json, RUNTIME.json.LOSSLESS_JSON)) } : {}),
         ...(plain ? {} : { params: { specs: paramTable(k, e), serialise: new Code(file.use(MODULE.runtime.params, RUNTIME.params.serialiseParams)) } }),
         // Only endpoints with a body other than JSON name the encoder: a bundle of JSON calls carries no multipart writer.
@@ -75,7 +76,7 @@ export function emitTables(file: TsFile, contract: Contract): void {
   );
   file.constant(TABLES.ENDPOINT_ERRORS, `Readonly<Partial<Record<${TABLES.EndpointId}, ${rulesType}>>>`, (prefix, suffix) => table(prefix, suffix, special, endpointNames.rules));
   file.w.blankLine();
-  constant('Auth schemes by name: what each adds to a request.', TABLES.SCHEMES, `Readonly<Record<string, ${file.useType(spec, RUNTIME.spec.SchemeSpec)}>>`, schemeSpecs(contract));
+  constant('Auth schemes by name: what each adds to a request.', TABLES.SCHEMES, `Readonly<Record<string, ${file.useType(spec, RUNTIME.spec.SchemeSpec)}>>`, schemeSpecs(file, contract));
   constant("The client-credentials scheme's lifecycle: token endpoint, grants, lifetimes, header, 401 rule.", TABLES.AUTH, `${file.useType(spec, RUNTIME.spec.AuthSpec)} | undefined`, authSpec(contract));
   constant(
     'Statuses for which errors carry a support report.',
@@ -216,6 +217,7 @@ function paramTable(k: Knowledge, e: Endpoint): ParamSpec[] {
 
 function endpointSpec(k: Knowledge, e: Endpoint, plainParams: boolean): EndpointSpec {
   const body = k.successBody(e);
+  const idempotencyKey = e.params.find((p) => p.idempotencyKey)?.key;
   return {
     id: e.id,
     method: e.method,
@@ -234,7 +236,7 @@ function endpointSpec(k: Knowledge, e: Endpoint, plainParams: boolean): Endpoint
     shapes: e.errors.shapes,
     quirks: e.errors.quirks.map(quirkSpec),
     fieldPaths: k.messagePaths(e),
-    ...optionalKeys(e),
+    ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
     ...(e.pagination === undefined ? {} : { pagination: paginationSpec(e.pagination) }),
   };
 }
@@ -265,10 +267,10 @@ function paginationSpec(p: Pagination): PaginationSpec {
   }
 }
 
-function optionalKeys(e: Endpoint): Pick<EndpointSpec, 'idempotencyKey' | 'secretParams'> {
-  const key = e.params.find((p) => p.idempotencyKey)?.key;
-  const secrets = e.params.filter((p) => p.secret).map((p) => p.key);
-  return { ...(key === undefined ? {} : { idempotencyKey: key }), ...(secrets.length === 0 ? {} : { secretParams: secrets }) };
+/** Secret parameters' input keys, with the writer of their wire forms, named only here so bundles of other endpoints leave it out. */
+function secretParams(file: TsFile, e: Endpoint): { readonly secretParams?: { readonly keys: readonly string[]; readonly forms: Code } } {
+  const keys = e.params.filter((p) => p.secret).map((p) => p.key);
+  return keys.length === 0 ? {} : { secretParams: { keys, forms: new Code(file.use(MODULE.runtime.baseClient, RUNTIME.baseClient.secretParamForms)) } };
 }
 
 /** What the decoders read of an endpoint: its host, shapes, quirks and message field paths. */
@@ -287,16 +289,20 @@ function quirkSpec(q: Quirk): QuirkSpec {
   };
 }
 
-function schemeSpecs(contract: Contract): Readonly<Record<string, SchemeSpec>> {
-  return Object.fromEntries(contract.schemes.map((s): [string, SchemeSpec] => [s.name, schemeSpec(s)]));
+/** A scheme as the tables write it: the runtime's SchemeSpec, with a basic scheme's encoder as a reference in code. */
+type SchemeData = Exclude<SchemeSpec, { readonly type: 'basic' }> | { readonly type: 'basic'; readonly encode: Code };
+
+function schemeSpecs(file: TsFile, contract: Contract): Readonly<Record<string, SchemeData>> {
+  return Object.fromEntries(contract.schemes.map((s): [string, SchemeData] => [s.name, schemeSpec(file, s)]));
 }
 
-function schemeSpec(s: AuthScheme): SchemeSpec {
+/** A scheme as the runtime reads it; a basic scheme names the base64 encoder (so other bundles carry none). */
+function schemeSpec(file: TsFile, s: AuthScheme): SchemeData {
   switch (s.type) {
     case 'apiKey':
       return { type: 'apiKey', in: s.in, name: s.paramName };
     case 'basic':
-      return { type: 'basic' };
+      return { type: 'basic', encode: new Code(file.use(MODULE.runtime.credentials, RUNTIME.credentials.base64)) };
     case 'clientCredentials':
       return { type: 'clientCredentials' };
     case 'bearer': {

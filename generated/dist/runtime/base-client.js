@@ -20,7 +20,8 @@ export function createRuntime(spec, given) {
         async call(endpoint, input) {
             const callInput = toCallInput(endpoint, input);
             // A secret parameter's value is this call's own secret.
-            const callRedact = endpoint.secretParams === undefined ? redact : redactor(() => [...secrets(), ...paramSecrets(endpoint, input)], spec.secretFields);
+            const secret = endpoint.secretParams;
+            const callRedact = secret === undefined ? redact : redactor(() => [...secrets(), ...secret.forms(secret.keys, input)], spec.secretFields);
             try {
                 const exchange = await attempt(spec, given, endpoint, callInput, auth, policy, now);
                 return finish(spec, given, exchange, callRedact, now);
@@ -192,9 +193,13 @@ function scrubValue(value, redact, depth) {
     }
     return out;
 }
-function paramSecrets(endpoint, input) {
+/**
+ * The values of a call's secret parameters in every form they take on the wire. The tables name it
+ * (`secretParams.forms`) only for endpoints that have such parameters, so other bundles leave it out.
+ */
+export function secretParamForms(keys, input) {
     const given = (input ?? {});
-    const values = (endpoint.secretParams ?? []).map((key) => given[key]).flatMap((v) => (Array.isArray(v) ? v : [v]));
+    const values = keys.map((key) => given[key]).flatMap((v) => (Array.isArray(v) ? v : [v]));
     return values.filter((v) => typeof v === 'string' || typeof v === 'number').flatMap((v) => wireForms(String(v)));
 }
 /** Every form a value takes on the wire: as written, percent-encoded (with and without !'()*), as a form value, as allowReserved sends it. */

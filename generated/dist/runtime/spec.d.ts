@@ -4,7 +4,8 @@
  * generator builds the tables as them (generator/emit/emit-tables.ts), so the two sides cannot
  * disagree about a table's form. Types only: nothing here runs.
  */
-import type { TokenFlow } from './credentials.js';
+import type { base64, TokenFlow } from './credentials.js';
+import type { secretParamForms } from './base-client.js';
 import type { DECODE_RULES } from './decode-rules.js';
 import type { FieldError } from './decode.js';
 import type { PaginationSpec } from './paginate.js';
@@ -194,8 +195,11 @@ export interface EndpointSpec extends EndpointErrorSpec {
     readonly idempotencyKey?: string;
     /** How it pages (paginate.ts). */
     readonly pagination?: PaginationSpec;
-    /** Input keys of parameters whose values are secrets. */
-    readonly secretParams?: readonly string[];
+    /** Input keys of parameters whose values are secrets, and base-client.ts's secretParamForms, which writes out their wire forms for redaction. */
+    readonly secretParams?: {
+        readonly keys: readonly string[];
+        readonly forms: typeof secretParamForms;
+    };
     /**
      * How its JSON bodies are read and written: json.ts's LOSSLESS_JSON when a body it sends or
      * reads holds an int64, JSON itself otherwise (so a bundle without such calls carries no reader).
@@ -270,8 +274,11 @@ export type SchemeSpec = {
     readonly type: 'apiKey';
     readonly in: 'header' | 'query' | 'cookie';
     readonly name: string;
-} | {
+}
+/** `encode`: credentials.ts's base64, named by the tables only for a contract with a basic scheme. */
+ | {
     readonly type: 'basic';
+    readonly encode: typeof base64;
 }
 /** A token the caller supplies; `unauthorized`: the refusal that asks it for a fresh one (shape: any when absent). */
  | {

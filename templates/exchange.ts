@@ -170,8 +170,8 @@ function prepare(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointS
 /** The media types its successes come in: one, or each status's where they differ. */
 function acceptOf(endpoint: EndpointSpec): string {
   const bodies = endpoint.successBodies;
-  if (bodies === undefined) return endpoint.responseContentType ?? 'application/json';
-  return [...new Set(bodies.map((b) => b.contentType ?? 'application/json'))].join(', ');
+  const types = bodies === undefined ? [] : bodies.filter((b) => b.response !== 'none').map((b) => b.contentType ?? 'application/json');
+  return types.length === 0 ? (endpoint.responseContentType ?? 'application/json') : [...new Set(types)].join(', ');
 }
 
 function serialise(endpoint: EndpointSpec, input: CallInput): SerialisedParams | undefined {
@@ -339,11 +339,11 @@ function utf8(bytes: Uint8Array): string {
   return (utf8Decoder ??= new TextDecoder()).decode(bytes);
 }
 
+/** A status the contract lists as a success (a 304 Not Modified too), or any 2xx where it lists none. */
 function isSuccess(endpoint: EndpointSpec, status: number): boolean {
-  if (status < 200 || status >= 300) return false;
   const listed = endpoint.successStatuses;
   for (const spec of listed) if (statusMatches(spec, status)) return true;
-  return listed.length === 0;
+  return listed.length === 0 && status >= 200 && status < 300;
 }
 
 /** Status and headers of a success; the headers of fetch are read only when asked for. */

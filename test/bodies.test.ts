@@ -22,8 +22,10 @@ import type { DeleteDocumentResult, Document, ExportDocumentResult, GetContentRe
 
 export function responseTypes(content: GetContentResult, note: GetNoteResult, deleted: DeleteDocumentResult): void {
   if (content.ok) {
-    expectTypeOf(content.data).toEqualTypeOf<Uint8Array>();
-    expectTypeOf(content.response.status).toEqualTypeOf<200 | 206>();
+    // The 304 has no body.
+    expectTypeOf(content.data).toEqualTypeOf<Uint8Array | undefined>();
+    // A declared 304 is a success too (a conditional request's answer).
+    expectTypeOf(content.response.status).toEqualTypeOf<200 | 206 | 304>();
     // Declared on every success: required; on some: optional.
     expectTypeOf(content.response.headers.etag).toEqualTypeOf<string>();
     expectTypeOf(content.response.headers['content-range']).toEqualTypeOf<string | undefined>();
@@ -96,7 +98,8 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
   req.on('end', () => {
     seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
     const path = (req.url ?? '').split('?')[0] ?? '';
-    if (req.method === 'GET' && path.endsWith('/content')) {
+    if (req.method === 'GET' && path.endsWith('/content') && req.headers['if-none-match'] === '"v1"') res.writeHead(304, { etag: '"v1"' }).end();
+    else if (req.method === 'GET' && path.endsWith('/content')) {
       const partial = req.headers.range !== undefined;
       const headers = { 'content-type': 'image/png', etag: '"v1"', ...(partial ? { 'content-range': 'bytes 0-3/10' } : {}) };
       res.writeHead(partial ? 206 : 200, headers).end(Buffer.from(partial ? PNG.subarray(0, 4) : PNG));
@@ -227,6 +230,8 @@ describe.each(TRANSPORTS)('through %s', (transport) => {
     expect(part).toMatchObject({ ok: true, response: { status: 206, headers: { etag: '"v1"', 'content-range': 'bytes 0-3/10' } } });
     expect([...(part.data as Uint8Array)]).toEqual([...PNG.subarray(0, 4)]);
     expect(seen.at(-1)?.headers.accept).toBe('image/png');
+    // A declared 304 is a bodiless success, not an error, though the 200 is a PNG.
+    expect(await c.getContent({ id: 'd', ifNoneMatch: '"v1"' })).toMatchObject({ ok: true, data: undefined, response: { status: 304, headers: { etag: '"v1"' } } });
     const note = await c.getNote({ id: 'd' });
     expect(note).toMatchObject({ ok: true, data: '{"not": "json"} ✓', response: { status: 200, headers: { 'x-ratelimit-remaining': '41' } } });
     expect(seen.at(-1)?.headers.accept).toBe('text/plain');

@@ -2,7 +2,7 @@
  * Step one of a review: every structural difference between two models, with locations in both
  * files. No judgement here; the rules classify.
  */
-import { formatStatus, statusClassOf } from '../model/values.js';
+import { formatStatus } from '../model/values.js';
 import { knowledge, successHeaders, type Knowledge } from '../model/knowledge.js';
 import type { AuthScheme, Contract, Endpoint, EnumType, Field, Host, NamedType, ObjectType, Pagination, Param, SourceLocation, TypeRef } from '../model/types.js';
 import { pair, same, type Action, type Area, type Change, type Direction } from './change.js';
@@ -365,16 +365,17 @@ function paginationText(p: Pagination | undefined): string {
 }
 
 /**
- * The 2xx statuses (exact, class or `default`) an endpoint answers with. A deployed client reads a
- * 2xx as a success only when its contract listed it (or a class or `default` holding it), so a new
- * one is reported unless one of the old keys already covers it.
+ * The statuses an endpoint succeeds with (exact, class or `default`). A deployed client reads a
+ * status as a success only when its contract listed it (or a class, or a `default` for a 2xx), so a
+ * new one is reported unless one of the old keys already covers it.
  */
 function diffSuccessStatuses(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string): void {
-  const twoXX = (e: Endpoint) => e.responses.filter((r) => !r.isError && statusClassOf(r.status) === 2).map((r) => r.status);
-  const [before, after] = [twoXX(eb), twoXX(ea)];
+  const successes = (e: Endpoint) => e.responses.filter((r) => !r.isError).map((r) => r.status);
+  const [before, after] = [successes(eb), successes(ea)];
   const statuses = pair(before.map(formatStatus), after.map(formatStatus), (s) => s);
-  // `default` and a class cover every 2xx; a new `default` is covered only by one of those.
-  const covered = (key: string) => before.some((s) => s.kind === 'default' || (s.kind === 'class' && (key === 'default' || key[0] === String(s.statusClass))));
+  // A class covers its statuses; `default` and 2XX cover every 2xx (a new `default` is one).
+  const twoXX = (key: string) => key === 'default' || key[0] === '2';
+  const covered = (key: string) => before.some((s) => (s.kind === 'default' && twoXX(key)) || (s.kind === 'class' && (key === 'default' ? s.statusClass === 2 : key[0] === String(s.statusClass))));
   for (const s of statuses.removed) add(ctx, 'endpoint', 'removed', 'response', `${subject} success status ${s}`, { aspect: 'success-status', ...locs(eb, ea) });
   for (const s of statuses.added) if (!covered(s)) add(ctx, 'endpoint', 'added', 'response', `${subject} success status ${s}`, { aspect: 'success-status', ...locs(eb, ea) });
 }

@@ -4,7 +4,7 @@
  */
 import { knowledge, successHeaders } from '../model/knowledge.js';
 import type { AuthScheme, Contract, Endpoint, Param, TypeRef } from '../model/types.js';
-import { formatStatus, statusClassOf } from '../model/values.js';
+import { formatStatus } from '../model/values.js';
 import { propertyKey, stringLiteral } from '../naming.js';
 import { typeText } from './emit-types.js';
 import { emitLiteralUnion } from './literal-union.js';
@@ -167,11 +167,10 @@ function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint)
   file.lines(union(`export type ${endpointNames.data(endpoint.id)} =`, dataTypes(file, contract, endpoint), ';', file.level));
   const successes = knowledge(contract).successResponses(endpoint);
   const headers = emitResponseHeaders(file, endpoint);
-  // Only a 2xx arrives as a success (anything else is an error): those are the statuses a success can have.
-  const twoXX = successes.filter((r) => statusClassOf(r.status) === 2);
-  const statuses = twoXX.length > 0 && twoXX.every((r) => r.status.kind === 'exact') ? twoXX.map((r) => formatStatus(r.status)).join(' | ') : 'number';
+  // The listed successes (a 304 too) are the statuses a success can have; a class or a default success: any.
+  const statuses = successes.length > 0 && successes.every((r) => r.status.kind === 'exact') ? successes.map((r) => formatStatus(r.status)).join(' | ') : 'number';
   // One status needs no union, and leaving it out keeps one shared ResponseInfo type for most endpoints (tsc time at scale).
-  const narrowed = headers === undefined ? (statuses === 'number' || twoXX.length < 2 ? [] : [statuses]) : [statuses, headers];
+  const narrowed = headers === undefined ? (statuses === 'number' || successes.length < 2 ? [] : [statuses]) : [statuses, headers];
   const result = [endpointNames.data(endpoint.id), file.useType(MODULE.errors, endpointNames.error(endpoint.id)), ...narrowed];
   file.lines(list(`export type ${endpointNames.result(endpoint.id)} = ${file.useType(MODULE.runtime.exchange, RUNTIME.exchange.Result)}`, '<', result, '>', ';', file.level, false));
   file.w.blankLine();

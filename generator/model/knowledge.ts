@@ -55,8 +55,8 @@ export interface Knowledge {
   successResponses(endpoint: Endpoint): readonly ResponseSpec[];
   successBody(endpoint: Endpoint): SuccessBody;
   /**
-   * How each success with a body is read, where they are not all read alike (a PDF 200 beside a
-   * JSON 202); undefined when `successBody` serves every status.
+   * How each success is read, where they are not all read alike (a PDF 200 beside a JSON 202, a
+   * bodiless 304 beside a PNG 200); undefined when `successBody` serves every status.
    */
   successBodies(endpoint: Endpoint): readonly { readonly response: ResponseSpec; readonly body: SuccessBody }[] | undefined;
   /** The type of a paginated endpoint's items: of the array at `pagination.items` in its first success body. */
@@ -219,11 +219,15 @@ class ContractKnowledge implements Knowledge {
   }
 
   successBodies(endpoint: Endpoint): readonly { readonly response: ResponseSpec; readonly body: SuccessBody }[] | undefined {
-    const read = this.successResponses(endpoint)
-      .map((response) => ({ response, body: responseBody(response) }))
-      .filter((r) => r.body.kind !== 'none');
-    const first = read[0]?.body;
-    return read.every((r) => r.body.kind === first?.kind && r.body.contentType === first.contentType) ? undefined : read;
+    const read = this.successResponses(endpoint).map((response) => ({ response, body: responseBody(response) }));
+    const withBody = read.filter((r) => r.body.kind !== 'none');
+    const first = withBody[0]?.body;
+    const differ = withBody.some((r) => r.body.kind !== first?.kind || r.body.contentType !== first.contentType);
+    // A bodiless status (204, 304) where the statuses not listed are read as bytes or text is listed as none: their media-type check would refuse it.
+    const fallback = this.successBody(endpoint).kind;
+    const bodiless = fallback === 'binary' || fallback === 'text';
+    const listed = read.filter((r) => (r.body.kind === 'none' ? bodiless : differ));
+    return listed.length === 0 ? undefined : listed;
   }
 
   pageItemType(endpoint: Endpoint): TypeRef | undefined {

@@ -75,9 +75,8 @@ function prepare(spec, options, endpoint, input, proofs) {
 /** The media types its successes come in: one, or each status's where they differ. */
 function acceptOf(endpoint) {
     const bodies = endpoint.successBodies;
-    if (bodies === undefined)
-        return endpoint.responseContentType ?? 'application/json';
-    return [...new Set(bodies.map((b) => b.contentType ?? 'application/json'))].join(', ');
+    const types = bodies === undefined ? [] : bodies.filter((b) => b.response !== 'none').map((b) => b.contentType ?? 'application/json');
+    return types.length === 0 ? (endpoint.responseContentType ?? 'application/json') : [...new Set(types)].join(', ');
 }
 function serialise(endpoint, input) {
     const table = endpoint.params;
@@ -240,14 +239,13 @@ let utf8Decoder;
 function utf8(bytes) {
     return (utf8Decoder ??= new TextDecoder()).decode(bytes);
 }
+/** A status the contract lists as a success (a 304 Not Modified too), or any 2xx where it lists none. */
 function isSuccess(endpoint, status) {
-    if (status < 200 || status >= 300)
-        return false;
     const listed = endpoint.successStatuses;
     for (const spec of listed)
         if (statusMatches(spec, status))
             return true;
-    return listed.length === 0;
+    return listed.length === 0 && status >= 200 && status < 300;
 }
 /** Status and headers of a success; the headers of fetch are read only when asked for. */
 function infoOf(response) {

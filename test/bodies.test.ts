@@ -81,7 +81,7 @@ interface Outcome {
   readonly error?: { readonly code: string; readonly message: string };
 }
 type Call = (input: object) => Promise<Outcome>;
-type Client = Record<'uploadDocument' | 'putContent' | 'putNote' | 'searchDocuments' | 'getContent' | 'getNote' | 'deleteDocument' | 'exportDocument' | 'getStatus' | 'getFeed', Call>;
+type Client = Record<'uploadDocument' | 'putContent' | 'putNote' | 'searchDocuments' | 'getContent' | 'getNote' | 'deleteDocument' | 'exportDocument' | 'getStatus' | 'getFeed' | 'putArchive' | 'getThumbnail', Call>;
 interface Package {
   createClient(options: object): Client;
   nodeTransport(module: typeof http): unknown;
@@ -112,7 +112,11 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
     } else if (path === '/status') {
       // A 2xx the contract lists nowhere: the default success covers it.
       res.writeHead(203, { 'content-type': 'application/json' }).end('{"id":"up"}');
-    } else if (path === '/feed') res.writeHead(200, { 'content-type': 'application/atom+xml' }).end('<feed/>');
+    } else if (path.endsWith('/thumbnail')) {
+      const ready = path.startsWith('/documents/ready');
+      res.writeHead(ready ? 200 : 202, ready ? { 'content-type': 'image/png' } : {}).end(ready ? Buffer.from(PNG) : undefined);
+    } else if (path.startsWith('/archives/')) res.writeHead(204).end();
+    else if (path === '/feed') res.writeHead(200, { 'content-type': 'application/atom+xml' }).end('<feed/>');
     else if (path === '/documents/search') res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
     else res.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"d1"}');
   });
@@ -197,6 +201,17 @@ describe.each(TRANSPORTS)('through %s', (transport) => {
     });
     const streamed = await sent(c.putContent({ id: 'd', body: stream }));
     expect([...streamed.body]).toEqual([...PNG]);
+    // A body typed otherwise (unknown) but sent as bytes may be a stream too.
+    const archive = await sent(c.putArchive({ id: 'a', body: new ReadableStream<Uint8Array>({ pull: (controller) => (controller.enqueue(PNG), controller.close()) }) }));
+    expect([archive.headers['content-type'], [...archive.body]]).toEqual(['application/zip', [...PNG]]);
+  });
+
+  it('an exact status with a body is read as such beside a bodiless class', async () => {
+    const c = client(transport);
+    const ready = await c.getThumbnail({ id: 'ready' });
+    expect(ready).toMatchObject({ ok: true, response: { status: 200 } });
+    expect([...(ready.data as Uint8Array)]).toEqual([...PNG]);
+    expect(await c.getThumbnail({ id: 'later' })).toMatchObject({ ok: true, data: undefined, response: { status: 202 } });
   });
 
   it('text/plain: the string as UTF-8, line breaks and all', async () => {

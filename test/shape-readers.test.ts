@@ -14,6 +14,7 @@ import { shapeRule } from '../templates/shape-reader.js';
 import type { BodyPath, ShapeReader, ShapeSpec } from '../templates/spec.js';
 import { errorTableData } from '../generator/emit/emit-tables.js';
 import { shapeReaderCode } from '../generator/emit/shape-readers.js';
+import { PRETTIER_OPTIONS } from '../generator/emit/pretty.js';
 import { loadContractText } from '../generator/contract.js';
 import { knowledge } from '../generator/model/knowledge.js';
 import { contractArbitrary } from './support/arbitrary-contract.js';
@@ -100,6 +101,28 @@ function expectSameReads(spec: ShapeSpec, body: unknown): void {
     expect(generated(record), JSON.stringify(given)).toEqual(interpreted(record));
   }
 }
+
+describe('generated shape readers are in prettier\'s form', () => {
+  /** A reader as the tables hold it: the `read` member of a shape in ERROR_TABLES (three levels in). */
+  const inTables = (spec: ShapeSpec): string => `export const T = {\n  shapes: {\n    s: {\n      name: 's',\n      read: ${shapeReaderCode(spec, 3, (_m, name) => name).split('\n').join('\n      ')},\n    },\n  },\n};\n`;
+
+  it('for keys, literals and paths of every length up to past the print width', async () => {
+    const { format } = await import('prettier');
+    for (let n = 1; n <= 130; n += 1) {
+      const k = 'k'.repeat(n);
+      const spec: ShapeSpec = {
+        name: 's',
+        present: [['error', k], ['items', 10 ** 22], [k]],
+        equals: [{ path: ['type'], value: 'v'.repeat(n) }, { path: ['n'], value: -1 }],
+        read: { code: ['error', k], message: ['error', 'message'], status: [k, 'status'] },
+        fieldErrors: { path: ['error', k], field: ['where', k], message: ['what'] },
+        mirrors: [{ path: [k.toUpperCase()], source: ['error', 'message'] }, { path: ['msg'], source: ['error', 'message'] }],
+      };
+      const text = inTables(spec);
+      expect(await format(text, { ...PRETTIER_OPTIONS, parser: 'typescript' }), `key length ${n}`).toBe(text);
+    }
+  });
+});
 
 describe('generated shape readers read as the interpreter does', () => {
   it('the shapes of orders.yaml and every fixture, on bodies around their paths', () => {

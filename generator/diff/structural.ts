@@ -4,7 +4,7 @@
  */
 import { formatStatus } from '../model/values.js';
 import { knowledge, successHeaders, type Knowledge } from '../model/knowledge.js';
-import type { AuthScheme, Contract, Endpoint, EnumType, Field, Host, NamedType, ObjectType, Pagination, Param, SourceLocation, TypeRef } from '../model/types.js';
+import type { AuthScheme, Contract, Endpoint, ResponseStatus, EnumType, Field, Host, NamedType, ObjectType, Pagination, Param, SourceLocation, TypeRef } from '../model/types.js';
 import { pair, same, type Action, type Area, type Change, type Direction } from './change.js';
 import { deprecationChange, refChanges } from './type-changes.js';
 import { directionsOf } from './usage.js';
@@ -375,9 +375,10 @@ function diffSuccessStatuses(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: stri
   const statuses = pair(before.map(formatStatus), after.map(formatStatus), (s) => s);
   // A class covers its statuses; `default` and 2XX cover every 2xx (a new `default` is one).
   const twoXX = (key: string) => key === 'default' || key[0] === '2';
-  const covered = (key: string) => before.some((s) => (s.kind === 'default' && twoXX(key)) || (s.kind === 'class' && (key === 'default' ? s.statusClass === 2 : key[0] === String(s.statusClass))));
-  for (const s of statuses.removed) add(ctx, 'endpoint', 'removed', 'response', `${subject} success status ${s}`, { aspect: 'success-status', ...locs(eb, ea) });
-  for (const s of statuses.added) if (!covered(s)) add(ctx, 'endpoint', 'added', 'response', `${subject} success status ${s}`, { aspect: 'success-status', ...locs(eb, ea) });
+  const covers = (keys: readonly ResponseStatus[], key: string) => keys.some((s) => (s.kind === 'default' && twoXX(key)) || (s.kind === 'class' && (key === 'default' ? s.statusClass === 2 : key[0] === String(s.statusClass))));
+  // A status a new class or default takes over is still a success: nothing to report either way.
+  for (const s of statuses.removed) if (!covers(after, s)) add(ctx, 'endpoint', 'removed', 'response', `${subject} success status ${s}`, { aspect: 'success-status', ...locs(eb, ea) });
+  for (const s of statuses.added) if (!covers(before, s)) add(ctx, 'endpoint', 'added', 'response', `${subject} success status ${s}`, { aspect: 'success-status', ...locs(eb, ea) });
 }
 
 /** Declared success headers, by lower-case name: what the typed `response.headers` holds, and whether it is always there. */

@@ -156,7 +156,8 @@ function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint)
       // No boilerplate doc: a consumer's tsc scans every comment of the declarations.
       file.doc(request.notShown);
       // Bytes sent as the whole body may also stream (a part of a multipart body may not).
-      const stream = knowledge(contract).takesStream(endpoint) ? ['ReadableStream<Uint8Array>'] : [];
+      // Bytes may come as a stream too (a body of another type sent as bytes is typed by that type).
+      const stream = request.body.kind === 'primitive' && request.body.name === 'binary' ? ['ReadableStream<Uint8Array>'] : [];
       file.lines(union(`readonly body${request.optional ? '?' : ''}:`, [typeText(contract, request.body, imported(file), 'request'), ...stream], ';', file.level));
       if (request.contentTypes.length > 1) {
         file.doc(`How the body is encoded (default ${request.contentTypes[0] ?? ''}).`);

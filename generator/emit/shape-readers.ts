@@ -29,15 +29,16 @@ export function shapeReaderCode(spec: ShapeSpec, indent: number, use: Use): stri
     const path = spec.read[key];
     if (path === undefined) continue;
     const values = [path, ...mirrorsOf(spec, path)].map((p) => reader.value(p));
-    members.push(values.length === 1 ? `${key}: ${use(MODULE.runtime.body, RUNTIME.body.scalarText)}(${values[0] ?? ''})` : call(`${key}: ${use(MODULE.runtime.body, RUNTIME.body.firstText)}`, values, indent + 2));
+    members.push(values.length === 1 ? `${key}: ${use(MODULE.runtime.body, RUNTIME.body.scalarText)}(${values[0] ?? ''}),` : call(`${key}: ${use(MODULE.runtime.body, RUNTIME.body.firstText)}`, values, indent + 2, ','));
   }
-  if (spec.read.status !== undefined) members.push(`status: ${reader.value(spec.read.status)}`);
+  if (spec.read.status !== undefined) members.push(`status: ${reader.value(spec.read.status)},`);
   const fe = spec.fieldErrors;
   if (fe !== undefined) {
-    const args = [reader.value(fe.path), fe.field === undefined ? 'undefined' : pathLiteral(fe.field, indent + 3), pathLiteral(fe.message, indent + 3)];
-    members.push(call(`fields: ${use(MODULE.runtime.decode, RUNTIME.decode.fieldErrors)}`, args, indent + 2));
+    // A path of several steps is a local of its own, so the call stays a list of short names.
+    const args = [reader.value(fe.path), fe.field === undefined ? 'undefined' : reader.path(fe.field), reader.path(fe.message)];
+    members.push(call(`fields: ${use(MODULE.runtime.decode, RUNTIME.decode.fieldErrors)}`, args, indent + 2, ','));
   }
-  const result = members.length === 0 ? ['return {};'] : ['return {', ...members.flatMap((m) => `${m},`.split('\n').map((l) => `${STEP}${l}`)), '};'];
+  const result = members.length === 0 ? ['return {};'] : ['return {', ...members.flatMap((m) => m.split('\n').map((l) => `${STEP}${l}`)), '};'];
   return ['(body) => {', ...[...reader.lines, ...result].map((l) => `${STEP}${l}`), '}'].join('\n');
 }
 
@@ -68,12 +69,12 @@ class ReaderWriter {
   }
 
   /** Whether `path` (not empty) is present: its last key an own property, or its last index below the length. */
-  presence(path: BodyPath): string {
+  presence(path: BodyPath, lead = 'if (!'): string {
     const parent = this.value(path.slice(0, -1));
     const last = path[path.length - 1] as string | number;
     const test = typeof last === 'number' ? this.use(MODULE.runtime.body, RUNTIME.body.hasItem) : this.use(MODULE.runtime.body, RUNTIME.body.has);
     const flat = `${test}(${parent}, ${key1(last)})`;
-    if (fits(`if (!${flat}) return undefined;`, this.indent)) return flat;
+    if (fits(`${lead}${flat}) return undefined;`, this.indent)) return flat;
     // Too long for one `if`: the test gets a local of its own, laid out as prettier lays out a call.
     const name = `v${++this.count}`;
     this.lines.push(...call(`const ${name} = ${test}`, [parent, key1(last)], this.indent, ';').split('\n'));
@@ -86,8 +87,17 @@ class ReaderWriter {
    */
   absence(path: BodyPath): string {
     const value = this.value(path);
-    const test = this.presence(path);
+    const test = this.presence(path, `if (${value} === undefined && !`);
     return `${value} === undefined && !${test}`;
+  }
+
+  /** A path for fieldErrors: one key as a string (no array made per call), else a local holding its steps. */
+  path(path: BodyPath): string {
+    const only = path.length === 1 ? path[0] : undefined;
+    if (typeof only === 'string') return stringLiteral(only);
+    const name = `v${++this.count}`;
+    this.lines.push(...list(`const ${name} = `, '[', path.map(key1), ']', ';', this.indent));
+    return name;
   }
 
   /** `if (failed) return undefined;`, a long literal compared through a local of its own. */
@@ -119,17 +129,15 @@ function call(head: string, args: readonly string[], indent: number, tail = ''):
   return list(head, '(', args, ')', tail, indent).join('\n');
 }
 
-/** A path for fieldErrors: one key as a string (no array made per call), else the path's items. */
-function pathLiteral(path: BodyPath, indent: number): string {
-  const only = path.length === 1 ? path[0] : undefined;
-  if (typeof only === 'string') return stringLiteral(only);
-  return list('', '[', path.map(key1), ']', '', indent).join('\n');
-}
-
 function key1(segment: string | number): string {
-  return typeof segment === 'number' ? String(segment) : stringLiteral(segment);
+  return typeof segment === 'number' ? numberLiteral(segment) : stringLiteral(segment);
 }
 
 function literal(value: string | number | boolean): string {
-  return typeof value === 'string' ? stringLiteral(value) : String(value);
+  return typeof value === 'string' ? stringLiteral(value) : typeof value === 'number' ? numberLiteral(value) : String(value);
+}
+
+/** A number as prettier writes it (`1e21`, not `1e+21`). */
+function numberLiteral(value: number): string {
+  return String(value).replace('e+', 'e');
 }

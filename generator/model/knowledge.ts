@@ -63,7 +63,7 @@ export interface Knowledge {
   pageItemType(endpoint: Endpoint): TypeRef | undefined;
   /** Whether a request body of the endpoint is sent as anything but JSON (form, multipart, text, binary). */
   encodesBody(endpoint: Endpoint): boolean;
-  /** Whether the endpoint's request body is bytes, which a caller may give as a ReadableStream. */
+  /** Whether a request media type of the endpoint is sent as bytes (not JSON, a form, multipart or text), which a caller may give as a ReadableStream. */
   takesStream(endpoint: Endpoint): boolean;
   /** The category of a status no rule covers: the contract's 5XX rule if any, else the first category. */
   readonly fallbackCategory: string;
@@ -209,7 +209,7 @@ class ContractKnowledge implements Knowledge {
   }
 
   successBody(endpoint: Endpoint): SuccessBody {
-    const bodies = this.successResponses(endpoint).map(responseBody);
+    const bodies = this.successResponses(endpoint).map((r) => this.responseBody(r));
     // Bytes before text before JSON: the one reading kept when successes differ and no status says which.
     for (const kind of ['binary', 'text', 'json'] as const) {
       const found = bodies.find((b) => b.kind === kind);
@@ -219,15 +219,45 @@ class ContractKnowledge implements Knowledge {
   }
 
   successBodies(endpoint: Endpoint): readonly { readonly response: ResponseSpec; readonly body: SuccessBody }[] | undefined {
-    const read = this.successResponses(endpoint).map((response) => ({ response, body: responseBody(response) }));
+    const read = this.successResponses(endpoint).map((response) => ({ response, body: this.responseBody(response) }));
     const withBody = read.filter((r) => r.body.kind !== 'none');
     const first = withBody[0]?.body;
     const differ = withBody.some((r) => r.body.kind !== first?.kind || r.body.contentType !== first.contentType);
     // A bodiless status (204, 304) where the statuses not listed are read as bytes or text is listed as none: their media-type check would refuse it.
     const fallback = this.successBody(endpoint).kind;
     const bodiless = fallback === 'binary' || fallback === 'text';
-    const listed = read.filter((r) => (r.body.kind === 'none' ? bodiless : differ));
-    return listed.length === 0 ? undefined : listed;
+    if (!read.some((r) => (r.body.kind === 'none' ? bodiless : differ))) return undefined;
+    // Once any is listed, all are: the first match wins at run time, so exact statuses go before classes and `default`.
+    const rank = (r: ResponseSpec) => (r.status.kind === 'exact' ? 0 : r.status.kind === 'class' ? 1 : 2);
+    return [...read].sort((a, b) => rank(a.response) - rank(b.response));
+  }
+
+  /**
+   * How the client reads one success: bytes for `binary`; the text of a `text/*` type, and of a
+   * string of another non-JSON type (XML, CSV, …); JSON otherwise; nothing without a body. A name
+   * is read as what it stands for (an alias of `binary`, a string enum).
+   */
+  private responseBody(r: ResponseSpec): SuccessBody {
+    const body = r.body === undefined ? undefined : this.resolved(r.body);
+    if (body === undefined) return NO_BODY;
+    if (body === 'binary') return { kind: 'binary', contentType: r.contentType };
+    const media = r.contentType?.toLowerCase();
+    if (media === undefined || isJsonMediaType(media)) return { kind: 'json', contentType: undefined };
+    if (media.startsWith('text/') || body === 'string') return { kind: 'text', contentType: r.contentType };
+    return { kind: 'json', contentType: undefined };
+  }
+
+  /** Whether a type is bytes or a string, through the names and aliases that stand for it. */
+  private resolved(ref: TypeRef): 'binary' | 'string' | 'other' {
+    let current: TypeRef = ref;
+    for (let depth = 0; depth < 64 && current.kind === 'named'; depth++) {
+      const named = this.type(current.name);
+      if (named?.kind === 'enum') return named.values.every((v) => typeof v === 'string') ? 'string' : 'other';
+      if (named?.kind !== 'alias') return 'other';
+      current = named.type;
+    }
+    if (current.kind === 'primitive' && (current.name === 'binary' || current.name === 'string')) return current.name;
+    return current.kind === 'enum' && current.values.every((v) => typeof v === 'string') ? 'string' : 'other';
   }
 
   pageItemType(endpoint: Endpoint): TypeRef | undefined {
@@ -244,8 +274,11 @@ class ContractKnowledge implements Knowledge {
   }
 
   takesStream(endpoint: Endpoint): boolean {
-    const body = endpoint.request?.body;
-    return body?.kind === 'primitive' && body.name === 'binary';
+    // What request-body.ts's encodeRequestBody sends as bytes: every other media type.
+    return (endpoint.request?.contentTypes ?? []).some((t) => {
+      const essence = (t.split(';', 1)[0] ?? '').trim().toLowerCase();
+      return !isJsonMediaType(essence) && essence !== 'application/x-www-form-urlencoded' && essence !== 'multipart/form-data' && !essence.startsWith('text/');
+    });
   }
 
   /** Whether a request body of the endpoint is sent as anything but JSON (form, multipart, text, binary). */
@@ -346,19 +379,6 @@ class ContractKnowledge implements Knowledge {
 
 const NO_BODY: SuccessBody = { kind: 'none', contentType: undefined };
 
-/**
- * How the client reads one success: bytes for `binary`; the text of a string of a `text/*` or
- * other non-JSON type (XML, CSV, …); JSON otherwise; nothing without a body.
- */
-function responseBody(r: ResponseSpec): SuccessBody {
-  const body = r.body;
-  if (body === undefined) return NO_BODY;
-  if (body.kind === 'primitive' && body.name === 'binary') return { kind: 'binary', contentType: r.contentType };
-  const media = r.contentType?.toLowerCase();
-  if (media === undefined || isJsonMediaType(media)) return { kind: 'json', contentType: undefined };
-  if (media.startsWith('text/') || (body.kind === 'primitive' && body.name === 'string')) return { kind: 'text', contentType: r.contentType };
-  return { kind: 'json', contentType: undefined };
-}
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);

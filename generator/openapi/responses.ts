@@ -46,6 +46,10 @@ export function endpointResponses(contract: Contract, endpoint: Endpoint, host: 
     const said = at(status);
     put(status, isErrorStatus(status) ? errorResponse(contract, host, { status, declared: undefined, quirks: said, needsToken }) : { description: quirkNotes(said) });
   }
+  // A success `default` takes OpenAPI's `default`: the host's other errors go under 4XX and 5XX.
+  if (endpoint.responses.some((r) => r.status.kind === 'default' && !r.isError)) {
+    for (const key of ['4XX', '5XX']) if (!classes.some(([k]) => k === key)) classes.push([key, ref('responses', responseComponentName(host.name, 'default'))]);
+  }
   for (const [key, response] of classes.sort(([a], [b]) => a.localeCompare(b))) out[key] = response;
   out['default'] = declaredDefault ?? ref('responses', responseComponentName(host.name, 'default'));
   return out;

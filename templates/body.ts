@@ -179,41 +179,12 @@ export function isRecord(value: unknown): value is Readonly<Record<string, unkno
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
-
-/** The value at `path`, following own properties only; undefined when any step is missing. */
-export function readPath(value: unknown, path: BodyPath): unknown {
-  return readTo(value, path, path.length);
-}
-
-/** The value at the first `end` segments of `path` (indexed, not sliced: decoding reads paths on every call). */
-function readTo(value: unknown, path: BodyPath, end: number): unknown {
-  let current: unknown = value;
-  for (let i = 0; i < end; i++) {
-    const segment = path[i];
-    if (typeof segment === 'number') {
-      if (!Array.isArray(current) || segment >= current.length) return undefined;
-      current = current[segment];
-    } else {
-      if (!isRecord(current) || !hasOwn(current, segment as string)) return undefined;
-      current = current[segment as string];
-    }
-  }
-  return current;
-}
-
-export function hasPath(value: unknown, path: BodyPath): boolean {
-  const end = path.length - 1;
-  if (end < 0) return false;
-  const parent = readTo(value, path, end);
-  const last = path[end];
-  if (typeof last === 'number') return Array.isArray(parent) && last < parent.length;
-  return isRecord(parent) && last !== undefined && hasOwn(parent, last);
-}
+const OWN = Object.prototype.hasOwnProperty;
+const hasOwn = (o: object, key: string): boolean => OWN.call(o, key);
 
 // ---------------------------------------------------------------------------------------------
-// The steps of a shape's reader (the generated tables write readers as calls of these): each reads
-// an own property of a record or an item of an array, and is undefined (or false) for anything else.
+// Steps into a body (the generated shape readers are written as calls of these): each reads an
+// own property of a record or an item of an array, and is undefined (or false) for anything else.
 // ---------------------------------------------------------------------------------------------
 
 /** The own property `key` of a record. */
@@ -222,8 +193,6 @@ export function own(value: unknown, key: string): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   return OWN.call(value, key) ? (value as Readonly<Record<string, unknown>>)[key] : undefined;
 }
-
-const OWN = Object.prototype.hasOwnProperty;
 
 /** Whether a record has the own property `key`, whatever its value. */
 export function has(value: unknown, key: string): boolean {
@@ -238,6 +207,29 @@ export function item(value: unknown, index: number): unknown {
 /** Whether `index` is below an array's length (present, whatever is stored there). */
 export function hasItem(value: unknown, index: number): boolean {
   return Array.isArray(value) && index < value.length;
+}
+
+/** The value at `path`, following own properties only; undefined when any step is missing. */
+export function readPath(value: unknown, path: BodyPath): unknown {
+  return readTo(value, path, path.length);
+}
+
+/** The value at the first `end` segments of `path` (indexed, not sliced). */
+function readTo(value: unknown, path: BodyPath, end: number): unknown {
+  let current: unknown = value;
+  for (let i = 0; i < end && current !== undefined; i++) {
+    const segment = path[i] as string | number;
+    current = typeof segment === 'number' ? item(current, segment) : own(current, segment);
+  }
+  return current;
+}
+
+export function hasPath(value: unknown, path: BodyPath): boolean {
+  const end = path.length - 1;
+  if (end < 0) return false;
+  const parent = readTo(value, path, end);
+  const last = path[end] as string | number;
+  return typeof last === 'number' ? hasItem(parent, last) : has(parent, last);
 }
 
 /** The text of the first value that has one: a read and its mirrors. */

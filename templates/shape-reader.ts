@@ -11,12 +11,17 @@ import type { BodyPath, ShapeReads, ShapeRule, ShapeSpec } from './spec.js';
 type TextKey = 'code' | 'message' | 'human' | 'detail' | 'kind';
 const TEXT_KEYS: readonly TextKey[] = ['code', 'message', 'human', 'detail', 'kind'];
 
-/** The reader of one shape. */
-export function shapeRule(spec: ShapeSpec): ShapeRule {
-  const texts = TEXT_KEYS.flatMap((key) => {
+/** The texts a shape reads, each from its path and then from its mirrors (generator/emit/shape-readers.ts writes the same reads as code). */
+export function textReads(spec: ShapeSpec): { readonly key: TextKey; readonly paths: readonly BodyPath[] }[] {
+  return TEXT_KEYS.flatMap((key) => {
     const path = spec.read[key];
     return path === undefined ? [] : [{ key, paths: [path, ...mirrorsOf(spec, path)] }];
   });
+}
+
+/** The reader of one shape. */
+export function shapeRule(spec: ShapeSpec): ShapeRule {
+  const texts = textReads(spec);
   const { present, equals, fieldErrors: list } = spec;
   const status = spec.read.status;
   return {
@@ -39,7 +44,7 @@ export function shapeRules(specs: Readonly<Record<string, ShapeSpec>>): Readonly
 }
 
 /** The paths that carry the same text as `path` when it is absent (mirrors name their source by its dotted form). */
-export function mirrorsOf(spec: ShapeSpec, path: BodyPath): BodyPath[] {
+function mirrorsOf(spec: ShapeSpec, path: BodyPath): BodyPath[] {
   const key = path.join('.');
   return spec.mirrors.filter((m) => m.source.join('.') === key).map((m) => m.path);
 }

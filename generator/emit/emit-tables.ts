@@ -242,10 +242,13 @@ function endpointSpec(k: Knowledge, e: Endpoint, plainParams: boolean): Endpoint
 }
 
 /** How each status is read, for an endpoint whose successes are not all read alike. */
-function successBodies(k: Knowledge, e: Endpoint): Pick<EndpointSpec, 'successBodies'> {
+function successBodies(k: Knowledge, e: Endpoint): Pick<EndpointSpec, 'successBodies' | 'accept'> {
   const bodies = k.successBodies(e);
   if (bodies === undefined) return {};
+  // The media types of the statuses with a body, written once here rather than on every call.
+  const types = [...new Set(bodies.filter(({ body }) => body.kind !== 'none').map(({ body }) => body.contentType ?? 'application/json'))];
   return {
+    ...(types.length === 0 ? {} : { accept: types.join(', ') }),
     successBodies: bodies.map(({ response, body }) => ({
       status: response.status.kind === 'default' ? '2XX' : statusSpec(response.status),
       response: body.kind,

@@ -5,7 +5,7 @@
  * templates/shape-reader.ts reads from the same ShapeSpec (a test holds the two to one answer), but
  * carries no interpreter: a bundle keeps only the code of the shapes its contract has.
  */
-import { mirrorsOf } from '../../templates/shape-reader.js';
+import { textReads } from '../../templates/shape-reader.js';
 import type { BodyPath, ShapeSpec } from '../../templates/spec.js';
 import { stringLiteral } from '../naming.js';
 import { fits, list } from './pretty.js';
@@ -14,21 +14,19 @@ import { MODULE, RUNTIME } from './names.js';
 /** Imports a runtime helper into the file being written and returns the name to call it by. */
 export type Use = (module: string, name: string) => string;
 
-const TEXT_KEYS = ['code', 'message', 'human', 'detail', 'kind'] as const;
 const STEP = '  ';
 
 /** `(body) => { … }`: the reader of `spec`, written for a `read:` member at `indent`. */
 export function shapeReaderCode(spec: ShapeSpec, indent: number, use: Use): string {
   if (spec.present.some((path) => path.length === 0)) return '() => undefined';
   const reader = new ReaderWriter(indent + 1, use);
-  const reads = readPaths(spec);
-  for (const path of spec.present) reader.check(reads.has(JSON.stringify(path)) ? reader.absence(path) : `!${reader.presence(path)}`);
-  for (const e of spec.equals) reader.check(`${reader.value(e.path)} !== ${literal(e.value)}`, literal(e.value));
+  const texts = textReads(spec);
+  const reads = readPaths(spec, texts);
+  for (const path of spec.present) reader.fail(reads.has(JSON.stringify(path)) ? reader.absence(path) : `!${reader.presence(path)}`);
+  for (const e of spec.equals) reader.mismatch(reader.value(e.path), literal(e.value));
   const members: string[] = [];
-  for (const key of TEXT_KEYS) {
-    const path = spec.read[key];
-    if (path === undefined) continue;
-    const values = [path, ...mirrorsOf(spec, path)].map((p) => reader.value(p));
+  for (const { key, paths } of texts) {
+    const values = paths.map((p) => reader.value(p));
     members.push(values.length === 1 ? `${key}: ${use(MODULE.runtime.body, RUNTIME.body.scalarText)}(${values[0] ?? ''}),` : call(`${key}: ${use(MODULE.runtime.body, RUNTIME.body.firstText)}`, values, indent + 2, ','));
   }
   if (spec.read.status !== undefined) members.push(`status: ${reader.value(spec.read.status)},`);
@@ -59,26 +57,28 @@ class ReaderWriter {
     const key = JSON.stringify(path);
     const known = this.locals.get(key);
     if (known !== undefined) return known;
-    const parent = this.value(path.slice(0, -1));
     const last = path[path.length - 1] as string | number;
-    const name = `v${++this.count}`;
-    const step = typeof last === 'number' ? this.use(MODULE.runtime.body, RUNTIME.body.item) : this.use(MODULE.runtime.body, RUNTIME.body.own);
-    this.lines.push(...call(`const ${name} = ${step}`, [parent, key1(last)], this.indent, ';').split('\n'));
+    const name = this.local(typeof last === 'number' ? RUNTIME.body.item : RUNTIME.body.own, path);
     this.locals.set(key, name);
+    return name;
+  }
+
+  /** `const vN = step(parent, last);` for the last step of `path` (laid out as prettier lays out a call); its name. */
+  private local(step: string, path: BodyPath): string {
+    const parent = this.value(path.slice(0, -1));
+    const name = `v${++this.count}`;
+    const args = [parent, segmentLiteral(path[path.length - 1] as string | number)];
+    this.lines.push(...call(`const ${name} = ${this.use(MODULE.runtime.body, step)}`, args, this.indent, ';').split('\n'));
     return name;
   }
 
   /** Whether `path` (not empty) is present: its last key an own property, or its last index below the length. */
   presence(path: BodyPath, lead = 'if (!'): string {
-    const parent = this.value(path.slice(0, -1));
     const last = path[path.length - 1] as string | number;
-    const test = typeof last === 'number' ? this.use(MODULE.runtime.body, RUNTIME.body.hasItem) : this.use(MODULE.runtime.body, RUNTIME.body.has);
-    const flat = `${test}(${parent}, ${key1(last)})`;
-    if (fits(`${lead}${flat}) return undefined;`, this.indent)) return flat;
-    // Too long for one `if`: the test gets a local of its own, laid out as prettier lays out a call.
-    const name = `v${++this.count}`;
-    this.lines.push(...call(`const ${name} = ${test}`, [parent, key1(last)], this.indent, ';').split('\n'));
-    return name;
+    const test = typeof last === 'number' ? RUNTIME.body.hasItem : RUNTIME.body.has;
+    const flat = `${this.use(MODULE.runtime.body, test)}(${this.value(path.slice(0, -1))}, ${segmentLiteral(last)})`;
+    // Too long for one `if`: the test gets a local of its own.
+    return fits(`${lead}${flat}) return undefined;`, this.indent) ? flat : this.local(test, path);
   }
 
   /**
@@ -96,32 +96,30 @@ class ReaderWriter {
     const only = path.length === 1 ? path[0] : undefined;
     if (typeof only === 'string') return stringLiteral(only);
     const name = `v${++this.count}`;
-    this.lines.push(...list(`const ${name} = `, '[', path.map(key1), ']', ';', this.indent));
+    this.lines.push(...list(`const ${name} = `, '[', path.map(segmentLiteral), ']', ';', this.indent));
     return name;
   }
 
-  /** `if (failed) return undefined;`, a long literal compared through a local of its own. */
-  check(failed: string, literalText?: string): void {
-    const line = `if (${failed}) return undefined;`;
-    if (fits(line, this.indent) || literalText === undefined) {
-      this.lines.push(line);
-      return;
-    }
+  /** `if (failed) return undefined;` (its parts are locals and calls that fit). */
+  fail(failed: string): void {
+    this.lines.push(`if (${failed}) return undefined;`);
+  }
+
+  /** Ends the reader when `value` is not `literalText`; a literal too long for the line is a local of its own. */
+  mismatch(value: string, literalText: string): void {
+    if (fits(`if (${value} !== ${literalText}) return undefined;`, this.indent)) return this.fail(`${value} !== ${literalText}`);
     const name = `v${++this.count}`;
     const declared = `const ${name} = ${literalText};`;
+    // Prettier breaks a long literal after the `=`.
     this.lines.push(...(fits(declared, this.indent) ? [declared] : [`const ${name} =`, `${STEP}${literalText};`]));
-    this.lines.push(`if (${failed.replace(literalText, name)}) return undefined;`);
+    this.fail(`${value} !== ${name}`);
   }
 }
 
 /** The paths whose values the reader returns (texts, mirrors, status, field-error list), by their JSON form. */
-function readPaths(spec: ShapeSpec): Set<string> {
-  const texts = TEXT_KEYS.flatMap((key) => {
-    const path = spec.read[key];
-    return path === undefined ? [] : [path, ...mirrorsOf(spec, path)];
-  });
+function readPaths(spec: ShapeSpec, texts: ReturnType<typeof textReads>): Set<string> {
   const more = [spec.read.status, spec.fieldErrors?.path].filter((p): p is BodyPath => p !== undefined);
-  return new Set([...texts, ...more].map((p) => JSON.stringify(p)));
+  return new Set([...texts.flatMap((t) => t.paths), ...more].map((p) => JSON.stringify(p)));
 }
 
 /** `head(a, b)`, or its arguments one per line, as prettier breaks a call that does not fit. */
@@ -129,7 +127,8 @@ function call(head: string, args: readonly string[], indent: number, tail = ''):
   return list(head, '(', args, ')', tail, indent).join('\n');
 }
 
-function key1(segment: string | number): string {
+/** A step of a path as a literal: a key as a string, an index as a number. */
+function segmentLiteral(segment: string | number): string {
   return typeof segment === 'number' ? numberLiteral(segment) : stringLiteral(segment);
 }
 

@@ -209,13 +209,7 @@ class ContractKnowledge implements Knowledge {
   }
 
   successBody(endpoint: Endpoint): SuccessBody {
-    const bodies = this.successResponses(endpoint).map((r) => this.responseBody(r));
-    // Bytes before text before JSON: the one reading kept when successes differ and no status says which.
-    for (const kind of ['binary', 'text', 'json'] as const) {
-      const found = bodies.find((b) => b.kind === kind);
-      if (found !== undefined) return found;
-    }
-    return NO_BODY;
+    return fallbackBody(this.successResponses(endpoint).map((r) => this.responseBody(r)));
   }
 
   successBodies(endpoint: Endpoint): readonly { readonly response: ResponseSpec; readonly body: SuccessBody }[] | undefined {
@@ -224,7 +218,7 @@ class ContractKnowledge implements Knowledge {
     const first = withBody[0]?.body;
     const differ = withBody.some((r) => r.body.kind !== first?.kind || r.body.contentType !== first.contentType);
     // A bodiless status (204, 304) where the statuses not listed are read as bytes or text is listed as none: their media-type check would refuse it.
-    const fallback = this.successBody(endpoint).kind;
+    const fallback = fallbackBody(read.map((r) => r.body)).kind;
     const bodiless = fallback === 'binary' || fallback === 'text';
     if (!read.some((r) => (r.body.kind === 'none' ? bodiless : differ))) return undefined;
     // Once any is listed, all are: the first match wins at run time, so exact statuses go before classes and `default`.
@@ -378,6 +372,15 @@ class ContractKnowledge implements Knowledge {
 }
 
 const NO_BODY: SuccessBody = { kind: 'none', contentType: undefined };
+
+/** Bytes before text before JSON: how statuses no `successBodies` entry names are read. */
+function fallbackBody(bodies: readonly SuccessBody[]): SuccessBody {
+  for (const kind of ['binary', 'text', 'json'] as const) {
+    const found = bodies.find((b) => b.kind === kind);
+    if (found !== undefined) return found;
+  }
+  return NO_BODY;
+}
 
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

@@ -37,9 +37,6 @@ export declare function keptBody(value: unknown, rawLength?: number): unknown;
  */
 export declare function isPlainJson(value: object): boolean;
 export declare function isRecord(value: unknown): value is Readonly<Record<string, unknown>>;
-/** The value at `path`, following own properties only; undefined when any step is missing. */
-export declare function readPath(value: unknown, path: BodyPath): unknown;
-export declare function hasPath(value: unknown, path: BodyPath): boolean;
 /** The own property `key` of a record. */
 export declare function own(value: unknown, key: string): unknown;
 /** Whether a record has the own property `key`, whatever its value. */
@@ -48,6 +45,9 @@ export declare function has(value: unknown, key: string): boolean;
 export declare function item(value: unknown, index: number): unknown;
 /** Whether `index` is below an array's length (present, whatever is stored there). */
 export declare function hasItem(value: unknown, index: number): boolean;
+/** The value at `path`, following own properties only; undefined when any step is missing. */
+export declare function readPath(value: unknown, path: BodyPath): unknown;
+export declare function hasPath(value: unknown, path: BodyPath): boolean;
 /** The text of the first value that has one: a read and its mirrors. */
 export declare function firstText(...values: readonly unknown[]): string | undefined;
 /** The text at `path`: see scalarText. */

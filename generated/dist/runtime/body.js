@@ -185,42 +185,11 @@ function jsonShape(text) {
 export function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-const hasOwn = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
-/** The value at `path`, following own properties only; undefined when any step is missing. */
-export function readPath(value, path) {
-    return readTo(value, path, path.length);
-}
-/** The value at the first `end` segments of `path` (indexed, not sliced: decoding reads paths on every call). */
-function readTo(value, path, end) {
-    let current = value;
-    for (let i = 0; i < end; i++) {
-        const segment = path[i];
-        if (typeof segment === 'number') {
-            if (!Array.isArray(current) || segment >= current.length)
-                return undefined;
-            current = current[segment];
-        }
-        else {
-            if (!isRecord(current) || !hasOwn(current, segment))
-                return undefined;
-            current = current[segment];
-        }
-    }
-    return current;
-}
-export function hasPath(value, path) {
-    const end = path.length - 1;
-    if (end < 0)
-        return false;
-    const parent = readTo(value, path, end);
-    const last = path[end];
-    if (typeof last === 'number')
-        return Array.isArray(parent) && last < parent.length;
-    return isRecord(parent) && last !== undefined && hasOwn(parent, last);
-}
+const OWN = Object.prototype.hasOwnProperty;
+const hasOwn = (o, key) => OWN.call(o, key);
 // ---------------------------------------------------------------------------------------------
-// The steps of a shape's reader (the generated tables write readers as calls of these): each reads
-// an own property of a record or an item of an array, and is undefined (or false) for anything else.
+// Steps into a body (the generated shape readers are written as calls of these): each reads an
+// own property of a record or an item of an array, and is undefined (or false) for anything else.
 // ---------------------------------------------------------------------------------------------
 /** The own property `key` of a record. */
 export function own(value, key) {
@@ -229,7 +198,6 @@ export function own(value, key) {
         return undefined;
     return OWN.call(value, key) ? value[key] : undefined;
 }
-const OWN = Object.prototype.hasOwnProperty;
 /** Whether a record has the own property `key`, whatever its value. */
 export function has(value, key) {
     return isRecord(value) && hasOwn(value, key);
@@ -241,6 +209,27 @@ export function item(value, index) {
 /** Whether `index` is below an array's length (present, whatever is stored there). */
 export function hasItem(value, index) {
     return Array.isArray(value) && index < value.length;
+}
+/** The value at `path`, following own properties only; undefined when any step is missing. */
+export function readPath(value, path) {
+    return readTo(value, path, path.length);
+}
+/** The value at the first `end` segments of `path` (indexed, not sliced). */
+function readTo(value, path, end) {
+    let current = value;
+    for (let i = 0; i < end && current !== undefined; i++) {
+        const segment = path[i];
+        current = typeof segment === 'number' ? item(current, segment) : own(current, segment);
+    }
+    return current;
+}
+export function hasPath(value, path) {
+    const end = path.length - 1;
+    if (end < 0)
+        return false;
+    const parent = readTo(value, path, end);
+    const last = path[end];
+    return typeof last === 'number' ? hasItem(parent, last) : has(parent, last);
 }
 /** The text of the first value that has one: a read and its mirrors. */
 export function firstText(...values) {

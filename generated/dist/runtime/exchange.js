@@ -53,7 +53,7 @@ function prepare(spec, options, endpoint, input, proofs) {
     const serialised = serialise(endpoint, input);
     let url = urlOf(spec, options, endpoint, input, serialised);
     // Parameters over the client's default headers; the call's own headers over both.
-    const headers = { accept: acceptOf(endpoint), ...options.headers };
+    const headers = { accept: endpoint.accept ?? endpoint.responseContentType ?? 'application/json', ...options.headers };
     if (input.headers !== undefined)
         overlay(headers, input.headers);
     if (serialised !== undefined)
@@ -71,12 +71,6 @@ function prepare(spec, options, endpoint, input, proofs) {
         for (const proof of proofs)
             url = withProof(headers, url, proof);
     return proofs === undefined || proofs.length === 0 ? { url, method: endpoint.method, headers, body } : { url, method: endpoint.method, headers, body, credentialed: true };
-}
-/** The media types its successes come in: one, or each status's where they differ. */
-function acceptOf(endpoint) {
-    const bodies = endpoint.successBodies;
-    const types = bodies === undefined ? [] : bodies.filter((b) => b.response !== 'none').map((b) => b.contentType ?? 'application/json');
-    return types.length === 0 ? (endpoint.responseContentType ?? 'application/json') : [...new Set(types)].join(', ');
 }
 function serialise(endpoint, input) {
     const table = endpoint.params;

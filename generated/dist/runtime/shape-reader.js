@@ -7,12 +7,16 @@
 import { firstText, hasPath, readPath } from './body.js';
 import { fieldErrors } from './decode.js';
 const TEXT_KEYS = ['code', 'message', 'human', 'detail', 'kind'];
-/** The reader of one shape. */
-export function shapeRule(spec) {
-    const texts = TEXT_KEYS.flatMap((key) => {
+/** The texts a shape reads, each from its path and then from its mirrors (generator/emit/shape-readers.ts writes the same reads as code). */
+export function textReads(spec) {
+    return TEXT_KEYS.flatMap((key) => {
         const path = spec.read[key];
         return path === undefined ? [] : [{ key, paths: [path, ...mirrorsOf(spec, path)] }];
     });
+}
+/** The reader of one shape. */
+export function shapeRule(spec) {
+    const texts = textReads(spec);
     const { present, equals, fieldErrors: list } = spec;
     const status = spec.read.status;
     return {
@@ -40,7 +44,7 @@ export function shapeRules(specs) {
     return Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, shapeRule(spec)]));
 }
 /** The paths that carry the same text as `path` when it is absent (mirrors name their source by its dotted form). */
-export function mirrorsOf(spec, path) {
+function mirrorsOf(spec, path) {
     const key = path.join('.');
     return spec.mirrors.filter((m) => m.source.join('.') === key).map((m) => m.path);
 }

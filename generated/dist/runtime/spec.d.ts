@@ -185,6 +185,8 @@ export interface EndpointSpec extends EndpointErrorSpec {
     readonly successStatuses: readonly StatusSpec[];
     /** Where successes are not all read alike (a PDF 200, a JSON 202): how each status is; the first match wins, `response` reads the rest. */
     readonly successBodies?: readonly SuccessBodySpec[];
+    /** The Accept header where successes come in several media types (default: `responseContentType`, else JSON). */
+    readonly accept?: string;
     /**
      * Its parameters, where any is not a path parameter of one value under its own name (those
      * `pathParams` lists, and the exchange writes them itself); `serialise` is params.ts's, named by

@@ -152,7 +152,7 @@ function prepare(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointS
   const serialised = serialise(endpoint, input);
   let url = urlOf(spec, options, endpoint, input, serialised);
   // Parameters over the client's default headers; the call's own headers over both.
-  const headers: Record<string, string> = { accept: acceptOf(endpoint), ...options.headers };
+  const headers: Record<string, string> = { accept: endpoint.accept ?? endpoint.responseContentType ?? 'application/json', ...options.headers };
   if (input.headers !== undefined) overlay(headers, input.headers);
   if (serialised !== undefined) withParams(headers, serialised.headers, serialised.cookie, input.headers);
   let body: BodyData | undefined;
@@ -165,13 +165,6 @@ function prepare(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointS
   }
   if (proofs !== undefined) for (const proof of proofs) url = withProof(headers, url, proof);
   return proofs === undefined || proofs.length === 0 ? { url, method: endpoint.method, headers, body } : { url, method: endpoint.method, headers, body, credentialed: true };
-}
-
-/** The media types its successes come in: one, or each status's where they differ. */
-function acceptOf(endpoint: EndpointSpec): string {
-  const bodies = endpoint.successBodies;
-  const types = bodies === undefined ? [] : bodies.filter((b) => b.response !== 'none').map((b) => b.contentType ?? 'application/json');
-  return types.length === 0 ? (endpoint.responseContentType ?? 'application/json') : [...new Set(types)].join(', ');
 }
 
 function serialise(endpoint: EndpointSpec, input: CallInput): SerialisedParams | undefined {

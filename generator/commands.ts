@@ -18,6 +18,9 @@ Usage:
   contractgen openapi [--contract <file>] [--out <file>]
                                               export the contract as an OpenAPI 3.1 YAML document
                                               (to stdout unless --out is given)
+  contractgen import <description.json|.yaml> [--out <file>] [--package <name>]
+                                              an OpenAPI 3.0/3.1 description as a contract
+                                              (to stdout unless --out is given)
   contractgen --help | --version
 
 With no file, commands use the single contract in ./contract/.
@@ -57,6 +60,10 @@ export async function runCommand(argv: readonly string[], io: Io): Promise<numbe
       case 'openapi': {
         const { openapiCommand } = await import('./commands/openapi.js');
         return openapiCommand(rest, io);
+      }
+      case 'import': {
+        const { importCommand } = await import('./commands/import.js');
+        return importCommand(rest, io);
       }
       default:
         throw new UsageError(`unknown command '${command}'`);

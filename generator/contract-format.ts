@@ -216,6 +216,7 @@ export interface RawNamedType extends RawTypeParts {
 
 export interface RawEndpoint {
   readonly summary?: string;
+  readonly deprecated?: RawDeprecated;
   readonly description?: string;
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
   readonly path: string;

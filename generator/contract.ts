@@ -3,7 +3,7 @@
  */
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.js';
 import type { Incremental } from './incremental.js';
-import { parseContract, readContractFile, type LoadResult } from './load/parse.js';
+import { parseContract, readContractFile, type LoadResult, type ParsedContract } from './load/parse.js';
 import { parseContractPieces } from './load/pieces.js';
 import { checkGeneratedNames } from './emit/check-names.js';
 import { buildModel } from './model/build.js';
@@ -12,7 +12,7 @@ import { validateSchema } from './validate-schema.js';
 
 export type ContractResult =
   | { readonly ok: true; readonly contract: Contract; readonly diagnostics: readonly Diagnostic[]; readonly source: string }
-  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly source: string | undefined };
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly source: string | undefined; readonly model?: Contract };
 
 /** `name` is how diagnostics name the file (default: the path as given). */
 export function loadContract(file: string, name: string = file): ContractResult {
@@ -24,6 +24,11 @@ export function loadContractText(file: string, source: string, incremental?: Inc
   return fromLoad(incremental === undefined ? parseContract(file, source) : parseContractPieces(file, source, incremental.pieces), incremental);
 }
 
+/** A contract already parsed into data (an imported OpenAPI description), validated and modelled like any other. */
+export function loadParsedContract(parsed: ParsedContract): ContractResult {
+  return fromLoad({ ok: true, contract: parsed });
+}
+
 function fromLoad(loaded: LoadResult, incremental?: Incremental): ContractResult {
   if (!loaded.ok) return loaded;
   const { contract: parsed } = loaded;
@@ -32,6 +37,7 @@ function fromLoad(loaded: LoadResult, incremental?: Incremental): ContractResult
   // The package's names are checked with the model, so `validate` reports what `generate` would refuse.
   const built = buildModel(parsed, incremental, [checkGeneratedNames]);
   const diagnostics = sortDiagnostics(built.diagnostics);
-  if (hasErrors(diagnostics)) return { ok: false, diagnostics, source: parsed.source };
+  // The model as built, for a caller that repairs what the checks found (the importer renames colliding names).
+  if (hasErrors(diagnostics)) return { ok: false, diagnostics, source: parsed.source, model: built.contract };
   return { ok: true, contract: built.contract, diagnostics, source: parsed.source };
 }

@@ -6,7 +6,7 @@
  */
 import { diagnostic, type Diagnostic, type Position, type Severity } from './diagnostics.js';
 
-export type Stage = 'load' | 'schema' | 'model';
+export type Stage = 'load' | 'schema' | 'model' | 'import';
 
 export interface CodeInfo {
   readonly stages: readonly Stage[];
@@ -121,6 +121,14 @@ export const CODES = {
     summary: "A `pagination` that cannot page: a key its kind does not take or needs, or a `param`/`limit` that names no query or header parameter of the endpoint.",
   },
   'invalid-request-body': { stages: ['model'], summary: 'A request body its media type cannot carry: a form or multipart body that is no object, a text body that is no string, bytes sent as JSON or as a form.' },
+  'openapi-unreadable': {
+    stages: ['import'],
+    summary: 'An OpenAPI description that cannot be imported: not JSON or YAML, not OpenAPI 3.0 or 3.1 (for Swagger 2.0 the message says how to convert it), or without an operation the format can hold.',
+  },
+  'openapi-approximated': {
+    stages: ['import'],
+    summary: 'A part of an OpenAPI description the contract holds only approximately (the nearest type that accepts its values, `unknown` at worst) or leaves out; the message says what and why.',
+  },
 } as const satisfies Readonly<Record<string, CodeInfo>>;
 
 export type DiagnosticCode = keyof typeof CODES;
@@ -271,6 +279,10 @@ export const MESSAGES = {
   noSuccessResponse: error('no-success-response', () => 'an endpoint needs at least one success (1XX–3XX) response, or a default'),
   paginationKey: error<{ key: string; kind: string; needs: boolean }>('invalid-pagination', (p) => (p.needs ? `${p.kind} pagination needs '${p.key}'` : `'${p.key}' does not apply to ${p.kind} pagination`)),
   requestBodyMedia: error<{ media: string; needs: string }>('invalid-request-body', (p) => `a ${p.media} body must be ${p.needs}`),
+
+  // import
+  openapiUnreadable: error<{ detail: string }>('openapi-unreadable', (p) => p.detail),
+  openapiApproximated: warning<{ detail: string }>('openapi-approximated', (p) => p.detail),
   paginationParam: error<{ name: string; hint: string }>('invalid-pagination', (p) => `'${p.name}' is no query or header parameter of this endpoint${p.hint}`),
 
   // model: names of the generated package

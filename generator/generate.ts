@@ -7,6 +7,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from './diagnostics.js';
 import type { Incremental } from './incremental.js';
+import { inputLimit } from './import/sniff.js';
 import { readContractBytes } from './load/read-file.js';
 import { packageRoot, toolVersion } from './package-root.js';
 import { applyWrite, outputPath, planWrite, readBytesIfExists, readManifest, recoverOutput, rememberWritten, sha256, type Manifest } from './write.js';
@@ -29,7 +30,7 @@ export type GenerateOutcome =
 
 export async function generate(options: GenerateOptions): Promise<GenerateOutcome> {
   // The contract's bytes: hashed first, decoded only when there is work to do.
-  const bytes = readContractBytes(options.contractFile);
+  const bytes = readContractBytes(options.contractFile, options.contractFile, inputLimit(options.contractFile));
   if (!Buffer.isBuffer(bytes)) return { kind: 'invalid', diagnostics: bytes.diagnostics, source: undefined };
   if (!options.check) recoverOutput(options.outDir);
   const previous = readManifest(options.outDir);
@@ -67,8 +68,8 @@ export interface RenderOptions {
 /** Every output file's final bytes, in memory: what `generate` writes and `--check` compares. */
 export async function render(contractFile: string, source: string, options: RenderOptions = {}): Promise<RenderOutcome> {
   // The heavy stages (yaml, ajv) load only when there is work to do.
-  const [{ loadContractText }, { layout }] = await Promise.all([import('./contract.js'), import('./emit/layout.js')]);
-  const loaded = loadContractText(contractFile, source, options.incremental);
+  const [{ loadInputText }, { layout }] = await Promise.all([import('./input.js'), import('./emit/layout.js')]);
+  const loaded = loadInputText(contractFile, source, options.incremental);
   if (!loaded.ok) return { kind: 'invalid', diagnostics: loaded.diagnostics, source: loaded.source };
   const files = new Map<string, string>();
   // Emitters write src/ in prettier's form and dist/ beside it (test/prettier-form.test.ts and

@@ -6,3 +6,5 @@ export const MAX_CONTRACT_BYTES = 4 * 1024 * 1024;
 export const MAX_ALIAS_COUNT = 100;
 /** Nesting deeper than any real contract; bounds stack use of later recursive stages. */
 export const MAX_DEPTH = 64;
+/** An OpenAPI description may be far larger (the largest of the public corpus is 47 MB of JSON); JSON.parse reads it in a second. */
+export const MAX_DESCRIPTION_BYTES = 256 * 1024 * 1024;

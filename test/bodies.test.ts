@@ -6,13 +6,11 @@
  * instead; and the types each body takes, under both compilers.
  */
 import * as http from 'node:http';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPILERS, outDir, TYPE_CHECK_TIMEOUT, typeCheck, writeFixturePackage, type Compiler } from './support/type-tests.js';
+import { COMPILERS, outDir, TYPE_CHECK_TIMEOUT, typeCheck, type Compiler } from './support/type-tests.js';
+import { packageUnderTest, type PackageUnderTest } from './support/loopback.js';
+import { fixture } from './support/corpus.js';
 
 const OUT = outDir('bodies');
 
@@ -87,7 +85,7 @@ interface Package {
   nodeTransport(module: typeof http): unknown;
 }
 
-let server: Server;
+let under: PackageUnderTest<Package>;
 let base = '';
 let pkg: Package;
 const seen: Seen[] = [];
@@ -123,17 +121,11 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
 }
 
 beforeAll(async () => {
-  await writeFixturePackage('bodies', OUT, TYPE_TESTS);
-  server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  pkg = (await import(pathToFileURL(join(OUT, 'dist', 'index.js')).href)) as Package;
+  under = await packageUnderTest<Package>(fixture('bodies'), OUT, TYPE_TESTS, handle);
+  ({ pkg, base } = under);
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  rmSync(OUT, { recursive: true, force: true });
-});
+afterAll(() => under.dispose());
 
 describe('body types', () => {
   it.each(Object.keys(COMPILERS) as Compiler[])('under %s', { timeout: TYPE_CHECK_TIMEOUT }, (compiler) => {

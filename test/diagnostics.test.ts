@@ -203,7 +203,7 @@ describe('keys', () => {
       error(
         'unknown-key',
         uniquePos(text, 'flavour:'),
-        "unknown key 'flavour' in endpoints.getOrder (expected one of: summary, description, method, path, host, auth, idempotent, params, request, shapes, responses, quirks, pagination)",
+        "unknown key 'flavour' in endpoints.getOrder (expected one of: summary, description, deprecated, method, path, host, auth, idempotent, params, request, shapes, responses, quirks, pagination)",
       ),
     );
   });

@@ -169,6 +169,8 @@ describe('the OpenAPI document of contract/orders.yaml', () => {
     // "Body not detailed": the 422 stays open, with no invented content.
     expect(at(token, 'responses', '422')).toEqual({
       description: 'Unprocessable entity; body not detailed.\n\nCause of the 422 from POST /oauth/token and its body: not shown.',
+      // The contract's own words apart from what the export added, for an import to read back.
+      'x-contractgen-description': 'Unprocessable entity; body not detailed.',
       'x-contractgen-not-shown': 'Cause of the 422 from POST /oauth/token and its body: not shown.',
     });
     expect(at(token, 'x-contractgen-error-shapes')).toEqual(['fulfilment', 'unauthorized', 'invalid_client']);
@@ -220,10 +222,15 @@ describe('the OpenAPI document of contract/orders.yaml', () => {
     expect(at(doc, 'components', 'schemas', 'ServiceKind')).toEqual({
       type: 'string',
       description: 'The service type of an order.\n\nThe allowed service types: not shown (the material mentions a Same Day service).',
+      'x-contractgen-description': 'The service type of an order.',
       'x-contractgen-not-shown': 'The allowed service types: not shown (the material mentions a Same Day service).',
+      // An open enum without values is the bare type: the extension says it is an enum.
+      'x-contractgen-open': true,
     });
     expect(at(doc, 'components', 'schemas', 'OrderRequest', 'properties', 'payment_amount')).toEqual({
       description: 'Type of payment_amount: not shown.',
+      // The contract gives the field no description of its own.
+      'x-contractgen-description': null,
       'x-contractgen-not-shown': 'Type of payment_amount: not shown.',
     });
     expect(at(doc, 'components', 'schemas', 'TokenResponse', 'properties', 'created_at')).toMatchObject({ type: 'integer' });

@@ -5,7 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { dirname, relative, resolve } from 'node:path';
 import { parseArgs, UsageError, type Io } from '../commands.js';
-import { loadContract, loadContractText, type ContractResult } from '../contract.js';
+import type { ContractResult } from '../contract.js';
+import { loadInput, loadInputText } from '../input.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { apiDiff } from '../diff/api.js';
 import { FORMATS, formatReview, type Format } from '../diff/report.js';
@@ -42,7 +43,7 @@ function option<T extends string>(value: string | true | undefined, allowed: rea
 function fromFiles(io: Io, positional: readonly string[]): [ContractResult, ContractResult] {
   if (positional.length !== 2) throw new UsageError('diff takes two contract files: contractgen diff <old> <new> (or --base <git-ref> <file>)');
   const [a = '', b = ''] = positional;
-  return [loadContract(resolve(io.cwd, a), a), loadContract(resolve(io.cwd, b), b)];
+  return [loadInput(resolve(io.cwd, a), a), loadInput(resolve(io.cwd, b), b)];
 }
 
 /** The old side is the file as it is at `ref` in its git repository. */
@@ -60,7 +61,7 @@ function fromGit(io: Io, ref: string, positional: readonly string[]): [ContractR
     const detail = e instanceof Error && 'stderr' in e ? String((e as { stderr: unknown }).stderr).trim() : '';
     throw new UsageError(`cannot read ${file} at ${ref} from git${detail === '' ? '' : `: ${detail}`}`);
   }
-  return [loadContractText(`${ref}:${file}`, text), loadContract(full, file)];
+  return [loadInputText(`${ref}:${file}`, text), loadInput(full, file)];
 }
 
 async function filesOf(result: Extract<ContractResult, { ok: true }>): Promise<Map<string, string>> {

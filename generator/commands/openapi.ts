@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs, UsageError, type Io } from '../commands.js';
-import { loadContract } from '../contract.js';
+import { loadInput } from '../input.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { renderOpenApi } from '../openapi/render.js';
 import { writeAtomic } from '../write.js';
@@ -16,7 +16,7 @@ export function openapiCommand(argv: readonly string[], io: Io): number {
   if (args.positional.length > 0) throw new UsageError(`unexpected argument '${args.positional[0] ?? ''}' (use --contract <file>)`);
   const option = args.options.get('contract');
   const file = typeof option === 'string' ? option : defaultContractFile(io.cwd);
-  const result = loadContract(resolve(io.cwd, file), file);
+  const result = loadInput(resolve(io.cwd, file), file);
   for (const d of result.diagnostics) io.err(formatDiagnostic(d, result.source));
   if (!result.ok) {
     io.err(`openapi stopped: ${file} has errors`);

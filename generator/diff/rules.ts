@@ -106,7 +106,7 @@ const SPECS: readonly Spec[] = [
   ['response-union-member-added', 'union', 'added', 'response', 'warning', 'breaking', 'A union clients read gained a member: deployed clients meet a variant they do not know; exhaustive switches no longer compile.'],
   ['response-union-member-removed', 'union', 'removed', 'response', 'info', 'breaking', 'A member was removed from a union clients read: case labels for it no longer compile.'],
   ['union-discriminator-changed', 'union', 'changed', 'none', 'breaking', 'breaking', "How a union tells its members apart changed (its field, or a member's value): deployed clients and switches read the old tags.", { aspect: 'discriminator' }],
-  ['deprecated-added', 'deprecation', 'added', 'none', 'info', 'info', 'A type, field or enum value was deprecated: editors strike it through; it still works.'],
+  ['deprecated-added', 'deprecation', 'added', 'none', 'info', 'info', 'A type, field, enum value or endpoint was deprecated: editors strike it through; it still works.'],
   ['request-enum-value-added', 'enum', 'added', 'request', 'info', 'info', 'A value was added to an enum clients send.'],
   ['request-enum-value-removed', 'enum', 'removed', 'request', 'breaking', 'breaking', 'A value was removed from an enum clients send.'],
   ['response-enum-value-added-closed', 'enum', 'added', 'response', 'warning', 'breaking', 'A value was added to a closed enum clients read: deployed clients meet an unknown value; exhaustive switches no longer compile.', { qualifier: 'closed' }],

@@ -93,6 +93,7 @@ function diffEndpoint(ctx: Ctx, eb: Endpoint, ea: Endpoint, b: Contract, a: Cont
   // Renamed placeholders change nothing a caller sees unless the input keys change with them.
   else if (eb.path !== ea.path && pathKeys(eb) !== pathKeys(ea)) add(ctx, 'param', 'changed', 'request', subject, { aspect: 'name', before: eb.path, after: ea.path, ...l });
   if (eb.host !== ea.host) add(ctx, 'endpoint', 'changed', 'none', subject, { aspect: 'host', before: eb.host, after: ea.host, ...l });
+  ctx.out.push(...deprecationChange(subject, eb, ea, l));
   diffSecurity(ctx, eb, ea, subject);
   diffPagination(ctx, eb, ea, subject);
   diffResponseHeaders(ctx, eb, ea, subject);

@@ -24,23 +24,38 @@ const UNFIT_FUNCTION_NAMES: ReadonlyMap<string, string> = new Map([
 
 const PACKAGE = 'the generated package itself';
 
+/** One element whose generated name another element (or the package itself) already takes. */
+export interface NameCollision {
+  readonly path: readonly (string | number)[];
+  readonly owner: string;
+  readonly name: string;
+  readonly previous: string;
+}
+
 /** Reports every name collision in the scopes of the outputs this contract's package carries. */
 export function checkGeneratedNames(ctx: BuildContext, contract: Contract, outputs: readonly OutputDescriptor[] = OUTPUTS): void {
-  // Two elements collide in several scopes alike (their names share a stem): report the pair once.
-  const reported = new Set<string>();
-  for (const output of outputs) {
-    if (!output.enabled(contract)) continue;
-    for (const scope of output.names(contract)) checkScope(ctx, scope, reported);
-  }
+  for (const c of nameCollisions(contract, outputs)) ctx.report(M.nameCollision, c.path, { owner: c.owner, name: c.name, previous: c.previous }, 'key');
   for (const endpoint of distinctEndpoints(contract)) {
     const unfit = UNFIT_FUNCTION_NAMES.get(endpointNames.operation(endpoint.id));
     if (unfit !== undefined) ctx.report(M.unfitOperation, ['endpoints', endpoint.id], { id: endpoint.id, why: unfit }, 'key');
   }
 }
 
-function checkScope(ctx: BuildContext, scope: NameScope, reported: Set<string>): void {
+/** Every name collision, once per pair of elements (they collide in several scopes alike when their names share a stem). */
+export function nameCollisions(contract: Contract, outputs: readonly OutputDescriptor[] = OUTPUTS): NameCollision[] {
+  const reported = new Set<string>();
+  const found: NameCollision[] = [];
+  for (const output of outputs) {
+    if (!output.enabled(contract)) continue;
+    for (const scope of output.names(contract)) found.push(...scopeCollisions(scope, reported));
+  }
+  return found;
+}
+
+function scopeCollisions(scope: NameScope, reported: Set<string>): NameCollision[] {
   const owners = new Map<string, string>(scope.reserved.map((n) => [n, PACKAGE]));
   const earlier = new Set(reported);
+  const found: NameCollision[] = [];
   for (const { name, owner, path } of scope.claims) {
     const previous = owners.get(name);
     if (previous === undefined) {
@@ -49,6 +64,7 @@ function checkScope(ctx: BuildContext, scope: NameScope, reported: Set<string>):
     }
     const pair = `${owner}\u0000${previous}`;
     reported.add(pair);
-    if (!earlier.has(pair)) ctx.report(M.nameCollision, path, { owner, name, previous }, 'key');
+    if (!earlier.has(pair)) found.push({ path, owner, name, previous });
   }
+  return found;
 }

@@ -10,7 +10,7 @@ import { typeText } from './emit-types.js';
 import { emitLiteralUnion } from './literal-union.js';
 import { CLIENT, CLIENT_PRIVATE, endpointNames, MODULE, RUNTIME, TABLES, typeNames } from './names.js';
 import { fits, list, union } from './pretty.js';
-import type { TsFile } from './ts-file.js';
+import type { DocTag, TsFile } from './ts-file.js';
 
 const literals = (values: readonly string[]) => (values.length === 0 ? ['never'] : values.map(stringLiteral));
 
@@ -195,11 +195,15 @@ function emitResponseHeaders(file: TsFile, endpoint: Endpoint): string | undefin
   return name;
 }
 
-function endpointDoc(contract: Contract, endpoint: Endpoint): (string | undefined)[] {
+function endpointDoc(contract: Contract, endpoint: Endpoint): (string | DocTag | undefined)[] {
   const quirks = endpoint.errors.quirks.map((q) => `Quirk (${q.id}): ${q.hint}`);
   const successes = knowledge(contract).successResponses(endpoint).map((r) => `Responds ${formatStatus(r.status)}: ${r.description ?? ''}${r.notShown === undefined ? '' : ` (${r.notShown})`}`);
   const auth = endpoint.security.length === 0 ? '; no authentication' : contract.schemes.length > 1 ? `; auth: ${endpoint.security.map((alt) => alt.join(' + ')).join(' or ')}` : '';
-  return [endpoint.summary, endpoint.description, `${endpoint.method} ${endpoint.path} on the ${endpoint.host} host${auth}.`, ...successes, ...quirks];
+  return [endpoint.summary, endpoint.description, `${endpoint.method} ${endpoint.path} on the ${endpoint.host} host${auth}.`, ...successes, ...quirks, deprecatedTag(endpoint)];
+}
+
+function deprecatedTag(endpoint: Endpoint): DocTag | undefined {
+  return endpoint.deprecated === undefined ? undefined : { tag: 'deprecated', text: endpoint.deprecated.message };
 }
 
 function emitClientInterface(file: TsFile, contract: Contract): void {
@@ -273,7 +277,9 @@ function emitOperations(file: TsFile, contract: Contract): void {
     file.section('operation', endpoint, () => {
       file.w.blankLine();
       // No doc comment per function (the Client method carries the endpoint's): 2,000 of them
-      // cost a consumer's tsc ~50 ms of parsing.
+      // cost a consumer's tsc ~50 ms of parsing. A deprecation is the exception: editors strike the call through.
+      const tag = deprecatedTag(endpoint);
+      if (tag !== undefined) file.doc(tag);
       const name = endpointNames.operation(endpoint.id);
       const type = hasOptionalInput(endpoint) ? OptionalOperation : Operation;
       const spec = file.use(MODULE.tables, endpointNames.spec(endpoint.id));

@@ -17,7 +17,7 @@ export interface Unreadable {
  * A contract's bytes (a no-change `generate` hashes them before decoding anything), or why they
  * cannot be had. Devices and pipes report no size and may never end: only regular files are read.
  */
-export function readContractBytes(path: string, file: string = path): Buffer | Unreadable {
+export function readContractBytes(path: string, file: string = path, limit: number = MAX_CONTRACT_BYTES): Buffer | Unreadable {
   const unreadable = <P>(message: Message<P>, params: P): Unreadable => ({ ok: false, diagnostics: [problem(message, file, { line: 0, col: 0 }, params)], source: undefined });
   let size: number;
   try {
@@ -27,7 +27,7 @@ export function readContractBytes(path: string, file: string = path): Buffer | U
   } catch {
     return unreadable(M.noSuchFile, {});
   }
-  if (size > MAX_CONTRACT_BYTES) return unreadable(M.fileTooLarge, { size, limit: MAX_CONTRACT_BYTES });
+  if (size > limit) return unreadable(M.fileTooLarge, { size, limit });
   try {
     return readFileSync(path);
   } catch {

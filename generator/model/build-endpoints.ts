@@ -7,7 +7,7 @@ import { contentKey } from '../incremental.js';
 import { buildSecurity } from './build-auth.js';
 import { checkName } from './build-errors.js';
 import { buildParams } from './build-params.js';
-import { buildTypeRef } from './build-type-ref.js';
+import { buildTypeRef, deprecation } from './build-type-ref.js';
 import { entries, type BuildContext, type RawPath } from './context.js';
 import { parseBodyPath, parseResponseStatus, parseStatus, statusClassOf } from './values.js';
 import type { Endpoint, EffectiveErrors, Pagination, Param, Quirk, RequestBody, ResponseSpec, TypeRef } from './types.js';
@@ -71,6 +71,7 @@ function buildEndpoint(ctx: BuildContext, path: RawPath, id: string, raw: RawEnd
     id,
     summary: raw.summary,
     description: raw.description,
+    deprecated: deprecation(raw.deprecated),
     method: raw.method,
     path: raw.path,
     params,

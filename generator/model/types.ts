@@ -504,6 +504,8 @@ export interface Endpoint {
   readonly id: string;
   readonly summary: string | undefined;
   readonly description: string | undefined;
+  /** Still works, but should no longer be called: `@deprecated` on its method and operation function. */
+  readonly deprecated: Deprecation | undefined;
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
   readonly path: string;
   /** Path parameters in path order, then the others in contract order. */

@@ -32,6 +32,8 @@ export function buildOpenApi(contract: Contract): JsonObject {
       responses: errorResponseComponents(contract),
       securitySchemes: securitySchemes(contract),
     },
+    // Server variables as the contract writes them: OpenAPI's require a default the contract may not have.
+    'x-contractgen-servers': contract.servers.length === 0 ? undefined : Object.fromEntries(contract.servers.map((s) => [s.name, { description: s.description, default: s.default, enum: s.enum === undefined ? undefined : [...s.enum] }])),
     'x-contractgen-environments': contract.environments.map((e) => ({
       name: e.name,
       default: flag(e.isDefault),
@@ -44,7 +46,16 @@ export function buildOpenApi(contract: Contract): JsonObject {
     'x-contractgen-policies': contract.policies.length === 0 ? undefined : Object.fromEntries(contract.policies.map((p) => [p.name, policy(p)])),
     'x-contractgen-support': contract.support === undefined ? undefined : support(contract.support),
     'x-contractgen-omitted': nonEmpty(omitted),
+    'x-contractgen-endpoints': contractOrder(contract, paths),
   };
+}
+
+/** The operations in contract order, where the paths object (grouped by path) lists them otherwise. */
+function contractOrder(contract: Contract, paths: JsonObject): readonly string[] | undefined {
+  const written: string[] = [];
+  for (const item of Object.values(paths)) for (const op of Object.values(item as JsonObject)) written.push(String((op as JsonObject)['operationId']));
+  const order = contract.endpoints.map((e) => e.id).filter((id) => written.includes(id));
+  return order.every((id, i) => written[i] === id) ? undefined : order;
 }
 
 function info(contract: Contract): JsonObject {

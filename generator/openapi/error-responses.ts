@@ -7,7 +7,7 @@
 import { knowledge } from '../model/knowledge.js';
 import { formatStatus, statusMatches } from '../model/values.js';
 import type { Contract, Host, Quirk, ResponseSpec, StatusPattern } from '../model/types.js';
-import { nonEmpty, paragraphs, ref, type Json, type JsonObject } from './json.js';
+import { nonEmpty, ownText, paragraphs, ref, type Json, type JsonObject } from './json.js';
 import { envelopeSchemaName, shapeSchemaName } from './shapes.js';
 import { typeRefSchema } from './schemas.js';
 
@@ -68,8 +68,10 @@ export function errorResponse(contract: Contract, host: Host, input: ErrorRespon
     quirkNotes(input.quirks),
     supportNote(contract, status),
   ]);
+  const written = description ?? fallbackDescription(contract, status);
   return {
-    description: description ?? fallbackDescription(contract, status),
+    description: written,
+    'x-contractgen-description': declared === undefined ? undefined : ownText(written, declared.description),
     content: schema === undefined ? undefined : { [declared?.contentType ?? 'application/json']: { schema } },
     'x-contractgen-quirks': nonEmpty(input.quirks.map((q) => q.id)),
     'x-contractgen-not-shown': declared?.notShown,
@@ -141,14 +143,16 @@ export function defaultResponse(contract: Contract, host: Host, declared?: Respo
   const byStatus = contract.statusCategories.map((r) => `${formatStatus(r.status)} ${r.category}`).join(', ');
   const envelope = declared === undefined || (declared.shape === undefined && declared.body === undefined);
   const schema = envelope ? ref('schemas', envelopeSchemaName(host.name)) : errorSchema(contract, host, declared);
+  const description = paragraphs([
+    declared?.description,
+    declared?.notShown,
+    envelope ? `Any other error status: a body in the ${host.name} host's error envelope.` : 'Any other error status.',
+    byStatus === '' ? undefined : `Categories by status: ${byStatus}.`,
+    supportNote(contract, { kind: 'class', statusClass: 5 }),
+  ]);
   return {
-    description: paragraphs([
-      declared?.description,
-      declared?.notShown,
-      envelope ? `Any other error status: a body in the ${host.name} host's error envelope.` : 'Any other error status.',
-      byStatus === '' ? undefined : `Categories by status: ${byStatus}.`,
-      supportNote(contract, { kind: 'class', statusClass: 5 }),
-    ]),
+    description,
+    'x-contractgen-description': declared === undefined ? undefined : ownText(description, declared.description),
     content: schema === undefined ? undefined : { [declared?.contentType ?? 'application/json']: { schema } },
     'x-contractgen-not-shown': declared?.notShown,
   };

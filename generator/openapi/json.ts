@@ -24,6 +24,15 @@ export function nonEmpty<T extends Json>(items: readonly T[]): readonly T[] | un
   return items.length === 0 ? undefined : items;
 }
 
+/**
+ * `x-contractgen-description`: the contract's own text where the written description adds to it
+ * (quirks, not-shown sentences, code lists), so an import reads back what the contract said; null
+ * when it said nothing. Undefined when the two are the same.
+ */
+export function ownText(written: string | undefined, own: string | undefined): string | null | undefined {
+  return written === own ? undefined : (own ?? null);
+}
+
 /** `true`, or undefined for false: flags are written only when set. */
 export function flag(value: boolean): true | undefined {
   return value ? true : undefined;

@@ -9,7 +9,7 @@ import { knowledge } from '../model/knowledge.js';
 import type { Contract, Endpoint, Host, Param, Quirk } from '../model/types.js';
 import { inputKey } from '../naming.js';
 import { defaultStyle } from '../../templates/params.js';
-import { flag, nonEmpty, paragraphs, type Json, type JsonObject } from './json.js';
+import { flag, nonEmpty, ownText, paragraphs, type Json, type JsonObject } from './json.js';
 import { endpointResponses } from './responses.js';
 import { typeRefSchema } from './schemas.js';
 import { operationSecurity } from './security.js';
@@ -59,18 +59,22 @@ function omission(endpoint: Endpoint, path: string, taken: string | undefined): 
 
 function operation(ctx: OperationContext, endpoint: Endpoint, host: Host): JsonObject {
   const quirks = endpoint.errors.quirks;
+  const description = paragraphs([endpoint.description, endpoint.deprecated?.message === undefined ? undefined : `Deprecated: ${endpoint.deprecated.message}`, quirkList(quirks)]);
   return {
     // The tag is the host: tools group operations by it, and the tag carries the host's URL.
     tags: [host.name],
     summary: endpoint.summary,
-    description: paragraphs([endpoint.description, quirkList(quirks)]),
+    description,
     operationId: endpoint.id,
+    deprecated: endpoint.deprecated === undefined ? undefined : true,
     servers: host.name === ctx.primaryHost ? undefined : ctx.servers.get(host.name),
     parameters: nonEmpty(endpoint.params.map((p) => parameter(ctx.contract, p))),
     requestBody: requestBody(ctx.contract, endpoint),
     responses: endpointResponses(ctx.contract, endpoint, host),
     security: operationSecurity(ctx.contract, endpoint),
     // Written only where the contract overrides what the method implies.
+    'x-contractgen-description': ownText(description, endpoint.description),
+    'x-contractgen-deprecated': endpoint.deprecated?.message,
     'x-contractgen-idempotent': endpoint.idempotent === isIdempotent(endpoint.method) ? undefined : endpoint.idempotent,
     'x-contractgen-quirks': nonEmpty(quirks.map(quirkData)),
     'x-contractgen-pagination': paginationData(endpoint),
@@ -99,6 +103,9 @@ function parameter(contract: Contract, p: Param): JsonObject {
     schema: p.default === undefined ? schema : { ...schema, default: p.default },
     // The input key, where the contract chose one the wire name would not give.
     'x-contractgen-key': p.key === inputKey(p.name) ? undefined : p.key,
+    'x-contractgen-deprecated': p.deprecated?.message,
+    'x-contractgen-secret': flag(p.secret),
+    'x-contractgen-idempotency-key': flag(p.idempotencyKey),
   };
 }
 

@@ -6,7 +6,7 @@ import { knowledge } from '../model/knowledge.js';
 import { formatStatus } from '../model/values.js';
 import type { Contract, Endpoint, Host, Quirk, ResponseSpec, StatusPattern } from '../model/types.js';
 import { defaultResponse, errorResponse, hostErrorStatuses, overlaps, quirkNotes, responseComponentName } from './error-responses.js';
-import { nonEmpty, paragraphs, ref, type Json, type JsonObject } from './json.js';
+import { nonEmpty, ownText, paragraphs, ref, type Json, type JsonObject } from './json.js';
 import { typeRefSchema } from './schemas.js';
 
 const NONE: readonly Quirk[] = [];
@@ -38,13 +38,13 @@ export function endpointResponses(contract: Contract, endpoint: Endpoint, host: 
     const status: StatusPattern = { kind: 'exact', status: code };
     const said = at(status);
     // A quirk adds to what the status means here, so the endpoint gets its own response.
-    out[code] = said.length === 0 ? ref('responses', responseComponentName(host.name, code)) : errorResponse(contract, host, { status, declared: undefined, quirks: said, needsToken });
+    out[code] = said.length === 0 ? ref('responses', responseComponentName(host.name, code)) : added(errorResponse(contract, host, { status, declared: undefined, quirks: said, needsToken }));
   }
   for (const quirk of quirks) {
     const status = quirk.when.status;
     if (status.kind === 'exact' ? out[status.status] !== undefined : classes.some(([key]) => key === formatStatus(status))) continue;
     const said = at(status);
-    put(status, isErrorStatus(status) ? errorResponse(contract, host, { status, declared: undefined, quirks: said, needsToken }) : { description: quirkNotes(said) });
+    put(status, added(isErrorStatus(status) ? errorResponse(contract, host, { status, declared: undefined, quirks: said, needsToken }) : { description: quirkNotes(said) }));
   }
   // A success `default` takes OpenAPI's `default`: the host's other errors go under 4XX and 5XX.
   if (endpoint.responses.some((r) => r.status.kind === 'default' && !r.isError)) {
@@ -55,13 +55,20 @@ export function endpointResponses(contract: Contract, endpoint: Endpoint, host: 
   return out;
 }
 
+/** A response written for a quirk on a status the endpoint does not list: marked so an import leaves it out. */
+function added(response: JsonObject): JsonObject {
+  return { ...response, 'x-contractgen-added': true };
+}
+
 function isErrorStatus(status: StatusPattern): boolean {
   return (status.kind === 'exact' ? Math.floor(status.status / 100) : status.statusClass) >= 4;
 }
 
 function successResponse(contract: Contract, r: ResponseSpec, quirks: readonly Quirk[]): JsonObject {
+  const description = paragraphs([r.description, r.notShown, quirkNotes(quirks)]) ?? (r.status.kind === 'default' ? 'The success: any status the operation does not list.' : `Status ${formatStatus(r.status)}.`);
   return {
-    description: paragraphs([r.description, r.notShown, quirkNotes(quirks)]) ?? (r.status.kind === 'default' ? 'The success: any status the operation does not list.' : `Status ${formatStatus(r.status)}.`),
+    description,
+    'x-contractgen-description': ownText(description, r.description),
     headers: r.headers.length === 0 ? undefined : Object.fromEntries(r.headers.map((h) => [h.name, { description: h.description, required: h.required ? true : undefined, schema: { type: h.type } }])),
     content: r.body === undefined ? undefined : { [r.contentType ?? 'application/json']: { schema: typeRefSchema(r.body, knowledge(contract)) } },
     'x-contractgen-quirks': nonEmpty(quirks.map((q) => q.id)),

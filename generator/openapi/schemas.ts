@@ -5,7 +5,7 @@
 import { isText } from '../model/check-value.js';
 import type { Knowledge } from '../model/knowledge.js';
 import type { Constraints, Deprecation, EnumLiteral, EnumValueNote, Field, NamedType, ObjectType, TypeRef } from '../model/types.js';
-import { flag, nonEmpty, paragraphs, ref, type Json, type JsonObject } from './json.js';
+import { flag, nonEmpty, ownText, paragraphs, ref, type Json, type JsonObject } from './json.js';
 
 export function typeSchemas(types: readonly NamedType[], k: Knowledge): Record<string, Json> {
   const byName = new Map(types.map((t) => [t.name, t]));
@@ -17,9 +17,10 @@ export function typeSchemas(types: readonly NamedType[], k: Knowledge): Record<s
 function namedSchema(type: NamedType, byName: ReadonlyMap<string, NamedType>, k: Knowledge): JsonObject {
   const description = paragraphs([type.description, type.notShown, deprecationText(type.deprecated)]);
   const deprecated = flag(type.deprecated !== undefined);
-  if (type.kind === 'enum') return { ...enumSchema(type.values, type.open, type.notes, description), deprecated, 'x-contractgen-not-shown': type.notShown };
+  const own = { 'x-contractgen-description': ownText(description, type.description), 'x-contractgen-deprecated': type.deprecated?.message, 'x-contractgen-not-shown': type.notShown };
+  if (type.kind === 'enum') return { ...enumSchema(type.values, type.open, type.notes, description), deprecated, ...own };
   if (type.kind === 'object') return objectSchema(type, byName, k);
-  return { ...typeRefSchema(type.type, k), description, deprecated, 'x-contractgen-not-shown': type.notShown };
+  return { ...typeRefSchema(type.type, k), description, deprecated, ...own };
 }
 
 function deprecationText(d: Deprecation | undefined): string | undefined {
@@ -42,6 +43,8 @@ function enumSchema(values: readonly EnumLiteral[], open: boolean, notes: readon
     description,
     enum: open ? undefined : values,
     anyOf: open && listed ? [{ type, enum: values }, type === 'integer' ? ANY_INTEGER : ANY_STRING] : undefined,
+    // Open with no values listed: the bare type, which says nothing of an enum without this.
+    'x-contractgen-open': flag(open && !listed),
     'x-contractgen-values': nonEmpty(
       notes.map((n) => ({ value: n.value, description: n.description, deprecated: n.deprecated === undefined ? undefined : (n.deprecated.message ?? true) })),
     ),
@@ -55,9 +58,12 @@ function enumSchema(values: readonly EnumLiteral[], open: boolean, notes: readon
  */
 function objectSchema(type: ObjectType, byName: ReadonlyMap<string, NamedType>, k: Knowledge): JsonObject {
   const rules = conditionalRules(type, byName);
+  const description = paragraphs([type.description, ...rules.sentences, type.notShown, deprecationText(type.deprecated)]);
   return {
     type: 'object',
-    description: paragraphs([type.description, ...rules.sentences, type.notShown, deprecationText(type.deprecated)]),
+    description,
+    'x-contractgen-description': ownText(description, type.description),
+    'x-contractgen-deprecated': type.deprecated?.message,
     deprecated: flag(type.deprecated !== undefined),
     required: required(type.fields),
     properties: properties(type.fields, k),
@@ -88,9 +94,12 @@ function fieldSchema(field: Field, k: Knowledge): JsonObject {
   const base = typeRefSchema(field.type, k);
   const plain = field.description === undefined && field.notShown === undefined && field.default === undefined && !field.secret && !field.readOnly && !field.writeOnly && field.deprecated === undefined;
   if (plain) return base;
+  const description = paragraphs([field.description, field.notShown, deprecationText(field.deprecated)]);
   return {
     ...base,
-    description: paragraphs([field.description, field.notShown, deprecationText(field.deprecated)]),
+    description,
+    'x-contractgen-description': ownText(description, field.description),
+    'x-contractgen-deprecated': field.deprecated?.message,
     default: field.default,
     // A UI hint (masked input), not a constraint: the value is a credential or token.
     format: field.secret && isString(field.type) ? 'password' : base['format'],

@@ -103,6 +103,7 @@ function description(contract: Contract, auth: Auth): string | undefined {
 
 function authData(auth: Auth): JsonObject {
   return {
+    description: auth.description,
     endpoint: auth.endpoint,
     grantField: auth.grantField,
     grants: auth.grants.map((g) => ({ name: g.name, default: flag(g.isDefault), send: Object.fromEntries(g.send.map((s) => [s.field, s.credential])) })),

@@ -100,6 +100,8 @@ function envelopeSchema(contract: Contract, host: Host): JsonObject {
     ]),
     oneOf: nonEmpty(shapes.map((s) => ref('schemas', shapeSchemaName(s)))),
     'x-contractgen-recognition-order': shapes,
+    // The host's own shapes, without those its endpoints add (recognised after them).
+    'x-contractgen-shapes': nonEmpty(host.shapes),
     'x-contractgen-codes': {
       shape: host.codes.shape,
       open: host.codes.open,

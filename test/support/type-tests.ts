@@ -26,7 +26,11 @@ export function outDir(name: string): string {
 
 /** Renders fixture `name` into `out` (emptied first) with `typeTests` as src/type-tests.ts; returns the rendered files. */
 export async function writeFixturePackage(name: string, out: string, typeTests: string): Promise<ReadonlyMap<string, string>> {
-  const file = fixture(name);
+  return writePackage(fixture(name), out, typeTests);
+}
+
+/** Renders the contract (or OpenAPI description) `file` into `out` as writeFixturePackage does. */
+export async function writePackage(file: string, out: string, typeTests: string): Promise<ReadonlyMap<string, string>> {
   const outcome = await render(file, readFileSync(file, 'utf8'));
   if (outcome.kind !== 'files') throw new Error(`render failed: ${JSON.stringify(outcome).slice(0, 2000)}`);
   rmSync(out, { recursive: true, force: true });

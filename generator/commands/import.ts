@@ -1,0 +1,70 @@
+/**
+ * `contractgen import <description> [--out <file>] [--package <name>]`: an OpenAPI 3.0 or 3.1
+ * description (JSON or YAML) as a contract, on stdout unless --out names a file. What the contract
+ * holds only approximately is reported as warnings at the description's line:col (the first
+ * twenty, then a count by cause). Exit 1 when the description cannot be imported or the file
+ * cannot be written, 2 on usage errors.
+ */
+import { basename, resolve } from 'node:path';
+import { parseArgs, UsageError, type Io } from '../commands.js';
+import { formatDiagnostic } from '../diagnostics.js';
+import type { ImportWarning, Out } from '../import/context.js';
+import { loadDescription } from '../import/load-description.js';
+import { toYaml } from '../openapi/yaml.js';
+import type { Json } from '../openapi/json.js';
+import { writeAtomic } from '../write.js';
+
+const WARNINGS_SHOWN = 20;
+
+export function importCommand(argv: readonly string[], io: Io): number {
+  const args = parseArgs(argv, ['out', 'package'], []);
+  const [file, extra] = args.positional;
+  if (file === undefined) throw new UsageError('import needs the OpenAPI description to read: contractgen import <description.json|.yaml>');
+  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
+  const packageName = args.options.get('package');
+  const imported = loadDescription(resolve(io.cwd, file), file, typeof packageName === 'string' ? { packageName } : {});
+  const { result } = imported;
+  for (const d of imported.warningDiagnostics(WARNINGS_SHOWN)) io.err(formatDiagnostic(d, undefined));
+  if (imported.warnings.length > WARNINGS_SHOWN) io.err(summary(imported.warnings));
+  for (const d of result.diagnostics) io.err(formatDiagnostic(d, undefined));
+  if (!result.ok || imported.data === undefined) {
+    io.err(`import stopped: ${file} cannot be imported`);
+    return 1;
+  }
+  const text = contractText(imported.data, file);
+  const out = args.options.get('out');
+  if (typeof out !== 'string') {
+    io.out(text.replace(/\n$/, ''));
+    return 0;
+  }
+  try {
+    writeAtomic(resolve(io.cwd, out), text);
+  } catch (e) {
+    io.err(`contractgen import: cannot write ${out}: ${e instanceof Error ? e.message : String(e)}`);
+    return 1;
+  }
+  const { contract } = result;
+  io.out(`${out}: contract written (${plural(contract.endpoints.length, 'endpoint')}, ${plural(contract.types.length, 'type')}, ${plural(imported.warnings.length, 'approximation')})`);
+  return 0;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function summary(warnings: readonly ImportWarning[]): string {
+  const counts = new Map<string, number>();
+  for (const w of warnings) counts.set(w.cause, (counts.get(w.cause) ?? 0) + 1);
+  const causes = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([c, n]) => `${c} ${n}`);
+  return `… ${warnings.length - WARNINGS_SHOWN} more warnings not shown; all ${warnings.length} by cause: ${causes.join(', ')}`;
+}
+
+/** The contract's YAML, headed by where it came from and what to add by hand. */
+export function contractText(data: Out, file: string): string {
+  const head = [
+    `# Imported by contractgen from ${basename(file)}. Edit freely: this file is now the source.`,
+    '# OpenAPI does not say what only the API knows: add message tables, quirks and policies by hand,',
+    '# and check the error shapes, code tables and categories inferred from the error responses.',
+  ];
+  return `${head.join('\n')}\n${toYaml(data as Json)}`;
+}

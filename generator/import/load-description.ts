@@ -1,0 +1,92 @@
+/**
+ * An OpenAPI description as a contract, in memory: read, imported, then validated and modelled
+ * like a contract file. Diagnostics point into the description: a problem in the imported
+ * contract is reported where the part it came from is written.
+ */
+import type { ContractResult } from '../contract.js';
+import { loadParsedContract } from '../contract.js';
+import { MESSAGES as M, problem } from '../diagnostic-catalogue.js';
+import type { Diagnostic } from '../diagnostics.js';
+import type { Locator } from '../load/locate.js';
+import type { ImportWarning, Out } from './context.js';
+import { parseDescription, readDescription, type Description } from './description.js';
+import { importOpenApi, type AvoidNames, type ImportOptions, type ImportResult } from './import.js';
+import { nameCollisions, type NameCollision } from '../emit/check-names.js';
+
+export interface ImportedContract {
+  readonly result: ContractResult;
+  /** The contract as data, when the description could be imported. */
+  readonly data?: Out;
+  readonly warnings: readonly ImportWarning[];
+  /** The first `limit` warnings as diagnostics: finding a position in a 47 MB description costs a scan, so only those shown are found. */
+  readonly warningDiagnostics: (limit: number) => Diagnostic[];
+}
+
+export function loadDescription(path: string, file: string, options: ImportOptions = {}): ImportedContract {
+  const read = readDescription(path, file);
+  if (!read.ok) return failed(problem(M.openapiUnreadable, file, read.at, { detail: read.problem }), undefined);
+  return importDescription(read.description, options);
+}
+
+/** A description's text already read (generate hashes the bytes first). */
+export function loadDescriptionText(file: string, text: string, options: ImportOptions = {}): ImportedContract {
+  const parsed = parseDescription(file, text);
+  if (!parsed.ok) return failed(problem(M.openapiUnreadable, file, parsed.at, { detail: parsed.problem }), text);
+  return importDescription(parsed.description, options);
+}
+
+function importDescription(description: Description, options: ImportOptions): ImportedContract {
+  const file = description.file;
+  let avoid: AvoidNames = { types: new Set(), endpoints: new Set(), hosts: new Set() };
+  for (let attempt = 0; ; attempt++) {
+    const imported = importOpenApi(description.data, { ...options, avoid });
+    if (!imported.ok) return failed(problem(M.openapiUnreadable, file, description.position(imported.pointer), { detail: imported.problem }), description.source);
+    const result = loadParsedContract({ file, source: description.source, data: imported.contract, locate: originLocator(description, imported.origins) });
+    const renamed = result.ok || result.model === undefined || attempt === MAX_RENAMES ? undefined : avoiding(avoid, nameCollisions(result.model));
+    if (renamed === undefined) return done(file, description, imported, result);
+    avoid = renamed;
+  }
+}
+
+/** Rounds of renaming: each settles every collision it sees, and a renamed name can collide once more at most. */
+const MAX_RENAMES = 4;
+
+/**
+ * The names to avoid so that no generated export collides: the later element of each pair takes
+ * another. Undefined when there is nothing the importer can rename (the collision is elsewhere).
+ */
+function avoiding(avoid: AvoidNames, collisions: readonly NameCollision[]): AvoidNames | undefined {
+  if (collisions.length === 0) return undefined;
+  const next = { types: new Set(avoid.types), endpoints: new Set(avoid.endpoints), hosts: new Set(avoid.hosts) };
+  for (const { path } of collisions) {
+    const [section, name] = path;
+    const set = section === 'types' ? next.types : section === 'endpoints' ? next.endpoints : section === 'hosts' ? next.hosts : undefined;
+    if (set === undefined || typeof name !== 'string') return undefined;
+    set.add(name);
+  }
+  return next;
+}
+
+function done(file: string, description: Description, imported: Extract<ImportResult, { ok: true }>, result: ContractResult): ImportedContract {
+  return {
+    result,
+    data: imported.contract,
+    warnings: imported.warnings,
+    warningDiagnostics: (limit) => imported.warnings.slice(0, limit).map((w) => problem(M.openapiApproximated, file, description.position(w.pointer), { detail: w.message })),
+  };
+}
+
+function failed(diagnostic: Diagnostic, source: string | undefined): ImportedContract {
+  return { result: { ok: false, diagnostics: [diagnostic], source }, warnings: [], warningDiagnostics: () => [] };
+}
+
+/** A contract path's place in the description: where the nearest part it came from is written. */
+function originLocator(description: Description, origins: ReadonlyMap<string, string>): Locator {
+  return (path) => {
+    for (let n = path.length; n > 0; n--) {
+      const pointer = origins.get(path.slice(0, n).map(String).join('\u0000'));
+      if (pointer !== undefined) return description.position(pointer);
+    }
+    return { line: 1, col: 1 };
+  };
+}

@@ -1,0 +1,455 @@
+/**
+ * Paths → endpoints: each operation's id, parameters, request body and responses. Error responses
+ * are handed to errors.ts, which turns their bodies into the host's error shapes.
+ */
+import { camel, inputKey } from '../naming.js';
+import { idForm, isObject, Names, text, type ImportContext, type Json, type JsonObject, type Out, type OutValue } from './context.js';
+import type { ErrorShapes } from './errors.js';
+import { exportedHostShapeNames } from './exported.js';
+import { inferPagination } from './pagination.js';
+import { refOf, resolve } from './refs.js';
+import { field, typeRef, type SchemaTypes } from './schemas.js';
+import type { Security } from './security.js';
+import type { Hosts } from './servers.js';
+
+type Path = readonly (string | number)[];
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'] as const;
+/** Call options: a parameter whose key would be one of them gets another key. */
+const RESERVED_KEYS = new Set(['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries']);
+/** Headers the contract says elsewhere (media types, credentials). */
+const SAID_ELSEWHERE = new Set(['accept', 'content-type', 'authorization']);
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const MEDIA = /^[a-z]+\/[A-Za-z0-9.+-]+$/;
+
+export interface OperationsInput {
+  readonly ctx: ImportContext;
+  readonly types: SchemaTypes;
+  readonly hosts: Hosts;
+  readonly security: Security;
+  readonly errors: ErrorShapes;
+  /** The hosts of a document `contractgen openapi` wrote (its tags): an operation's first tag is its host. */
+  readonly exportedHosts?: ReadonlySet<string>;
+}
+
+/** Every operation of `paths`, in the description's order, by contract id. */
+export function importOperations(input: OperationsInput, avoid: ReadonlySet<string>): Out {
+  const { ctx } = input;
+  const endpoints: Out = {};
+  const ids = new Names(new Set(['then', 'eval', 'arguments', ...avoid]));
+  const paths = ctx.doc['paths'];
+  if (!isObject(paths)) return endpoints;
+  for (const [route, item] of Object.entries(paths)) {
+    const resolved = resolve(ctx, item, ['paths', route]);
+    if (resolved === undefined || !isObject(resolved.value)) continue;
+    for (const method of Object.keys(resolved.value)) {
+      const operation = resolved.value[method];
+      if (!isObject(operation)) continue;
+      const lower = method.toLowerCase();
+      if (!(METHODS as readonly string[]).includes(lower)) {
+        if (lower === 'trace') ctx.warn(['paths', route, method], 'operation-dropped', 'TRACE operations are not part of the contract format');
+        continue;
+      }
+      const path = ['paths', route, method];
+      const id = ids.claim(operationName(operation, lower, route), idForm);
+      endpoints[id] = endpoint(input, route, lower, operation, resolved.value, path);
+      ctx.origin(['endpoints', id], path);
+    }
+  }
+  return inContractOrder(ctx, endpoints);
+}
+
+/** An export lists its operations in the contract's order where the paths object groups them otherwise. */
+function inContractOrder(ctx: ImportContext, endpoints: Out): Out {
+  const order = ctx.exported ? ctx.doc['x-contractgen-endpoints'] : undefined;
+  if (!Array.isArray(order)) return endpoints;
+  const ids = [...order.filter((id): id is string => typeof id === 'string' && id in endpoints), ...Object.keys(endpoints).filter((id) => !order.includes(id))];
+  return Object.fromEntries(ids.map((id) => [id, endpoints[id]])) as Out;
+}
+
+function operationName(operation: JsonObject, method: string, route: string): string {
+  const given = text(operation['operationId']);
+  if (given !== undefined) return given;
+  // No operationId: the method and the path's words, `GET /users/{id}` → `getUsersId`.
+  return camel([method, ...route.split(/[^A-Za-z0-9]+/)].filter((w) => w !== '').join(' '));
+}
+
+function endpoint(input: OperationsInput, route: string, method: string, operation: JsonObject, item: JsonObject, path: Path): Out {
+  const { ctx } = input;
+  const host = taggedHost(input, operation) ?? input.hosts.hostOf(operation['servers'] ?? item['servers'], path);
+  const params = parameters(input, route, operation, item, path);
+  const responses = importResponses(input, operation, host, path);
+  const pagination = inferPagination({ ctx, method, operation, params: params.params, success: firstSuccess(ctx, operation, path), at: path });
+  return {
+    summary: text(operation['summary']),
+    description: ctx.ownDescription(operation),
+    method: method.toUpperCase(),
+    path: params.path,
+    host,
+    auth: input.security.endpointAuth(operation['security'], path),
+    params: Object.keys(params.params).length === 0 ? undefined : params.params,
+    request: requestBody(input, operation['requestBody'], [...path, 'requestBody']),
+    shapes: undefined,
+    responses,
+    pagination,
+    ...exportedEndpoint(input, operation, host),
+    deprecated: ctx.deprecation(operation),
+  };
+}
+
+function taggedHost(input: OperationsInput, operation: JsonObject): string | undefined {
+  const tag = Array.isArray(operation['tags']) ? operation['tags'][0] : undefined;
+  return typeof tag === 'string' && input.exportedHosts?.has(tag) === true ? tag : undefined;
+}
+
+/** What an exported operation says in its extensions: quirks, idempotence, the shapes it adds to its host's. */
+function exportedEndpoint(input: OperationsInput, operation: JsonObject, host: string): Out {
+  if (input.exportedHosts === undefined) return {};
+  const own = exportedHostShapeNames(input.ctx.doc, host);
+  const shapes = Array.isArray(operation['x-contractgen-error-shapes']) ? operation['x-contractgen-error-shapes'].filter((s): s is string => typeof s === 'string' && !own.includes(s)) : [];
+  return {
+    idempotent: typeof operation['x-contractgen-idempotent'] === 'boolean' ? operation['x-contractgen-idempotent'] : undefined,
+    shapes: shapes.length === 0 ? undefined : shapes,
+    quirks: Array.isArray(operation['x-contractgen-quirks']) ? (operation['x-contractgen-quirks'] as Out[]) : undefined,
+  };
+}
+
+function firstSuccess(ctx: ImportContext, operation: JsonObject, path: Path): JsonObject | undefined {
+  const responses = isObject(operation['responses']) ? operation['responses'] : {};
+  const key = Object.keys(responses).find((k) => /^2/.test(k));
+  if (key === undefined) return undefined;
+  const resolved = resolve(ctx, responses[key], [...path, 'responses', key]);
+  return resolved !== undefined && isObject(resolved.value) ? resolved.value : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parameters
+// ---------------------------------------------------------------------------------------------
+
+interface Parameters {
+  readonly path: string;
+  readonly params: Out;
+}
+
+function parameters(input: OperationsInput, route: string, operation: JsonObject, item: JsonObject, path: Path): Parameters {
+  const { ctx } = input;
+  const byPlace = new Map<string, { p: JsonObject; at: Path }>();
+  const collect = (list: Json | undefined, at: Path) => {
+    if (!Array.isArray(list)) return;
+    for (const [i, entry] of list.entries()) {
+      const resolved = resolve(ctx, entry, [...at, i]);
+      if (resolved === undefined || !isObject(resolved.value)) continue;
+      const p = resolved.value;
+      if (typeof p['name'] !== 'string' || typeof p['in'] !== 'string') continue;
+      byPlace.set(`${p['in']}\u0000${p['in'] === 'header' ? p['name'].toLowerCase() : p['name']}`, { p, at: resolved.pointer });
+    }
+  };
+  collect(item['parameters'], [...path.slice(0, -1), 'parameters']);
+  collect(operation['parameters'], [...path, 'parameters']);
+  const renamed = distinctPlaceholders(ctx, route, path);
+  const placeholders = [...renamed.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] ?? '');
+  const params: Out = {};
+  const keys = new Set<string>();
+  let routePath = renamed.startsWith('/') ? renamed : `/${renamed}`;
+  for (const { p, at } of byPlace.values()) {
+    const name = p['name'] as string;
+    const place = p['in'] as string;
+    if (place === 'path' && !placeholders.includes(name)) {
+      ctx.warn(at, 'parameter-dropped', `path parameter '${name}' is not in the path '${route}'`);
+      continue;
+    }
+    if (!placeable(ctx, name, place, at)) continue;
+    if (name in params) {
+      ctx.warn(at, 'parameter-dropped', `a second parameter named '${name}' (in ${place}) is left out: the contract keys parameters by name`);
+      continue;
+    }
+    params[name] = parameter(input, p, place, at, keys);
+  }
+  for (const name of placeholders) {
+    if (name in params && (params[name] as Out)['in'] === undefined) continue;
+    if (name === '' || name in params) {
+      // A placeholder the contract cannot key (empty, or named like a query parameter): the path is written with a fresh name.
+      const fresh = `${name.replace(/[^A-Za-z0-9_]/g, '') || 'param'}_path`;
+      routePath = routePath.replace(`{${name}}`, `{${fresh}}`);
+      params[fresh] = { type: 'string', key: keyFor(fresh, keys) };
+      ctx.warn(path, 'approximated', `path parameter '${name}' is renamed '${fresh}'`);
+      continue;
+    }
+    ctx.warn(path, 'approximated', `path parameter '${name}' is not declared: read as a string`);
+    params[name] = { type: 'string', key: keyFor(name, keys) };
+  }
+  return { path: routePath, params };
+}
+
+/** A placeholder used twice gets a fresh name the second time (a contract names each once); the caller then gives both. */
+function distinctPlaceholders(ctx: ImportContext, route: string, path: Path): string {
+  const seen = new Set<string>();
+  return route.replace(/\{([^{}]*)\}/g, (whole, name: string) => {
+    if (!seen.has(name)) {
+      seen.add(name);
+      return whole;
+    }
+    let fresh = `${name}2`;
+    for (let n = 3; seen.has(fresh); n++) fresh = `${name}${n}`;
+    seen.add(fresh);
+    ctx.warn(path, 'approximated', `path parameter '${name}' appears twice: the second is '${fresh}', given separately`);
+    return `{${fresh}}`;
+  });
+}
+
+function placeable(ctx: ImportContext, name: string, place: string, at: Path): boolean {
+  if (!['path', 'query', 'header', 'cookie'].includes(place)) return false;
+  if (name === '' || /[\u0000-\u001f\u007f{}]/.test(name)) {
+    ctx.warn(at, 'parameter-dropped', `parameter name '${name}' cannot be written in a contract`);
+    return false;
+  }
+  if ((place === 'header' || place === 'cookie') && !TOKEN.test(name)) {
+    ctx.warn(at, 'parameter-dropped', `${place} '${name}' is not a valid ${place} name`);
+    return false;
+  }
+  if (place === 'header' && SAID_ELSEWHERE.has(name.toLowerCase())) {
+    ctx.warn(at, 'parameter-dropped', `header '${name}' is written by the client from the contract (media types, credentials): left out as a parameter`);
+    return false;
+  }
+  return true;
+}
+
+/** The input key: the one the wire name gives, or a fresh one where that would clash. */
+function keyFor(name: string, keys: Set<string>): OutValue {
+  const natural = inputKey(name);
+  let key = RESERVED_KEYS.has(natural) ? `${natural}Param` : natural;
+  for (let n = 2; keys.has(key); n++) key = `${natural}${n}`;
+  keys.add(key);
+  return key === natural ? undefined : key;
+}
+
+function parameter(input: OperationsInput, p: JsonObject, place: string, at: Path, keys: Set<string>): Out {
+  const { ctx, types } = input;
+  const name = p['name'] as string;
+  const schema = p['schema'] ?? mediaSchema(p['content']);
+  const typed = field(ctx, types, schema ?? { type: 'string' }, false, [...at, 'schema'], 0);
+  const { required: _r, readOnly: _ro, writeOnly: _wo, ...type } = typed;
+  return {
+    in: place === 'path' ? undefined : place,
+    ...type,
+    required: place !== 'path' && p['required'] === true ? true : undefined,
+    description: text(p['description']) ?? (ctx.exported ? undefined : (type['description'] as string | undefined)),
+    deprecated: ctx.deprecation(p),
+    key: ctx.exported ? (typeof p['x-contractgen-key'] === 'string' ? p['x-contractgen-key'] : undefined) : keyFor(name, keys),
+    secret: ctx.exported && p['x-contractgen-secret'] === true ? true : undefined,
+    idempotencyKey: ctx.exported && p['x-contractgen-idempotency-key'] === true ? true : undefined,
+    ...serialisation(p, place),
+  };
+}
+
+function mediaSchema(content: Json | undefined): Json | undefined {
+  if (!isObject(content)) return undefined;
+  const first = Object.values(content)[0];
+  return isObject(first) ? first['schema'] : undefined;
+}
+
+const STYLES: Readonly<Record<string, readonly string[]>> = {
+  path: ['simple', 'label', 'matrix'],
+  query: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'],
+  header: ['simple'],
+  cookie: ['form'],
+};
+
+function serialisation(p: JsonObject, place: string): Out {
+  const allowed = STYLES[place] ?? [];
+  const style = typeof p['style'] === 'string' && allowed.includes(p['style']) && p['style'] !== allowed[0] ? p['style'] : undefined;
+  const explodeDefault = (style ?? allowed[0]) === 'form';
+  const explode = typeof p['explode'] === 'boolean' && p['explode'] !== explodeDefault ? p['explode'] : undefined;
+  return { style, explode, allowReserved: place === 'query' && p['allowReserved'] === true ? true : undefined };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Request bodies
+// ---------------------------------------------------------------------------------------------
+
+/** A media type as the contract writes it: lower case, without parameters; a wildcard is bytes. */
+export function mediaType(raw: string): string | undefined {
+  const bare = (raw.split(';')[0] ?? '').trim().toLowerCase();
+  if (bare === '*/*' || bare.endsWith('/*')) return 'application/octet-stream';
+  return MEDIA.test(bare) ? bare : undefined;
+}
+
+export function isJson(media: string): boolean {
+  return media === 'application/json' || media.endsWith('+json');
+}
+
+function requestBody(input: OperationsInput, body: Json | undefined, path: Path): Out | undefined {
+  const { ctx } = input;
+  if (body === undefined) return undefined;
+  const resolved = resolve(ctx, body, path);
+  if (resolved === undefined || !isObject(resolved.value)) return undefined;
+  const content = resolved.value['content'];
+  if (!isObject(content) || Object.keys(content).length === 0) return undefined;
+  const media = mediaEntries(ctx, content, [...resolved.pointer, 'content']);
+  const chosen = chooseBody(input, media);
+  if (chosen === undefined) return undefined;
+  const dropped = media.filter((m) => !chosen.contentTypes.includes(m.media)).map((m) => m.media);
+  if (dropped.length > 0) ctx.warn(path, 'media-type-dropped', `request media types ${dropped.join(', ')} are left out: the contract sends one body type under every media type it lists`);
+  const optional = resolved.value['required'] === true ? undefined : true;
+  return { body: chosen.body, contentTypes: sameAsDefault(chosen.contentTypes) ? undefined : chosen.contentTypes, optional, notShown: ctx.notShown(resolved.value) };
+}
+
+function sameAsDefault(list: readonly string[]): boolean {
+  return list.length === 1 && list[0] === 'application/json';
+}
+
+interface MediaEntry {
+  readonly media: string;
+  readonly schema: Json | undefined;
+  readonly at: Path;
+}
+
+function mediaEntries(ctx: ImportContext, content: JsonObject, at: Path): MediaEntry[] {
+  const out: MediaEntry[] = [];
+  for (const [raw, entry] of Object.entries(content)) {
+    const media = mediaType(raw);
+    if (media === undefined) {
+      ctx.warn([...at, raw], 'media-type-dropped', `media type '${raw}' cannot be written in a contract`);
+      continue;
+    }
+    if (out.some((m) => m.media === media)) continue;
+    out.push({ media, schema: isObject(entry) ? entry['schema'] : undefined, at: [...at, raw, 'schema'] });
+  }
+  return out;
+}
+
+type BodyKind = 'json' | 'form' | 'text' | 'bytes';
+
+function kindOf(media: string): BodyKind {
+  if (isJson(media)) return 'json';
+  if (media === 'application/x-www-form-urlencoded' || media === 'multipart/form-data') return 'form';
+  if (media.startsWith('text/')) return 'text';
+  return 'bytes';
+}
+
+/** The body type, and the media types that can carry it: JSON's first, else the first listed. */
+function chooseBody(input: OperationsInput, media: readonly MediaEntry[]): { body: OutValue; contentTypes: string[] } | undefined {
+  // An export lists the contract's media types in its order, the default first.
+  const lead = (input.ctx.exported ? undefined : media.find((m) => kindOf(m.media) === 'json')) ?? media[0];
+  if (lead === undefined) return undefined;
+  const body = bodyType(input, lead);
+  const carries = (m: MediaEntry) => m === lead || ((input.ctx.exported || fits(input, body, kindOf(m.media))) && sameSchema(m.schema, lead.schema));
+  const contentTypes = [lead, ...media.filter((m) => m !== lead)].filter(carries).map((m) => m.media);
+  return { body, contentTypes };
+}
+
+function sameSchema(a: Json | undefined, b: Json | undefined): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/** The type of a body as its media type can carry it: bytes for a binary type, a string for text. */
+function bodyType(input: OperationsInput, entry: MediaEntry): OutValue {
+  const { ctx, types } = input;
+  const kind = kindOf(entry.media);
+  const type = entry.schema === undefined ? 'unknown' : typeRef(ctx, types, entry.schema, entry.at, 0);
+  if (ctx.exported) return type;
+  if (kind === 'bytes') return 'binary';
+  if (kind === 'json' && type === 'binary') {
+    ctx.warn(entry.at, 'approximated', `a ${entry.media} body of raw bytes has no JSON form: read as unknown`);
+    return 'unknown';
+  }
+  if (kind === 'text') return isStringType(input, type) ? type : 'string';
+  if (kind === 'form' && !isObjectType(input, type)) {
+    ctx.warn(entry.at, 'approximated', `a ${entry.media} body that is not an object is read as an open object`);
+    return { type: 'object', open: true, fields: {} };
+  }
+  return type;
+}
+
+function fits(input: OperationsInput, body: OutValue, kind: BodyKind): boolean {
+  if (kind === 'json') return body !== 'binary';
+  if (kind === 'form') return isObjectType(input, body);
+  if (kind === 'text') return isStringType(input, body);
+  return body === 'binary';
+}
+
+function isObjectType(input: OperationsInput, type: OutValue): boolean {
+  if (isObject(type)) return type['type'] === 'object';
+  return typeof type === 'string' && input.types.kindOf(type) === 'object';
+}
+
+function isStringType(input: OperationsInput, type: OutValue): boolean {
+  if (type === 'string') return true;
+  if (isObject(type)) return type['type'] === 'string' || (type['type'] === 'enum' && Array.isArray(type['values']) && type['values'].every((v) => typeof v === 'string'));
+  return typeof type === 'string' && input.types.kindOf(type) === 'string';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+// ---------------------------------------------------------------------------------------------
+
+function importResponses(input: OperationsInput, operation: JsonObject, host: string, path: Path): Out {
+  const { ctx } = input;
+  const out: Out = {};
+  const given = isObject(operation['responses']) ? operation['responses'] : {};
+  const keys = Object.keys(given).map((k) => ({ raw: k, key: statusKey(k) }));
+  const hasSuccess = keys.some(({ key }) => key !== undefined && key !== 'default' && Number(key[0]) < 4);
+  for (const { raw, key } of keys) {
+    const at = [...path, 'responses', raw];
+    if (key === undefined) {
+      ctx.warn(at, 'response-dropped', `response key '${raw}' is not a status, a class or default`);
+      continue;
+    }
+    // An exported operation refers to its host's shared error responses: the contract did not list them.
+    if (input.exportedHosts !== undefined && /^#\/components\/responses\//.test(refOf(given[raw]) ?? '')) continue;
+    const resolved = resolve(ctx, given[raw], at);
+    const response = resolved !== undefined && isObject(resolved.value) ? resolved.value : {};
+    if (ctx.exported && response['x-contractgen-added'] === true) continue;
+    const isError = key === 'default' ? hasSuccess : Number(key[0]) >= 4;
+    out[key] = isError ? input.errors.errorResponse(response, host, key, resolved?.pointer ?? at) : success(input, response, resolved?.pointer ?? at);
+  }
+  if (!Object.keys(out).some((k) => k === 'default' || Number(k[0]) < 4)) {
+    ctx.warn([...path, 'responses'], 'approximated', 'no success response is described: any 2xx is read as a success without a body');
+    out['default'] = { description: 'A success: not described.' };
+  }
+  return out;
+}
+
+function statusKey(raw: string): string | undefined {
+  if (raw === 'default') return raw;
+  const upper = raw.toUpperCase();
+  if (/^[1-5][0-9][0-9]$/.test(upper) || /^[1-5]XX$/.test(upper)) return upper;
+  return undefined;
+}
+
+function success(input: OperationsInput, response: JsonObject, at: Path): Out {
+  const { ctx } = input;
+  const content = isObject(response['content']) ? response['content'] : {};
+  const media = mediaEntries(ctx, content, [...at, 'content']);
+  const lead = media.find((m) => isJson(m.media)) ?? media[0];
+  const out: Out = { description: ctx.ownDescription(response), notShown: ctx.notShown(response) };
+  if (lead !== undefined) {
+    const kind = kindOf(lead.media);
+    const type = lead.schema === undefined ? 'unknown' : typeRef(ctx, input.types, lead.schema, lead.at, 0);
+    // An export's body is the contract's, whatever its media type.
+    out['body'] = ctx.exported ? type : kind === 'bytes' ? 'binary' : kind === 'text' && !isStringType(input, type) ? 'string' : kind === 'form' ? 'unknown' : type;
+    out['contentType'] = lead.media === 'application/json' ? undefined : lead.media === 'application/octet-stream' && out['body'] === 'binary' ? undefined : lead.media;
+  }
+  out['headers'] = responseHeaders(input, response['headers'], [...at, 'headers']);
+  return out;
+}
+
+function responseHeaders(input: OperationsInput, headers: Json | undefined, at: Path): Out | undefined {
+  if (!isObject(headers)) return undefined;
+  const out: Out = {};
+  const seen = new Set<string>();
+  for (const [name, header] of Object.entries(headers)) {
+    if (!TOKEN.test(name) || name.toLowerCase() === 'content-type' || seen.has(name.toLowerCase())) continue;
+    seen.add(name.toLowerCase());
+    const resolved = resolve(input.ctx, header, [...at, name]);
+    const h = resolved !== undefined && isObject(resolved.value) ? resolved.value : {};
+    const schema = resolve(input.ctx, h['schema'], [...at, name, 'schema']);
+    const type = schema !== undefined && isObject(schema.value) ? schema.value['type'] : undefined;
+    out[name] = {
+      type: typeof type === 'string' && ['integer', 'number', 'boolean'].includes(type) ? type : undefined,
+      required: h['required'] === true ? true : undefined,
+      description: text(h['description']),
+    };
+  }
+  return Object.keys(out).length === 0 ? undefined : out;
+}

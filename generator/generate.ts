@@ -19,6 +19,8 @@ export interface GenerateOptions {
   readonly check: boolean;
   /** A watch session's store: unchanged parts of the contract are not parsed, built or emitted again. */
   readonly incremental?: Incremental;
+  /** Outputs left out whatever the contract says (`--no-openapi`, `--no-mocks`). */
+  readonly outputs?: { readonly openapi?: false; readonly mocks?: false };
 }
 
 export type GenerateOutcome =
@@ -34,9 +36,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateOutcom
   if (!Buffer.isBuffer(bytes)) return { kind: 'invalid', diagnostics: bytes.diagnostics, source: undefined };
   if (!options.check) recoverOutput(options.outDir);
   const previous = readManifest(options.outDir);
-  const contractHash = sha256(bytes);
+  // The outputs left out are part of what the files are made from: a change of them is no no-op.
+  const contractHash = options.outputs === undefined ? sha256(bytes) : sha256(`${sha256(bytes)} ${JSON.stringify(options.outputs)}`);
   if (!options.check && isUpToDate(options.outDir, previous, contractHash)) return { kind: 'up-to-date', files: Object.keys(previous?.files ?? {}).length };
-  const rendered = await render(options.contractFile, bytes.toString('utf8'), { incremental: options.incremental });
+  const rendered = await render(options.contractFile, bytes.toString('utf8'), { incremental: options.incremental, outputs: options.outputs });
   if (rendered.kind !== 'files') return rendered;
   const { files } = rendered;
   const written = options.incremental?.written;
@@ -63,6 +66,7 @@ export type RenderOutcome =
 
 export interface RenderOptions {
   readonly incremental?: Incremental;
+  readonly outputs?: GenerateOptions['outputs'];
 }
 
 /** Every output file's final bytes, in memory: what `generate` writes and `--check` compares. */
@@ -74,7 +78,8 @@ export async function render(contractFile: string, source: string, options: Rend
   const files = new Map<string, string>();
   // Emitters write src/ in prettier's form and dist/ beside it (test/prettier-form.test.ts and
   // test/dist-emit.test.ts hold them to it): nothing is formatted or compiled here.
-  for (const file of layout(loaded.contract, { incremental: options.incremental })) files.set(file.path, file.text);
+  const contract = options.outputs === undefined ? loaded.contract : { ...loaded.contract, outputs: { ...loaded.contract.outputs, ...options.outputs } };
+  for (const file of layout(contract, { incremental: options.incremental })) files.set(file.path, file.text);
   return { kind: 'files', files };
 }
 

@@ -3,7 +3,7 @@
  * positioned errors for descriptions that cannot be read, warnings at the description's line:col,
  * the written YAML reading back as the same model, and OpenAPI as direct input to the commands.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -374,6 +374,13 @@ describe('OpenAPI as the input of every command', () => {
     expect(await main(['generate', '--contract', 'old.json', '--out', 'pets-client'], io())).toBe(0);
     expect(readFileSync(join(dir, 'pets-client/src/client.ts'), 'utf8')).toContain('listPets');
     expect(await main(['generate', '--contract', 'old.json', '--out', 'pets-client', '--check'], io())).toBe(0);
+    // A description cannot say `outputs:`: the flags leave those outputs out, and toggling one is no no-op.
+    expect(await main(['generate', '--contract', 'old.json', '--out', 'lean-client', '--no-openapi', '--no-mocks'], io())).toBe(0);
+    expect(existsSync(join(dir, 'lean-client/openapi.yaml')) || existsSync(join(dir, 'lean-client/src/mocks'))).toBe(false);
+    const again = io();
+    expect(await main(['generate', '--contract', 'old.json', '--out', 'lean-client', '--no-mocks'], again)).toBe(0);
+    expect(again.lines.join('\n')).not.toContain('up to date');
+    expect(existsSync(join(dir, 'lean-client/openapi.yaml'))).toBe(true);
     expect(await main(['generate', '--contract', 'new.json', '--out', 'pets-client', '--check'], io())).toBe(1);
     const diff = io();
     expect(await main(['diff', 'old.json', 'new.json', '--no-api', '--format', 'json', '--fail-on', 'breaking'], diff)).toBe(1);

@@ -50,4 +50,27 @@ describe('generate --watch', () => {
       child.kill('SIGTERM');
     }
   }, 90_000);
+
+  it('watches an OpenAPI description too: a saved change regenerates, a broken one is reported where it breaks', async () => {
+    const description = join(dir, 'openapi.json');
+    const out = join(dir, 'from-openapi');
+    const text = readFileSync('test/fixtures/openapi/pets-paged.json', 'utf8');
+    writeFileSync(description, text);
+    const child = spawn(process.execPath, ['generator/dist/generator/bin.js', 'generate', '--watch', '--contract', description, '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const lines: string[] = [];
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n').filter((l) => l !== '')));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n').filter((l) => l !== '')));
+    try {
+      await waitForLines(lines, 1, 30_000);
+      expect(lines.filter((l) => / in \d+ ms$/.test(l))[0]).toMatch(/file\(s\) written, 0 removed, 0 unchanged in \d+ ms$/);
+      writeFileSync(description, text.replace('"operationId": "listPets"', '"operationId": "listAllPets"'));
+      await waitForLines(lines, 2, 30_000);
+      expect(readFileSync(join(out, 'src', 'client.ts'), 'utf8')).toContain('listAllPets');
+      writeFileSync(description, '{\n  "openapi": "3.1.0",\n  "info": {\n}}}\n');
+      await waitForLines(lines, 3, 30_000);
+      expect(lines.some((l) => /openapi\.json:4:3: /.test(l) && l.includes('[openapi-unreadable]'))).toBe(true);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 90_000);
 });

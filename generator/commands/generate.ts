@@ -1,4 +1,4 @@
-/** `contractgen generate [--contract <file>] [--out <dir>] [--check] [--watch]`. */
+/** `contractgen generate [--contract <file>] [--out <dir>] [--check] [--watch] [--no-openapi] [--no-mocks]`. */
 import { watch } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { parseArgs, UsageError, type Io } from '../commands.js';
@@ -7,7 +7,7 @@ import { generate, type GenerateOptions, type GenerateOutcome } from '../generat
 import { DEFAULT_OUT_DIR, defaultContractFile } from './defaults.js';
 
 export async function generateCommand(argv: readonly string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, ['contract', 'out'], ['check', 'watch']);
+  const args = parseArgs(argv, ['contract', 'out'], ['check', 'watch', 'no-openapi', 'no-mocks']);
   if (args.positional.length > 0) throw new UsageError(`unexpected argument '${args.positional[0] ?? ''}' (use --contract <file>)`);
   if (args.options.has('check') && args.options.has('watch')) throw new UsageError('--check and --watch cannot be combined');
   const contract = args.options.get('contract');
@@ -16,9 +16,16 @@ export async function generateCommand(argv: readonly string[], io: Io): Promise<
     contractFile: resolve(io.cwd, typeof contract === 'string' ? contract : defaultContractFile(io.cwd)),
     outDir: resolve(io.cwd, typeof out === 'string' ? out : DEFAULT_OUT_DIR),
     check: args.options.has('check'),
+    // What a contract says under `outputs:`, for an input that cannot say it (an OpenAPI description).
+    outputs: outputsOff(args.options.has('no-openapi'), args.options.has('no-mocks')),
   };
   if (args.options.has('watch')) return watchLoop(options, io);
   return report(await generate(options), options, io);
+}
+
+function outputsOff(noOpenApi: boolean, noMocks: boolean): GenerateOptions['outputs'] {
+  if (!noOpenApi && !noMocks) return undefined;
+  return { ...(noOpenApi ? { openapi: false } : {}), ...(noMocks ? { mocks: false } : {}) };
 }
 
 function report(outcome: GenerateOutcome, options: GenerateOptions, io: Io, elapsed?: number): number {

@@ -260,8 +260,15 @@ export class TsFile {
 /** Those of `names` that `text` mentions, sorted: one pass over the text, and none without names. */
 function usedIn(text: string, names: ReadonlySet<string>): string[] {
   if (names.size === 0) return [];
-  const mentioned = new Set(text.match(/[A-Za-z_$][\w$]*/g) ?? []);
-  return [...names].filter((n) => mentioned.has(n)).sort();
+  // A file imports tens of names but may hold megabytes of statements: one pass for the names
+  // themselves, instead of collecting every identifier of the text (seconds at 10,000 endpoints).
+  const pattern = new RegExp(`(?<![\\w$])(?:${[...names].map((n) => n.replace(/\$/g, '\\$')).join('|')})(?![\\w$])`, 'g');
+  const found = new Set<string>();
+  for (const match of text.matchAll(pattern)) {
+    found.add(match[0]);
+    if (found.size === names.size) break;
+  }
+  return [...found].sort();
 }
 
 /** The lines of a JSDoc block (unindented) from paragraphs and tags; none when all are empty. */

@@ -1,5 +1,5 @@
 /** `generate --watch`: regenerates on every save and prints one line per run with its time. */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,15 +23,22 @@ function waitForLines(lines: string[], count: number, timeoutMs: number): Promis
   });
 }
 
+/** `generate --watch` on `input`, and every line it prints (stdout and stderr). */
+function watching(input: string, out: string): { child: ChildProcess; lines: string[] } {
+  const child = spawn(process.execPath, ['generator/dist/generator/bin.js', 'generate', '--watch', '--contract', input, '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: string[] = [];
+  const collect = (chunk: string) => lines.push(...chunk.split('\n').filter((l) => l !== ''));
+  child.stdout?.setEncoding('utf8').on('data', collect);
+  child.stderr?.setEncoding('utf8').on('data', collect);
+  return { child, lines };
+}
+
 describe('generate --watch', () => {
   it('prints one timed line per run and regenerates after each save', async () => {
     const contract = join(dir, 'contract.yaml');
     const out = join(dir, 'out');
     cpSync('test/fixtures/problem-json/contract.yaml', contract);
-    const child = spawn(process.execPath, ['generator/dist/generator/bin.js', 'generate', '--watch', '--contract', contract, '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const lines: string[] = [];
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n').filter((l) => l !== '')));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n').filter((l) => l !== '')));
+    const { child, lines } = watching(contract, out);
     try {
       await waitForLines(lines, 1, 30_000);
       expect(lines[0]).toMatch(/^watching .*contract\.yaml/);
@@ -56,10 +63,7 @@ describe('generate --watch', () => {
     const out = join(dir, 'from-openapi');
     const text = readFileSync('test/fixtures/openapi/pets-paged.json', 'utf8');
     writeFileSync(description, text);
-    const child = spawn(process.execPath, ['generator/dist/generator/bin.js', 'generate', '--watch', '--contract', description, '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const lines: string[] = [];
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n').filter((l) => l !== '')));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n').filter((l) => l !== '')));
+    const { child, lines } = watching(description, out);
     try {
       await waitForLines(lines, 1, 30_000);
       expect(lines.filter((l) => / in \d+ ms$/.test(l))[0]).toMatch(/file\(s\) written, 0 removed, 0 unchanged in \d+ ms$/);

@@ -434,6 +434,14 @@ function literalFor(fields) {
     .join(', ')} }`;
 }
 
+/** What tsc reads of each tool's output: contractgen's declarations (what a consumer's tsc reads), the peers' files. */
+const CHECKED_FILES = {
+  contractgen: (out) => [join(out, 'dist', '**', '*.d.ts')],
+  'openapi-typescript': (out) => [join(out, 'schema.d.ts')],
+  '@hey-api/openapi-ts': (out) => [join(out, '**', '*.ts')],
+  orval: (out) => [join(out, 'api.ts')],
+};
+
 /** The tsc cases at N: [{ name, tool, args, cwd }] */
 function tscCases(n) {
   const cases = [];
@@ -444,7 +452,7 @@ function tscCases(n) {
     // What a consumer's tsc reads is the package's declarations (dist/**/*.d.ts), checked here with
     // the peers' settings (skipLibCheck off), like openapi-typescript's schema.d.ts.
     const dts = mkdirp(join(root, 'contractgen-dts'));
-    writeFileSync(join(dts, 'tsconfig.json'), JSON.stringify({ compilerOptions: PEER_TSCONFIG, include: [join(cg.out, 'dist', '**', '*.d.ts')] }, null, 2));
+    writeFileSync(join(dts, 'tsconfig.json'), JSON.stringify({ compilerOptions: PEER_TSCONFIG, include: CHECKED_FILES.contractgen(cg.out) }, null, 2));
     cases.push({ name: 'contractgen', label: 'contractgen (dist/**/*.d.ts, peers\' settings)', args: [TSC.path, '-p', join(dts, 'tsconfig.json'), '--noEmit', '--strict'], cwd: dts });
     cases.push({ name: 'contractgen src', label: 'contractgen (src/ incl. runtime, -p <out>/tsconfig.json)', args: [TSC.path, '-p', join(cg.out, 'tsconfig.json'), '--noEmit', '--strict'], cwd: cg.out });
     const base = mkdirp(join(root, 'baseline'));
@@ -481,16 +489,11 @@ function tscCases(n) {
     );
     cases.push({ name: 'contractgen consumer', label: 'contractgen consumer (dist .d.ts, skipLibCheck)', args: [TSC.path, '-p', join(dir, 'tsconfig.json')], cwd: dir });
   }
-  const peerFiles = {
-    'openapi-typescript': (out) => [join(out, 'schema.d.ts')],
-    '@hey-api/openapi-ts': (out) => [join(out, '**', '*.ts')],
-    orval: (out) => [join(out, 'api.ts')],
-  };
   for (const peer of PEERS) {
     const ref = refs.get(`${peer}@${n}`);
     if (!ref?.out) continue;
     const dir = mkdirp(join(root, peer.replace(/[@/]/g, '_')));
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: PEER_TSCONFIG, include: peerFiles[peer](ref.out) }, null, 2));
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: PEER_TSCONFIG, include: CHECKED_FILES[peer](ref.out) }, null, 2));
     cases.push({ name: peer, label: peer, args: [TSC.path, '-p', join(dir, 'tsconfig.json'), '--noEmit', '--strict'], cwd: dir });
   }
   return cases;
@@ -592,12 +595,6 @@ async function realCold(tool, files, input) {
 
 /** tsc over each tool's output: contractgen's declarations (what a consumer's tsc reads), the peers' files; strict, skipLibCheck off. */
 async function realTsc(cold, input) {
-  const peerFiles = {
-    contractgen: (o) => [join(o, 'dist', '**', '*.d.ts')],
-    'openapi-typescript': (o) => [join(o, 'schema.d.ts')],
-    '@hey-api/openapi-ts': (o) => [join(o, '**', '*.ts')],
-    orval: (o) => [join(o, 'api.ts')],
-  };
   const table = {};
   for (const [name, result] of Object.entries(cold)) {
     if (result.out === undefined) {
@@ -605,7 +602,7 @@ async function realTsc(cold, input) {
       continue;
     }
     const dir = mkdirp(join(tmp, 'real-tsc', input.name.replace(/[^A-Za-z0-9.]+/g, '_'), name.replace(/[@/]/g, '_')));
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: PEER_TSCONFIG, include: peerFiles[name](result.out) }, null, 2));
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: PEER_TSCONFIG, include: CHECKED_FILES[name](result.out) }, null, 2));
     const ms = [];
     const rssKb = [];
     for (let round = 0; round < REAL_RUNS; round++) {

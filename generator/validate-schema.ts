@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import type Ajv2020Module from 'ajv/dist/2020.js';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js';
 import { MESSAGES as M, problem } from './diagnostic-catalogue.js';
+import { pointerOf, pointerSegments } from './load/locate.js';
 import type { Diagnostic } from './diagnostics.js';
 import type { Incremental } from './incremental.js';
 import type { ParsedContract } from './load/parse.js';
@@ -91,7 +92,7 @@ function schemaErrors(data: unknown, incremental: Incremental | undefined): Erro
     // The shell reports a mapping that is not an object; its entries are not looked at.
     if (entries === null || typeof entries !== 'object' || Array.isArray(entries)) continue;
     for (const [name, entry] of Object.entries(entries)) {
-      const prefix = `/${key}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const prefix = pointerOf([key, name]);
       for (const e of entryErrors(incremental, v[part], part, entry)) errors.push({ ...e, instancePath: `${prefix}${e.instancePath}` });
     }
   }
@@ -141,19 +142,12 @@ function isShadowed(error: ErrorObject, all: readonly ErrorObject[]): boolean {
   return all.some((other) => other !== error && other.keyword !== 'type' && other.instancePath.startsWith(error.instancePath) && other.schemaPath.startsWith(error.schemaPath));
 }
 
-function pathOf(error: ErrorObject): string[] {
-  return error.instancePath
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
 function where(path: readonly string[]): string {
   return path.length === 0 ? 'the contract' : path.join('.');
 }
 
 function toDiagnostic(error: ErrorObject, contract: ParsedContract): Diagnostic {
-  const path = pathOf(error);
+  const path = pointerSegments(error.instancePath);
   const at = (p: readonly (string | number)[], mode: 'key' | 'value' = 'value') => contract.locate(numbered(p), mode);
   const file = contract.file;
   const params = error.params as Record<string, unknown>;

@@ -3,7 +3,7 @@
  * names it has handed out, and where in the description each part of the contract came from.
  */
 import { camel, pascal } from '../naming.js';
-import { pointerOf } from './description.js';
+import { pointerOf } from '../load/locate.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };

@@ -5,7 +5,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import type { Position } from '../diagnostics.js';
-import { locateIn } from '../load/locate.js';
+import { locateIn, pointerSegments } from '../load/locate.js';
 import { YAML_PARSE_OPTIONS, yamlLib } from '../load/yaml-lib.js';
 import { MAX_DESCRIPTION_BYTES } from '../limits.js';
 import { jsonOffsets } from './json-offsets.js';
@@ -24,13 +24,20 @@ export type DescriptionResult = { readonly ok: true; readonly description: Descr
 const NOWHERE: Position = { line: 0, col: 0 };
 
 export function readDescription(path: string, file: string): DescriptionResult {
+  const unreadable = (problem: string): DescriptionResult => ({ ok: false, problem, at: NOWHERE });
+  let size: number;
   try {
     const stat = statSync(path);
-    if (!stat.isFile()) return { ok: false, problem: 'cannot read the description: not a regular file', at: NOWHERE };
-    if (stat.size > MAX_DESCRIPTION_BYTES) return { ok: false, problem: `the description is ${stat.size} bytes; the limit is ${MAX_DESCRIPTION_BYTES} bytes`, at: NOWHERE };
+    if (!stat.isFile()) return unreadable('cannot read the description: not a regular file');
+    size = stat.size;
+  } catch {
+    return unreadable('cannot read the description: no such file');
+  }
+  if (size > MAX_DESCRIPTION_BYTES) return unreadable(`the description is ${size} bytes; the limit is ${MAX_DESCRIPTION_BYTES} bytes`);
+  try {
     return parseDescription(file, readFileSync(path, 'utf8'));
   } catch {
-    return { ok: false, problem: 'cannot read the description: no such file', at: NOWHERE };
+    return unreadable('cannot read the description file');
   }
 }
 
@@ -94,18 +101,4 @@ function positionOf(lineStarts: readonly number[], offset: number): Position {
     else hi = mid - 1;
   }
   return { line: lo + 1, col: offset - (lineStarts[lo] ?? 0) + 1 };
-}
-
-/** `/paths/~1pets/get` → ['paths', '/pets', 'get'] (RFC 6901). */
-export function pointerSegments(pointer: string): string[] {
-  if (pointer === '' || pointer === '#') return [];
-  return pointer
-    .replace(/^#/, '')
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-export function pointerOf(segments: readonly (string | number)[]): string {
-  return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }

@@ -8,7 +8,7 @@
 import { idForm, isObject, Names, text, type ImportContext, type Json, type JsonObject, type Out, type OutValue } from './context.js';
 import { shapeOfSchema } from './exported.js';
 import { isJson, mediaType } from './operations.js';
-import { refOf, resolve, schemaRefName } from './refs.js';
+import { propertiesOf, propertySchema, refOf, resolve, schemaRefName, type Property } from './refs.js';
 import { typeRef, type SchemaTypes } from './schemas.js';
 
 type Path = readonly (string | number)[];
@@ -116,17 +116,16 @@ interface ReadPaths {
 
 /** Where the code and message are: at the top, or inside a wrapper (`error.code`, `errors.0.code`). */
 function readPaths(ctx: ImportContext, schema: Json | undefined, at: Path): ReadPaths | undefined {
-  const top = properties(ctx, schema, at, 0);
+  const top = propertiesOf(ctx, schema, at);
   const found = pick(ctx, top, '');
   if (found !== undefined) return found;
   for (const wrapper of WRAPPERS) {
     const inner = top.get(wrapper);
     if (inner === undefined) continue;
-    const resolved = resolve(ctx, inner.schema, inner.at);
-    const value = resolved === undefined ? undefined : resolved.value;
-    const isList = isObject(value) && (value['type'] === 'array' || 'items' in value);
-    const target = isList && isObject(value) ? value['items'] : inner.schema;
-    const nested = properties(ctx, target, isList ? [...inner.at, 'items'] : inner.at, 0);
+    const value = propertySchema(ctx, inner);
+    const isList = value !== undefined && (value['type'] === 'array' || 'items' in value);
+    const target = isList ? value['items'] : inner.schema;
+    const nested = propertiesOf(ctx, target, isList ? [...inner.at, 'items'] : inner.at);
     const picked = pick(ctx, nested, isList ? `${wrapper}.0.` : `${wrapper}.`);
     if (picked !== undefined) return picked;
   }
@@ -141,40 +140,21 @@ function pick(ctx: ImportContext, props: ReadonlyMap<string, Property>, prefix: 
   return { code: `${prefix}${codeKey}`, message: messageKey === undefined ? undefined : `${prefix}${messageKey}`, codes: enumOf(ctx, code) };
 }
 
-interface Property {
-  readonly schema: Json;
-  readonly at: Path;
-}
-
-/** The properties of an object schema, through references and allOf. */
-function properties(ctx: ImportContext, schema: Json | undefined, at: Path, depth: number): Map<string, Property> {
-  const out = new Map<string, Property>();
-  const resolved = depth > 8 ? undefined : resolve(ctx, schema, at);
-  if (resolved === undefined || !isObject(resolved.value)) return out;
-  const s = resolved.value;
-  if (isObject(s['properties'])) for (const [k, v] of Object.entries(s['properties'])) out.set(k, { schema: v, at: [...resolved.pointer, 'properties', k] });
-  if (Array.isArray(s['allOf'])) for (const [i, m] of s['allOf'].entries()) for (const [k, v] of properties(ctx, m, [...resolved.pointer, 'allOf', i], depth + 1)) if (!out.has(k)) out.set(k, v);
-  return out;
-}
-
 function isScalarSchema(ctx: ImportContext, property: Property | undefined): boolean {
-  if (property === undefined) return false;
-  const resolved = resolve(ctx, property.schema, property.at);
-  if (resolved === undefined || !isObject(resolved.value)) return false;
-  const type = resolved.value['type'];
+  const schema = propertySchema(ctx, property);
+  if (schema === undefined) return false;
+  const type = schema['type'];
   const types = Array.isArray(type) ? type : [type];
-  return types.some((t) => t === 'string' || t === 'integer') || (type === undefined && Array.isArray(resolved.value['enum']));
+  return types.some((t) => t === 'string' || t === 'integer') || (type === undefined && Array.isArray(schema['enum']));
 }
 
 function enumOf(ctx: ImportContext, property: Property): string[] {
-  const resolved = resolve(ctx, property.schema, property.at);
-  if (resolved === undefined || !isObject(resolved.value)) return [];
-  const values = resolved.value['enum'];
+  const values = propertySchema(ctx, property)?.['enum'];
   return Array.isArray(values) ? [...new Set(values.filter((v): v is string => typeof v === 'string' && v !== ''))] : [];
 }
 
 function looksLikeProblem(ctx: ImportContext, schema: Json | undefined, at: Path): boolean {
-  const props = properties(ctx, schema, at, 0);
+  const props = propertiesOf(ctx, schema, at);
   return props.has('type') && props.has('title') && props.has('status') && props.has('detail');
 }
 

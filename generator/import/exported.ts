@@ -6,6 +6,7 @@
  * importing an exported contract gives the contract back.
  */
 import { isObject, text, type Json, type JsonObject, type Out, type OutValue } from './context.js';
+import { componentSchemas } from './refs.js';
 
 /** The marker of a document `contractgen openapi` wrote. */
 export function isContractgenExport(doc: JsonObject): boolean {
@@ -100,7 +101,7 @@ export function shapeOfSchema(schema: Json | undefined): string | undefined {
 
 /** Shapes from `ErrorShape.<name>` schemas: `x-contractgen-shape` as written, the body from the schema's first allOf member. */
 export function exportedShapes(doc: JsonObject, body: (schema: Json, path: readonly (string | number)[]) => OutValue): Out | undefined {
-  const schemas = isObject(doc['components']) && isObject(doc['components']['schemas']) ? doc['components']['schemas'] : {};
+  const schemas = componentSchemas(doc);
   const out: Out = {};
   for (const [key, schema] of Object.entries(schemas)) {
     if (!key.startsWith(SHAPE) || !isObject(schema) || !isObject(schema['x-contractgen-shape'])) continue;
@@ -118,7 +119,7 @@ export function exportedShapes(doc: JsonObject, body: (schema: Json, path: reado
 
 /** A host's own shapes, as its envelope lists them. */
 export function exportedHostShapeNames(doc: JsonObject, host: string): string[] {
-  const schemas = isObject(doc['components']) && isObject(doc['components']['schemas']) ? doc['components']['schemas'] : {};
+  const schemas = componentSchemas(doc);
   const envelope = schemas[`${ENVELOPE}${host}`];
   const names = isObject(envelope) ? envelope['x-contractgen-shapes'] : undefined;
   return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
@@ -126,7 +127,7 @@ export function exportedHostShapeNames(doc: JsonObject, host: string): string[] 
 
 /** A host's `errors` from its `ErrorEnvelope.<host>` schema: its own shapes, code table and message table. */
 export function exportedHostErrors(doc: JsonObject, host: string): Out | undefined {
-  const schemas = isObject(doc['components']) && isObject(doc['components']['schemas']) ? doc['components']['schemas'] : {};
+  const schemas = componentSchemas(doc);
   const envelope = schemas[`${ENVELOPE}${host}`];
   if (!isObject(envelope)) return undefined;
   const codes = isObject(envelope['x-contractgen-codes']) ? (envelope['x-contractgen-codes'] as Out) : undefined;

@@ -3,7 +3,7 @@
  * skips the siblings before it, so a 47 MB description costs one linear scan per position asked
  * for, and nothing when none is.
  */
-import { pointerSegments } from './description.js';
+import { pointerSegments } from '../load/locate.js';
 
 export function jsonOffsets(text: string): (pointer: string) => number | undefined {
   const cache = new Map<string, number | undefined>();

@@ -43,7 +43,7 @@ function importDescription(description: Description, options: ImportOptions): Im
     if (!imported.ok) return failed(problem(M.openapiUnreadable, file, description.position(imported.pointer), { detail: imported.problem }), description.source);
     const result = loadParsedContract({ file, source: description.source, data: imported.contract, locate: originLocator(description, imported.origins) });
     const renamed = result.ok || result.model === undefined || attempt === MAX_RENAMES ? undefined : avoiding(avoid, nameCollisions(result.model));
-    if (renamed === undefined) return done(file, description, imported, result);
+    if (renamed === undefined) return succeeded(description, imported, result);
     avoid = renamed;
   }
 }
@@ -67,7 +67,8 @@ function avoiding(avoid: AvoidNames, collisions: readonly NameCollision[]): Avoi
   return next;
 }
 
-function done(file: string, description: Description, imported: Extract<ImportResult, { ok: true }>, result: ContractResult): ImportedContract {
+function succeeded(description: Description, imported: Extract<ImportResult, { ok: true }>, result: ContractResult): ImportedContract {
+  const { file } = description;
   return {
     result,
     data: imported.contract,

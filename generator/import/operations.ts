@@ -2,6 +2,8 @@
  * Paths → endpoints: each operation's id, parameters, request body and responses. Error responses
  * are handed to errors.ts, which turns their bodies into the host's error shapes.
  */
+import { RESERVED_INPUT_KEYS } from '../../templates/base-client.js';
+import { IGNORED_HEADERS, STYLES, TOKEN, type ParamLocation } from '../../templates/params.js';
 import { camel, inputKey } from '../naming.js';
 import { idForm, isObject, Names, text, type ImportContext, type Json, type JsonObject, type Out, type OutValue } from './context.js';
 import type { ErrorShapes } from './errors.js';
@@ -15,11 +17,7 @@ import type { Hosts } from './servers.js';
 type Path = readonly (string | number)[];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'] as const;
-/** Call options: a parameter whose key would be one of them gets another key. */
-const RESERVED_KEYS = new Set(['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries']);
 /** Headers the contract says elsewhere (media types, credentials). */
-const SAID_ELSEWHERE = new Set(['accept', 'content-type', 'authorization']);
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const MEDIA = /^[a-z]+\/[A-Za-z0-9.+-]+$/;
 
 export interface OperationsInput {
@@ -131,8 +129,8 @@ interface Parameters {
   readonly params: Out;
 }
 
-function parameters(input: OperationsInput, route: string, operation: JsonObject, item: JsonObject, path: Path): Parameters {
-  const { ctx } = input;
+/** The path item's parameters, then the operation's, which replace those of the same place and name. */
+function declaredParameters(ctx: ImportContext, operation: JsonObject, item: JsonObject, path: Path): { p: JsonObject; at: Path }[] {
   const byPlace = new Map<string, { p: JsonObject; at: Path }>();
   const collect = (list: Json | undefined, at: Path) => {
     if (!Array.isArray(list)) return;
@@ -146,12 +144,17 @@ function parameters(input: OperationsInput, route: string, operation: JsonObject
   };
   collect(item['parameters'], [...path.slice(0, -1), 'parameters']);
   collect(operation['parameters'], [...path, 'parameters']);
+  return [...byPlace.values()];
+}
+
+function parameters(input: OperationsInput, route: string, operation: JsonObject, item: JsonObject, path: Path): Parameters {
+  const { ctx } = input;
   const renamed = distinctPlaceholders(ctx, route, path);
   const placeholders = [...renamed.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] ?? '');
   const params: Out = {};
   const keys = new Set<string>();
   let routePath = renamed.startsWith('/') ? renamed : `/${renamed}`;
-  for (const { p, at } of byPlace.values()) {
+  for (const { p, at } of declaredParameters(ctx, operation, item, path)) {
     const name = p['name'] as string;
     const place = p['in'] as string;
     if (place === 'path' && !placeholders.includes(name)) {
@@ -207,7 +210,7 @@ function placeable(ctx: ImportContext, name: string, place: string, at: Path): b
     ctx.warn(at, 'parameter-dropped', `${place} '${name}' is not a valid ${place} name`);
     return false;
   }
-  if (place === 'header' && SAID_ELSEWHERE.has(name.toLowerCase())) {
+  if (place === 'header' && IGNORED_HEADERS.has(name.toLowerCase())) {
     ctx.warn(at, 'parameter-dropped', `header '${name}' is written by the client from the contract (media types, credentials): left out as a parameter`);
     return false;
   }
@@ -217,7 +220,7 @@ function placeable(ctx: ImportContext, name: string, place: string, at: Path): b
 /** The input key: the one the wire name gives, or a fresh one where that would clash. */
 function keyFor(name: string, keys: Set<string>): OutValue {
   const natural = inputKey(name);
-  let key = RESERVED_KEYS.has(natural) ? `${natural}Param` : natural;
+  let key = RESERVED_INPUT_KEYS.includes(natural) ? `${natural}Param` : natural;
   for (let n = 2; keys.has(key); n++) key = `${natural}${n}`;
   keys.add(key);
   return key === natural ? undefined : key;
@@ -248,16 +251,10 @@ function mediaSchema(content: Json | undefined): Json | undefined {
   return isObject(first) ? first['schema'] : undefined;
 }
 
-const STYLES: Readonly<Record<string, readonly string[]>> = {
-  path: ['simple', 'label', 'matrix'],
-  query: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'],
-  header: ['simple'],
-  cookie: ['form'],
-};
-
 function serialisation(p: JsonObject, place: string): Out {
-  const allowed = STYLES[place] ?? [];
+  const allowed: readonly string[] = STYLES[place as ParamLocation] ?? [];
   const style = typeof p['style'] === 'string' && allowed.includes(p['style']) && p['style'] !== allowed[0] ? p['style'] : undefined;
+  // OpenAPI's default (exploded for form only): an explode the description leaves out is its default, not the contract's.
   const explodeDefault = (style ?? allowed[0]) === 'form';
   const explode = typeof p['explode'] === 'boolean' && p['explode'] !== explodeDefault ? p['explode'] : undefined;
   return { style, explode, allowReserved: place === 'query' && p['allowReserved'] === true ? true : undefined };

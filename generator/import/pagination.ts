@@ -6,7 +6,7 @@
  * Anything less plain is left for the user to declare.
  */
 import { isObject, type ImportContext, type Json, type JsonObject, type Out } from './context.js';
-import { resolve } from './refs.js';
+import { propertiesOf, propertySchema, resolve } from './refs.js';
 
 type Path = readonly (string | number)[];
 
@@ -69,34 +69,21 @@ function hasLinkHeader(success: JsonObject): boolean {
   return isObject(headers) && Object.keys(headers).some((h) => h.toLowerCase() === 'link');
 }
 
-function properties(ctx: ImportContext, schema: Json | undefined, at: Path): Map<string, JsonObject> {
-  const out = new Map<string, JsonObject>();
-  const resolved = resolve(ctx, schema, at);
-  if (resolved === undefined || !isObject(resolved.value)) return out;
-  const s = resolved.value;
-  const own = isObject(s['properties']) ? s['properties'] : {};
-  for (const [k, v] of Object.entries(own)) {
-    const r = resolve(ctx, v, [...resolved.pointer, 'properties', k]);
-    if (r !== undefined && isObject(r.value)) out.set(k, r.value);
-  }
-  if (Array.isArray(s['allOf'])) for (const [i, m] of s['allOf'].entries()) for (const [k, v] of properties(ctx, m, [...resolved.pointer, 'allOf', i])) if (!out.has(k)) out.set(k, v);
-  return out;
-}
-
 /** '' when the body is the list; the one array property's name; undefined when there is none or several. */
 function itemsPath(ctx: ImportContext, schema: Json | undefined, at: Path): string | undefined {
   const resolved = resolve(ctx, schema, at);
   if (resolved === undefined || !isObject(resolved.value)) return undefined;
   if (isType(resolved.value, 'array')) return '';
-  const arrays = [...properties(ctx, schema, at)].filter(([, v]) => isType(v, 'array')).map(([k]) => k);
+  const arrays = [...propertiesOf(ctx, schema, at)].filter(([, p]) => isType(propertySchema(ctx, p), 'array')).map(([k]) => k);
   return arrays.length === 1 && /^[A-Za-z_][A-Za-z0-9_]*$/.test(arrays[0] ?? '') ? arrays[0] : undefined;
 }
 
 function nextField(ctx: ImportContext, schema: Json | undefined, at: Path): string | undefined {
-  const top = properties(ctx, schema, at);
+  const top = propertiesOf(ctx, schema, at);
   for (const wrapper of WRAPPERS) {
-    const props = wrapper === '' ? top : top.has(wrapper) ? properties(ctx, top.get(wrapper), at) : undefined;
-    const found = props === undefined ? undefined : NEXT_FIELDS.find((f) => isType(props.get(f), 'string'));
+    const inner = top.get(wrapper);
+    const props = wrapper === '' ? top : inner === undefined ? undefined : propertiesOf(ctx, inner.schema, inner.at);
+    const found = props === undefined ? undefined : NEXT_FIELDS.find((f) => isType(propertySchema(ctx, props.get(f)), 'string'));
     if (found !== undefined) return wrapper === '' ? found : `${wrapper}.${found}`;
   }
   return undefined;

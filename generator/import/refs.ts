@@ -2,8 +2,8 @@
  * Local `$ref`s: a reference to `#/components/schemas/X` names a contract type; any other local
  * reference is followed to the value it names. References to other files are not followed.
  */
-import { pointerSegments } from './description.js';
-import { isObject, type ImportContext, type Json } from './context.js';
+import { pointerSegments } from '../load/locate.js';
+import { isObject, type ImportContext, type Json, type JsonObject } from './context.js';
 
 export interface Resolved {
   readonly value: Json;
@@ -50,4 +50,38 @@ function follow(ctx: ImportContext, ref: string): Resolved | undefined {
     else return undefined;
   }
   return { value, pointer: segments };
+}
+
+/** `components.schemas` of the description (empty when it has none). */
+export function componentSchemas(doc: JsonObject): JsonObject {
+  const components = doc['components'];
+  return isObject(components) && isObject(components['schemas']) ? components['schemas'] : {};
+}
+
+export interface Property {
+  readonly schema: Json;
+  /** Where the property's schema is written. */
+  readonly at: readonly (string | number)[];
+}
+
+/** Past this many nested allOf, properties are not looked for: only a cycle goes that deep. */
+const MAX_ALL_OF_DEPTH = 16;
+
+/** The properties of an object schema, through references and allOf; a schema's own first, then its allOf members' in order. */
+export function propertiesOf(ctx: ImportContext, schema: Json | undefined, at: readonly (string | number)[], depth = 0): Map<string, Property> {
+  const out = new Map<string, Property>();
+  const resolved = depth > MAX_ALL_OF_DEPTH ? undefined : resolve(ctx, schema, at);
+  if (resolved === undefined || !isObject(resolved.value)) return out;
+  const s = resolved.value;
+  if (isObject(s['properties'])) for (const [k, v] of Object.entries(s['properties'])) out.set(k, { schema: v, at: [...resolved.pointer, 'properties', k] });
+  if (Array.isArray(s['allOf'])) {
+    for (const [i, member] of s['allOf'].entries()) for (const [k, v] of propertiesOf(ctx, member, [...resolved.pointer, 'allOf', i], depth + 1)) if (!out.has(k)) out.set(k, v);
+  }
+  return out;
+}
+
+/** A property's schema with its references followed. */
+export function propertySchema(ctx: ImportContext, property: Property | undefined): JsonObject | undefined {
+  const resolved = property === undefined ? undefined : resolve(ctx, property.schema, property.at);
+  return resolved !== undefined && isObject(resolved.value) ? resolved.value : undefined;
 }

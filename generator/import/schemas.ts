@@ -5,7 +5,7 @@
  * reported.
  */
 import { isObject, Names, text, typeForm, type ImportContext, type Json, type JsonObject, type Out, type OutValue } from './context.js';
-import { refOf, resolve, schemaRefName } from './refs.js';
+import { componentSchemas, propertiesOf, propertySchema, refOf, resolve, schemaRefName } from './refs.js';
 
 type Path = readonly (string | number)[];
 
@@ -18,7 +18,6 @@ export class SchemaTypes {
   private readonly names = new Map<string, string>();
   private readonly aliases = new Map<string, OutValue | 'pending'>();
   readonly types: Out = {};
-  private readonly inProgress = new Set<string>();
   private readonly taken: Names;
   /** Types made for schemas referenced inside others (`#/components/schemas/A/properties/b`), by pointer. */
   private readonly byPointer = new Map<string, string>();
@@ -28,9 +27,8 @@ export class SchemaTypes {
     avoid: ReadonlySet<string>,
     private readonly skip: (name: string) => boolean,
   ) {
-    const schemas = isObject(ctx.doc['components']) ? ctx.doc['components']['schemas'] : undefined;
     this.taken = new Names(avoid);
-    if (isObject(schemas)) for (const name of Object.keys(schemas).sort()) if (!skip(name)) this.names.set(name, this.taken.claim(name, typeForm));
+    for (const name of Object.keys(componentSchemas(ctx.doc)).sort()) if (!skip(name)) this.names.set(name, this.taken.claim(name, typeForm));
   }
 
   /**
@@ -51,8 +49,7 @@ export class SchemaTypes {
 
   /** Converts every named schema, in the description's order. */
   convertAll(): void {
-    const schemas = isObject(this.ctx.doc['components']) ? this.ctx.doc['components']['schemas'] : undefined;
-    if (!isObject(schemas)) return;
+    const schemas = componentSchemas(this.ctx.doc);
     for (const [name, schema] of Object.entries(schemas)) {
       if (this.skip(name) || this.aliasTarget(name) !== undefined) continue;
       const contractName = this.names.get(name) ?? name;
@@ -95,9 +92,7 @@ export class SchemaTypes {
     if (known === 'pending') return 'unknown';
     if (known !== undefined || this.aliases.has(name)) return known;
     this.aliases.set(name, 'pending');
-    const schemas = isObject(this.ctx.doc['components']) ? this.ctx.doc['components']['schemas'] : undefined;
-    const schema = isObject(schemas) ? schemas[name] : undefined;
-    const target = aliasOf(this, schema, ['components', 'schemas', name]);
+    const target = aliasOf(this, componentSchemas(this.ctx.doc)[name], ['components', 'schemas', name]);
     this.aliases.set(name, target);
     return target;
   }
@@ -110,14 +105,15 @@ export class SchemaTypes {
 
   /** The one value a named object schema's property may hold (`const`, or an enum of one), through its allOf. */
   literal(name: string, property: string): Json | undefined {
-    const schemas = isObject(this.ctx.doc['components']) ? this.ctx.doc['components']['schemas'] : undefined;
-    return literalOf(this.ctx, isObject(schemas) ? schemas[name] : undefined, property, ['components', 'schemas', name], 0);
+    const schema = propertySchema(this.ctx, propertiesOf(this.ctx, componentSchemas(this.ctx.doc)[name], ['components', 'schemas', name]).get(property));
+    if (schema === undefined) return undefined;
+    if ('const' in schema) return schema['const'];
+    return Array.isArray(schema['enum']) && schema['enum'].length === 1 ? schema['enum'][0] : undefined;
   }
 
   /** The property schemas of a named object schema as written, and whether each is required. */
   fieldSchemas(name: string): Map<string, { schema: Json; required: boolean }> {
-    const schemas = isObject(this.ctx.doc['components']) ? this.ctx.doc['components']['schemas'] : undefined;
-    const schema = isObject(schemas) ? schemas[name] : undefined;
+    const schema = componentSchemas(this.ctx.doc)[name];
     const out = new Map<string, { schema: Json; required: boolean }>();
     if (!isObject(schema) || !isObject(schema['properties'])) return out;
     const required = Array.isArray(schema['required']) ? schema['required'] : [];
@@ -127,19 +123,10 @@ export class SchemaTypes {
 
   /** Fields of a named object schema, through its allOf (for discriminators). */
   fieldNames(name: string): Set<string> {
-    const schemas = isObject(this.ctx.doc['components']) ? this.ctx.doc['components']['schemas'] : undefined;
-    return propertyNames(this.ctx, isObject(schemas) ? schemas[name] : undefined, ['components', 'schemas', name], 0);
+    return new Set(propertiesOf(this.ctx, componentSchemas(this.ctx.doc)[name], ['components', 'schemas', name]).keys());
   }
 
-  guard<T>(key: string, run: () => T, onCycle: () => T): T {
-    if (this.inProgress.has(key)) return onCycle();
-    this.inProgress.add(key);
-    try {
-      return run();
-    } finally {
-      this.inProgress.delete(key);
-    }
-  }
+
 }
 
 function aliasOf(types: SchemaTypes, schema: Json | undefined, path: Path): OutValue | undefined {
@@ -238,7 +225,7 @@ function namedObject(ctx: ImportContext, types: SchemaTypes, schema: JsonObject,
   const seen = new Set<string>();
   for (const [i, member] of allOf.entries()) {
     if (refOf(member) === undefined) continue;
-    for (const field of propertyNames(ctx, member, [...path, 'allOf', i], 0)) {
+    for (const field of propertiesOf(ctx, member, [...path, 'allOf', i]).keys()) {
       if (seen.has(field)) overlap.add(field);
       seen.add(field);
     }
@@ -262,37 +249,6 @@ function isObjectSchema(ctx: ImportContext, schema: Json, path: Path): boolean {
 /** `{ type: object }` with nothing else that types it: in an allOf, an object part without fields. */
 function isBareObject(schema: JsonObject): boolean {
   return schema['type'] === 'object' && !['properties', 'additionalProperties', 'items', 'allOf', 'oneOf', 'anyOf', 'enum'].some((k) => k in schema);
-}
-
-/** Every property name of an object schema, through allOf and references. */
-function propertyNames(ctx: ImportContext, schema: Json | undefined, path: Path, depth: number): Set<string> {
-  const out = new Set<string>();
-  const resolved = depth > 16 ? undefined : resolve(ctx, schema, path);
-  if (resolved === undefined || !isObject(resolved.value)) return out;
-  const s = resolved.value;
-  if (isObject(s['properties'])) for (const k of Object.keys(s['properties'])) out.add(k);
-  if (Array.isArray(s['allOf'])) for (const [i, m] of s['allOf'].entries()) for (const k of propertyNames(ctx, m, [...resolved.pointer, 'allOf', i], depth + 1)) out.add(k);
-  return out;
-}
-
-function literalOf(ctx: ImportContext, schema: Json | undefined, property: string, path: Path, depth: number): Json | undefined {
-  const resolved = depth > 16 ? undefined : resolve(ctx, schema, path);
-  if (resolved === undefined || !isObject(resolved.value)) return undefined;
-  const s = resolved.value;
-  const props = isObject(s['properties']) ? s['properties'] : {};
-  if (property in props) {
-    const p = resolve(ctx, props[property], [...resolved.pointer, 'properties', property]);
-    const value = p === undefined || !isObject(p.value) ? undefined : p.value;
-    if (value === undefined) return undefined;
-    if ('const' in value) return value['const'];
-    return Array.isArray(value['enum']) && value['enum'].length === 1 ? value['enum'][0] : undefined;
-  }
-  if (!Array.isArray(s['allOf'])) return undefined;
-  for (const [i, m] of s['allOf'].entries()) {
-    const found = literalOf(ctx, m, property, [...resolved.pointer, 'allOf', i], depth + 1);
-    if (found !== undefined) return found;
-  }
-  return undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -327,15 +283,8 @@ function referenced(ctx: ImportContext, types: SchemaTypes, schema: JsonObject, 
   const resolved = resolve(ctx, schema, path);
   if (resolved === undefined) return 'unknown';
   if (isComposite(resolved.value)) return nullable ? withNullable(types.pointerType(resolved.pointer, resolved.value)) : types.pointerType(resolved.pointer, resolved.value);
-  const key = resolved.pointer.join('/');
-  return types.guard(
-    key,
-    () => typeRef(ctx, types, resolved.value, resolved.pointer, depth + 1),
-    () => {
-      ctx.warn(path, 'approximated', `a recursive schema outside components.schemas ('${ref}') is read as unknown`);
-      return 'unknown';
-    },
-  );
+  // Anything else holds no schema, so it cannot refer back to itself: written in place.
+  return typeRef(ctx, types, resolved.value, resolved.pointer, depth + 1);
 }
 
 /** A schema that holds other schemas: what a copy of would multiply. */

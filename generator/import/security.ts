@@ -5,11 +5,11 @@
  * APIs are called.
  */
 import { idForm, isObject, Names, text, type ImportContext, type Json, type JsonObject, type Out, type OutValue } from './context.js';
+import { TOKEN } from '../../templates/params.js';
 import { resolve } from './refs.js';
 
 type Path = readonly (string | number)[];
 
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** The flow a scheme with several is imported as: the ones a user runs first, client credentials last. */
 const FLOW_ORDER = ['authorizationCode', 'deviceCode', 'implicit', 'password', 'clientCredentials'] as const;
 

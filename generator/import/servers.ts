@@ -40,7 +40,7 @@ export class Hosts {
     if (first === undefined) return this.main;
     const at = [...path, 'servers', 0];
     const url = this.url(first, at);
-    if (servers !== undefined && Array.isArray(servers) && servers.length > 1) this.ctx.warn(at, 'approximated', 'an operation with several servers is imported on its first');
+    if ((servers as Json[]).length > 1) this.ctx.warn(at, 'approximated', 'an operation with several servers is imported on its first');
     return this.byUrl.get(url) ?? this.addHost(url, text(first['description']));
   }
 

@@ -77,3 +77,18 @@ export function rangeStart(node: unknown): number | undefined {
   }
   return undefined;
 }
+
+/** A JSON pointer's keys (RFC 6901), with or without a leading `#`: `/paths/~1pets/get` → ['paths', '/pets', 'get']. */
+export function pointerSegments(pointer: string): string[] {
+  if (pointer === '' || pointer === '#') return [];
+  return pointer
+    .replace(/^#/, '')
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** The JSON pointer of a path of keys and indexes. */
+export function pointerOf(segments: readonly (string | number)[]): string {
+  return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}

@@ -388,7 +388,7 @@ async function watchLatency(n) {
       await waitRuns(before + 1, 120_000);
       expected = before + 1;
       const run = runs[before];
-      if (!/[1-9]\d* file\(s\) written/.test(run.line)) throw new Error(`edit ${j + 1} did not regenerate: ${run.line}\n${excerpt(lines.join('\n'))}`);
+      if (!/[1-9]\d* files? written/.test(run.line)) throw new Error(`edit ${j + 1} did not regenerate: ${run.line}\n${excerpt(lines.join('\n'))}`);
       if (j >= 0) {
         result.latency.push(run.t - t0);
         result.reported.push(run.reported);

@@ -5,44 +5,145 @@ export interface Io {
   readonly cwd: string;
 }
 
-export const USAGE = `contractgen — contract-first TypeScript client generator
+/** What `contractgen <command> --help` prints; the overview lists each command's usage and summary. */
+interface CommandHelp {
+  readonly usage: string;
+  readonly summary: string;
+  readonly options: readonly (readonly [string, string])[];
+  /** What the command's exit code 1 means, besides a contract that has errors. */
+  readonly fails?: string;
+}
 
-Usage:
-  contractgen validate [file]                 check a contract; prints file:line:col diagnostics
-  contractgen generate [--contract <file>] [--out <dir>] [--check] [--watch]
-        [--no-openapi] [--no-mocks]           emit the typed client package
-  contractgen diff <old> <new> | --base <git-ref> <file>
-        [--format text|markdown|json|github] [--fail-on breaking|warning|info] [--no-api]
-                                              review a contract change: what it breaks
-  contractgen diff --rules                    list the classification rules
-  contractgen openapi [--contract <file>] [--out <file>]
-                                              export the contract as an OpenAPI 3.1 YAML document
-                                              (to stdout unless --out is given)
-  contractgen import <description.json|.yaml> [--out <file>] [--package <name>]
-                                              an OpenAPI 3.0/3.1 description as a contract
-                                              (to stdout unless --out is given)
-  contractgen --help | --version
+const CONTRACT_OPTION = ['--contract <file>', 'the contract: a .yaml contract or an OpenAPI description (.json, .yaml); also accepted as the first argument. Default: the single contract in ./contract/'] as const;
 
-With no file, commands use the single contract in ./contract/.
-Exit codes: 0 ok, 1 contract or user errors, 2 usage errors.`;
+export const COMMANDS = {
+  init: {
+    usage: 'contractgen init [--contract <file>] [--package <name>] [--script]',
+    summary: 'write a commented starter contract that validates and generates as it is',
+    options: [
+      ['--contract <file>', 'where to write it (default: contract/api.yaml); an existing file is never overwritten'],
+      ['--package <name>', 'the generated package\'s npm name (default: api-client)'],
+      ['--script', 'also add "generate" and "generate:check" scripts to ./package.json (existing ones are kept)'],
+    ],
+    fails: 'the contract file exists, or --script finds no readable package.json',
+  },
+  validate: {
+    usage: 'contractgen validate [--contract <file>]',
+    summary: 'check a contract; prints file:line:col diagnostics',
+    options: [CONTRACT_OPTION],
+  },
+  generate: {
+    usage: 'contractgen generate [--contract <file>] [--out <dir>] [--check] [--watch] [--no-openapi] [--no-mocks]',
+    summary: 'emit the typed client package',
+    options: [
+      CONTRACT_OPTION,
+      ['--out <dir>', 'the package folder (default: ./generated); created if missing, must not be a file'],
+      ['--check', 'write nothing; exit 1 when the folder does not match the contract (for CI)'],
+      ['--watch', 'regenerate on every save of the contract, one line per run'],
+      ['--no-openapi', "leave out the package's openapi.yaml, whatever the contract's outputs: say"],
+      ['--no-mocks', "leave out the package's mocks entry, whatever the contract's outputs: say"],
+    ],
+    fails: 'the folder is stale (--check), or holds files contractgen did not write',
+  },
+  diff: {
+    usage: 'contractgen diff <old> <new> | --base <git-ref> <file> [--format text|markdown|json|github] [--fail-on breaking|warning|info] [--no-api] [--bump]',
+    summary: 'review a contract change: what it breaks (--rules lists the classification rules)',
+    options: [
+      ['<old> <new>', 'the two contracts (or OpenAPI descriptions) to compare'],
+      ['--base <git-ref>', "compare <file> with its version at a git ref (e.g. origin/main)"],
+      ['--format <f>', 'text (default), markdown, json or github (workflow annotations)'],
+      ['--fail-on <level>', 'exit 1 when a finding is at this level or worse: breaking, warning or info'],
+      ['--no-api', "compare the contracts only, not the generated packages' public API"],
+      ['--bump', "raise the new contract's info.packageVersion by the bump the review recommends (never lowers it)"],
+      ['--rules', 'list the classification rules and exit'],
+    ],
+    fails: 'a finding reached --fail-on, or --bump finds the new version below the old',
+  },
+  openapi: {
+    usage: 'contractgen openapi [--contract <file>] [--out <file>]',
+    summary: 'export the contract as an OpenAPI 3.1 YAML document (to stdout unless --out is given)',
+    options: [CONTRACT_OPTION, ['--out <file>', 'write the document to this file instead of stdout']],
+    fails: 'the file cannot be written',
+  },
+  import: {
+    usage: 'contractgen import <description.json|.yaml> [--out <file>] [--package <name>]',
+    summary: 'an OpenAPI 3.0/3.1 description as a contract (to stdout unless --out is given)',
+    options: [
+      ['<description>', 'the OpenAPI description to read (JSON or YAML, local $refs)'],
+      ['--out <file>', 'write the contract to this file instead of stdout'],
+      ['--package <name>', "the generated package's name (default: from the description's title)"],
+    ],
+    fails: 'the description cannot be read or imported, or the file cannot be written',
+  },
+} as const satisfies Record<string, CommandHelp>;
 
+export type CommandName = keyof typeof COMMANDS;
+
+const EXIT_CODES = 'Exit codes: 0 ok, 1 contract or input problems (including a missing or unreadable file), 2 usage errors.';
+
+export const USAGE = [
+  'contractgen — contract-first TypeScript client generator',
+  '',
+  'Usage:',
+  ...Object.values(COMMANDS).flatMap((c: CommandHelp) => [`  ${c.usage}`, `      ${c.summary}`]),
+  '  contractgen <command> --help',
+  '  contractgen --help | --version',
+  '',
+  'With no file, commands use the single contract in ./contract/.',
+  EXIT_CODES,
+].join('\n');
+
+/** `contractgen <command> --help`. */
+export function commandHelp(name: CommandName): string {
+  const help: CommandHelp = COMMANDS[name];
+  const width = Math.max(...help.options.map(([flag]) => flag.length));
+  return [
+    `contractgen ${name} — ${help.summary}`,
+    '',
+    `Usage: ${help.usage}`,
+    '',
+    'Options:',
+    ...help.options.map(([flag, text]) => `  ${flag.padEnd(width)}  ${text}`),
+    `  ${'--help'.padEnd(width)}  this help`,
+    '',
+    help.fails === undefined ? EXIT_CODES : `${EXIT_CODES} 1 also when ${help.fails}.`,
+  ].join('\n');
+}
+
+/** A wrong invocation: exit 2, with the usage. */
 export class UsageError extends Error {}
+
+/** A file or folder the command cannot use (missing, unreadable, a file where a folder is wanted): exit 1, no usage. */
+export class InputError extends Error {}
+
+/** `1 file`, `2 files`. */
+export function count(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : plural}`;
+}
 
 export async function runCommand(argv: readonly string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
   try {
+    if (command !== undefined && command in COMMANDS && rest.some((a) => a === '--help' || a === '-h')) {
+      io.out(commandHelp(command as CommandName));
+      return 0;
+    }
     switch (command) {
       case undefined:
       case '--help':
       case '-h':
       case 'help':
-        io.out(USAGE);
+        io.out(rest[0] !== undefined && rest[0] in COMMANDS ? commandHelp(rest[0] as CommandName) : USAGE);
         return command === undefined ? 2 : 0;
       case '--version':
       case '-v': {
         const { toolVersion } = await import('./package-root.js');
         io.out(toolVersion());
         return 0;
+      }
+      case 'init': {
+        const { initCommand } = await import('./commands/init.js');
+        return initCommand(rest, io);
       }
       // Commands load on demand: `generate`'s no-op path must not pay for yaml, ajv or the model.
       case 'validate': {
@@ -69,10 +170,24 @@ export async function runCommand(argv: readonly string[], io: Io): Promise<numbe
         throw new UsageError(`unknown command '${command}'`);
     }
   } catch (e) {
+    if (e instanceof InputError) {
+      io.err(`contractgen: ${e.message}`);
+      return 1;
+    }
     if (!(e instanceof UsageError)) throw e;
-    io.err(`contractgen: ${e.message}\n\n${USAGE}`);
+    const help = command !== undefined && command in COMMANDS ? commandHelp(command as CommandName) : USAGE;
+    io.err(`contractgen: ${e.message}\n\n${help}`);
     return 2;
   }
+}
+
+/** The contract a command reads: `--contract <file>` or the first argument (not both), else the default. */
+export function contractArgument(args: ParsedArgs, cwd: string, defaultFile: (cwd: string) => string): string {
+  const option = args.options.get('contract');
+  const [first, extra] = args.positional;
+  if (typeof option === 'string' && first !== undefined) throw new UsageError(`the contract is named twice ('${first}' and --contract ${option})`);
+  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
+  return typeof option === 'string' ? option : (first ?? defaultFile(cwd));
 }
 
 export interface ParsedArgs {

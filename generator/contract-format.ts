@@ -27,6 +27,9 @@ export interface RawInfo {
   readonly title: string;
   readonly version: string;
   readonly package: string;
+  readonly packageVersion?: string;
+  readonly license?: string;
+  readonly repository?: string;
   readonly description?: string;
   readonly notShown?: RawNotShown;
 }

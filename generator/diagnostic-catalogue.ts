@@ -121,6 +121,7 @@ export const CODES = {
     summary: "A `pagination` that cannot page: a key its kind does not take or needs, or a `param`/`limit` that names no query or header parameter of the endpoint.",
   },
   'invalid-request-body': { stages: ['model'], summary: 'A request body its media type cannot carry: a form or multipart body that is no object, a text body that is no string, bytes sent as JSON or as a form.' },
+  'package-version': { stages: ['model'], summary: "`info.version` is not a semantic version and `info.packageVersion` is not given: the generated package is versioned 0.0.0." },
   'openapi-unreadable': {
     stages: ['import'],
     summary: 'An OpenAPI description that cannot be imported: not JSON or YAML, not OpenAPI 3.0 or 3.1 (for Swagger 2.0 the message says how to convert it), or without an operation the format can hold.',
@@ -282,6 +283,7 @@ export const MESSAGES = {
 
   // import
   openapiUnreadable: error<{ detail: string }>('openapi-unreadable', (p) => p.detail),
+  packageVersionDefaulted: warning<{ version: string }>('package-version', (p) => `info.version '${p.version}' is not a semantic version (npm refuses it as a package's), so the package is versioned 0.0.0; give the package its own with info.packageVersion (e.g. 1.0.0)`),
   openapiApproximated: warning<{ detail: string }>('openapi-approximated', (p) => p.detail),
   paginationParam: error<{ name: string; hint: string }>('invalid-pagination', (p) => `'${p.name}' is no query or header parameter of this endpoint${p.hint}`),
 

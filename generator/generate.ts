@@ -49,13 +49,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateOutcom
     return stale.length === 0 ? { kind: 'up-to-date', files: files.size } : { kind: 'stale', stale };
   }
   if (plan.foreign.length > 0) return { kind: 'blocked', foreign: plan.foreign };
-  const manifest: Manifest = {
+  const head = {
     generator: generatorFingerprint(),
     contract: { file: relative(resolve(options.outDir), resolve(options.contractFile)).split('\\').join('/'), sha256: contractHash },
-    // In a watch session, a file whose text did not change keeps its hash.
-    files: Object.fromEntries([...files].sort(([a], [b]) => a.localeCompare(b)).map(([path, text]) => [path, written?.get(path)?.text === text ? written.get(path)!.hash : sha256(text)])),
   };
-  applyWrite(options.outDir, files, plan, manifest);
+  // In a watch session, a file whose text did not change keeps its hash.
+  const manifest = applyWrite(options.outDir, files, plan, head, (path, text) => (written?.get(path)?.text === text ? written.get(path)!.hash : undefined));
   if (written !== undefined) rememberWritten(options.outDir, files, manifest.files, written);
   return { kind: 'written', changed: plan.changed, removed: plan.removed, files: files.size };
 }

@@ -39,8 +39,20 @@ function safeStart(name: string, prefix: string): string {
   return /^[0-9]/.test(name) ? `${prefix}${name}` : name;
 }
 
+const PASCAL = new Map<string, string>();
+
 /** `last_mile` → `LastMile`; used for type names derived from contract names. */
 export function pascal(name: string): string {
+  // Every endpoint's dozen exported names start from its id: each id is cased once.
+  let out = PASCAL.get(name);
+  if (out === undefined) {
+    if (PASCAL.size > 200_000) PASCAL.clear();
+    PASCAL.set(name, (out = pascalOf(name)));
+  }
+  return out;
+}
+
+function pascalOf(name: string): string {
   const out = safeStart(words(name).map(capitalise).join(''), 'T');
   return GLOBALS.has(out) || RESERVED.has(out) ? `${out}_` : out;
 }

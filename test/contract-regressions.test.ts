@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const HEAD = 'contractgen: 1\ninfo: { title: T, version: "1", package: t }\n';
+const HEAD = 'contractgen: 1\ninfo: { title: T, version: 1.0.0, package: t }\n';
 
 /** Renders, type-checks and returns every problem found, as text. */
 async function problems(source: string): Promise<string[]> {

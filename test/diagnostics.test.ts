@@ -97,6 +97,14 @@ describe('file-level problems', () => {
     expectOnly(text, error('yaml-syntax', uniquePos(text, '@1.0.0'), 'YAML syntax: Plain value cannot start with reserved character @'));
   });
 
+  it('yaml-syntax: an unclosed bracket is reported once, where it opens the trouble (not as the errors it causes below)', () => {
+    const text = edit('  version: 1.0.0\n', '  version: { major: 1\n');
+    const loaded = loadContractText(FILE, text);
+    expect(loaded.ok).toBe(false);
+    expect(loaded.diagnostics.map((d) => d.code)).toEqual(['yaml-syntax']);
+    expect(loaded.diagnostics[0]?.message).toMatch(/^YAML syntax: Flow map .* must be sufficiently indented and end with a \}$/);
+  });
+
   it('empty-contract: an empty file and a comment-only file', () => {
     const expected = error('empty-contract', { line: 1, col: 1 }, 'the contract is empty: expected a mapping with contractgen, info, hosts and endpoints');
     expectOnly('', expected);
@@ -517,7 +525,7 @@ describe('contractgen validate', () => {
     const { code, out, err } = await run(['validate', '--bogus', ORDERS]);
     expect(out).toEqual([]);
     expect(err[0]).toBe("contractgen: unknown option '--bogus'");
-    expect(err).toContain('Usage:');
+    expect(err.join('\n')).toContain('Usage: contractgen validate [--contract <file>]');
     expect(code).toBe(2);
   });
 

@@ -305,21 +305,21 @@ describe('exit codes', () => {
   const temps: string[] = [];
   afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-  it('a broken contract exits 2 with positioned diagnostics', async () => {
+  it('a broken contract exits 1 with positioned diagnostics', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'contractgen-diff-'));
     temps.push(dir);
     const text = readFileSync(join(ROOT, oldOf('endpoint-method-changed')), 'utf8').replace('method: DELETE', 'method: FETCH');
     const line = text.split('\n').findIndex((l) => l.includes('method: FETCH')) + 1;
     writeFileSync(join(dir, 'broken.yaml'), text);
     const result = await run(['diff', join(ROOT, oldOf('endpoint-method-changed')), 'broken.yaml', '--no-api'], dir);
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(1);
     expect(result.out).toBe('');
     expect(result.err).toContain(`broken.yaml:${line}:13: endpoints.cancelOrder.method must be one of`);
     expect(result.err).toContain('[not-allowed-value]');
     expect(result.err).toContain(`${line} |     method: FETCH`);
     expect(result.err).toContain('contractgen diff: a contract does not load');
     const missing = await run(['diff', 'missing.yaml', 'broken.yaml', '--no-api'], dir);
-    expect(missing.code).toBe(2);
+    expect(missing.code).toBe(1);
     expect(missing.err).toContain('missing.yaml');
   });
 });
@@ -349,9 +349,9 @@ describe('--base <git-ref> <file>', () => {
     expect(text.out).toContain('response-field-removed: Field Order.tracking: A response field was removed.');
   });
 
-  it('a bad ref exits 2 with a clear message', async () => {
+  it('a bad ref exits 1 (an input problem) with a clear message', async () => {
     const result = await run(['diff', '--base', 'no-such-ref', 'contract.yaml', '--no-api'], repo);
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(1);
     expect(result.out).toBe('');
     expect(result.err).toContain('cannot read contract.yaml at no-such-ref from git');
   });

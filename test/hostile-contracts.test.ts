@@ -318,7 +318,7 @@ describe('hostile contracts through generate, in process', () => {
     const dir = mkdtempSync(join(tmpdir(), 'contractgen-hostile-'));
     dirs.push(dir);
     const out = join(dir, 'out');
-    const usages = [['generate', '--out', out, '--contract'], ['generate', '--out', out, '--bogus'], ['generate', '--out', out, 'positional'], ['frobnicate', '--out', out], ['generate', '--out', out, '--check', '--watch']];
+    const usages = [['generate', '--out', out, '--contract'], ['generate', '--out', out, '--bogus'], ['generate', '--out', out, 'one.yaml', 'two.yaml'], ['frobnicate', '--out', out], ['generate', '--out', out, '--check', '--watch']];
     for (const argv of usages) {
       const run = await runInProcess(argv);
       expect(run.code, argv.join(' ')).toBe(2);

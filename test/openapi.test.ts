@@ -518,7 +518,7 @@ describe('contractgen openapi', () => {
   });
 
   it('exits 2 on usage errors, with the usage', async () => {
-    for (const argv of [['openapi', 'contract/orders.yaml'], ['openapi', '--format', 'json'], ['openapi', '--out']]) {
+    for (const argv of [['openapi', 'contract/orders.yaml', 'other.yaml'], ['openapi', '--format', 'json'], ['openapi', '--out']]) {
       const { code, out, err } = await run(argv);
       expect(code, argv.join(' ')).toBe(2);
       expect(out).toEqual([]);

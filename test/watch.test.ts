@@ -42,11 +42,11 @@ describe('generate --watch', () => {
     try {
       await waitForLines(lines, 1, 30_000);
       expect(lines[0]).toMatch(/^watching .*contract\.yaml/);
-      expect(lines.filter((l) => / in \d+ ms$/.test(l))[0]).toMatch(/file\(s\) written, 0 removed, 0 unchanged in \d+ ms$/);
+      expect(lines.filter((l) => / in \d+ ms$/.test(l))[0]).toMatch(/files? written, 0 removed, 0 unchanged in \d+ ms$/);
 
       writeFileSync(contract, readFileSync(contract, 'utf8').replace('summary: Read one item.', 'summary: Fetch one item.'));
       await waitForLines(lines, 2, 30_000);
-      expect(lines.filter((l) => / in \d+ ms$/.test(l))[1]).toMatch(/^.*: [1-9]\d* file\(s\) written, 0 removed, \d+ unchanged in \d+ ms$/);
+      expect(lines.filter((l) => / in \d+ ms$/.test(l))[1]).toMatch(/^.*: [1-9]\d* files? written, 0 removed, \d+ unchanged in \d+ ms$/);
       expect(readFileSync(join(out, 'src', 'client.ts'), 'utf8')).toContain('Fetch one item.');
 
       writeFileSync(contract, 'contractgen: 1\ninfo: [broken\n');
@@ -66,7 +66,7 @@ describe('generate --watch', () => {
     const { child, lines } = watching(description, out);
     try {
       await waitForLines(lines, 1, 30_000);
-      expect(lines.filter((l) => / in \d+ ms$/.test(l))[0]).toMatch(/file\(s\) written, 0 removed, 0 unchanged in \d+ ms$/);
+      expect(lines.filter((l) => / in \d+ ms$/.test(l))[0]).toMatch(/files? written, 0 removed, 0 unchanged in \d+ ms$/);
       writeFileSync(description, text.replace('"operationId": "listPets"', '"operationId": "listAllPets"'));
       await waitForLines(lines, 2, 30_000);
       expect(readFileSync(join(out, 'src', 'client.ts'), 'utf8')).toContain('listAllPets');

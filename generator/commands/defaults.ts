@@ -1,7 +1,7 @@
 /** Where commands look when no contract or output folder is given. */
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { UsageError } from '../commands.js';
+import { count, InputError } from '../commands.js';
 
 export const DEFAULT_CONTRACT_DIR = 'contract';
 export const DEFAULT_OUT_DIR = 'generated';
@@ -13,10 +13,10 @@ export function defaultContractFile(cwd: string): string {
   try {
     names = readdirSync(dir).filter((n) => /\.ya?ml$/.test(n)).sort();
   } catch {
-    throw new UsageError(`no contract given and no ${DEFAULT_CONTRACT_DIR}/ folder here`);
+    throw new InputError(`no contract given and no ${DEFAULT_CONTRACT_DIR}/ folder here; name one with --contract <file>`);
   }
   if (names.length !== 1) {
-    throw new UsageError(`no contract given and ${DEFAULT_CONTRACT_DIR}/ holds ${names.length} YAML files; name one`);
+    throw new InputError(`no contract given and ${DEFAULT_CONTRACT_DIR}/ holds ${count(names.length, 'YAML file')}; name one with --contract <file>`);
   }
   return relative(cwd, join(dir, names[0] ?? '')) || (names[0] ?? '');
 }

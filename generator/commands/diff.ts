@@ -1,21 +1,24 @@
 /**
  * `contractgen diff <old> <new>` and `contractgen diff --base <git-ref> <file>`: what a contract
- * change breaks. Exit 1 when a finding reaches --fail-on, 2 on tool or usage errors.
+ * change breaks. Exit 1 when a contract does not load (or cannot be read from git) or a finding
+ * reaches --fail-on, 2 on usage errors.
  */
 import { execFileSync } from 'node:child_process';
 import { dirname, relative, resolve } from 'node:path';
-import { parseArgs, UsageError, type Io } from '../commands.js';
+import { InputError, parseArgs, UsageError, type Io } from '../commands.js';
 import type { ContractResult } from '../contract.js';
 import { loadInput, loadInputText } from '../input.js';
+import { isDescriptionFile } from '../import/sniff.js';
+import { writeAtomic } from '../write.js';
 import { formatDiagnostic } from '../diagnostics.js';
-import { apiDiff } from '../diff/api.js';
+import { contractsApiDiff } from '../diff/api.js';
+import { planBump, withPackageVersion } from '../diff/bump.js';
 import { FORMATS, formatReview, type Format } from '../diff/report.js';
-import { review } from '../diff/review.js';
+import { review, type Bump } from '../diff/review.js';
 import { LEVELS, RULES } from '../diff/rules.js';
-import { render } from '../generate.js';
 
 export async function diffCommand(argv: readonly string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, ['base', 'format', 'fail-on'], ['rules', 'no-api']);
+  const args = parseArgs(argv, ['base', 'format', 'fail-on'], ['rules', 'no-api', 'bump']);
   const format = option(args.options.get('format'), FORMATS, 'text', '--format');
   const failOn = args.options.has('fail-on') ? option(args.options.get('fail-on'), LEVELS, 'breaking', '--fail-on') : undefined;
   if (args.options.has('rules')) return listRules(io, format);
@@ -24,14 +27,47 @@ export async function diffCommand(argv: readonly string[], io: Io): Promise<numb
   if (!before.ok || !after.ok) {
     for (const side of [before, after]) for (const d of side.diagnostics) io.err(formatDiagnostic(d, side.source));
     io.err('contractgen diff: a contract does not load');
-    return 2;
+    return 1;
   }
-  const api = args.options.has('no-api') ? [] : await apiDiff(await filesOf(before), await filesOf(after));
+  const api = args.options.has('no-api') ? [] : await contractsApiDiff(before, after);
   const result = review(before.contract, after.contract, api);
   io.out(formatReview(result, format).replace(/\n$/, ''));
+  if (args.options.has('bump') && !applyBump(io, before, after, result.bump, newFile(io, base, args.positional))) return 1;
   if (failOn === undefined) return 0;
   const threshold = LEVELS.indexOf(failOn);
   return result.findings.some((f) => LEVELS.indexOf(f.level) <= threshold) ? 1 : 0;
+}
+
+/** The new side's file: the one given with --base, else the second. */
+function newFile(io: Io, base: string | true | undefined, positional: readonly string[]): string {
+  return resolve(io.cwd, (typeof base === 'string' ? positional[0] : positional[1]) ?? '');
+}
+
+type Loaded = Extract<ContractResult, { ok: true }>;
+
+/** `--bump`: the new contract's packageVersion raised by the review's bump (messages on stderr, the report stays alone on stdout). */
+function applyBump(io: Io, before: Loaded, after: Loaded, bump: Bump, file: string): boolean {
+  if (isDescriptionFile(file, after.source)) throw new InputError(`--bump edits a contract's info.packageVersion; ${after.contract.file} is an OpenAPI description`);
+  const plan = planBump(before.contract.info.packageVersion, after.contract.info.packageVersion, bump);
+  const name = after.contract.file;
+  switch (plan.kind) {
+    case 'none':
+      io.err(`${name}: no bump needed; info.packageVersion stays ${after.contract.info.packageVersion}`);
+      return true;
+    case 'already':
+      io.err(`${name}: info.packageVersion ${plan.current} already covers the ${bump} bump (${plan.wanted})`);
+      return true;
+    case 'downgrade':
+      io.err(`contractgen: ${name}: info.packageVersion ${plan.current} is lower than the old ${plan.old}; a package's version never goes down`);
+      return false;
+    case 'write': {
+      const text = withPackageVersion(after.source, plan.wanted);
+      if (text === undefined) throw new InputError(`${name}: cannot find info.package to put info.packageVersion beside`);
+      writeAtomic(file, text);
+      io.err(`${name}: info.packageVersion ${plan.current} → ${plan.wanted} (${bump})`);
+      return true;
+    }
+  }
 }
 
 function option<T extends string>(value: string | true | undefined, allowed: readonly T[], fallback: T, name: string): T {
@@ -59,14 +95,9 @@ function fromGit(io: Io, ref: string, positional: readonly string[]): [ContractR
     text = execFileSync('git', ['show', `${ref}:${path}`], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
   } catch (e) {
     const detail = e instanceof Error && 'stderr' in e ? String((e as { stderr: unknown }).stderr).trim() : '';
-    throw new UsageError(`cannot read ${file} at ${ref} from git${detail === '' ? '' : `: ${detail}`}`);
+    throw new InputError(`cannot read ${file} at ${ref} from git${detail === '' ? '' : `: ${detail}`}`);
   }
   return [loadInputText(`${ref}:${file}`, text), loadInput(full, file)];
-}
-
-async function filesOf(result: Extract<ContractResult, { ok: true }>): Promise<Map<string, string>> {
-  const rendered = await render(result.contract.file, result.source);
-  return rendered.kind === 'files' ? rendered.files : new Map();
 }
 
 function listRules(io: Io, format: Format): number {

@@ -1,26 +1,51 @@
 /** `contractgen generate [--contract <file>] [--out <dir>] [--check] [--watch] [--no-openapi] [--no-mocks]`. */
-import { watch } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
-import { parseArgs, UsageError, type Io } from '../commands.js';
+import { statSync, watch } from 'node:fs';
+import { basename, dirname, relative, resolve } from 'node:path';
+import { contractArgument, count, InputError, parseArgs, UsageError, type Io } from '../commands.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { generate, type GenerateOptions, type GenerateOutcome } from '../generate.js';
 import { DEFAULT_OUT_DIR, defaultContractFile } from './defaults.js';
 
 export async function generateCommand(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, ['contract', 'out'], ['check', 'watch', 'no-openapi', 'no-mocks']);
-  if (args.positional.length > 0) throw new UsageError(`unexpected argument '${args.positional[0] ?? ''}' (use --contract <file>)`);
   if (args.options.has('check') && args.options.has('watch')) throw new UsageError('--check and --watch cannot be combined');
-  const contract = args.options.get('contract');
+  const contract = contractArgument(args, io.cwd, defaultContractFile);
   const out = args.options.get('out');
+  const outDir = resolve(io.cwd, typeof out === 'string' ? out : DEFAULT_OUT_DIR);
+  if (isFile(outDir)) throw new InputError(`--out ${display(io, outDir)} is a file; the package is written to a folder`);
   const options: GenerateOptions = {
-    contractFile: resolve(io.cwd, typeof contract === 'string' ? contract : defaultContractFile(io.cwd)),
-    outDir: resolve(io.cwd, typeof out === 'string' ? out : DEFAULT_OUT_DIR),
+    contractFile: resolve(io.cwd, contract),
+    outDir,
     check: args.options.has('check'),
     // What a contract says under `outputs:`, for an input that cannot say it (an OpenAPI description).
     outputs: outputsOff(args.options.has('no-openapi'), args.options.has('no-mocks')),
   };
   if (args.options.has('watch')) return watchLoop(options, io);
-  return report(await generate(options), options, io);
+  return report(await generateIn(options, io), options, io);
+}
+
+/** `generate`, with the file system's refusals (a folder it cannot create or write) as input problems, not internal errors. */
+async function generateIn(options: GenerateOptions, io: Io): Promise<GenerateOutcome> {
+  try {
+    return await generate(options);
+  } catch (e) {
+    const code = e instanceof Error && 'code' in e ? (e as NodeJS.ErrnoException).code : undefined;
+    if (code === undefined || !/^E[A-Z]+$/.test(code)) throw e;
+    throw new InputError(`cannot write the package to ${display(io, options.outDir)}: ${(e as Error).message}`);
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return !statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A path as the user would type it: relative to the working directory. */
+function display(io: Io, path: string): string {
+  return relative(io.cwd, path) || '.';
 }
 
 function outputsOff(noOpenApi: boolean, noMocks: boolean): GenerateOptions['outputs'] {
@@ -30,23 +55,24 @@ function outputsOff(noOpenApi: boolean, noMocks: boolean): GenerateOptions['outp
 
 function report(outcome: GenerateOutcome, options: GenerateOptions, io: Io, elapsed?: number): number {
   const took = elapsed === undefined ? '' : ` in ${elapsed} ms`;
+  const outDir = display(io, options.outDir);
   switch (outcome.kind) {
     case 'invalid':
       for (const d of outcome.diagnostics) io.err(formatDiagnostic(d, outcome.source));
       io.err(`generation stopped: the contract has errors${took}`);
       return 1;
     case 'up-to-date':
-      io.out(`${options.outDir}: up to date (${outcome.files} files)${took}`);
+      io.out(`${outDir}: up to date (${count(outcome.files, 'file')})${took}`);
       return 0;
     case 'written':
-      io.out(`${options.outDir}: ${outcome.changed.length} file(s) written, ${outcome.removed.length} removed, ${outcome.files - outcome.changed.length} unchanged${took}`);
+      io.out(`${outDir}: ${count(outcome.changed.length, 'file')} written, ${outcome.removed.length} removed, ${outcome.files - outcome.changed.length} unchanged${took}`);
       return 0;
     case 'stale':
-      io.err(`${options.outDir} does not match the contract; run contractgen generate. Stale files:`);
+      io.err(`${outDir} does not match the contract; run contractgen generate. Stale files:`);
       for (const file of outcome.stale) io.err(`  ${file}`);
       return 1;
     case 'blocked':
-      io.err(`${options.outDir}: these files exist and were not written by contractgen; move them away first:`);
+      io.err(`${outDir}: these files exist and were not written by contractgen; move them away first:`);
       for (const file of outcome.foreign) io.err(`  ${file}`);
       return 1;
   }
@@ -59,10 +85,15 @@ async function watchLoop(given: GenerateOptions, io: Io): Promise<number> {
   const options: GenerateOptions = { ...given, incremental: new (await import('../incremental.js')).Incremental() };
   const run = async () => {
     const started = performance.now();
-    const outcome = await generate(options);
-    report(outcome, options, io, Math.round(performance.now() - started));
+    try {
+      report(await generateIn(options, io), options, io, Math.round(performance.now() - started));
+    } catch (e) {
+      // The session goes on: the folder may be writable again by the next save.
+      if (!(e instanceof InputError)) throw e;
+      io.err(`contractgen: ${e.message}`);
+    }
   };
-  io.out(`watching ${options.contractFile} (Ctrl-C to stop)`);
+  io.out(`watching ${display(io, options.contractFile)} (Ctrl-C to stop)`);
   await run();
   let pending: ReturnType<typeof setTimeout> | undefined;
   let running = Promise.resolve();

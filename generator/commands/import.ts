@@ -6,7 +6,7 @@
  * cannot be written, 2 on usage errors.
  */
 import { basename, resolve } from 'node:path';
-import { parseArgs, UsageError, type Io } from '../commands.js';
+import { count, parseArgs, UsageError, type Io } from '../commands.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import type { ImportWarning, Out } from '../import/context.js';
 import { loadDescription } from '../import/load-description.js';
@@ -44,12 +44,8 @@ export function importCommand(argv: readonly string[], io: Io): number {
     return 1;
   }
   const { contract } = result;
-  io.out(`${out}: contract written (${plural(contract.endpoints.length, 'endpoint')}, ${plural(contract.types.length, 'type')}, ${plural(imported.warnings.length, 'approximation')})`);
+  io.out(`${out}: contract written (${count(contract.endpoints.length, 'endpoint')}, ${count(contract.types.length, 'type')}, ${count(imported.warnings.length, 'approximation')})`);
   return 0;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function summary(warnings: readonly ImportWarning[]): string {

@@ -4,7 +4,7 @@
  * cannot be written, 2 on usage errors.
  */
 import { resolve } from 'node:path';
-import { parseArgs, UsageError, type Io } from '../commands.js';
+import { contractArgument, parseArgs, type Io } from '../commands.js';
 import { loadInput } from '../input.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { renderOpenApi } from '../openapi/render.js';
@@ -13,9 +13,7 @@ import { defaultContractFile } from './defaults.js';
 
 export function openapiCommand(argv: readonly string[], io: Io): number {
   const args = parseArgs(argv, ['contract', 'out'], []);
-  if (args.positional.length > 0) throw new UsageError(`unexpected argument '${args.positional[0] ?? ''}' (use --contract <file>)`);
-  const option = args.options.get('contract');
-  const file = typeof option === 'string' ? option : defaultContractFile(io.cwd);
+  const file = contractArgument(args, io.cwd, defaultContractFile);
   const result = loadInput(resolve(io.cwd, file), file);
   for (const d of result.diagnostics) io.err(formatDiagnostic(d, result.source));
   if (!result.ok) {

@@ -2,9 +2,22 @@
  * The TypeScript impact of a contract change: the generated package's public API (the exports of
  * `dist/index.d.ts`) before and after, read with ts-morph's static analysis.
  */
+import type { ContractResult } from '../contract.js';
+import { render } from '../generate.js';
 import type { ApiChange } from './review.js';
 
 type Exports = Map<string, string>;
+type Loaded = Extract<ContractResult, { ok: true }>;
+
+/** The public API changes between the packages of two loaded contracts, generated in memory. */
+export async function contractsApiDiff(before: Loaded, after: Loaded): Promise<ApiChange[]> {
+  return apiDiff(await packageFiles(before), await packageFiles(after));
+}
+
+async function packageFiles(result: Loaded): Promise<Map<string, string>> {
+  const rendered = await render(result.contract.file, result.source);
+  return rendered.kind === 'files' ? rendered.files : new Map();
+}
 
 export async function apiDiff(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): Promise<ApiChange[]> {
   const [a, b] = await Promise.all([publicApi(before), publicApi(after)]);

@@ -21,11 +21,11 @@ export function fits(line: string, indent: number): boolean {
  * `head items tail`, items joined by `separator` between `open` and `close`: one line when it
  * fits at `indent`, else one item per line (with a trailing comma when `trailingComma`).
  */
-export function list(head: string, open: string, items: readonly string[], close: string, tail: string, indent: number, trailingComma = true): string[] {
+export function list(head: string, open: string, items: readonly string[], close: string, tail: string, indent: number, trailingComma = true, broken = false): string[] {
   // Braces get inner spaces on one line (`{ a, b }`), brackets do not (`[a, b]`).
   const pad = open === '{' ? ' ' : '';
   const flat = `${head}${open}${pad}${items.join(', ')}${pad}${close}${tail}`;
-  if (items.length === 0 || (fits(flat, indent) && items.every((i) => !i.includes('\n')))) return [flat];
+  if (items.length === 0 || (!broken && fits(flat, indent) && items.every((i) => !i.includes('\n')))) return [flat];
   const body = items.flatMap((item, i) => {
     const comma = i < items.length - 1 || trailingComma ? ',' : '';
     const lines = item.split('\n');
@@ -56,16 +56,16 @@ export function union(head: string, given: readonly string[], tail: string, inde
   ];
 }
 
-/**
- * A data value (JSON-like) as a literal starting with `prefix` and ending with `suffix`: objects
- * always expanded (prettier keeps an object broken when its first key is on a new line), arrays on
- * one line when they fit.
- */
 /** Code inside `data`: an expression written as it is (a name the file imports), not as data. */
 export class Code {
   constructor(readonly text: string) {}
 }
 
+/**
+ * A data value (JSON-like) as a literal starting with `prefix` and ending with `suffix`: objects
+ * expanded (prettier keeps an object broken when its first key is on a new line) but an array's
+ * element of scalars that fits on a line, arrays on one line when they fit.
+ */
 export function data(value: unknown, indent: number, prefix = '', suffix = '', jsonKeys = false): string {
   const out: string[] = [];
   dataLines(value, indent, prefix, suffix, jsonKeys, '', out);
@@ -88,12 +88,14 @@ function dataLines(value: unknown, indent: number, prefix: string, suffix: strin
   };
   if (value instanceof Code) return push(`${prefix}${value.text}${suffix}`);
   if (Array.isArray(value)) {
-    const items = value.map((v) => data(v === undefined ? null : v, indent + 1, '', '', jsonKeys));
-    push(list(prefix, '[', items, ']', suffix, indent, !jsonKeys).join('\n'));
+    const items = value.map((v) => flatObject(v, indent + 1, jsonKeys) ?? data(v === undefined ? null : v, indent + 1, '', '', jsonKeys));
+    // Prettier breaks an array of two or more objects of several keys each, one per line, even when it would fit.
+    const objects = !jsonKeys && value.length > 1 && value.every((v) => isPlainObject(v) && definedEntries(v).length > 1);
+    push(list(prefix, '[', items, ']', suffix, indent, !jsonKeys, objects).join('\n'));
     return;
   }
   if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    const entries = definedEntries(value);
     if (entries.length === 0) return push(`${prefix}{}${suffix}`);
     push(`${prefix}{`);
     for (const [k, v] of entries) dataLines(v, indent + 1, `${memberKey(k, jsonKeys)}: `, ',', jsonKeys, `${pad}${STEP}`, out);
@@ -102,6 +104,33 @@ function dataLines(value: unknown, indent: number, prefix: string, suffix: strin
     return push(`}${suffix}`);
   }
   push(scalar(value, indent, prefix, suffix, jsonKeys));
+}
+
+function isPlainObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Code);
+}
+
+function definedEntries(value: object): [string, unknown][] {
+  return Object.entries(value).filter(([, v]) => v !== undefined);
+}
+
+function isScalar(value: unknown): boolean {
+  return value === null || ['string', 'number', 'boolean'].includes(typeof value);
+}
+
+/**
+ * An array's object element on one line (`{ name: 'id', in: 'path' }`) when it holds only scalars
+ * (and lists of them) and fits: prettier keeps such an object as written, and expanded ones made
+ * parameter tables several times their size. Undefined when it must be expanded.
+ */
+function flatObject(value: unknown, indent: number, jsonKeys: boolean): string | undefined {
+  if (jsonKeys || !isPlainObject(value)) return undefined;
+  const entries = definedEntries(value);
+  if (entries.length === 0 || !entries.every(([, v]) => isScalar(v) || (Array.isArray(v) && v.every(isScalar)))) return undefined;
+  const members = entries.map(([k, v]) => `${memberKey(k, false)}: ${Array.isArray(v) ? `[${v.map((x) => scalar(x, 0, '', '', false)).join(', ')}]` : scalar(v, 0, '', '', false)}`);
+  const line = `{ ${members.join(', ')} }`;
+  // The widest place it may go: on its own line in a broken array, with the comma after it.
+  return fits(`${line},`, indent) ? line : undefined;
 }
 
 function scalar(value: unknown, indent: number, prefix: string, suffix: string, jsonKeys: boolean): string {

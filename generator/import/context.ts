@@ -65,6 +65,7 @@ export class ImportContext {
   readonly warnings: ImportWarning[] = [];
   /** Contract paths (joined by NUL) → the description's pointer each part came from. */
   readonly origins = new Map<string, string>();
+  private readonly memos = new Map<string, unknown>();
 
   constructor(
     readonly doc: JsonObject,
@@ -87,6 +88,17 @@ export class ImportContext {
   /** What an export says a part does not show. */
   notShown(part: JsonObject): string | undefined {
     return this.exported ? text(part['x-contractgen-not-shown']) : undefined;
+  }
+
+  /**
+   * A fact of the document computed once: a description refers to one schema from thousands of
+   * places (graph: an error response from each of its 16,000 operations).
+   */
+  memo<T>(key: string, compute: () => T): T {
+    if (this.memos.has(key)) return this.memos.get(key) as T;
+    const value = compute();
+    this.memos.set(key, value);
+    return value;
   }
 
   warn(pointer: readonly (string | number)[] | string, cause: string, message: string): void {

@@ -79,10 +79,17 @@ export class ErrorShapes {
   }
 
   private shapeOf(schema: Json | undefined, media: string, at: Path): ShapeFacts | undefined {
-    const problem = media.startsWith('application/problem+') || looksLikeProblem(this.ctx, schema, at);
+    const ref = refOf(schema);
+    const problemMedia = media.startsWith('application/problem+');
+    // The facts of a named schema are the same wherever it is referred to.
+    if (ref !== undefined) return this.ctx.memo(`shape\u0000${problemMedia}\u0000${ref}`, () => this.newShape(schema, problemMedia, ref, at));
+    return this.newShape(schema, problemMedia, ref, at);
+  }
+
+  private newShape(schema: Json | undefined, problemMedia: boolean, ref: string | undefined, at: Path): ShapeFacts | undefined {
+    const problem = problemMedia || looksLikeProblem(this.ctx, schema, at);
     const paths = problem ? { code: 'type', message: 'title', detail: 'detail', status: 'status', codes: [] } : readPaths(this.ctx, schema, at);
     if (paths === undefined) return undefined;
-    const ref = refOf(schema);
     const refName = ref === undefined ? undefined : schemaRefName(ref);
     const body = refName === undefined ? undefined : this.types.objectName(refName);
     const key = JSON.stringify([problem, paths, body]);

@@ -24,6 +24,9 @@ export function exportedInfo(doc: JsonObject): Out {
     title: text(info['title']) ?? 'API',
     version: text(info['version']) ?? 'unversioned',
     package: info['x-contractgen-package'] as string,
+    packageVersion: text(info['x-contractgen-package-version']),
+    license: text(info['x-contractgen-license']),
+    repository: text(info['x-contractgen-repository']),
     description,
     notShown: notShown.length === 0 ? undefined : notShown,
   };

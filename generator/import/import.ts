@@ -118,6 +118,6 @@ export function withoutUndefined(value: OutValue): OutValue {
   if (Array.isArray(value)) return value.map(withoutUndefined);
   if (!isObject(value)) return value;
   const out: Out = {};
-  for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = withoutUndefined(v);
+  for (const k in value) if (value[k] !== undefined) out[k] = withoutUndefined(value[k]);
   return out;
 }

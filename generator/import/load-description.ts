@@ -41,7 +41,7 @@ function importDescription(description: Description, options: ImportOptions): Im
   for (let attempt = 0; ; attempt++) {
     const imported = importOpenApi(description.data, { ...options, avoid });
     if (!imported.ok) return failed(problem(M.openapiUnreadable, file, description.position(imported.pointer), { detail: imported.problem }), description.source);
-    const result = loadParsedContract({ file, source: description.source, data: imported.contract, locate: originLocator(description, imported.origins) });
+    const result = loadParsedContract({ file, source: description.source, data: imported.contract, locate: originLocator(description.position, imported.origins) });
     const renamed = result.ok || result.model === undefined || attempt === MAX_RENAMES ? undefined : avoiding(avoid, nameCollisions(result.model));
     if (renamed === undefined) return succeeded(description, imported, result);
     avoid = renamed;
@@ -68,12 +68,12 @@ function avoiding(avoid: AvoidNames, collisions: readonly NameCollision[]): Avoi
 }
 
 function succeeded(description: Description, imported: Extract<ImportResult, { ok: true }>, result: ContractResult): ImportedContract {
-  const { file } = description;
+  const { file, position } = description;
   return {
     result,
     data: imported.contract,
     warnings: imported.warnings,
-    warningDiagnostics: (limit) => imported.warnings.slice(0, limit).map((w) => problem(M.openapiApproximated, file, description.position(w.pointer), { detail: w.message })),
+    warningDiagnostics: (limit) => imported.warnings.slice(0, limit).map((w) => problem(M.openapiApproximated, file, position(w.pointer), { detail: w.message })),
   };
 }
 
@@ -81,12 +81,16 @@ function failed(diagnostic: Diagnostic, source: string | undefined): ImportedCon
   return { result: { ok: false, diagnostics: [diagnostic], source }, warnings: [], warningDiagnostics: () => [] };
 }
 
-/** A contract path's place in the description: where the nearest part it came from is written. */
-function originLocator(description: Description, origins: ReadonlyMap<string, string>): Locator {
+/**
+ * A contract path's place in the description: where the nearest part it came from is written.
+ * It takes `position` alone: the model keeps its locator, and the description's parsed data (the
+ * size of the text several times over) must not live as long.
+ */
+function originLocator(position: Description['position'], origins: ReadonlyMap<string, string>): Locator {
   return (path) => {
     for (let n = path.length; n > 0; n--) {
       const pointer = origins.get(path.slice(0, n).map(String).join('\u0000'));
-      if (pointer !== undefined) return description.position(pointer);
+      if (pointer !== undefined) return position(pointer);
     }
     return { line: 1, col: 1 };
   };

@@ -41,6 +41,10 @@ export function schemaRefName(ref: string): string | undefined {
 }
 
 function follow(ctx: ImportContext, ref: string): Resolved | undefined {
+  return ctx.memo(`ref\u0000${ref}`, () => target(ctx, ref));
+}
+
+function target(ctx: ImportContext, ref: string): Resolved | undefined {
   if (!ref.startsWith('#')) return undefined;
   const segments = pointerSegments(ref);
   let value: Json = ctx.doc;

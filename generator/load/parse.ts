@@ -58,7 +58,10 @@ export function parseWhole(file: string, source: string): LoadResult {
   // take seconds); duplicates are found below with one set per mapping instead.
   const doc = parseDocument(source, { ...YAML_PARSE_OPTIONS, lineCounter });
   const at = (offset: number): Position => lineCounter.linePos(offset);
-  const problems = [...doc.errors, ...doc.warnings].map((e) => problem(M.yamlSyntax, file, at(e.pos[0]), { detail: yamlDetail(e.message) }));
+  // After a syntax error the parser guesses at what follows: one unclosed `{` read as five more
+  // errors below it. Only the first is reported; the rest are checked again once it is fixed.
+  const first = doc.errors[0] ?? doc.warnings[0];
+  const problems = first === undefined ? [] : [problem(M.yamlSyntax, file, at(first.pos[0]), { detail: yamlDetail(first.message) })];
   if (problems.length > 0) return fail(problems, source);
   const duplicates = duplicateKeys(doc, file, at);
   if (duplicates.length > 0) return fail(duplicates, source);

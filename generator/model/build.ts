@@ -84,9 +84,15 @@ export function buildModel(parsed: ParsedContract, incremental?: Incremental, ch
   return { contract, diagnostics: ctx.diagnostics };
 }
 
+/** A semantic version (semver.org): what npm accepts as a package's version. */
+export const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;
+
 function buildInfo(ctx: BuildContext, raw: RawContract): Contract['info'] {
-  const { title, version, package: packageName, description, notShown } = raw.info;
-  return { title, version, packageName, description, notShown: notShownList(notShown), loc: ctx.loc(['info'], 'key') };
+  const { title, version, package: packageName, packageVersion, license, repository, description, notShown } = raw.info;
+  // npm refuses a package whose version is not semver (`2.1`): the API's version is any string.
+  const derived = packageVersion ?? (SEMVER.test(version) ? version : undefined);
+  if (derived === undefined) ctx.report(M.packageVersionDefaulted, ['info', 'version'], { version });
+  return { title, version, packageName, packageVersion: derived ?? '0.0.0', license, repository, description, notShown: notShownList(notShown), loc: ctx.loc(['info'], 'key') };
 }
 
 function buildServers(ctx: BuildContext, raw: RawContract): ServerVariable[] {

@@ -43,6 +43,10 @@ export interface Info {
   readonly title: string;
   readonly version: string;
   readonly packageName: string;
+  /** The package's own version (semver): `packageVersion`, else `version` when that is one, else 0.0.0. */
+  readonly packageVersion: string;
+  readonly license: string | undefined;
+  readonly repository: string | undefined;
   readonly description: string | undefined;
   readonly notShown: readonly string[];
   readonly loc: SourceLocation;

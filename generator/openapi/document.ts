@@ -59,9 +59,19 @@ function contractOrder(contract: Contract, paths: JsonObject): readonly string[]
 }
 
 function info(contract: Contract): JsonObject {
-  const { title, version, description, notShown, packageName } = contract.info;
+  const { title, version, description, notShown, packageName, packageVersion, license, repository } = contract.info;
   const gaps = notShown.length === 0 ? undefined : `Not shown by the source:\n\n${notShown.map((n) => `- ${n}`).join('\n')}`;
-  return { title, version, description: paragraphs([description, gaps]), 'x-contractgen-package': packageName, 'x-contractgen-not-shown': nonEmpty(notShown) };
+  return {
+    title,
+    version,
+    description: paragraphs([description, gaps]),
+    'x-contractgen-package': packageName,
+    // The client package's identity, not the API's (OpenAPI's info.license is the API's).
+    'x-contractgen-package-version': packageVersion,
+    'x-contractgen-license': license,
+    'x-contractgen-repository': repository,
+    'x-contractgen-not-shown': nonEmpty(notShown),
+  };
 }
 
 function policy(p: Policy): JsonObject {

@@ -384,23 +384,11 @@ export const FIXTURES = {
           api_error: {
             message: "'dropoff.address1' must not be blank",
             http_status_code: 422,
-            attribute_errors: [
-              {
-                detail: "'dropoff.address1' must not be blank",
-              },
-            ],
+            attribute_errors: [{ detail: "'dropoff.address1' must not be blank" }],
           },
           error: "'dropoff.address1' must not be blank",
-          errors: [
-            {
-              detail: "'dropoff.address1' must not be blank",
-            },
-          ],
-          error_details: [
-            {
-              detail: "'dropoff.address1' must not be blank",
-            },
-          ],
+          errors: [{ detail: "'dropoff.address1' must not be blank" }],
+          error_details: [{ detail: "'dropoff.address1' must not be blank" }],
         },
         note: 'The contract gives no status for this message; 422 is assumed.',
         expect: {
@@ -411,11 +399,7 @@ export const FIXTURES = {
           category: 'input',
           retryable: false,
           rules: ['blank_stop_field'],
-          fields: [
-            {
-              field: 'destination.address.address1',
-            },
-          ],
+          fields: [{ field: 'destination.address.address1' }],
         },
       },
       postcode_blank: {
@@ -426,23 +410,11 @@ export const FIXTURES = {
           api_error: {
             message: "Validation failed: Postcode can't be blank",
             http_status_code: 422,
-            attribute_errors: [
-              {
-                detail: "Validation failed: Postcode can't be blank",
-              },
-            ],
+            attribute_errors: [{ detail: "Validation failed: Postcode can't be blank" }],
           },
           error: "Validation failed: Postcode can't be blank",
-          errors: [
-            {
-              detail: "Validation failed: Postcode can't be blank",
-            },
-          ],
-          error_details: [
-            {
-              detail: "Validation failed: Postcode can't be blank",
-            },
-          ],
+          errors: [{ detail: "Validation failed: Postcode can't be blank" }],
+          error_details: [{ detail: "Validation failed: Postcode can't be blank" }],
         },
         note: 'The contract gives no status for this message; 422 is assumed.',
         expect: {
@@ -464,23 +436,11 @@ export const FIXTURES = {
           api_error: {
             message: 'unknown servicekind: "express"',
             http_status_code: 422,
-            attribute_errors: [
-              {
-                detail: 'unknown servicekind: "express"',
-              },
-            ],
+            attribute_errors: [{ detail: 'unknown servicekind: "express"' }],
           },
           error: 'unknown servicekind: "express"',
-          errors: [
-            {
-              detail: 'unknown servicekind: "express"',
-            },
-          ],
-          error_details: [
-            {
-              detail: 'unknown servicekind: "express"',
-            },
-          ],
+          errors: [{ detail: 'unknown servicekind: "express"' }],
+          error_details: [{ detail: 'unknown servicekind: "express"' }],
         },
         note: 'The contract gives no status for this message; 422 is assumed.',
         expect: {
@@ -491,11 +451,7 @@ export const FIXTURES = {
           category: 'input',
           retryable: false,
           rules: ['unknown_service_kind'],
-          fields: [
-            {
-              field: 'kind',
-            },
-          ],
+          fields: [{ field: 'kind' }],
         },
       },
       billing_identifier_invalid: {
@@ -506,23 +462,11 @@ export const FIXTURES = {
           api_error: {
             message: '[order][billing_identifier] invalid',
             http_status_code: 400,
-            attribute_errors: [
-              {
-                detail: '[order][billing_identifier] invalid',
-              },
-            ],
+            attribute_errors: [{ detail: '[order][billing_identifier] invalid' }],
           },
           error: '[order][billing_identifier] invalid',
-          errors: [
-            {
-              detail: '[order][billing_identifier] invalid',
-            },
-          ],
-          error_details: [
-            {
-              detail: '[order][billing_identifier] invalid',
-            },
-          ],
+          errors: [{ detail: '[order][billing_identifier] invalid' }],
+          error_details: [{ detail: '[order][billing_identifier] invalid' }],
         },
         expect: {
           status: 400,
@@ -532,11 +476,7 @@ export const FIXTURES = {
           category: 'input',
           retryable: true,
           rules: ['billing_identifier_invalid'],
-          fields: [
-            {
-              field: 'billing_identifier',
-            },
-          ],
+          fields: [{ field: 'billing_identifier' }],
           retry: 'once_then_support',
         },
       },
@@ -548,23 +488,11 @@ export const FIXTURES = {
           api_error: {
             message: 'Same day service is not enabled for your account',
             http_status_code: 422,
-            attribute_errors: [
-              {
-                detail: 'Same day service is not enabled for your account',
-              },
-            ],
+            attribute_errors: [{ detail: 'Same day service is not enabled for your account' }],
           },
           error: 'Same day service is not enabled for your account',
-          errors: [
-            {
-              detail: 'Same day service is not enabled for your account',
-            },
-          ],
-          error_details: [
-            {
-              detail: 'Same day service is not enabled for your account',
-            },
-          ],
+          errors: [{ detail: 'Same day service is not enabled for your account' }],
+          error_details: [{ detail: 'Same day service is not enabled for your account' }],
         },
         expect: {
           status: 422,
@@ -574,11 +502,7 @@ export const FIXTURES = {
           category: 'input',
           retryable: false,
           rules: ['same_day_not_enabled'],
-          fields: [
-            {
-              field: 'kind',
-            },
-          ],
+          fields: [{ field: 'kind' }],
         },
       },
       required_objects_missing: {
@@ -589,23 +513,11 @@ export const FIXTURES = {
           api_error: {
             message: '[origin] is missing, [destination] is missing, [items] is missing',
             http_status_code: 422,
-            attribute_errors: [
-              {
-                detail: '[origin] is missing, [destination] is missing, [items] is missing',
-              },
-            ],
+            attribute_errors: [{ detail: '[origin] is missing, [destination] is missing, [items] is missing' }],
           },
           error: '[origin] is missing, [destination] is missing, [items] is missing',
-          errors: [
-            {
-              detail: '[origin] is missing, [destination] is missing, [items] is missing',
-            },
-          ],
-          error_details: [
-            {
-              detail: '[origin] is missing, [destination] is missing, [items] is missing',
-            },
-          ],
+          errors: [{ detail: '[origin] is missing, [destination] is missing, [items] is missing' }],
+          error_details: [{ detail: '[origin] is missing, [destination] is missing, [items] is missing' }],
         },
         expect: {
           status: 422,
@@ -615,17 +527,7 @@ export const FIXTURES = {
           category: 'input',
           retryable: false,
           rules: ['required_objects_missing'],
-          fields: [
-            {
-              field: 'origin',
-            },
-            {
-              field: 'destination',
-            },
-            {
-              field: 'items',
-            },
-          ],
+          fields: [{ field: 'origin' }, { field: 'destination' }, { field: 'items' }],
         },
       },
       stop_address1_missing: {
@@ -636,23 +538,11 @@ export const FIXTURES = {
           api_error: {
             message: '[destination][address][address1] is missing',
             http_status_code: 422,
-            attribute_errors: [
-              {
-                detail: '[destination][address][address1] is missing',
-              },
-            ],
+            attribute_errors: [{ detail: '[destination][address][address1] is missing' }],
           },
           error: '[destination][address][address1] is missing',
-          errors: [
-            {
-              detail: '[destination][address][address1] is missing',
-            },
-          ],
-          error_details: [
-            {
-              detail: '[destination][address][address1] is missing',
-            },
-          ],
+          errors: [{ detail: '[destination][address][address1] is missing' }],
+          error_details: [{ detail: '[destination][address][address1] is missing' }],
         },
         expect: {
           status: 422,
@@ -662,11 +552,7 @@ export const FIXTURES = {
           category: 'input',
           retryable: false,
           rules: ['stop_address1_missing'],
-          fields: [
-            {
-              field: 'destination.address.address1',
-            },
-          ],
+          fields: [{ field: 'destination.address.address1' }],
         },
       },
       items_invalid: {
@@ -677,23 +563,11 @@ export const FIXTURES = {
           api_error: {
             message: '[order][items] invalid',
             http_status_code: 400,
-            attribute_errors: [
-              {
-                detail: '[order][items] invalid',
-              },
-            ],
+            attribute_errors: [{ detail: '[order][items] invalid' }],
           },
           error: '[order][items] invalid',
-          errors: [
-            {
-              detail: '[order][items] invalid',
-            },
-          ],
-          error_details: [
-            {
-              detail: '[order][items] invalid',
-            },
-          ],
+          errors: [{ detail: '[order][items] invalid' }],
+          error_details: [{ detail: '[order][items] invalid' }],
         },
         expect: {
           status: 400,
@@ -703,11 +577,7 @@ export const FIXTURES = {
           category: 'input',
           retryable: false,
           rules: ['items_invalid'],
-          fields: [
-            {
-              field: 'items',
-            },
-          ],
+          fields: [{ field: 'items' }],
         },
       },
       payment_amount_missing: {
@@ -718,23 +588,11 @@ export const FIXTURES = {
           api_error: {
             message: '[payment_amount] is missing',
             http_status_code: 422,
-            attribute_errors: [
-              {
-                detail: '[payment_amount] is missing',
-              },
-            ],
+            attribute_errors: [{ detail: '[payment_amount] is missing' }],
           },
           error: '[payment_amount] is missing',
-          errors: [
-            {
-              detail: '[payment_amount] is missing',
-            },
-          ],
-          error_details: [
-            {
-              detail: '[payment_amount] is missing',
-            },
-          ],
+          errors: [{ detail: '[payment_amount] is missing' }],
+          error_details: [{ detail: '[payment_amount] is missing' }],
         },
         expect: {
           status: 422,
@@ -744,11 +602,7 @@ export const FIXTURES = {
           category: 'input',
           retryable: false,
           rules: ['payment_amount_missing'],
-          fields: [
-            {
-              field: 'payment_amount',
-            },
-          ],
+          fields: [{ field: 'payment_amount' }],
         },
       },
       empty_message: {
@@ -759,23 +613,11 @@ export const FIXTURES = {
           api_error: {
             message: '',
             http_status_code: 422,
-            attribute_errors: [
-              {
-                detail: '',
-              },
-            ],
+            attribute_errors: [{ detail: '' }],
           },
           error: '',
-          errors: [
-            {
-              detail: '',
-            },
-          ],
-          error_details: [
-            {
-              detail: '',
-            },
-          ],
+          errors: [{ detail: '' }],
+          error_details: [{ detail: '' }],
         },
         expect: {
           status: 422,
@@ -785,14 +627,7 @@ export const FIXTURES = {
           category: 'input',
           retryable: false,
           rules: ['empty_message'],
-          fields: [
-            {
-              field: 'payment_mode',
-            },
-            {
-              field: 'kind',
-            },
-          ],
+          fields: [{ field: 'payment_mode' }, { field: 'kind' }],
         },
       },
       policy_check_failed: {
@@ -805,16 +640,8 @@ export const FIXTURES = {
             http_status_code: 422,
           },
           error: 'CanSubmitJobPolicy failed policy check',
-          errors: [
-            {
-              detail: 'CanSubmitJobPolicy failed policy check',
-            },
-          ],
-          error_details: [
-            {
-              detail: 'CanSubmitJobPolicy failed policy check',
-            },
-          ],
+          errors: [{ detail: 'CanSubmitJobPolicy failed policy check' }],
+          error_details: [{ detail: 'CanSubmitJobPolicy failed policy check' }],
         },
         note: 'The contract gives no status for this message; 422 is assumed.',
         expect: {
@@ -842,16 +669,8 @@ export const FIXTURES = {
             http_status_code: 422,
           },
           error: 'CanSubmitJobPolicy failed policy check',
-          errors: [
-            {
-              detail: 'CanSubmitJobPolicy failed policy check',
-            },
-          ],
-          error_details: [
-            {
-              detail: 'CanSubmitJobPolicy failed policy check',
-            },
-          ],
+          errors: [{ detail: 'CanSubmitJobPolicy failed policy check' }],
+          error_details: [{ detail: 'CanSubmitJobPolicy failed policy check' }],
           error_detail: 'Customer segmentation rule',
         },
         note: 'The contract gives no status for this message; 422 is assumed. Which restriction applied is not shown in the contract; this fixture names it in the human text.',
@@ -880,16 +699,8 @@ export const FIXTURES = {
             http_status_code: 422,
           },
           error: 'CanSubmitJobPolicy failed policy check',
-          errors: [
-            {
-              detail: 'CanSubmitJobPolicy failed policy check',
-            },
-          ],
-          error_details: [
-            {
-              detail: 'CanSubmitJobPolicy failed policy check',
-            },
-          ],
+          errors: [{ detail: 'CanSubmitJobPolicy failed policy check' }],
+          error_details: [{ detail: 'CanSubmitJobPolicy failed policy check' }],
           error_detail: 'Tier closed',
         },
         note: 'The contract gives no status for this message; 422 is assumed. Which restriction applied is not shown in the contract; this fixture names it in the human text.',
@@ -918,16 +729,8 @@ export const FIXTURES = {
             http_status_code: 422,
           },
           error: 'CanSubmitJobPolicy failed policy check',
-          errors: [
-            {
-              detail: 'CanSubmitJobPolicy failed policy check',
-            },
-          ],
-          error_details: [
-            {
-              detail: 'CanSubmitJobPolicy failed policy check',
-            },
-          ],
+          errors: [{ detail: 'CanSubmitJobPolicy failed policy check' }],
+          error_details: [{ detail: 'CanSubmitJobPolicy failed policy check' }],
           error_detail: 'Dispatch channel closed for high demand',
         },
         note: 'The contract gives no status for this message; 422 is assumed. Which restriction applied is not shown in the contract; this fixture names it in the human text.',
@@ -956,16 +759,8 @@ export const FIXTURES = {
             http_status_code: 422,
           },
           error: 'CanSubmitJobPolicy failed policy check',
-          errors: [
-            {
-              detail: 'CanSubmitJobPolicy failed policy check',
-            },
-          ],
-          error_details: [
-            {
-              detail: 'CanSubmitJobPolicy failed policy check',
-            },
-          ],
+          errors: [{ detail: 'CanSubmitJobPolicy failed policy check' }],
+          error_details: [{ detail: 'CanSubmitJobPolicy failed policy check' }],
           error_detail: 'Hourly order limit reached',
         },
         note: 'The contract gives no status for this message; 422 is assumed. Which restriction applied is not shown in the contract; this fixture names it in the human text.',
@@ -994,16 +789,8 @@ export const FIXTURES = {
             http_status_code: 422,
           },
           error: 'CanSubmitJobPolicy failed policy check',
-          errors: [
-            {
-              detail: 'CanSubmitJobPolicy failed policy check',
-            },
-          ],
-          error_details: [
-            {
-              detail: 'CanSubmitJobPolicy failed policy check',
-            },
-          ],
+          errors: [{ detail: 'CanSubmitJobPolicy failed policy check' }],
+          error_details: [{ detail: 'CanSubmitJobPolicy failed policy check' }],
           error_detail: 'Third-party logistics partner not accepting orders',
         },
         note: 'The contract gives no status for this message; 422 is assumed. Which restriction applied is not shown in the contract; this fixture names it in the human text.',

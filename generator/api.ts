@@ -1,0 +1,81 @@
+/**
+ * The programmatic API: what the CLI's commands do, as functions returning values (diagnostics,
+ * outcomes, reviews) instead of printing and exiting. `import { validate, generate, diff, openapi,
+ * importOpenApi } from 'contractgen'`. Paths are resolved against `process.cwd()`.
+ */
+import { resolve } from 'node:path';
+import type { ContractResult } from './contract.js';
+import { formatDiagnostic as format, type Diagnostic } from './diagnostics.js';
+import { generate as generatePackage, type GenerateOutcome } from './generate.js';
+import type { ImportWarning } from './import/context.js';
+import { loadInput } from './input.js';
+import type { Contract } from './model/types.js';
+import type { Review } from './diff/review.js';
+
+export type { Diagnostic } from './diagnostics.js';
+export type { GenerateOutcome } from './generate.js';
+export type { Review, Finding } from './diff/review.js';
+export type { Contract } from './model/types.js';
+export type { ImportWarning } from './import/context.js';
+
+/** `file:line:col: message [code]`, as the CLI prints it; with the file's text, followed by a code frame. */
+export function formatDiagnostic(diagnostic: Diagnostic, source?: string): string {
+  return format(diagnostic, source);
+}
+
+/** A contract (or OpenAPI description) read, validated and modelled. */
+export type ValidateResult =
+  | { readonly ok: true; readonly contract: Contract; readonly diagnostics: readonly Diagnostic[] }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+/** `contractgen validate`: every problem of the contract, positioned; `ok` when it has no error. */
+export function validate(file: string): ValidateResult {
+  return settled(loadInput(resolve(file), file));
+}
+
+function settled(result: ContractResult): ValidateResult {
+  return result.ok ? { ok: true, contract: result.contract, diagnostics: result.diagnostics } : { ok: false, diagnostics: result.diagnostics };
+}
+
+export interface GenerateOptions {
+  /** The contract or OpenAPI description. */
+  readonly contract: string;
+  /** The package folder (default `generated`). */
+  readonly out?: string;
+  /** Write nothing; the outcome says whether the folder is up to date (`up-to-date`) or `stale`. */
+  readonly check?: boolean;
+  /** Leave out the package's openapi.yaml / mocks entry whatever the contract says. */
+  readonly openapi?: false;
+  readonly mocks?: false;
+}
+
+/** `contractgen generate`: writes (or, with `check`, compares) the package; never throws for a contract problem. */
+export function generate(options: GenerateOptions): Promise<GenerateOutcome> {
+  const outputs = options.openapi === false || options.mocks === false ? { ...(options.openapi === false ? { openapi: false as const } : {}), ...(options.mocks === false ? { mocks: false as const } : {}) } : undefined;
+  return generatePackage({ contractFile: resolve(options.contract), outDir: resolve(options.out ?? 'generated'), check: options.check === true, outputs });
+}
+
+/** `contractgen diff <old> <new>`: what the change breaks; `api: false` compares the contracts only. */
+export async function diff(oldFile: string, newFile: string, options: { readonly api?: boolean } = {}): Promise<{ readonly ok: true; readonly review: Review } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] }> {
+  const [before, after] = [loadInput(resolve(oldFile), oldFile), loadInput(resolve(newFile), newFile)];
+  if (!before.ok || !after.ok) return { ok: false, diagnostics: [...before.diagnostics, ...after.diagnostics] };
+  const [{ review }, { contractsApiDiff }] = await Promise.all([import('./diff/review.js'), import('./diff/api.js')]);
+  const api = options.api === false ? [] : await contractsApiDiff(before, after);
+  return { ok: true, review: review(before.contract, after.contract, api) };
+}
+
+/** `contractgen openapi`: the contract as an OpenAPI 3.1 YAML document. */
+export async function openapi(file: string): Promise<{ readonly ok: true; readonly document: string } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] }> {
+  const result = loadInput(resolve(file), file);
+  if (!result.ok) return { ok: false, diagnostics: result.diagnostics };
+  const { renderOpenApi } = await import('./openapi/render.js');
+  return { ok: true, document: renderOpenApi(result.contract) };
+}
+
+/** `contractgen import`: an OpenAPI 3.0/3.1 description as contract YAML, with what was approximated. */
+export async function importOpenApi(file: string, options: { readonly packageName?: string } = {}): Promise<{ readonly ok: true; readonly contract: string; readonly warnings: readonly ImportWarning[] } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] }> {
+  const [{ loadDescription }, { contractText }] = await Promise.all([import('./import/load-description.js'), import('./commands/import.js')]);
+  const imported = loadDescription(resolve(file), file, options.packageName === undefined ? {} : { packageName: options.packageName });
+  if (!imported.result.ok || imported.data === undefined) return { ok: false, diagnostics: imported.result.diagnostics };
+  return { ok: true, contract: contractText(imported.data, file), warnings: imported.warnings };
+}

@@ -14,7 +14,7 @@ interface CommandHelp {
   readonly fails?: string;
 }
 
-const CONTRACT_OPTION = ['--contract <file>', 'the contract: a .yaml contract or an OpenAPI description (.json, .yaml); also accepted as the first argument. Default: the single contract in ./contract/'] as const;
+const CONTRACT_OPTION = ['--contract <file>', 'the contract: a .yaml contract or an OpenAPI description (.json, .yaml); also accepted as the first argument. Default: the contracts of contractgen.config.json/.yaml, else the single contract in ./contract/'] as const;
 
 export const COMMANDS = {
   init: {
@@ -37,7 +37,7 @@ export const COMMANDS = {
     summary: 'emit the typed client package',
     options: [
       CONTRACT_OPTION,
-      ['--out <dir>', 'the package folder (default: ./generated); created if missing, must not be a file'],
+      ['--out <dir>', 'the package folder (default: ./generated, or each contract\'s `out` in the config file); created if missing, must not be a file'],
       ['--check', 'write nothing; exit 1 when the folder does not match the contract (for CI)'],
       ['--watch', 'regenerate on every save of the contract, one line per run'],
       ['--no-openapi', "leave out the package's openapi.yaml, whatever the contract's outputs: say"],
@@ -89,7 +89,7 @@ export const USAGE = [
   '  contractgen <command> --help',
   '  contractgen --help | --version',
   '',
-  'With no file, commands use the single contract in ./contract/.',
+  'With no file, commands use the contracts of contractgen.config.json (or .yaml), else the single contract in ./contract/.',
   EXIT_CODES,
 ].join('\n');
 

@@ -6,7 +6,7 @@
  */
 import { diagnostic, type Diagnostic, type Position, type Severity } from './diagnostics.js';
 
-export type Stage = 'load' | 'schema' | 'model' | 'import';
+export type Stage = 'load' | 'schema' | 'model' | 'import' | 'config';
 
 export interface CodeInfo {
   readonly stages: readonly Stage[];
@@ -122,6 +122,7 @@ export const CODES = {
   },
   'invalid-request-body': { stages: ['model'], summary: 'A request body its media type cannot carry: a form or multipart body that is no object, a text body that is no string, bytes sent as JSON or as a form.' },
   'package-version': { stages: ['model'], summary: "`info.version` is not a semantic version and `info.packageVersion` is not given: the generated package is versioned 0.0.0." },
+  'config-invalid': { stages: ['config'], summary: 'A `contractgen.config.json`/`.yaml` that cannot be used: not JSON or YAML, an unknown key, an entry without `contract` or `out`, or two contracts generated into one folder.' },
   'openapi-unreadable': {
     stages: ['import'],
     summary: 'An OpenAPI description that cannot be imported: not JSON or YAML, not OpenAPI 3.0 or 3.1 (for Swagger 2.0 the message says how to convert it), or without an operation the format can hold.',
@@ -284,6 +285,7 @@ export const MESSAGES = {
   // import
   openapiUnreadable: error<{ detail: string }>('openapi-unreadable', (p) => p.detail),
   packageVersionDefaulted: warning<{ version: string }>('package-version', (p) => `info.version '${p.version}' is not a semantic version (npm refuses it as a package's), so the package is versioned 0.0.0; give the package its own with info.packageVersion (e.g. 1.0.0)`),
+  configInvalid: error<{ detail: string }>('config-invalid', (p) => p.detail),
   openapiApproximated: warning<{ detail: string }>('openapi-approximated', (p) => p.detail),
   paginationParam: error<{ name: string; hint: string }>('invalid-pagination', (p) => `'${p.name}' is no query or header parameter of this endpoint${p.hint}`),
 

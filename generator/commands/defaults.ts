@@ -2,12 +2,20 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { count, InputError } from '../commands.js';
+import { findConfig, loadConfig } from '../config.js';
 
 export const DEFAULT_CONTRACT_DIR = 'contract';
 export const DEFAULT_OUT_DIR = 'generated';
 
-/** The single `*.yaml`/`*.yml` contract in ./contract/. */
+/** The config file's only contract, else the single `*.yaml`/`*.yml` contract in ./contract/. */
 export function defaultContractFile(cwd: string): string {
+  const config = findConfig(cwd);
+  if (config !== undefined) {
+    const loaded = loadConfig(cwd, config);
+    if (!loaded.ok) throw new InputError(`${config} cannot be used: run contractgen validate to see why`);
+    if (loaded.entries.length !== 1) throw new InputError(`no contract given and ${config} names ${count(loaded.entries.length, 'contract')}; name one with --contract <file>`);
+    return loaded.entries[0]?.contract ?? '';
+  }
   const dir = join(cwd, DEFAULT_CONTRACT_DIR);
   let names: string[];
   try {

@@ -1,7 +1,8 @@
-/** `contractgen generate [--contract <file>] [--out <dir>] [--check] [--watch] [--no-openapi] [--no-mocks]`. */
-import { statSync, watch } from 'node:fs';
+/** `contractgen generate [--contract <file>] [--out <dir>] [--check] [--watch] [--no-openapi] [--no-mocks]`, or every contract of the config file. */
+import { statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
-import { contractArgument, count, InputError, parseArgs, UsageError, type Io } from '../commands.js';
+import { contractArgument, count, InputError, parseArgs, UsageError, type Io, type ParsedArgs } from '../commands.js';
+import { findConfig, loadConfig } from '../config.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { generate, type GenerateOptions, type GenerateOutcome } from '../generate.js';
 import { DEFAULT_OUT_DIR, defaultContractFile } from './defaults.js';
@@ -9,19 +10,41 @@ import { DEFAULT_OUT_DIR, defaultContractFile } from './defaults.js';
 export async function generateCommand(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, ['contract', 'out'], ['check', 'watch', 'no-openapi', 'no-mocks']);
   if (args.options.has('check') && args.options.has('watch')) throw new UsageError('--check and --watch cannot be combined');
-  const contract = contractArgument(args, io.cwd, defaultContractFile);
+  const targets = targetsOf(args, io);
+  if (typeof targets === 'number') return targets;
+  if (args.options.has('watch')) return watchLoop(targets, io);
+  let code = 0;
+  for (const options of targets) code = Math.max(code, report(await generateIn(options, io), options, io));
+  return code;
+}
+
+/**
+ * What to generate: the contract named (`--contract`, the first argument), else every contract of
+ * the config file, else ./contract/'s single contract into ./generated/. A number: the config's
+ * problems were printed, exit with it.
+ */
+function targetsOf(args: ParsedArgs, io: Io): GenerateOptions[] | number {
+  const check = args.options.has('check');
+  const flags = outputsOff(args.options.has('no-openapi'), args.options.has('no-mocks'));
   const out = args.options.get('out');
-  const outDir = resolve(io.cwd, typeof out === 'string' ? out : DEFAULT_OUT_DIR);
+  const config = args.options.has('contract') || args.positional.length > 0 ? undefined : findConfig(io.cwd);
+  if (config !== undefined) {
+    if (typeof out === 'string') throw new UsageError(`--out names one package's folder; ${config} names each contract's (or name the contract with --contract)`);
+    const loaded = loadConfig(io.cwd, config);
+    if (!loaded.ok) {
+      for (const d of loaded.diagnostics) io.err(formatDiagnostic(d, loaded.source));
+      return 1;
+    }
+    return loaded.entries.map((e) => target(io, e.contract, e.out, check, e.outputs === undefined && flags === undefined ? undefined : { ...e.outputs, ...flags }));
+  }
+  return [target(io, contractArgument(args, io.cwd, defaultContractFile), typeof out === 'string' ? out : DEFAULT_OUT_DIR, check, flags)];
+}
+
+function target(io: Io, contract: string, out: string, check: boolean, outputs: GenerateOptions['outputs']): GenerateOptions {
+  const outDir = resolve(io.cwd, out);
   if (isFile(outDir)) throw new InputError(`--out ${display(io, outDir)} is a file; the package is written to a folder`);
-  const options: GenerateOptions = {
-    contractFile: resolve(io.cwd, contract),
-    outDir,
-    check: args.options.has('check'),
-    // What a contract says under `outputs:`, for an input that cannot say it (an OpenAPI description).
-    outputs: outputsOff(args.options.has('no-openapi'), args.options.has('no-mocks')),
-  };
-  if (args.options.has('watch')) return watchLoop(options, io);
-  return report(await generateIn(options, io), options, io);
+  // What a contract says under `outputs:`, for an input that cannot say it (an OpenAPI description).
+  return { contractFile: resolve(io.cwd, contract), outDir, check, outputs };
 }
 
 /** `generate`, with the file system's refusals (a folder it cannot create or write) as input problems, not internal errors. */
@@ -78,36 +101,42 @@ function report(outcome: GenerateOutcome, options: GenerateOptions, io: Io, elap
   }
 }
 
-/** Regenerates on every save of the contract and prints one line per run with its time. */
-async function watchLoop(given: GenerateOptions, io: Io): Promise<number> {
-  // One store for the session: each save re-parses, rebuilds and re-emits only what it changed.
+/** Regenerates a contract on every save of it and prints one line per run with its time; every target at once. */
+async function watchLoop(targets: readonly GenerateOptions[], io: Io): Promise<number> {
   // Loaded here, not at the top: its store brings the load stage, which a no-change run never needs.
-  const options: GenerateOptions = { ...given, incremental: new (await import('../incremental.js')).Incremental() };
-  const run = async () => {
-    const started = performance.now();
-    try {
-      report(await generateIn(options, io), options, io, Math.round(performance.now() - started));
-    } catch (e) {
-      // The session goes on: the folder may be writable again by the next save.
-      if (!(e instanceof InputError)) throw e;
-      io.err(`contractgen: ${e.message}`);
-    }
-  };
-  io.out(`watching ${display(io, options.contractFile)} (Ctrl-C to stop)`);
-  await run();
-  let pending: ReturnType<typeof setTimeout> | undefined;
-  let running = Promise.resolve();
-  // Editors often save by rename, so watch the folder and filter by name.
-  const watcher = watch(dirname(options.contractFile), (_event, name) => {
-    if (name !== null && name !== basename(options.contractFile)) return;
-    if (pending !== undefined) clearTimeout(pending);
-    pending = setTimeout(() => {
-      running = running.then(run, run);
-    }, 25);
-  });
+  const { Incremental } = await import('../incremental.js');
+  const watchers: FSWatcher[] = [];
+  for (const given of targets) {
+    // One store per contract for the session: each save re-parses, rebuilds and re-emits only what it changed.
+    const options: GenerateOptions = { ...given, incremental: new Incremental() };
+    const run = async () => {
+      const started = performance.now();
+      try {
+        report(await generateIn(options, io), options, io, Math.round(performance.now() - started));
+      } catch (e) {
+        // The session goes on: the folder may be writable again by the next save.
+        if (!(e instanceof InputError)) throw e;
+        io.err(`contractgen: ${e.message}`);
+      }
+    };
+    io.out(`watching ${display(io, options.contractFile)} (Ctrl-C to stop)`);
+    await run();
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    let running = Promise.resolve();
+    // Editors often save by rename, so watch the folder and filter by name.
+    watchers.push(
+      watch(dirname(options.contractFile), (_event, name) => {
+        if (name !== null && name !== basename(options.contractFile)) return;
+        if (pending !== undefined) clearTimeout(pending);
+        pending = setTimeout(() => {
+          running = running.then(run, run);
+        }, 25);
+      }),
+    );
+  }
   return new Promise((done) => {
     const stop = () => {
-      watcher.close();
+      for (const w of watchers) w.close();
       done(0);
     };
     process.once('SIGINT', stop);

@@ -1,0 +1,109 @@
+/**
+ * `contractgen.config.json` / `.yaml`: several contracts in one repository, each with its output
+ * folder and options. Read with yaml (JSON is YAML) and a LineCounter, so every problem is a
+ * positioned diagnostic; two contracts aimed at one folder are refused where the second says so.
+ * Without a config file, commands keep the single-contract convention (./contract/, ./generated/).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import type { Node } from 'yaml';
+import { MESSAGES as M, problem } from './diagnostic-catalogue.js';
+import { sortDiagnostics, type Diagnostic, type Position } from './diagnostics.js';
+import { YAML_PARSE_OPTIONS, yamlLib } from './load/yaml-lib.js';
+import { didYouMean } from './similar.js';
+
+export const CONFIG_FILES = ['contractgen.config.json', 'contractgen.config.yaml', 'contractgen.config.yml'] as const;
+
+export interface ConfigEntry {
+  /** As written in the config, relative to its folder. */
+  readonly contract: string;
+  readonly out: string;
+  /** Outputs left out (`openapi: false`, `mocks: false`), as `generate --no-openapi/--no-mocks`. */
+  readonly outputs: { readonly openapi?: false; readonly mocks?: false } | undefined;
+}
+
+export type ConfigResult =
+  | { readonly ok: true; readonly file: string; readonly entries: readonly ConfigEntry[] }
+  | { readonly ok: false; readonly file: string; readonly diagnostics: readonly Diagnostic[]; readonly source: string | undefined };
+
+const ROOT_KEYS = ['contracts'];
+const ENTRY_KEYS = ['contract', 'out', 'openapi', 'mocks'];
+
+/** The config file of `dir`, as a path relative to it; undefined when there is none. */
+export function findConfig(dir: string): string | undefined {
+  return CONFIG_FILES.find((name) => existsSync(join(dir, name)));
+}
+
+/** Reads and checks `file` (relative to `dir`); entries' paths stay relative to `dir`. */
+export function loadConfig(dir: string, file: string): ConfigResult {
+  let source: string;
+  try {
+    source = readFileSync(resolve(dir, file), 'utf8');
+  } catch {
+    return { ok: false, file, diagnostics: [problem(M.configInvalid, file, { line: 0, col: 0 }, { detail: 'cannot read the config file' })], source: undefined };
+  }
+  const { LineCounter, parseDocument, isMap, isSeq, isScalar } = yamlLib();
+  const lines = new LineCounter();
+  const doc = parseDocument(source, { ...YAML_PARSE_OPTIONS, lineCounter: lines });
+  const at = (node: Node | null | undefined): Position => lines.linePos(node?.range?.[0] ?? 0);
+  const problems: Diagnostic[] = [];
+  const report = (node: Node | null | undefined, detail: string) => problems.push(problem(M.configInvalid, file, at(node), { detail }));
+  const syntax = doc.errors[0];
+  if (syntax !== undefined) {
+    problems.push(problem(M.configInvalid, file, lines.linePos(syntax.pos[0]), { detail: `not JSON or YAML: ${syntax.message.split('\n')[0] ?? ''}` }));
+    return { ok: false, file, diagnostics: problems, source };
+  }
+  const root = doc.contents;
+  if (!isMap(root)) {
+    report(root, 'expected a mapping with `contracts`: a list of { contract, out }');
+    return { ok: false, file, diagnostics: problems, source };
+  }
+  for (const pair of root.items) {
+    const key = isScalar(pair.key) ? String(pair.key.value) : '';
+    if (!ROOT_KEYS.includes(key)) report(pair.key as Node, `unknown key '${key}'${didYouMean(key, ROOT_KEYS)}`);
+  }
+  const list = root.get('contracts', true);
+  if (!isSeq(list) || list.items.length === 0) {
+    report(list ?? root, '`contracts` must be a non-empty list of { contract, out }');
+    return { ok: false, file, diagnostics: problems, source };
+  }
+  const entries: ConfigEntry[] = [];
+  const outs = new Map<string, string>();
+  for (const item of list.items as Node[]) {
+    if (!isMap(item)) {
+      report(item, 'each entry of `contracts` is a mapping: { contract, out }');
+      continue;
+    }
+    for (const pair of item.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : '';
+      if (!ENTRY_KEYS.includes(key)) report(pair.key as Node, `unknown key '${key}' in a contract entry${didYouMean(key, ENTRY_KEYS)}`);
+    }
+    const text = (key: string): string | undefined => {
+      const node = item.get(key, true);
+      if (node === undefined) {
+        report(item, `a contract entry needs \`${key}\``);
+        return undefined;
+      }
+      if (!isScalar(node) || typeof node.value !== 'string' || node.value === '') {
+        report(node, `\`${key}\` must be a path`);
+        return undefined;
+      }
+      return node.value;
+    };
+    const off = (key: 'openapi' | 'mocks'): boolean => {
+      const node = item.get(key, true);
+      if (node === undefined) return false;
+      if (!isScalar(node) || typeof node.value !== 'boolean') report(node, `\`${key}\` must be true or false`);
+      return isScalar(node) && node.value === false;
+    };
+    const [contract, out] = [text('contract'), text('out')];
+    const outputs = { ...(off('openapi') ? { openapi: false as const } : {}), ...(off('mocks') ? { mocks: false as const } : {}) };
+    if (contract === undefined || out === undefined) continue;
+    const folder = relative(dir, resolve(dir, out)) || '.';
+    const earlier = outs.get(folder);
+    if (earlier !== undefined) report(item.get('out', true) as Node, `${contract} and ${earlier} are both generated into ${folder}: each contract needs its own folder`);
+    outs.set(folder, contract);
+    entries.push({ contract, out, outputs: Object.keys(outputs).length === 0 ? undefined : outputs });
+  }
+  return problems.length > 0 ? { ok: false, file, diagnostics: sortDiagnostics(problems), source } : { ok: true, file, entries };
+}

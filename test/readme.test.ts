@@ -38,4 +38,25 @@ describe('README', () => {
     expect(problems).toEqual([]);
     expect(program.getSourceFiles().some((f) => f.fileName.includes('generated/dist/index.d.ts'))).toBe(true);
   });
+
+  it('the same example compiles for a browser: lib DOM, no Node types, bundler resolution', () => {
+    const dir = join('test', '.tmp', 'readme-browser');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'example.ts');
+    writeFileSync(file, example());
+    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+    const program = ts.createProgram([file], {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      types: [],
+      skipLibCheck: false,
+    });
+    const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    expect(problems).toEqual([]);
+    expect(program.getSourceFiles().some((f) => /[\\/]@types[\\/]node[\\/]/.test(f.fileName))).toBe(false);
+  });
 });

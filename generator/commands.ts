@@ -18,14 +18,16 @@ const CONTRACT_OPTION = ['--contract <file>', 'the contract: a .yaml contract or
 
 export const COMMANDS = {
   init: {
-    usage: 'contractgen init [--contract <file>] [--package <name>] [--script]',
+    usage: 'contractgen init [--contract <file>] [--package <name>] [--script] [--config [--out <dir>]]',
     summary: 'write a commented starter contract that validates and generates as it is',
     options: [
       ['--contract <file>', 'where to write it (default: contract/api.yaml); an existing file is never overwritten'],
       ['--package <name>', 'the generated package\'s npm name (default: api-client)'],
       ['--script', 'also add "generate" and "generate:check" scripts to ./package.json (existing ones are kept)'],
+      ['--config', 'also write contractgen.config.json naming the contract and its folder (for a repository of several contracts)'],
+      ['--out <dir>', "with --config: the package's folder (default: generated)"],
     ],
-    fails: 'the contract file exists, or --script finds no readable package.json',
+    fails: 'the contract or config file exists, or --script finds no readable package.json',
   },
   validate: {
     usage: 'contractgen validate [--contract <file>]',

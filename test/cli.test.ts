@@ -163,4 +163,20 @@ describe('a CLI that explains itself', () => {
     expect(pkg.scripts).toEqual({ generate: 'make generate', 'generate:check': 'contractgen generate --contract api/items.yaml --check' });
     expect(readFileSync(join(dir, 'package.json'), 'utf8')).toMatch(/^\{\n {4}"name"/);
   });
+
+  it('init --config: the contract and a config naming it and its folder; generate then needs no arguments', async () => {
+    const dir = scratch();
+    const init = await run(['init', '--contract', 'contract/items.yaml', '--config', '--out', 'packages/items'], dir);
+    expect(init.code, init.err).toBe(0);
+    expect(init.out).toContain('contractgen.config.json: written');
+    expect(JSON.parse(readFileSync(join(dir, 'contractgen.config.json'), 'utf8'))).toEqual({ contracts: [{ contract: 'contract/items.yaml', out: 'packages/items' }] });
+    const generated = await run(['generate'], dir);
+    expect(generated.code, generated.err).toBe(0);
+    expect(generated.out).toMatch(/^packages\/items: \d+ files written/);
+    const again = await run(['init', '--contract', 'contract/other.yaml', '--config'], dir);
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('contractgen.config.json exists; add the contract to it by hand');
+    expect(existsSync(join(dir, 'contract', 'other.yaml'))).toBe(false);
+    expect((await run(['init', '--out', 'x'], scratch())).code).toBe(2);
+  }, 60_000);
 });

@@ -1,14 +1,16 @@
 /**
- * `contractgen init [--contract <file>] [--package <name>] [--script]`: a commented starter contract
- * that validates and generates as written, to edit into the user's API; with `--script`, the npm
- * scripts that regenerate and check the package. Never overwrites: an existing contract is refused
- * (exit 1) and an existing script is left as it is.
+ * `contractgen init [--contract <file>] [--package <name>] [--script] [--config]`: a commented
+ * starter contract that validates and generates as written, to edit into the user's API; with
+ * `--script`, the npm scripts that regenerate and check the package; with `--config`, a
+ * contractgen.config.json naming it and its folder. Never overwrites: an existing contract or
+ * config is refused (exit 1) and an existing script is left as it is.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { count, InputError, parseArgs, UsageError, type Io } from '../commands.js';
 import { writeAtomic } from '../write.js';
-import { DEFAULT_CONTRACT_DIR } from './defaults.js';
+import { CONFIG_FILES, findConfig } from '../config.js';
+import { DEFAULT_CONTRACT_DIR, DEFAULT_OUT_DIR } from './defaults.js';
 
 const DEFAULT_FILE = join(DEFAULT_CONTRACT_DIR, 'api.yaml');
 const DEFAULT_PACKAGE = 'api-client';
@@ -16,7 +18,7 @@ const DEFAULT_PACKAGE = 'api-client';
 const PACKAGE_NAME = /^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
 
 export function initCommand(argv: readonly string[], io: Io): number {
-  const args = parseArgs(argv, ['contract', 'package'], ['script']);
+  const args = parseArgs(argv, ['contract', 'package', 'out'], ['script', 'config']);
   if (args.positional.length > 0) throw new UsageError(`unexpected argument '${args.positional[0] ?? ''}'`);
   const given = args.options.get('contract');
   const file = typeof given === 'string' ? given : DEFAULT_FILE;
@@ -25,17 +27,32 @@ export function initCommand(argv: readonly string[], io: Io): number {
   if (!PACKAGE_NAME.test(packageName) || packageName.length > 214) throw new UsageError(`--package '${packageName}' is not a valid npm package name`);
   const path = resolve(io.cwd, file);
   if (existsSync(path)) throw new InputError(`${file} exists; init writes a new contract only (name another with --contract <file>)`);
-  const scripts = args.options.has('script') ? addScripts(io, file) : undefined;
+  const out = args.options.get('out');
+  if (typeof out === 'string' && !args.options.has('config')) throw new UsageError('--out is written to the config file: give --config too');
+  const config = args.options.has('config') ? configText(io, file, typeof out === 'string' ? out : DEFAULT_OUT_DIR) : undefined;
+  const scripts = args.options.has('script') ? addScripts(io, config === undefined ? file : undefined) : undefined;
   writeAtomic(path, starterContract(packageName));
   io.out(`${file}: starter contract written (2 endpoints, 2 types, 1 host)`);
+  if (config !== undefined) {
+    writeAtomic(join(io.cwd, CONFIG_FILES[0]), config);
+    io.out(`${CONFIG_FILES[0]}: written (add a contract there for each package)`);
+  }
   if (scripts !== undefined) io.out(scripts);
-  const contractOption = file === DEFAULT_FILE ? '' : ` --contract ${file}`;
+  const contractOption = file === DEFAULT_FILE || config !== undefined ? '' : ` --contract ${file}`;
   io.out(`Next: edit it into your API, then run contractgen validate${contractOption} and contractgen generate${contractOption}.`);
   return 0;
 }
 
-/** Adds `generate` and `generate:check` to ./package.json's scripts, keeping any the project has. */
-function addScripts(io: Io, file: string): string {
+/** contractgen.config.json naming the new contract and its folder; a config already there is refused. */
+function configText(io: Io, file: string, out: string): string {
+  const existing = findConfig(io.cwd);
+  if (existing !== undefined) throw new InputError(`${existing} exists; add the contract to it by hand: { "contract": ${JSON.stringify(file)}, "out": ${JSON.stringify(out)} }`);
+  const posix = (p: string) => (relative(io.cwd, resolve(io.cwd, p)) || '.').split('\\').join('/');
+  return `${JSON.stringify({ contracts: [{ contract: posix(file), out: posix(out) }] }, null, 2)}\n`;
+}
+
+/** Adds `generate` and `generate:check` to ./package.json's scripts (naming the contract unless the config does), keeping any the project has. */
+function addScripts(io: Io, file: string | undefined): string {
   const manifest = join(io.cwd, 'package.json');
   let text: string;
   try {
@@ -49,7 +66,8 @@ function addScripts(io: Io, file: string): string {
   } catch (e) {
     throw new InputError(`--script: package.json is not JSON (${e instanceof Error ? e.message : String(e)})`);
   }
-  const contract = relative(io.cwd, resolve(io.cwd, file)) === DEFAULT_FILE ? '' : ` --contract ${relative(io.cwd, resolve(io.cwd, file)).split('\\').join('/')}`;
+  const named = file === undefined ? DEFAULT_FILE : relative(io.cwd, resolve(io.cwd, file));
+  const contract = named === DEFAULT_FILE ? '' : ` --contract ${named.split('\\').join('/')}`;
   const wanted: Record<string, string> = { generate: `contractgen generate${contract}`, 'generate:check': `contractgen generate${contract} --check` };
   const scripts = { ...(pkg.scripts ?? {}) };
   const added = Object.keys(wanted).filter((name) => scripts[name] === undefined);

@@ -30,6 +30,7 @@ export interface RawInfo {
   readonly packageVersion?: string;
   readonly license?: string;
   readonly repository?: string;
+  readonly packageDescription?: string;
   readonly description?: string;
   readonly notShown?: RawNotShown;
 }

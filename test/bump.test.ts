@@ -100,6 +100,7 @@ describe("the generated package's identity", () => {
     const pkg = await packageJson(head('version: "2.1", package: t-client, packageVersion: 1.4.0-beta.2, license: Apache-2.0, repository: "https://example.com/t.git"'));
     expect(pkg).toMatchObject({ name: 't-client', version: '1.4.0-beta.2', license: 'Apache-2.0', repository: { type: 'git', url: 'https://example.com/t.git' } });
     expect(pkg['description']).toContain('T 2.1');
+    expect((await packageJson(head('version: "2.1", package: t, packageVersion: 1.0.0, packageDescription: The T client.'))).description).toBe('The T client.');
   });
 
   it('without packageVersion: version when it is semver; else 0.0.0 and a package-version warning', async () => {

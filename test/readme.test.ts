@@ -59,4 +59,18 @@ describe('README', () => {
     expect(problems).toEqual([]);
     expect(program.getSourceFiles().some((f) => /[\\/]@types[\\/]node[\\/]/.test(f.fileName))).toBe(false);
   });
+
+  it('a CommonJS consumer (module node16) gets TypeScript\'s clear answer, and a dynamic import that works', () => {
+    const dir = join('test', '.tmp', 'readme-cjs');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }\n');
+    const required = join(dir, 'required.ts');
+    writeFileSync(required, "import { createClient } from '@orders/client';\nexport const make = createClient;\n");
+    const imported = join(dir, 'imported.ts');
+    writeFileSync(imported, "export async function make() {\n  const { createClient } = await import('@orders/client');\n  return createClient;\n}\n");
+    const options = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.Node16, moduleResolution: ts.ModuleResolutionKind.Node16, types: [] };
+    const problems = (file: string) => ts.getPreEmitDiagnostics(ts.createProgram([file], options)).map((d) => `TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+    expect(problems(required)).toEqual([expect.stringMatching(/^TS1479: .*ECMAScript module and cannot be imported with 'require'\. Consider writing a dynamic 'import\("@orders\/client"\)' call instead/)]);
+    expect(problems(imported)).toEqual([]);
+  });
 });

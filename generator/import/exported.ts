@@ -27,6 +27,7 @@ export function exportedInfo(doc: JsonObject): Out {
     packageVersion: text(info['x-contractgen-package-version']),
     license: text(info['x-contractgen-license']),
     repository: text(info['x-contractgen-repository']),
+    packageDescription: text(info['x-contractgen-package-description']),
     description,
     notShown: notShown.length === 0 ? undefined : notShown,
   };

@@ -88,11 +88,11 @@ export function buildModel(parsed: ParsedContract, incremental?: Incremental, ch
 export const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;
 
 function buildInfo(ctx: BuildContext, raw: RawContract): Contract['info'] {
-  const { title, version, package: packageName, packageVersion, license, repository, description, notShown } = raw.info;
+  const { title, version, package: packageName, packageVersion, license, repository, packageDescription, description, notShown } = raw.info;
   // npm refuses a package whose version is not semver (`2.1`): the API's version is any string.
   const derived = packageVersion ?? (SEMVER.test(version) ? version : undefined);
   if (derived === undefined) ctx.report(M.packageVersionDefaulted, ['info', 'version'], { version });
-  return { title, version, packageName, packageVersion: derived ?? '0.0.0', license, repository, description, notShown: notShownList(notShown), loc: ctx.loc(['info'], 'key') };
+  return { title, version, packageName, packageVersion: derived ?? '0.0.0', license, repository, packageDescription, description, notShown: notShownList(notShown), loc: ctx.loc(['info'], 'key') };
 }
 
 function buildServers(ctx: BuildContext, raw: RawContract): ServerVariable[] {

@@ -47,6 +47,7 @@ export interface Info {
   readonly packageVersion: string;
   readonly license: string | undefined;
   readonly repository: string | undefined;
+  readonly packageDescription: string | undefined;
   readonly description: string | undefined;
   readonly notShown: readonly string[];
   readonly loc: SourceLocation;

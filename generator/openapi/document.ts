@@ -59,7 +59,7 @@ function contractOrder(contract: Contract, paths: JsonObject): readonly string[]
 }
 
 function info(contract: Contract): JsonObject {
-  const { title, version, description, notShown, packageName, packageVersion, license, repository } = contract.info;
+  const { title, version, description, notShown, packageName, packageVersion, license, repository, packageDescription } = contract.info;
   const gaps = notShown.length === 0 ? undefined : `Not shown by the source:\n\n${notShown.map((n) => `- ${n}`).join('\n')}`;
   return {
     title,
@@ -70,6 +70,7 @@ function info(contract: Contract): JsonObject {
     'x-contractgen-package-version': packageVersion,
     'x-contractgen-license': license,
     'x-contractgen-repository': repository,
+    'x-contractgen-package-description': packageDescription,
     'x-contractgen-not-shown': nonEmpty(notShown),
   };
 }

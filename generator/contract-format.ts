@@ -271,3 +271,6 @@ export interface RawQuirk {
   readonly category?: string;
   readonly hint: string;
 }
+
+/** A semantic version (semver.org): what npm accepts as a package's version (`info.packageVersion`). */
+export const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;

@@ -39,17 +39,28 @@ function safeStart(name: string, prefix: string): string {
   return /^[0-9]/.test(name) ? `${prefix}${name}` : name;
 }
 
-const PASCAL = new Map<string, string>();
+/**
+ * `of` with its results kept: the same names recur all over a contract (every endpoint's dozen
+ * exported names start from its id; graph's `$select` is on thousands of endpoints), so each is
+ * cased once. Bounded, for a long watch session.
+ */
+function cached(of: (name: string) => string): (name: string) => string {
+  const known = new Map<string, string>();
+  return (name) => {
+    let out = known.get(name);
+    if (out === undefined) {
+      if (known.size > 200_000) known.clear();
+      known.set(name, (out = of(name)));
+    }
+    return out;
+  };
+}
+
+const pascalCached = cached(pascalOf);
 
 /** `last_mile` → `LastMile`; used for type names derived from contract names. */
 export function pascal(name: string): string {
-  // Every endpoint's dozen exported names start from its id: each id is cased once.
-  let out = PASCAL.get(name);
-  if (out === undefined) {
-    if (PASCAL.size > 200_000) PASCAL.clear();
-    PASCAL.set(name, (out = pascalOf(name)));
-  }
-  return out;
+  return pascalCached(name);
 }
 
 function pascalOf(name: string): string {
@@ -71,7 +82,12 @@ export function camel(name: string): string {
  * property may be named like a keyword, so only the form is made safe.
  */
 export function inputKey(wireName: string): string {
-  if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(wireName)) return wireName;
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(wireName) ? wireName : inputKeyCached(wireName);
+}
+
+const inputKeyCached = cached(inputKeyOf);
+
+function inputKeyOf(wireName: string): string {
   const [first = '', ...rest] = words(wireName);
   return safeStart(first.charAt(0).toLowerCase() + first.slice(1) + rest.map(capitalise).join(''), '_');
 }

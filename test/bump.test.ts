@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { compareVersions, planBump, raised, withPackageVersion } from '../generator/diff/bump.js';
 import { loadContractText } from '../generator/contract.js';
+import { packageVersionOf } from '../generator/import/import.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -115,5 +116,9 @@ describe("the generated package's identity", () => {
     const loaded = loadContractText('c.yaml', head('version: "2.1", package: t, packageVersion: "2.1"'));
     expect(loaded.ok).toBe(false);
     expect(loaded.diagnostics[0]?.message).toContain("'2.1' does not have the expected form (The generated package's own version, a semantic version such as 1.4.0");
+  });
+
+  it("an imported description's version becomes the package's where it reads as one (dates stay in order)", () => {
+    expect(['2016-11-15', '2024-01-05T00:00:00Z', 'v1', '2.1', '3', '1.0.0', 'beta', '1.2.3.4'].map(packageVersionOf)).toEqual(['2016.11.15', '2024.1.5', '1.0.0', '2.1.0', '3.0.0', undefined, undefined, undefined]);
   });
 });

@@ -4,7 +4,7 @@
  * A version already at or above the bump is left; one below the old version is refused.
  */
 import type { Document } from 'yaml';
-import { SEMVER } from '../model/build.js';
+import { SEMVER } from '../contract-format.js';
 import { YAML_PARSE_OPTIONS, yamlLib } from '../load/yaml-lib.js';
 import type { Bump } from './review.js';
 

@@ -3,6 +3,7 @@
  * description is read by its own module (schemas, servers, security, operations, errors); this
  * one checks what the document is and puts the contract together.
  */
+import { SEMVER } from '../contract-format.js';
 import { ImportContext, isObject, text, type ImportWarning, type Json, type JsonObject, type Out, type OutValue } from './context.js';
 import { exported, exportedEnvironments, exportedHostErrors, exportedHosts, exportedInfo, exportedShapes, isContractgenExport, isErrorSchemaName } from './exported.js';
 import { ErrorShapes, statusCategories } from './errors.js';
@@ -104,7 +105,21 @@ function info(ctx: ImportContext, options: ImportOptions): Out {
   const title = text(given['title']) ?? 'API';
   const rawVersion = given['version'];
   const version = typeof rawVersion === 'number' ? String(rawVersion) : (text(rawVersion) ?? 'unversioned');
-  return { title: title.trim(), version, package: options.packageName ?? packageName(title), description: text(given['description']) };
+  return { title: title.trim(), version, package: options.packageName ?? packageName(title), packageVersion: packageVersionOf(version), description: text(given['description']) };
+}
+
+/**
+ * The package's version from the API's, where that is not semver already: `2016-11-15` →
+ * `2016.11.15` (dates stay in order), `v1` → `1.0.0`, `2.1` → `2.1.0`. Undefined when the version
+ * is semver (the model takes it) or cannot be read as one (the model says so).
+ */
+export function packageVersionOf(version: string): string | undefined {
+  if (SEMVER.test(version)) return undefined;
+  const date = /^(\d{4})-(\d{2})-(\d{2})(?:$|[^0-9])/.exec(version);
+  if (date !== null) return [date[1], date[2], date[3]].map(Number).join('.');
+  const numbers = /^[vV]?(\d{1,9})(?:\.(\d{1,9}))?(?:\.(\d{1,9}))?$/.exec(version);
+  if (numbers === null) return undefined;
+  return [numbers[1], numbers[2] ?? '0', numbers[3] ?? '0'].map(Number).join('.');
 }
 
 /** An npm package name from a title: `Swagger Petstore` → `swagger-petstore-client`. */

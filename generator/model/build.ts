@@ -3,7 +3,7 @@
  * reported when they dangle), defaults applied, and each endpoint's error handling computed.
  */
 import { createHash } from 'node:crypto';
-import type { RawContract, RawEnvironment, RawHost } from '../contract-format.js';
+import { SEMVER, type RawContract, type RawEnvironment, type RawHost } from '../contract-format.js';
 import { buildSchemes, checkAuthFields } from './build-auth.js';
 import { MESSAGES as M } from '../diagnostic-catalogue.js';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
@@ -83,9 +83,6 @@ export function buildModel(parsed: ParsedContract, incremental?: Incremental, ch
   if (!hasErrors(ctx.diagnostics)) checkMessageExamples(ctx, contract);
   return { contract, diagnostics: ctx.diagnostics };
 }
-
-/** A semantic version (semver.org): what npm accepts as a package's version. */
-export const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;
 
 function buildInfo(ctx: BuildContext, raw: RawContract): Contract['info'] {
   const { title, version, package: packageName, packageVersion, license, repository, packageDescription, description, notShown } = raw.info;

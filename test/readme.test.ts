@@ -18,44 +18,30 @@ describe('README', () => {
     expect(firstBlock.trim().split('\n')).toEqual(['npm ci && npm run generate', 'npm test']);
   });
 
-  it('"Using the generated client" compiles under strict NodeNext against @orders/client', () => {
-    const dir = join('test', '.tmp', 'readme');
+  /** The README's example written to test/.tmp/<name> and compiled with `options`: the program and its problems. */
+  function compileExample(name: string, options: ts.CompilerOptions): { program: ts.Program; problems: string[] } {
+    const dir = join('test', '.tmp', name);
     mkdirSync(dir, { recursive: true });
     const file = join(dir, 'example.ts');
     writeFileSync(file, example());
     writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
-    const program = ts.createProgram([file], {
-      strict: true,
-      noEmit: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      types: ['node'],
-      skipLibCheck: false,
-      noUncheckedIndexedAccess: true,
-    });
-    const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    const program = ts.createProgram([file], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, skipLibCheck: false, ...options });
+    return { program, problems: ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')) };
+  }
+
+  it('"Using the generated client" compiles under strict NodeNext against @orders/client', () => {
+    const { program, problems } = compileExample('readme', { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, types: ['node'], noUncheckedIndexedAccess: true });
     expect(problems).toEqual([]);
     expect(program.getSourceFiles().some((f) => f.fileName.includes('generated/dist/index.d.ts'))).toBe(true);
   });
 
   it('the same example compiles for a browser: lib DOM, no Node types, bundler resolution', () => {
-    const dir = join('test', '.tmp', 'readme-browser');
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, 'example.ts');
-    writeFileSync(file, example());
-    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
-    const program = ts.createProgram([file], {
-      strict: true,
-      noEmit: true,
-      target: ts.ScriptTarget.ES2022,
+    const { program, problems } = compileExample('readme-browser', {
       lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
       module: ts.ModuleKind.ESNext,
       moduleResolution: ts.ModuleResolutionKind.Bundler,
       types: [],
-      skipLibCheck: false,
     });
-    const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
     expect(problems).toEqual([]);
     expect(program.getSourceFiles().some((f) => /[\\/]@types[\\/]node[\\/]/.test(f.fileName))).toBe(false);
   });

@@ -26,8 +26,9 @@ export type ConfigResult =
   | { readonly ok: true; readonly file: string; readonly entries: readonly ConfigEntry[] }
   | { readonly ok: false; readonly file: string; readonly diagnostics: readonly Diagnostic[]; readonly source: string | undefined };
 
-const ROOT_KEYS = ['contracts'];
-const ENTRY_KEYS = ['contract', 'out', 'openapi', 'mocks'];
+/** The keys contract/config.schema.json allows (test/config.test.ts holds the two to each other). */
+export const ROOT_KEYS = ['$schema', 'contracts'];
+export const ENTRY_KEYS = ['contract', 'out', 'openapi', 'mocks'];
 
 /** The config file of `dir`, as a path relative to it; undefined when there is none. */
 export function findConfig(dir: string): string | undefined {
@@ -60,7 +61,7 @@ export function loadConfig(dir: string, file: string): ConfigResult {
   }
   for (const pair of root.items) {
     const key = isScalar(pair.key) ? String(pair.key.value) : '';
-    if (!ROOT_KEYS.includes(key)) report(pair.key as Node, `unknown key '${key}'${didYouMean(key, ROOT_KEYS)}`);
+    if (!ROOT_KEYS.includes(key)) report(pair.key as Node, `unknown key '${key}'${didYouMean(key, ROOT_KEYS.slice(1))}`);
   }
   const list = root.get('contracts', true);
   if (!isSeq(list) || list.items.length === 0) {

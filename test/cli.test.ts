@@ -169,7 +169,7 @@ describe('a CLI that explains itself', () => {
     const init = await run(['init', '--contract', 'contract/items.yaml', '--config', '--out', 'packages/items'], dir);
     expect(init.code, init.err).toBe(0);
     expect(init.out).toContain('contractgen.config.json: written');
-    expect(JSON.parse(readFileSync(join(dir, 'contractgen.config.json'), 'utf8'))).toEqual({ contracts: [{ contract: 'contract/items.yaml', out: 'packages/items' }] });
+    expect(JSON.parse(readFileSync(join(dir, 'contractgen.config.json'), 'utf8'))).toEqual({ $schema: './node_modules/contractgen/contract/config.schema.json', contracts: [{ contract: 'contract/items.yaml', out: 'packages/items' }] });
     const generated = await run(['generate'], dir);
     expect(generated.code, generated.err).toBe(0);
     expect(generated.out).toMatch(/^packages\/items: \d+ files written/);

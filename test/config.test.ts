@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
+import { ENTRY_KEYS, ROOT_KEYS } from '../generator/config.js';
 
 const BIN = resolve('generator/dist/generator/bin.js');
 const contractOf = (title: string, pkg: string, path: string) =>
@@ -101,4 +102,16 @@ describe('contractgen.config', () => {
       child.kill('SIGTERM');
     }
   }, 60_000);
+
+  it('contract/config.schema.json (for editors) allows exactly the keys the reader does, and accepts the configs above', async () => {
+    const schema = JSON.parse(readFileSync('contract/config.schema.json', 'utf8')) as { properties: Record<string, { items?: { properties: Record<string, unknown> } }> };
+    expect(Object.keys(schema.properties).sort()).toEqual([...ROOT_KEYS].sort());
+    expect(Object.keys(schema.properties['contracts']?.items?.properties ?? {}).sort()).toEqual([...ENTRY_KEYS].sort());
+    const { Ajv2020 } = (await import('ajv/dist/2020.js')) as unknown as { Ajv2020: new (options: object) => { compile(s: object): ((data: unknown) => boolean) & { errors?: unknown } } };
+    const validate = new Ajv2020({ allErrors: true }).compile(schema);
+    const { parse } = await import('yaml');
+    expect(validate(parse(TWO)), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ $schema: './node_modules/contractgen/contract/config.schema.json', contracts: [{ contract: 'a.yaml', out: 'a' }] })).toBe(true);
+    expect(validate({ contracts: [{ contract: 'a.yaml', outt: 'a' }] })).toBe(false);
+  });
 });

@@ -48,7 +48,8 @@ function configText(io: Io, file: string, out: string): string {
   const existing = findConfig(io.cwd);
   if (existing !== undefined) throw new InputError(`${existing} exists; add the contract to it by hand: { "contract": ${JSON.stringify(file)}, "out": ${JSON.stringify(out)} }`);
   const posix = (p: string) => (relative(io.cwd, resolve(io.cwd, p)) || '.').split('\\').join('/');
-  return `${JSON.stringify({ contracts: [{ contract: posix(file), out: posix(out) }] }, null, 2)}\n`;
+  // The schema gives editors completion and checks of the config's keys.
+  return `${JSON.stringify({ $schema: './node_modules/contractgen/contract/config.schema.json', contracts: [{ contract: posix(file), out: posix(out) }] }, null, 2)}\n`;
 }
 
 /** Adds `generate` and `generate:check` to ./package.json's scripts (naming the contract unless the config does), keeping any the project has. */

@@ -150,7 +150,7 @@ export async function runCommand(argv: readonly string[], io: Io): Promise<numbe
       // Commands load on demand: `generate`'s no-op path must not pay for yaml, ajv or the model.
       case 'validate': {
         const { validateCommand } = await import('./commands/validate.js');
-        return validateCommand(rest, io);
+        return await validateCommand(rest, io);
       }
       case 'generate': {
         const { generateCommand } = await import('./commands/generate.js');
@@ -162,7 +162,7 @@ export async function runCommand(argv: readonly string[], io: Io): Promise<numbe
       }
       case 'openapi': {
         const { openapiCommand } = await import('./commands/openapi.js');
-        return openapiCommand(rest, io);
+        return await openapiCommand(rest, io);
       }
       case 'import': {
         const { importCommand } = await import('./commands/import.js');
@@ -184,12 +184,12 @@ export async function runCommand(argv: readonly string[], io: Io): Promise<numbe
 }
 
 /** The contract a command reads: `--contract <file>` or the first argument (not both), else the default. */
-export function contractArgument(args: ParsedArgs, cwd: string, defaultFile: (cwd: string) => string): string {
+export async function contractArgument(args: ParsedArgs, cwd: string, defaultFile: (cwd: string) => Promise<string>): Promise<string> {
   const option = args.options.get('contract');
   const [first, extra] = args.positional;
   if (typeof option === 'string' && first !== undefined) throw new UsageError(`the contract is named twice ('${first}' and --contract ${option})`);
   if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
-  return typeof option === 'string' ? option : (first ?? defaultFile(cwd));
+  return typeof option === 'string' ? option : (first ?? (await defaultFile(cwd)));
 }
 
 export interface ParsedArgs {

@@ -7,10 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Node } from 'yaml';
-import { MESSAGES as M, problem } from './diagnostic-catalogue.js';
-import { sortDiagnostics, type Diagnostic, type Position } from './diagnostics.js';
-import { YAML_PARSE_OPTIONS, yamlLib } from './load/yaml-lib.js';
-import { didYouMean } from './similar.js';
+import type { Diagnostic, Position } from './diagnostics.js';
 
 export const CONFIG_FILES = ['contractgen.config.json', 'contractgen.config.yaml', 'contractgen.config.yml'] as const;
 
@@ -35,8 +32,17 @@ export function findConfig(dir: string): string | undefined {
   return CONFIG_FILES.find((name) => existsSync(join(dir, name)));
 }
 
-/** Reads and checks `file` (relative to `dir`); entries' paths stay relative to `dir`. */
-export function loadConfig(dir: string, file: string): ConfigResult {
+/**
+ * Reads and checks `file` (relative to `dir`); entries' paths stay relative to `dir`. The checking
+ * stages load here, not with `findConfig`: a no-change `generate` must not pay for them.
+ */
+export async function loadConfig(dir: string, file: string): Promise<ConfigResult> {
+  const [{ MESSAGES: M, problem }, { sortDiagnostics }, { YAML_PARSE_OPTIONS, yamlLib }, { didYouMean }] = await Promise.all([
+    import('./diagnostic-catalogue.js'),
+    import('./diagnostics.js'),
+    import('./load/yaml-lib.js'),
+    import('./similar.js'),
+  ]);
   let source: string;
   try {
     source = readFileSync(resolve(dir, file), 'utf8');

@@ -8,10 +8,10 @@ export const DEFAULT_CONTRACT_DIR = 'contract';
 export const DEFAULT_OUT_DIR = 'generated';
 
 /** The config file's only contract, else the single `*.yaml`/`*.yml` contract in ./contract/. */
-export function defaultContractFile(cwd: string): string {
+export async function defaultContractFile(cwd: string): Promise<string> {
   const config = findConfig(cwd);
   if (config !== undefined) {
-    const loaded = loadConfig(cwd, config);
+    const loaded = await loadConfig(cwd, config);
     if (!loaded.ok) throw new InputError(`${config} cannot be used: run contractgen validate to see why`);
     if (loaded.entries.length !== 1) throw new InputError(`no contract given and ${config} names ${count(loaded.entries.length, 'contract')}; name one with --contract <file>`);
     return loaded.entries[0]?.contract ?? '';

@@ -10,7 +10,7 @@ import { DEFAULT_OUT_DIR, defaultContractFile } from './defaults.js';
 export async function generateCommand(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, ['contract', 'out'], ['check', 'watch', 'no-openapi', 'no-mocks']);
   if (args.options.has('check') && args.options.has('watch')) throw new UsageError('--check and --watch cannot be combined');
-  const targets = targetsOf(args, io);
+  const targets = await targetsOf(args, io);
   if (typeof targets === 'number') return targets;
   if (args.options.has('watch')) return watchLoop(targets, io);
   let code = 0;
@@ -23,21 +23,21 @@ export async function generateCommand(argv: readonly string[], io: Io): Promise<
  * the config file, else ./contract/'s single contract into ./generated/. A number: the config's
  * problems were printed, exit with it.
  */
-function targetsOf(args: ParsedArgs, io: Io): GenerateOptions[] | number {
+async function targetsOf(args: ParsedArgs, io: Io): Promise<GenerateOptions[] | number> {
   const check = args.options.has('check');
   const flags = outputsOff(args.options.has('no-openapi'), args.options.has('no-mocks'));
   const out = args.options.get('out');
   const config = args.options.has('contract') || args.positional.length > 0 ? undefined : findConfig(io.cwd);
   if (config !== undefined) {
     if (typeof out === 'string') throw new UsageError(`--out names one package's folder; ${config} names each contract's (or name the contract with --contract)`);
-    const loaded = loadConfig(io.cwd, config);
+    const loaded = await loadConfig(io.cwd, config);
     if (!loaded.ok) {
       for (const d of loaded.diagnostics) io.err(formatDiagnostic(d, loaded.source));
       return 1;
     }
     return loaded.entries.map((e) => target(io, e.contract, e.out, check, e.outputs === undefined && flags === undefined ? undefined : { ...e.outputs, ...flags }));
   }
-  return [target(io, contractArgument(args, io.cwd, defaultContractFile), typeof out === 'string' ? out : DEFAULT_OUT_DIR, check, flags)];
+  return [target(io, await contractArgument(args, io.cwd, defaultContractFile), typeof out === 'string' ? out : DEFAULT_OUT_DIR, check, flags)];
 }
 
 function target(io: Io, contract: string, out: string, check: boolean, outputs: GenerateOptions['outputs']): GenerateOptions {

@@ -11,9 +11,9 @@ import { renderOpenApi } from '../openapi/render.js';
 import { writeAtomic } from '../write.js';
 import { defaultContractFile } from './defaults.js';
 
-export function openapiCommand(argv: readonly string[], io: Io): number {
+export async function openapiCommand(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, ['contract', 'out'], []);
-  const file = contractArgument(args, io.cwd, defaultContractFile);
+  const file = await contractArgument(args, io.cwd, defaultContractFile);
   const result = loadInput(resolve(io.cwd, file), file);
   for (const d of result.diagnostics) io.err(formatDiagnostic(d, result.source));
   if (!result.ok) {

@@ -6,12 +6,12 @@ import { formatDiagnostic } from '../diagnostics.js';
 import { defaultContractFile } from './defaults.js';
 import { findConfig, loadConfig } from '../config.js';
 
-export function validateCommand(argv: readonly string[], io: Io): number {
+export async function validateCommand(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, ['contract'], []);
   const config = args.options.has('contract') || args.positional.length > 0 ? undefined : findConfig(io.cwd);
-  if (config === undefined) return validateOne(contractArgument(args, io.cwd, defaultContractFile), io);
+  if (config === undefined) return validateOne(await contractArgument(args, io.cwd, defaultContractFile), io);
   // With a config file: the config itself, then every contract it names.
-  const loaded = loadConfig(io.cwd, config);
+  const loaded = await loadConfig(io.cwd, config);
   if (!loaded.ok) {
     for (const d of loaded.diagnostics) io.err(formatDiagnostic(d, loaded.source));
     io.err(`${count(loaded.diagnostics.length, 'problem')} in ${config}`);

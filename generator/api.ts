@@ -18,6 +18,26 @@ export type { Review, Finding } from './diff/review.js';
 export type { Contract } from './model/types.js';
 export type { ImportWarning } from './import/context.js';
 
+/** A `contractgen.config.mjs`: the contracts of a repository, each with its package's folder. */
+export interface ContractgenConfig {
+  readonly $schema?: string;
+  readonly contracts: readonly {
+    /** The contract (.yaml) or OpenAPI description, relative to the config's folder. */
+    readonly contract: string;
+    /** The generated package's folder; no two contracts share one. */
+    readonly out: string;
+    /** `false` leaves the package's openapi.yaml out. */
+    readonly openapi?: boolean;
+    /** `false` leaves the package's mocks entry out. */
+    readonly mocks?: boolean;
+  }[];
+}
+
+/** Types a `contractgen.config.mjs`: `export default defineConfig({ contracts: [...] })`. */
+export function defineConfig(config: ContractgenConfig): ContractgenConfig {
+  return config;
+}
+
 /** `file:line:col: message [code]`, as the CLI prints it; with the file's text, followed by a code frame. */
 export function formatDiagnostic(diagnostic: Diagnostic, source?: string): string {
   return format(diagnostic, source);

@@ -1,15 +1,16 @@
 /**
- * `contractgen.config.json` / `.yaml`: several contracts in one repository, each with its output
- * folder and options. Read with yaml (JSON is YAML) and a LineCounter, so every problem is a
+ * `contractgen.config.json` / `.yaml` (or `.mjs`, `export default defineConfig({ … })`): several
+ * contracts in one repository, each with its output folder and options. Read with yaml (JSON is YAML) and a LineCounter, so every problem is a
  * positioned diagnostic; two contracts aimed at one folder are refused where the second says so.
  * Without a config file, commands keep the single-contract convention (./contract/, ./generated/).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Node } from 'yaml';
 import type { Diagnostic, Position } from './diagnostics.js';
 
-export const CONFIG_FILES = ['contractgen.config.json', 'contractgen.config.yaml', 'contractgen.config.yml'] as const;
+export const CONFIG_FILES = ['contractgen.config.json', 'contractgen.config.yaml', 'contractgen.config.yml', 'contractgen.config.mjs'] as const;
 
 export interface ConfigEntry {
   /** As written in the config, relative to its folder. */
@@ -43,16 +44,19 @@ export async function loadConfig(dir: string, file: string): Promise<ConfigResul
     import('./load/yaml-lib.js'),
     import('./similar.js'),
   ]);
+  const script = file.endsWith('.mjs');
   let source: string;
   try {
-    source = readFileSync(resolve(dir, file), 'utf8');
-  } catch {
-    return { ok: false, file, diagnostics: [problem(M.configInvalid, file, { line: 0, col: 0 }, { detail: 'cannot read the config file' })], source: undefined };
+    source = script ? await scriptConfig(resolve(dir, file)) : readFileSync(resolve(dir, file), 'utf8');
+  } catch (e) {
+    const detail = script ? `cannot load the config module: ${e instanceof Error ? e.message : String(e)}` : 'cannot read the config file';
+    return { ok: false, file, diagnostics: [problem(M.configInvalid, file, { line: 0, col: 0 }, { detail })], source: undefined };
   }
   const { LineCounter, parseDocument, isMap, isSeq, isScalar } = yamlLib();
   const lines = new LineCounter();
   const doc = parseDocument(source, { ...YAML_PARSE_OPTIONS, lineCounter: lines });
-  const at = (node: Node | null | undefined): Position => lines.linePos(node?.range?.[0] ?? 0);
+  // A module's config is checked as the JSON of its default export: no place in the module to point at.
+  const at = (node: Node | null | undefined): Position => (script ? { line: 0, col: 0 } : lines.linePos(node?.range?.[0] ?? 0));
   const problems: Diagnostic[] = [];
   const report = (node: Node | null | undefined, detail: string) => problems.push(problem(M.configInvalid, file, at(node), { detail }));
   const syntax = doc.errors[0];
@@ -113,4 +117,13 @@ export async function loadConfig(dir: string, file: string): Promise<ConfigResul
     entries.push({ contract, out, outputs: Object.keys(outputs).length === 0 ? undefined : outputs });
   }
   return problems.length > 0 ? { ok: false, file, diagnostics: sortDiagnostics(problems), source } : { ok: true, file, entries };
+}
+
+/** A `contractgen.config.mjs`'s default export (`export default defineConfig({ … })`), as JSON text. */
+async function scriptConfig(path: string): Promise<string> {
+  // The module cache keeps a URL's first evaluation: a changed file is imported under a new URL.
+  const { mtimeMs, size } = statSync(path);
+  const module = (await import(`${pathToFileURL(path).href}?v=${mtimeMs}-${size}`)) as { default?: unknown };
+  if (module.default === undefined) throw new Error('it has no default export');
+  return JSON.stringify(module.default, null, 2);
 }

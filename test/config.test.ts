@@ -114,4 +114,18 @@ describe('contractgen.config', () => {
     expect(validate({ $schema: './node_modules/contractgen/contract/config.schema.json', contracts: [{ contract: 'a.yaml', out: 'a' }] })).toBe(true);
     expect(validate({ contracts: [{ contract: 'a.yaml', outt: 'a' }] })).toBe(false);
   });
+
+  it('contractgen.config.mjs: its default export is the config (defineConfig types it), checked alike', async () => {
+    const dir = repo("export default { contracts: [{ contract: 'contract/orders.yaml', out: 'mjs/orders' }] };\n", 'mjs');
+    const first = await run(['generate'], dir);
+    expect(first.code, first.err).toBe(0);
+    expect(first.out).toMatch(/^mjs\/orders: \d+ files written/);
+    writeFileSync(join(dir, 'contractgen.config.mjs'), "export default { contracts: [{ contract: 'contract/orders.yaml', outt: 'x' }] };\n");
+    const bad = await run(['validate'], dir);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain("contractgen.config.mjs: unknown key 'outt' in a contract entry; did you mean 'out'? [config-invalid]");
+    const { defineConfig } = await import('../generator/api.js');
+    const config = { contracts: [{ contract: 'a.yaml', out: 'a' }] };
+    expect(defineConfig(config)).toBe(config);
+  }, 60_000);
 });

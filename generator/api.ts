@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import type { ContractResult } from './contract.js';
 import { formatDiagnostic as format, type Diagnostic } from './diagnostics.js';
-import { generate as generatePackage, type GenerateOutcome } from './generate.js';
+import { generate as generatePackage, outputsLeftOut, type GenerateOutcome } from './generate.js';
 import type { ImportWarning } from './import/context.js';
 import { loadInput } from './input.js';
 import type { Contract } from './model/types.js';
@@ -71,7 +71,7 @@ export interface GenerateOptions {
 
 /** `contractgen generate`: writes (or, with `check`, compares) the package; never throws for a contract problem. */
 export function generate(options: GenerateOptions): Promise<GenerateOutcome> {
-  const outputs = options.openapi === false || options.mocks === false ? { ...(options.openapi === false ? { openapi: false as const } : {}), ...(options.mocks === false ? { mocks: false as const } : {}) } : undefined;
+  const outputs = outputsLeftOut(options.openapi === false, options.mocks === false);
   return generatePackage({ contractFile: resolve(options.contract), outDir: resolve(options.out ?? 'generated'), check: options.check === true, outputs });
 }
 

@@ -9,6 +9,7 @@ import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Node } from 'yaml';
 import type { Diagnostic, Position } from './diagnostics.js';
+import { outputsLeftOut, type GenerateOptions } from './generate.js';
 
 export const CONFIG_FILES = ['contractgen.config.json', 'contractgen.config.yaml', 'contractgen.config.yml', 'contractgen.config.mjs'] as const;
 
@@ -17,7 +18,7 @@ export interface ConfigEntry {
   readonly contract: string;
   readonly out: string;
   /** Outputs left out (`openapi: false`, `mocks: false`), as `generate --no-openapi/--no-mocks`. */
-  readonly outputs: { readonly openapi?: false; readonly mocks?: false } | undefined;
+  readonly outputs: GenerateOptions['outputs'];
 }
 
 export type ConfigResult =
@@ -108,13 +109,13 @@ export async function loadConfig(dir: string, file: string): Promise<ConfigResul
       return isScalar(node) && node.value === false;
     };
     const [contract, out] = [text('contract'), text('out')];
-    const outputs = { ...(off('openapi') ? { openapi: false as const } : {}), ...(off('mocks') ? { mocks: false as const } : {}) };
+    const outputs = outputsLeftOut(off('openapi'), off('mocks'));
     if (contract === undefined || out === undefined) continue;
     const folder = relative(dir, resolve(dir, out)) || '.';
     const earlier = outs.get(folder);
     if (earlier !== undefined) report(item.get('out', true) as Node, `${contract} and ${earlier} are both generated into ${folder}: each contract needs its own folder`);
     outs.set(folder, contract);
-    entries.push({ contract, out, outputs: Object.keys(outputs).length === 0 ? undefined : outputs });
+    entries.push({ contract, out, outputs });
   }
   return problems.length > 0 ? { ok: false, file, diagnostics: sortDiagnostics(problems), source } : { ok: true, file, entries };
 }

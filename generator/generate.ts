@@ -23,6 +23,12 @@ export interface GenerateOptions {
   readonly outputs?: { readonly openapi?: false; readonly mocks?: false };
 }
 
+/** The outputs left out as `GenerateOptions.outputs` holds them (undefined when none is): from flags, a config entry or the API. */
+export function outputsLeftOut(openapi: boolean, mocks: boolean): GenerateOptions['outputs'] {
+  if (!openapi && !mocks) return undefined;
+  return { ...(openapi ? { openapi: false as const } : {}), ...(mocks ? { mocks: false as const } : {}) };
+}
+
 export type GenerateOutcome =
   | { readonly kind: 'invalid'; readonly diagnostics: readonly Diagnostic[]; readonly source: string | undefined }
   | { readonly kind: 'up-to-date'; readonly files: number }

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { compareVersions, planBump, raised, withPackageVersion } from '../generator/diff/bump.js';
 import { loadContractText } from '../generator/contract.js';
+import { PACKAGE_NAME, SEMVER } from '../generator/contract-format.js';
 import { packageVersionOf } from '../generator/import/import.js';
 
 const dirs: string[] = [];
@@ -120,5 +121,11 @@ describe("the generated package's identity", () => {
 
   it("an imported description's version becomes the package's where it reads as one (dates stay in order)", () => {
     expect(['2016-11-15', '2024-01-05T00:00:00Z', 'v1', '2.1', '3', '1.0.0', 'beta', '1.2.3.4'].map(packageVersionOf)).toEqual(['2016.11.15', '2024.1.5', '1.0.0', '2.1.0', '3.0.0', undefined, undefined, undefined]);
+  });
+
+  it("the format's schema and the generator hold the same package-name and semver rules", () => {
+    const info = (JSON.parse(readFileSync('contract/contract.schema.json', 'utf8')) as { $defs: { info: { properties: Record<string, { pattern?: string }> } } }).$defs.info.properties;
+    expect(new RegExp(info['package']?.pattern ?? '').source).toBe(PACKAGE_NAME.source);
+    expect(info['packageVersion']?.pattern?.replace(/\[0-9\]/g, '\\d')).toBe(SEMVER.source);
   });
 });

@@ -5,14 +5,14 @@
  * repository is on the scratch project's paths; the lockfile it installs from is built from this
  * repository's, so no registry lookup is needed.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { NPM, packInto } from './support/pack.js';
 
 const REPO = process.cwd();
-const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 interface LockEntry {
@@ -55,7 +55,7 @@ describe('the packed tool in another repository', () => {
     const project = realpathSync(mkdtempSync(join(tmpdir(), 'contractgen-pack-')));
     dirs.push(project);
     // The build is npm test's first step: pack what it built, without building again.
-    const tarball = execFileSync(NPM, ['pack', '--ignore-scripts', '--silent', '--pack-destination', project], { cwd: REPO, encoding: 'utf8' }).trim().split('\n').at(-1) ?? '';
+    const tarball = packInto(REPO, project);
     const tool = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string; dependencies: Record<string, string>; bin: Record<string, string>; license: string; engines: Record<string, string> };
     const typescript = (JSON.parse(readFileSync(join(REPO, 'node_modules', 'typescript', 'package.json'), 'utf8')) as { version: string }).version;
     const manifest = { name: 'scratch-app', version: '1.0.0', private: true, type: 'module', devDependencies: { contractgen: `file:${tarball}`, typescript } };

@@ -4,24 +4,22 @@
  * as each moduleResolution finds them). Both packages are ESM-only, by decision (README): attw runs
  * with its esm-only profile, which still checks node16-from-ESM and bundler resolution.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { publint } from 'publint';
 import { afterAll, describe, expect, it } from 'vitest';
+import { packInto } from './support/pack.js';
 
-const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const ATTW = resolve('node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
 /** What attw's esm-only profile does not judge: require() from CommonJS and the pre-exports node10 resolution. */
 const ESM_ONLY_IGNORES = ['node16-cjs', 'node10'];
 const scratch = mkdtempSync(join(tmpdir(), 'contractgen-lint-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** `npm pack` without lifecycle scripts (npm test built the tool already): the tarball's path. */
 function pack(dir: string): string {
-  const name = execFileSync(NPM, ['pack', '--ignore-scripts', '--silent', '--pack-destination', scratch], { cwd: dir, encoding: 'utf8' }).trim().split('\n').at(-1) ?? '';
-  return join(scratch, name);
+  return join(scratch, packInto(dir, scratch));
 }
 
 const PACKAGES = [

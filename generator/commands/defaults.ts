@@ -1,8 +1,9 @@
 /** Where commands look when no contract or output folder is given. */
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { count, InputError } from '../commands.js';
-import { findConfig, loadConfig } from '../config.js';
+import { count, InputError, type Io, type ParsedArgs } from '../commands.js';
+import { findConfig, loadConfig, type ConfigEntry } from '../config.js';
+import { formatDiagnostic } from '../diagnostics.js';
 
 export const DEFAULT_CONTRACT_DIR = 'contract';
 export const DEFAULT_OUT_DIR = 'generated';
@@ -27,4 +28,18 @@ export async function defaultContractFile(cwd: string): Promise<string> {
     throw new InputError(`no contract given and ${DEFAULT_CONTRACT_DIR}/ holds ${count(names.length, 'YAML file')}; name one with --contract <file>`);
   }
   return relative(cwd, join(dir, names[0] ?? '')) || (names[0] ?? '');
+}
+
+/**
+ * The config's entries, when no contract is named and the working directory has a config file;
+ * 1 when the config has problems (printed, with their count). Undefined: no config applies.
+ */
+export async function configEntries(args: ParsedArgs, io: Io): Promise<{ readonly file: string; readonly entries: readonly ConfigEntry[] } | number | undefined> {
+  const file = args.options.has('contract') || args.positional.length > 0 ? undefined : findConfig(io.cwd);
+  if (file === undefined) return undefined;
+  const loaded = await loadConfig(io.cwd, file);
+  if (loaded.ok) return loaded;
+  for (const d of loaded.diagnostics) io.err(formatDiagnostic(d, loaded.source));
+  io.err(`${count(loaded.diagnostics.length, 'problem')} in ${file}`);
+  return 1;
 }

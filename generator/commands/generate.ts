@@ -2,10 +2,9 @@
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { contractArgument, count, InputError, parseArgs, UsageError, type Io, type ParsedArgs } from '../commands.js';
-import { findConfig, loadConfig } from '../config.js';
 import { formatDiagnostic } from '../diagnostics.js';
-import { generate, type GenerateOptions, type GenerateOutcome } from '../generate.js';
-import { DEFAULT_OUT_DIR, defaultContractFile } from './defaults.js';
+import { generate, outputsLeftOut, type GenerateOptions, type GenerateOutcome } from '../generate.js';
+import { configEntries, DEFAULT_OUT_DIR, defaultContractFile } from './defaults.js';
 
 export async function generateCommand(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, ['contract', 'out'], ['check', 'watch', 'no-openapi', 'no-mocks']);
@@ -25,19 +24,13 @@ export async function generateCommand(argv: readonly string[], io: Io): Promise<
  */
 async function targetsOf(args: ParsedArgs, io: Io): Promise<GenerateOptions[] | number> {
   const check = args.options.has('check');
-  const flags = outputsOff(args.options.has('no-openapi'), args.options.has('no-mocks'));
+  const [noOpenApi, noMocks] = [args.options.has('no-openapi'), args.options.has('no-mocks')];
   const out = args.options.get('out');
-  const config = args.options.has('contract') || args.positional.length > 0 ? undefined : findConfig(io.cwd);
-  if (config !== undefined) {
-    if (typeof out === 'string') throw new UsageError(`--out names one package's folder; ${config} names each contract's (or name the contract with --contract)`);
-    const loaded = await loadConfig(io.cwd, config);
-    if (!loaded.ok) {
-      for (const d of loaded.diagnostics) io.err(formatDiagnostic(d, loaded.source));
-      return 1;
-    }
-    return loaded.entries.map((e) => target(io, e.contract, e.out, check, e.outputs === undefined && flags === undefined ? undefined : { ...e.outputs, ...flags }));
-  }
-  return [target(io, await contractArgument(args, io.cwd, defaultContractFile), typeof out === 'string' ? out : DEFAULT_OUT_DIR, check, flags)];
+  const config = await configEntries(args, io);
+  if (typeof config === 'number') return config;
+  if (config === undefined) return [target(io, await contractArgument(args, io.cwd, defaultContractFile), typeof out === 'string' ? out : DEFAULT_OUT_DIR, check, outputsLeftOut(noOpenApi, noMocks))];
+  if (typeof out === 'string') throw new UsageError(`--out names one package's folder; ${config.file} names each contract's (or name the contract with --contract)`);
+  return config.entries.map((e) => target(io, e.contract, e.out, check, outputsLeftOut(noOpenApi || e.outputs?.openapi === false, noMocks || e.outputs?.mocks === false)));
 }
 
 function target(io: Io, contract: string, out: string, check: boolean, outputs: GenerateOptions['outputs']): GenerateOptions {
@@ -69,11 +62,6 @@ function isFile(path: string): boolean {
 /** A path as the user would type it: relative to the working directory. */
 function display(io: Io, path: string): string {
   return relative(io.cwd, path) || '.';
-}
-
-function outputsOff(noOpenApi: boolean, noMocks: boolean): GenerateOptions['outputs'] {
-  if (!noOpenApi && !noMocks) return undefined;
-  return { ...(noOpenApi ? { openapi: false } : {}), ...(noMocks ? { mocks: false } : {}) };
 }
 
 function report(outcome: GenerateOutcome, options: GenerateOptions, io: Io, elapsed?: number): number {

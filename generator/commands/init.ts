@@ -8,14 +8,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { count, InputError, parseArgs, UsageError, type Io } from '../commands.js';
+import { PACKAGE_NAME } from '../contract-format.js';
 import { writeAtomic } from '../write.js';
 import { CONFIG_FILES, findConfig } from '../config.js';
 import { DEFAULT_CONTRACT_DIR, DEFAULT_OUT_DIR } from './defaults.js';
 
 const DEFAULT_FILE = join(DEFAULT_CONTRACT_DIR, 'api.yaml');
 const DEFAULT_PACKAGE = 'api-client';
-/** npm's rules for a package name: lower case, URL-safe, an optional scope. */
-const PACKAGE_NAME = /^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
 
 export function initCommand(argv: readonly string[], io: Io): number {
   const args = parseArgs(argv, ['contract', 'package', 'out'], ['script', 'config']);
@@ -47,9 +46,8 @@ export function initCommand(argv: readonly string[], io: Io): number {
 function configText(io: Io, file: string, out: string): string {
   const existing = findConfig(io.cwd);
   if (existing !== undefined) throw new InputError(`${existing} exists; add the contract to it by hand: { "contract": ${JSON.stringify(file)}, "out": ${JSON.stringify(out)} }`);
-  const posix = (p: string) => (relative(io.cwd, resolve(io.cwd, p)) || '.').split('\\').join('/');
   // The schema gives editors completion and checks of the config's keys.
-  return `${JSON.stringify({ $schema: './node_modules/contractgen/contract/config.schema.json', contracts: [{ contract: posix(file), out: posix(out) }] }, null, 2)}\n`;
+  return `${JSON.stringify({ $schema: './node_modules/contractgen/contract/config.schema.json', contracts: [{ contract: portable(io, file), out: portable(io, out) }] }, null, 2)}\n`;
 }
 
 /** Adds `generate` and `generate:check` to ./package.json's scripts (naming the contract unless the config does), keeping any the project has. */
@@ -67,8 +65,8 @@ function addScripts(io: Io, file: string | undefined): string {
   } catch (e) {
     throw new InputError(`--script: package.json is not JSON (${e instanceof Error ? e.message : String(e)})`);
   }
-  const named = file === undefined ? DEFAULT_FILE : relative(io.cwd, resolve(io.cwd, file));
-  const contract = named === DEFAULT_FILE ? '' : ` --contract ${named.split('\\').join('/')}`;
+  const named = file === undefined ? portable(io, DEFAULT_FILE) : portable(io, file);
+  const contract = named === portable(io, DEFAULT_FILE) ? '' : ` --contract ${named}`;
   const wanted: Record<string, string> = { generate: `contractgen generate${contract}`, 'generate:check': `contractgen generate${contract} --check` };
   const scripts = { ...(pkg.scripts ?? {}) };
   const added = Object.keys(wanted).filter((name) => scripts[name] === undefined);
@@ -171,4 +169,9 @@ endpoints:
     responses:
       "201": { body: Item }
 `;
+}
+
+/** A path as config files and npm scripts hold it: relative to the project, with `/` on every platform. */
+function portable(io: Io, path: string): string {
+  return (relative(io.cwd, resolve(io.cwd, path)) || '.').split('\\').join('/');
 }

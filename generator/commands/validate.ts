@@ -3,21 +3,15 @@ import { resolve } from 'node:path';
 import { loadInput } from '../input.js';
 import { contractArgument, count, parseArgs, type Io } from '../commands.js';
 import { formatDiagnostic } from '../diagnostics.js';
-import { defaultContractFile } from './defaults.js';
-import { findConfig, loadConfig } from '../config.js';
+import { configEntries, defaultContractFile } from './defaults.js';
 
 export async function validateCommand(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, ['contract'], []);
-  const config = args.options.has('contract') || args.positional.length > 0 ? undefined : findConfig(io.cwd);
+  // With a config file: every contract it names.
+  const config = await configEntries(args, io);
+  if (typeof config === 'number') return config;
   if (config === undefined) return validateOne(await contractArgument(args, io.cwd, defaultContractFile), io);
-  // With a config file: the config itself, then every contract it names.
-  const loaded = await loadConfig(io.cwd, config);
-  if (!loaded.ok) {
-    for (const d of loaded.diagnostics) io.err(formatDiagnostic(d, loaded.source));
-    io.err(`${count(loaded.diagnostics.length, 'problem')} in ${config}`);
-    return 1;
-  }
-  return Math.max(0, ...loaded.entries.map((e) => validateOne(e.contract, io)));
+  return Math.max(0, ...config.entries.map((e) => validateOne(e.contract, io)));
 }
 
 function validateOne(file: string, io: Io): number {

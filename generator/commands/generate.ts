@@ -108,9 +108,10 @@ async function watchLoop(targets: readonly GenerateOptions[], io: Io): Promise<n
       }
     };
     io.out(`watching ${display(io, options.contractFile)} (Ctrl-C to stop)`);
-    await run();
     let pending: ReturnType<typeof setTimeout> | undefined;
-    let running = Promise.resolve();
+    // The first run goes first in the queue; the watcher starts before it, so a save made while
+    // it runs (or right after its line is printed) is never missed.
+    let running = run();
     // Editors often save by rename, so watch the folder and filter by name.
     watchers.push(
       watch(dirname(options.contractFile), (_event, name) => {
@@ -121,6 +122,7 @@ async function watchLoop(targets: readonly GenerateOptions[], io: Io): Promise<n
         }, 25);
       }),
     );
+    await running;
   }
   return new Promise((done) => {
     const stop = () => {

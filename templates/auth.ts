@@ -4,7 +4,8 @@
  * pluggable store so processes can share a token.
  */
 import { callerProvider, proofOf, type Proof, type ProofResult, type Provider, type TokenFlow, type TokenFlowClient } from './credentials.js';
-import { clientError, send } from './exchange.js';
+import type { DecodedError } from './decode.js';
+import { clientError, send, type ClientError, type Exchange } from './exchange.js';
 import type { AuthSpec, FullRuntimeSpec, GrantSpec } from './spec.js';
 
 /** A token as cached and stored: `expiresAt` is epoch milliseconds (undefined: until rejected). */
@@ -166,7 +167,7 @@ class SeenTokens {
  * name, or `accessToken`) replaces the contract's flow; else tokens fetched with the contract's
  * grants, cached, refreshed and, after a refusal, dropped so the replay fetches a fresh one.
  */
-export const clientCredentialsFlow: TokenFlow = (spec, { options, given, now, failures }) => {
+export const clientCredentialsFlow: TokenFlow = (spec, { options, given, now }) => {
   const auth = spec.auth;
   const fixed = given ?? options.accessToken;
   const carrier = options.authHeader ?? (auth === undefined ? undefined : { header: auth.header, scheme: auth.scheme });
@@ -175,6 +176,8 @@ export const clientCredentialsFlow: TokenFlow = (spec, { options, given, now, fa
   const scheme = auth === undefined ? undefined : { header: auth.header, scheme: auth.scheme };
   if (auth === undefined || scheme === undefined || tokenEndpoint === undefined || options.credentials === undefined) return undefined;
   const seen = new SeenTokens();
+  // A failed token request's exchange, by its (shared) error, for support reports on every waiter.
+  const failures = new WeakMap<object, Exchange>();
   const manager = new TokenManager<unknown>({
     spec: auth,
     environment: options.environment,
@@ -190,7 +193,10 @@ export const clientCredentialsFlow: TokenFlow = (spec, { options, given, now, fa
   const provider: Provider = {
     async get(): Promise<ProofResult> {
       const outcome = await manager.token();
-      if (!outcome.ok) return { ok: false, failure: outcome.error };
+      if (!outcome.ok) {
+        const error = outcome.error as DecodedError | ClientError;
+        return { ok: false, failure: failures.get(error) ?? { result: { ok: false, error }, request: undefined, response: undefined } };
+      }
       const { accessToken, refreshToken } = outcome.token;
       seen.add(accessToken);
       seen.add(refreshToken);
@@ -208,7 +214,7 @@ export const clientCredentialsFlow: TokenFlow = (spec, { options, given, now, fa
 };
 
 /** Sends the token request through the client's exchange; a failure's exchange is kept for the support reports of every waiter. */
-function tokenRequest(spec: FullRuntimeSpec, tokenEndpoint: NonNullable<FullRuntimeSpec['tokenEndpoint']>, options: TokenFlowClient['options'], failures: TokenFlowClient['failures']): TokenManagerOptions<unknown>['request'] {
+function tokenRequest(spec: FullRuntimeSpec, tokenEndpoint: NonNullable<FullRuntimeSpec['tokenEndpoint']>, options: TokenFlowClient['options'], failures: WeakMap<object, Exchange>): TokenManagerOptions<unknown>['request'] {
   return async (body) => {
     const contentType = options.tokenContentType ?? tokenEndpoint.contentTypes[0];
     const exchange = await send(spec, options, tokenEndpoint, { body, ...(contentType === undefined ? {} : { contentType }) });

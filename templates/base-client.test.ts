@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientCredentialsFlow } from './auth.js';
 import { createRuntime } from './base-client.js';
+import { writeBody } from './exchange.js';
 import type { EndpointSpec, ErrorTables, FullRuntimeSpec, HostErrorSpec } from './spec.js';
 import { shapeRules } from './shape-reader.js';
 
@@ -24,6 +25,7 @@ function endpoint(idempotent: boolean): EndpointSpec {
     idempotent,
     pathParams: [],
     contentTypes: ['application/json'],
+    write: writeBody,
     response: 'json',
     successStatuses: [200],
     shapes: [],

@@ -10,8 +10,8 @@
  */
 import { isPlainJson, isRecord, keptBody, own, parseBody, readPath, scalarText, truncate } from './body.js';
 import { compilePlan, hasOwn, planOf, tablesPlanOf, type CodeRow, type DecodePlan } from './plan.js';
-import type { BodyPath, EndpointErrorRules, EndpointErrorSpec, ErrorTables, HostErrorSpec, PolicySpec, QuirkSpec, ShapeReads, ShapeRule } from './spec.js';
-import { safeStatus, statusMatches } from './status.js';
+import type { BodyPath, EndpointErrorRules, EndpointErrorSpec, ErrorTables, HostErrorSpec, PolicySpec, ShapeReads, ShapeRule } from './spec.js';
+import { safeStatus } from './status.js';
 import type { SupportReport } from './support.js';
 
 export interface FieldError {
@@ -199,20 +199,6 @@ export function fieldErrors(list: unknown, field: string | BodyPath | undefined,
     if (text !== undefined || name !== undefined) out.push({ field: name ?? '', message: text ?? '' });
   }
   return out;
-}
-
-/** The guidance a `once_then_support` rule gives on the first failure, and after the retry failed too. */
-export const RETRY_ONCE_HINT: string = 'Retry the call once; if it fails again, contact support.';
-export const RETRIED_ONCE_HINT: string = 'It failed again after one retry: contact support.';
-
-/** The error of a `once_then_support` failure that was already retried once: not retryable, and the support guidance. */
-export function retriedOnce<E extends { readonly retryable: boolean; readonly hint?: string }>(error: E): E {
-  return { ...error, retryable: false, hint: error.hint === undefined ? RETRIED_ONCE_HINT : error.hint.replace(RETRY_ONCE_HINT, RETRIED_ONCE_HINT) };
-}
-
-/** Quirks that turn a success status into an error (e.g. 200 with a zero-byte body). */
-export function successQuirk(endpoint: EndpointErrorSpec, status: number, bodyLength: number): QuirkSpec | undefined {
-  return endpoint.quirks.find((q) => q.error === true && statusMatches(q.status, status) && (q.emptyBody !== true || bodyLength === 0));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { proofOf, type Proof } from './credentials.js';
 import { DECODE_RULES } from './decode-rules.js';
 import type { DecodedError } from './decode.js';
-import { CLIENT_ERROR_CATEGORIES, DEFAULT_TIMEOUT_MS, buildUrl, clientError, interpret, send, type ClientError, type Result, type RuntimeOptions } from './exchange.js';
+import { CLIENT_ERROR_CATEGORIES, DEFAULT_TIMEOUT_MS, buildUrl, clientError, interpret, readSuccess, send, writeBody, type ClientError, type Result, type RuntimeOptions } from './exchange.js';
 import { encodeRequestBody } from './request-body.js';
 import { shapeRules } from './shape-reader.js';
 import type { EndpointSpec, ErrorTables, HostErrorSpec, RuntimeSpec } from './spec.js';
@@ -89,8 +89,9 @@ const CREATE_ORDER: EndpointSpec = {
   path: '/orders',
   idempotent: false,
   contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
-  // As the generated tables name it for an endpoint that takes a form.
+  // As the generated tables name them for an endpoint that takes a form.
   encode: encodeRequestBody,
+  write: writeBody,
 };
 
 const GET_LABEL: EndpointSpec = {
@@ -101,11 +102,12 @@ const GET_LABEL: EndpointSpec = {
   pathParams: ['order_id'],
   response: 'binary',
   responseContentType: 'application/pdf',
+  read: readSuccess,
   successStatuses: [200],
   quirks: [{ id: 'empty_label_means_missing', status: 200, emptyBody: true, error: true, category: 'not_found', hint: 'A zero-byte PDF means the order does not exist.' }],
 };
 
-const DELETE_ORDER: EndpointSpec = { ...base, id: 'deleteOrder', method: 'DELETE', path: '/orders/{order_id}', pathParams: ['order_id'], response: 'none', successStatuses: [204] };
+const DELETE_ORDER: EndpointSpec = { ...base, id: 'deleteOrder', method: 'DELETE', path: '/orders/{order_id}', pathParams: ['order_id'], response: 'none', read: readSuccess, successStatuses: [204] };
 
 const ON_ORPHAN: EndpointSpec = { ...base, id: 'orphan', method: 'GET', path: '/ping', host: 'orphan' };
 

@@ -11,7 +11,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRuntime } from './base-client.js';
 import { proofOf } from './credentials.js';
-import { send, type Exchange, type RuntimeOptions } from './exchange.js';
+import { readSuccess, send, writeBody, type Exchange, type RuntimeOptions } from './exchange.js';
 import { nodeTransport } from './node-transport.js';
 import { encodeRequestBody } from './request-body.js';
 import type { EndpointSpec, ErrorTables, FullRuntimeSpec, RuntimeSpec } from './spec.js';
@@ -105,8 +105,8 @@ const SPEC: RuntimeSpec = { tables: TABLES, hosts: { api: { name: 'api', shapes:
 const base_ = { host: 'api', security: [['oauth']], idempotent: true, pathParams: [], contentTypes: [], response: 'json', successStatuses: ['2XX'], shapes: ['api_error'], quirks: [], fieldPaths: [] } as const satisfies Partial<EndpointSpec>;
 const GET_ORDER: EndpointSpec = { ...base_, id: 'getOrder', method: 'GET', path: '/orders/{id}', pathParams: ['id'] };
 // It takes a form, so the generated tables give it the encoder (spec.ts: EndpointSpec.encode).
-const CREATE_ORDER: EndpointSpec = { ...base_, id: 'createOrder', method: 'POST', path: '/orders', idempotent: false, contentTypes: ['application/json', 'application/x-www-form-urlencoded'], encode: encodeRequestBody };
-const GET_LABEL: EndpointSpec = { ...base_, id: 'getLabel', method: 'GET', path: '/labels/{id}', pathParams: ['id'], response: 'binary', responseContentType: 'application/pdf', successStatuses: [200] };
+const CREATE_ORDER: EndpointSpec = { ...base_, id: 'createOrder', method: 'POST', path: '/orders', idempotent: false, contentTypes: ['application/json', 'application/x-www-form-urlencoded'], encode: encodeRequestBody, write: writeBody };
+const GET_LABEL: EndpointSpec = { ...base_, id: 'getLabel', method: 'GET', path: '/labels/{id}', pathParams: ['id'], response: 'binary', responseContentType: 'application/pdf', read: readSuccess, successStatuses: [200] };
 
 const transport = nodeTransport(http);
 

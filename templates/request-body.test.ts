@@ -151,7 +151,7 @@ describe('isReplayable, describeBody, ownBuffer, isStream', () => {
   });
 
   it('puts the description into support reports, and still redacts text bodies', () => {
-    const redact = redactor(() => ['s3cret-token'], []);
+    const redact = redactor(() => ['s3cret-token']);
     const received = { status: 500, headers: {}, body: new Uint8Array(0) };
     const bytes = buildSupportReport({ url: 'https://x/u', method: 'PUT', headers: {}, body: new Uint8Array(10) }, received, new Date(0), undefined, redact, 'authorization');
     expect(bytes.request.body).toBe('(10 bytes of binary data)');

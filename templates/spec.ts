@@ -4,15 +4,16 @@
  * generator builds the tables as them (generator/emit/emit-tables.ts), so the two sides cannot
  * disagree about a table's form. Types only: nothing here runs.
  */
-import type { base64, TokenFlow } from './credentials.js';
+import type { base64, callerProvider, TokenFlow } from './credentials.js';
 import type { secretParamForms } from './base-client.js';
 import type { DECODE_RULES } from './decode-rules.js';
 import type { FieldError } from './decode.js';
+import type { readSuccess, writeBody } from './exchange.js';
 import type { PaginationSpec } from './paginate.js';
 import type { ParamSpec, SerialisedParams } from './params.js';
 import type { BodyData } from './request-body.js';
 import type { fetchUpload } from './transport.js';
-import type { buildSupportReport } from './support.js';
+import type { attachSupportReport, fieldRedactor } from './support.js';
 
 /** A JSON path into a body: `api_error.code` is `['api_error', 'code']`; numbers index arrays. */
 export type BodyPath = readonly (string | number)[];
@@ -221,15 +222,19 @@ export interface EndpointSpec extends EndpointErrorSpec {
   readonly encode?: BodyEncoder;
   /** transport.ts's fetchUpload: named only for an endpoint that takes a stream body, which fetch sends through it. */
   readonly upload?: typeof fetchUpload;
+  /** exchange.ts's writeBody: named only for an endpoint that takes a body (`contentTypes`), so bundles of bodiless calls carry no body writing. */
+  readonly write?: typeof writeBody;
+  /** exchange.ts's readSuccess: named only where a success is not read as JSON (`response`, `successBodies`); without it every success is JSON. */
+  readonly read?: typeof readSuccess;
 }
 
 /** Writes `value` as `mediaType`; throws a TypeError when it cannot. */
 export type BodyEncoder = (value: unknown, mediaType: string, json?: JsonCodec) => { readonly body: BodyData; readonly contentType: string };
 
-/** When errors carry a support report, and support.ts's builder of it: named only by contracts with a support rule. */
+/** When errors carry a support report, and support.ts's attacher of it: named only by contracts with a support rule. */
 export interface SupportSpec {
   readonly reportOn: readonly StatusSpec[];
-  readonly build: typeof buildSupportReport;
+  readonly attach: typeof attachSupportReport;
 }
 
 export interface SuccessBodySpec {
@@ -305,7 +310,15 @@ export interface FullRuntimeSpec extends RuntimeSpec {
    * the contract has that scheme: a bundle of an API-key client carries no token manager.
    */
   readonly tokenFlow?: TokenFlow;
+  /**
+   * Makes the provider of a scheme the caller holds a credential for: credentials.ts's
+   * secretProvider where those schemes are all API keys, its callerProvider otherwise; absent in a
+   * contract without such schemes.
+   */
+  readonly provider?: typeof callerProvider;
   readonly support?: SupportSpec;
   /** Field names whose values are secrets, redacted from reports and errors. */
   readonly secretFields: readonly string[];
+  /** support.ts's fieldRedactor: named only where `secretFields` is not empty, so other bundles carry no field pattern. */
+  readonly redactFields?: typeof fieldRedactor;
 }

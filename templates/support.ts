@@ -4,6 +4,9 @@
  */
 import { truncate } from './body.js';
 import { describeBody } from './request-body.js';
+import type { Exchange } from './exchange.js';
+import type { StatusSpec } from './spec.js';
+import { statusMatches } from './status.js';
 import type { Received, Sent } from './transport.js';
 
 export interface SupportReport {
@@ -27,28 +30,37 @@ const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie'
 export interface Redactor {
   /** Replaces every known secret value, and the values of secret JSON fields, in a text. */
   text(value: string): string;
-  headers(headers: Readonly<Record<string, string>>, extra?: readonly string[]): Record<string, string>;
 }
 
-/** `values`: secret strings (tokens, client secret); `fields`: JSON/form field names whose values are secret. */
-export function redactor(values: () => readonly (string | undefined)[], fields: readonly string[]): Redactor {
-  const fieldPattern = fields.length === 0 ? undefined : new RegExp(`("(?:${fields.map(escapeRegExp).join('|')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"|((?:^|&)(?:${fields.map(escapeRegExp).join('|')})=)[^&]*`, 'g');
-  const text = (value: string): string => {
-    let out = fieldPattern === undefined ? value : value.replace(fieldPattern, (_m, json?: string, form?: string) => (json !== undefined ? `${json}"${REDACTED}"` : `${form ?? ''}${REDACTED}`));
-    // Longest first, so a secret that contains another is replaced whole.
-    const secrets = values().filter((s): s is string => s !== undefined && s.length >= 4);
-    for (const secret of secrets.sort((a, b) => b.length - a.length)) out = out.split(secret).join(REDACTED);
-    return out.includes('…') && secrets.length > 0 ? redactCutSecrets(out, secrets) : out;
-  };
+/** `values`: secret strings (tokens, client secret); `fields`: what fieldRedactor made of the contract's secret field names. */
+export function redactor(values: () => readonly (string | undefined)[], fields?: (text: string) => string): Redactor {
   return {
-    text,
-    headers(headers, extra = []) {
-      const out: Record<string, string> = {};
-      const hidden = new Set([...SECRET_HEADERS, ...extra.map((h) => h.toLowerCase())]);
-      for (const [key, value] of Object.entries(headers)) out[key] = hidden.has(key.toLowerCase()) ? REDACTED : text(value);
-      return out;
+    text(value) {
+      let out = fields === undefined ? value : fields(value);
+      // Longest first, so a secret that contains another is replaced whole.
+      const secrets = values().filter((s): s is string => s !== undefined && s.length >= 4);
+      for (const secret of secrets.sort((a, b) => b.length - a.length)) out = out.split(secret).join(REDACTED);
+      return out.includes('…') && secrets.length > 0 ? redactCutSecrets(out, secrets) : out;
     },
   };
+}
+
+/**
+ * Redacts the values of JSON and form fields of these names in a text. The tables name it only
+ * where a contract marks secret fields, so other bundles carry no such pattern.
+ */
+export function fieldRedactor(names: readonly string[]): (text: string) => string {
+  const alternatives = names.map(escapeRegExp).join('|');
+  const pattern = new RegExp(`("(?:${alternatives})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"|((?:^|&)(?:${alternatives})=)[^&]*`, 'g');
+  return (text) => text.replace(pattern, (_m, json?: string, form?: string) => (json !== undefined ? `${json}"${REDACTED}"` : `${form ?? ''}${REDACTED}`));
+}
+
+/** Headers with every secret hidden: credential headers (and `extra`) whole, known secrets inside the others. */
+export function redactHeaders(redact: Redactor, headers: Readonly<Record<string, string>>, extra: readonly string[] = []): Record<string, string> {
+  const out: Record<string, string> = {};
+  const hidden = new Set([...SECRET_HEADERS, ...extra.map((h) => h.toLowerCase())]);
+  for (const [key, value] of Object.entries(headers)) out[key] = hidden.has(key.toLowerCase()) ? REDACTED : redact.text(value);
+  return out;
 }
 
 /**
@@ -71,6 +83,18 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/**
+ * Gives a failed call's error its support report (not enumerable, built when asked for) when the
+ * response's status is one the contract's support rule covers. What the tables name as the
+ * support rule's `attach`, so a bundle of a contract without one carries no report builder.
+ */
+export function attachSupportReport(reportOn: readonly StatusSpec[], error: object, exchange: Exchange, now: () => number, to: string | undefined, redact: Redactor, authHeader: string): void {
+  const { request, response } = exchange;
+  if (request === undefined || response === undefined || !reportOn.some((s) => statusMatches(s, response.status))) return;
+  const when = new Date(now());
+  Object.defineProperty(error, 'supportReport', { value: (): SupportReport => buildSupportReport(request, response, when, to, redact, authHeader), enumerable: false });
+}
+
 export function buildSupportReport(request: Sent, response: Received, when: Date, to: string | undefined, redact: Redactor, authHeader: string): SupportReport {
   const body = new TextDecoder().decode(response.body);
   const report = {
@@ -80,11 +104,11 @@ export function buildSupportReport(request: Sent, response: Received, when: Date
     request: {
       method: request.method,
       url: redact.text(request.url),
-      headers: redact.headers(request.headers, [authHeader]),
+      headers: redactHeaders(redact, request.headers, [authHeader]),
       // Bytes, Blobs and streams are described, not shown: they cannot be redacted.
       body: typeof request.body === 'string' ? truncate(redact.text(request.body), MAX_REPORT_BODY) : describeBody(request.body),
     },
-    response: { status: response.status, headers: redact.headers(response.headers), body: truncate(redact.text(body), MAX_REPORT_BODY) },
+    response: { status: response.status, headers: redactHeaders(redact, response.headers), body: truncate(redact.text(body), MAX_REPORT_BODY) },
   };
   const lines = [
     `To: ${report.to}`,

@@ -7,11 +7,11 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPILERS, outDir, TYPE_CHECK_TIMEOUT, typeCheck, writeFixturePackage, type Compiler } from './support/type-tests.js';
+import { COMPILERS, outDir, TYPE_CHECK_TIMEOUT, typeCheck, writeFixturePackage, writePackage, type Compiler } from './support/type-tests.js';
 
 const OUT = outDir('auth');
 
@@ -230,6 +230,52 @@ describe('each scheme on the wire', () => {
     } finally {
       answers.delete('/widgets/w');
       await new Promise<void>((resolve) => thief.close(() => resolve()));
+    }
+  });
+});
+
+describe('a contract whose only scheme is an API key (bench/contracts/apikey.yaml: its tables name the key-only provider)', () => {
+  const KEY_OUT = outDir('auth-apikey');
+  let keyPkg: { createBaseClient(options: object): unknown; getForecast(client: unknown, input: object): Promise<Outcome> };
+
+  beforeAll(async () => {
+    await writePackage(fileURLToPath(new URL('../bench/contracts/apikey.yaml', import.meta.url)), KEY_OUT, 'export {};\n');
+    expect(readFileSync(join(KEY_OUT, 'src', 'tables.ts'), 'utf8')).toContain('provider: secretProvider');
+    keyPkg = (await import(pathToFileURL(join(KEY_OUT, 'dist', 'index.js')).href)) as typeof keyPkg;
+    server = createServer(handle);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    rmSync(KEY_OUT, { recursive: true, force: true });
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  const forecastClient = (apiKey: unknown) => keyPkg.createBaseClient({ environment: 'live', servers: { api_url: base }, maxRetries: 0, auth: { apiKey } });
+
+  it('sends a fixed key, and a key read from an async function before every request', async () => {
+    const [fixed] = await sent(keyPkg.getForecast(forecastClient('wk-fixed-1'), { location: 'Oslo', days: 3 }));
+    expect(fixed?.url).toBe('/forecast/Oslo?days=3');
+    expect(fixed?.headers['x-api-key']).toBe('wk-fixed-1');
+    let n = 0;
+    const rotating = forecastClient(async () => `wk-rotated-${++n}`);
+    const [one] = await sent(keyPkg.getForecast(rotating, { location: 'a' }));
+    const [two] = await sent(keyPkg.getForecast(rotating, { location: 'b' }));
+    expect([one?.headers['x-api-key'], two?.headers['x-api-key']]).toEqual(['wk-rotated-1', 'wk-rotated-2']);
+  });
+
+  it('a refused key is not replayed, and it is redacted from the error', async () => {
+    answers.set('/forecast/x', (req) => [401, JSON.stringify({ error: { code: 'key_invalid', message: `bad key ${String(req.headers['x-api-key'])}` } })]);
+    try {
+      const before = seen.length;
+      const outcome = await keyPkg.getForecast(forecastClient('wk-refused-9'), { location: 'x' });
+      expect(seen.length - before).toBe(1);
+      expect(outcome).toMatchObject({ ok: false, error: { status: 401, code: 'key_invalid', category: 'auth' } });
+      expect(JSON.stringify(outcome.error)).not.toContain('wk-refused-9');
+      expect(JSON.stringify(outcome.error)).toContain('[REDACTED]');
+    } finally {
+      answers.delete('/forecast/x');
     }
   });
 });

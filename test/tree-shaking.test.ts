@@ -145,7 +145,7 @@ describe('operation functions tree-shake', () => {
 });
 
 describe('a bundle carries what its contract and its calls use', () => {
-  it('an API-key client: one endpoint + decodeError carries no token manager, multipart writer, paginator or message-table rules; an upload carries the writer', async () => {
+  it('an API-key client: one endpoint + decodeError carries no token manager, multipart writer, paginator, message-table rules, body writer, non-JSON reader, token refresh or support report; an upload carries the writers', async () => {
     const file = fileURLToPath(new URL('../bench/contracts/apikey.yaml', import.meta.url));
     const dir = render(file, readFileSync(file, 'utf8'));
     const code = await bundle(
@@ -158,11 +158,22 @@ describe('a bundle carries what its contract and its calls use', () => {
       ].join('\n'),
     );
     expect(code).toContain('/forecast/{location}');
-    for (const absent of [TOKEN_MANAGER, MULTIPART_WRITER, PAGINATOR, DECODE_RULES]) expect(code).not.toContain(absent);
+    for (const absent of [TOKEN_MANAGER, MULTIPART_WRITER, PAGINATOR, DECODE_RULES, BODY_WRITER, SUCCESS_READER, CALLER_PROVIDER, SUPPORT_REPORT]) expect(code).not.toContain(absent);
     const bodies = fileURLToPath(new URL('./fixtures/bodies/contract.yaml', import.meta.url));
     const upload = await bundle(render(bodies, readFileSync(bodies, 'utf8')), "import { createBaseClient, uploadDocument } from './dist/index.js';\nconst c = createBaseClient({ environment: 'live', servers: { api_url: 'https://x.example' } });\nexport const u = (file) => uploadDocument(c, { body: { title: 't', file } });");
     expect(upload).toContain(MULTIPART_WRITER);
+    expect(upload).toContain(BODY_WRITER);
     expect(upload).not.toContain(PAGINATOR);
+  });
+
+  it("orders: the label's PDF brings the non-JSON reader, the support rule its report, the client-credentials scheme the general provider (a caller's token)", async () => {
+    const file = fileURLToPath(new URL('../contract/orders.yaml', import.meta.url));
+    const dir = render(file, readFileSync(file, 'utf8'));
+    const create = "const c = createBaseClient({ environment: 'production', servers: { base_url: 'https://f.example', lastmile_url: 'https://l.example' }, credentials: { clientId: 'id', clientSecret: 's' } });";
+    const label = await bundle(dir, ["import { createBaseClient, getOrderLabel } from './dist/index.js';", create, 'export const l = (id) => getOrderLabel(c, { order_id: id });'].join('\n'));
+    for (const present of [SUCCESS_READER, SUPPORT_REPORT, CALLER_PROVIDER]) expect(label).toContain(present);
+    const order = await bundle(dir, ["import { createBaseClient, getOrder } from './dist/index.js';", create, 'export const o = (id) => getOrder(c, { order_id: id });'].join('\n'));
+    expect(order).not.toContain(SUCCESS_READER);
   });
 });
 
@@ -180,6 +191,18 @@ const PAGINATOR = 'maxPages must be a whole number';
 
 /** A message only templates/params.ts holds. */
 const PARAM_SERIALISER = 'which URLs resolve as a';
+
+/** A message only templates/exchange.ts's writeBody holds. */
+const BODY_WRITER = 'is not accepted by';
+
+/** A message only templates/exchange.ts's readSuccess holds. */
+const SUCCESS_READER = 'no content type';
+
+/** A message only templates/credentials.ts's callerProvider holds (basic credentials given to another scheme). */
+const CALLER_PROVIDER = 'a username and password are credentials';
+
+/** Text only templates/support.ts's report builder holds. */
+const SUPPORT_REPORT = 'support contact not configured';
 
 /** A message only templates/json.ts's reader holds (minifiers keep string literals). */
 const LOSSLESS_READER = 'could not be read exactly';

@@ -3,8 +3,9 @@ import { clientCredentialsFlow } from './runtime/auth.js';
 import { firstText, has, item, own, scalarText } from './runtime/body.js';
 import { DECODE_RULES } from './runtime/decode-rules.js';
 import { fieldErrors } from './runtime/decode.js';
+import { readSuccess, writeBody } from './runtime/exchange.js';
 import { encodeFormBody } from './runtime/request-body.js';
-import { buildSupportReport } from './runtime/support.js';
+import { attachSupportReport, fieldRedactor } from './runtime/support.js';
 
 export const ERROR_TABLES = {
   shapes: {
@@ -311,6 +312,7 @@ export const REQUEST_TOKEN_ENDPOINT = {
   quirks: [],
   fieldPaths: [],
   encode: encodeFormBody,
+  write: writeBody,
 };
 export const CREATE_ORDER_ENDPOINT = {
   id: 'createOrder',
@@ -345,6 +347,7 @@ export const CREATE_ORDER_ENDPOINT = {
     'payment_amount',
     'payment_mode',
   ],
+  write: writeBody,
 };
 export const GET_ORDER_ENDPOINT = {
   id: 'getOrder',
@@ -401,6 +404,7 @@ export const UPDATE_ORDER_ENDPOINT = {
     'payment_amount',
     'payment_mode',
   ],
+  write: writeBody,
 };
 export const MARK_READY_FOR_COLLECTION_ENDPOINT = {
   id: 'markReadyForCollection',
@@ -422,6 +426,7 @@ export const MARK_READY_FOR_COLLECTION_ENDPOINT = {
     },
   ],
   fieldPaths: [],
+  write: writeBody,
 };
 export const GET_ORDER_LABEL_ENDPOINT = {
   id: 'getOrderLabel',
@@ -452,6 +457,7 @@ export const GET_ORDER_LABEL_ENDPOINT = {
     },
   ],
   fieldPaths: [],
+  read: readSuccess,
 };
 export const ENDPOINTS = {
   requestToken: REQUEST_TOKEN_ENDPOINT,
@@ -607,7 +613,7 @@ export const AUTH = {
 };
 export const SUPPORT = {
   reportOn: ['5XX'],
-  build: buildSupportReport,
+  attach: attachSupportReport,
 };
 export const SECRET_FIELDS = ['access_token', 'client_secret', 'refresh_token'];
 export const ENVIRONMENT_URLS = {
@@ -634,4 +640,5 @@ export const RUNTIME_SPEC = {
   tokenFlow: clientCredentialsFlow,
   support: SUPPORT,
   secretFields: SECRET_FIELDS,
+  redactFields: fieldRedactor,
 };

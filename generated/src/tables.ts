@@ -3,6 +3,7 @@ import { clientCredentialsFlow } from './runtime/auth.js';
 import { firstText, has, item, own, scalarText } from './runtime/body.js';
 import { DECODE_RULES } from './runtime/decode-rules.js';
 import { fieldErrors } from './runtime/decode.js';
+import { readSuccess, writeBody } from './runtime/exchange.js';
 import { encodeFormBody } from './runtime/request-body.js';
 import {
   type AuthSpec,
@@ -14,7 +15,7 @@ import {
   type SchemeSpec,
   type SupportSpec,
 } from './runtime/spec.js';
-import { buildSupportReport } from './runtime/support.js';
+import { attachSupportReport, fieldRedactor } from './runtime/support.js';
 
 /** Error tables of the contract: shapes, categories, statuses and policies. */
 export const ERROR_TABLES: ErrorTables = {
@@ -329,6 +330,7 @@ export const REQUEST_TOKEN_ENDPOINT: EndpointSpec = {
   quirks: [],
   fieldPaths: [],
   encode: encodeFormBody,
+  write: writeBody,
 };
 export const CREATE_ORDER_ENDPOINT: EndpointSpec = {
   id: 'createOrder',
@@ -363,6 +365,7 @@ export const CREATE_ORDER_ENDPOINT: EndpointSpec = {
     'payment_amount',
     'payment_mode',
   ],
+  write: writeBody,
 };
 export const GET_ORDER_ENDPOINT: EndpointSpec = {
   id: 'getOrder',
@@ -419,6 +422,7 @@ export const UPDATE_ORDER_ENDPOINT: EndpointSpec = {
     'payment_amount',
     'payment_mode',
   ],
+  write: writeBody,
 };
 export const MARK_READY_FOR_COLLECTION_ENDPOINT: EndpointSpec = {
   id: 'markReadyForCollection',
@@ -440,6 +444,7 @@ export const MARK_READY_FOR_COLLECTION_ENDPOINT: EndpointSpec = {
     },
   ],
   fieldPaths: [],
+  write: writeBody,
 };
 export const GET_ORDER_LABEL_ENDPOINT: EndpointSpec = {
   id: 'getOrderLabel',
@@ -470,6 +475,7 @@ export const GET_ORDER_LABEL_ENDPOINT: EndpointSpec = {
     },
   ],
   fieldPaths: [],
+  read: readSuccess,
 };
 
 /** How each endpoint is called and how its responses are read. */
@@ -636,7 +642,7 @@ export const AUTH: AuthSpec | undefined = {
 /** Statuses for which errors carry a support report. */
 export const SUPPORT: SupportSpec | undefined = {
   reportOn: ['5XX'],
-  build: buildSupportReport,
+  attach: attachSupportReport,
 };
 
 /** Field names whose values are secrets: redacted from errors and support reports. */
@@ -669,4 +675,5 @@ export const RUNTIME_SPEC: FullRuntimeSpec = {
   tokenFlow: clientCredentialsFlow,
   support: SUPPORT,
   secretFields: SECRET_FIELDS,
+  redactFields: fieldRedactor,
 };

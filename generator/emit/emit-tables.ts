@@ -53,6 +53,9 @@ export function emitTables(file: TsFile, contract: Contract): void {
         ...(k.encodesBody(e) ? { encode: new Code(file.use(MODULE.runtime.requestBody, encoderOf(e))) } : {}),
         // Only endpoints that take a stream name fetch's stream upload.
         ...(k.takesStream(e) ? { upload: new Code(file.use(MODULE.runtime.transport, RUNTIME.transport.fetchUpload)) } : {}),
+        // Only endpoints with a body name the body writer, and only those with a success other than JSON the readers of the other kinds.
+        ...((e.request?.contentTypes.length ?? 0) > 0 ? { write: new Code(file.use(MODULE.runtime.exchange, RUNTIME.exchange.writeBody)) } : {}),
+        ...(readsOtherThanJson(k, e) ? { read: new Code(file.use(MODULE.runtime.exchange, RUNTIME.exchange.readSuccess)) } : {}),
       };
       file.constant(endpointNames.spec(e.id), specType, (prefix, suffix) => data(spec, file.level, prefix, suffix).split('\n'));
     });
@@ -83,7 +86,7 @@ export function emitTables(file: TsFile, contract: Contract): void {
     TABLES.SUPPORT,
     `${file.useType(spec, RUNTIME.spec.SupportSpec)} | undefined`,
     // The builder is named only here, so a bundle of a contract without support reports leaves it out.
-    contract.support === undefined ? undefined : { reportOn: contract.support.reportOn.map(statusSpec), build: new Code(file.use(MODULE.runtime.support, RUNTIME.support.buildSupportReport)) },
+    contract.support === undefined ? undefined : { reportOn: contract.support.reportOn.map(statusSpec), attach: new Code(file.use(MODULE.runtime.support, RUNTIME.support.attachSupportReport)) },
   );
   constant('Field names whose values are secrets: redacted from errors and support reports.', TABLES.SECRET_FIELDS, 'readonly string[]', k.secretFields);
   constant('Environment → host → base URL template over server variables.', TABLES.ENVIRONMENT_URLS, 'Readonly<Record<string, Readonly<Record<string, string>>>>', environmentUrls(contract));
@@ -99,8 +102,11 @@ export function emitTables(file: TsFile, contract: Contract): void {
     `auth: ${TABLES.AUTH}`,
     // Named only with a client-credentials scheme: other bundles leave the token manager out.
     ...(contract.auth === undefined ? [] : [`tokenFlow: ${file.use(MODULE.runtime.auth, RUNTIME.auth.clientCredentialsFlow)}`]),
+    ...callerProvider(file, contract),
     `support: ${TABLES.SUPPORT}`,
     `secretFields: ${TABLES.SECRET_FIELDS}`,
+    // Named only with secret fields: other bundles carry no field pattern.
+    ...(k.secretFields.length === 0 ? [] : [`redactFields: ${file.use(MODULE.runtime.support, RUNTIME.support.fieldRedactor)}`]),
   ];
   const runtimeType = file.useType(MODULE.runtime.spec, RUNTIME.spec.FullRuntimeSpec);
   file.constant(TABLES.RUNTIME_SPEC, runtimeType, (prefix, suffix) => [`${prefix}{`, ...members.flatMap((m) => `${m},`.split('\n').map((l) => `  ${l}`)), `}${suffix}`]);
@@ -241,6 +247,11 @@ function endpointSpec(k: Knowledge, e: Endpoint, plainParams: boolean): Endpoint
   };
 }
 
+/** Whether a success of the endpoint is read as anything but JSON (exchange.ts readSuccess). */
+function readsOtherThanJson(k: Knowledge, e: Endpoint): boolean {
+  return k.successBody(e).kind !== 'json' || k.successBodies(e) !== undefined;
+}
+
 /** How each status is read, for an endpoint whose successes are not all read alike. */
 function successBodies(k: Knowledge, e: Endpoint): Pick<EndpointSpec, 'successBodies' | 'accept'> {
   const bodies = k.successBodies(e);
@@ -333,6 +344,17 @@ function authSpec(contract: Contract): AuthSpec | undefined {
 
 function environmentUrls(contract: Contract): Readonly<Record<string, Readonly<Record<string, string>>>> {
   return Object.fromEntries(contract.environments.map((env) => [env.name, Object.fromEntries(env.urls.map((u) => [u.host, u.url]))]));
+}
+
+/**
+ * `provider: …` for the schemes a caller holds credentials of: the API-key provider when they are
+ * all API keys (its bundle carries no token refresh or basic encoding), the general one otherwise.
+ */
+function callerProvider(file: TsFile, contract: Contract): string[] {
+  const held = contract.schemes.filter((s) => s.type !== 'clientCredentials');
+  if (held.length === 0) return [];
+  const name = held.every((s) => s.type === 'apiKey') ? RUNTIME.credentials.secretProvider : RUNTIME.credentials.callerProvider;
+  return [`provider: ${file.use(MODULE.runtime.credentials, name)}`];
 }
 
 /** `serverDefaults: { … }` when any server variable has a default. */

@@ -137,7 +137,7 @@ class SeenTokens {
  * name, or `accessToken`) replaces the contract's flow; else tokens fetched with the contract's
  * grants, cached, refreshed and, after a refusal, dropped so the replay fetches a fresh one.
  */
-export const clientCredentialsFlow = (spec, { options, given, now, failures }) => {
+export const clientCredentialsFlow = (spec, { options, given, now }) => {
     const auth = spec.auth;
     const fixed = given ?? options.accessToken;
     const carrier = options.authHeader ?? (auth === undefined ? undefined : { header: auth.header, scheme: auth.scheme });
@@ -148,6 +148,8 @@ export const clientCredentialsFlow = (spec, { options, given, now, failures }) =
     if (auth === undefined || scheme === undefined || tokenEndpoint === undefined || options.credentials === undefined)
         return undefined;
     const seen = new SeenTokens();
+    // A failed token request's exchange, by its (shared) error, for support reports on every waiter.
+    const failures = new WeakMap();
     const manager = new TokenManager({
         spec: auth,
         environment: options.environment,
@@ -163,8 +165,10 @@ export const clientCredentialsFlow = (spec, { options, given, now, failures }) =
     const provider = {
         async get() {
             const outcome = await manager.token();
-            if (!outcome.ok)
-                return { ok: false, failure: outcome.error };
+            if (!outcome.ok) {
+                const error = outcome.error;
+                return { ok: false, failure: failures.get(error) ?? { result: { ok: false, error }, request: undefined, response: undefined } };
+            }
             const { accessToken, refreshToken } = outcome.token;
             seen.add(accessToken);
             seen.add(refreshToken);

@@ -4,8 +4,8 @@
  * redaction around every call. Each attempt is one HTTP exchange (exchange.ts).
  */
 import type { TokenStore } from './auth.js';
-import { type SchemeCredential } from './credentials.js';
-import { type DecodedError } from './decode.js';
+import type { SchemeCredential } from './credentials.js';
+import type { DecodedError } from './decode.js';
 import { type ClientError, type Result, type RuntimeOptions } from './exchange.js';
 import { type RetryPolicy } from './retry.js';
 import type { EndpointSpec, FullRuntimeSpec } from './spec.js';

@@ -1,27 +1,24 @@
-import { callerProvider } from './credentials.js';
-import { retriedOnce as retriedOnceError } from './decode.js';
 import { isStream } from './request-body.js';
 import { send, clientError, encodeUnreserved, requestUrl } from './exchange.js';
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep } from './retry.js';
-import { statusMatches } from './status.js';
 import { redactor } from './support.js';
 /** Keys of a method's input besides path parameters; the contract validator rejects parameters so named. */
 export const RESERVED_INPUT_KEYS = ['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries'];
 export function createRuntime(spec, given) {
     const now = given.now ?? Date.now;
-    // A failed token request's exchange, by its (shared) error, for support reports on every waiter.
-    const failures = new WeakMap();
-    const providers = makeProviders(spec, given, now, failures);
+    const providers = makeProviders(spec, given, now);
     const secrets = () => [...(given.credentials === undefined ? [] : [given.credentials.clientSecret, given.credentials.refreshToken]), ...[...providers.values()].flatMap((p) => p.secrets())];
-    const redact = redactor(secrets, spec.secretFields);
+    // Field redaction is support.ts's fieldRedactor, named by the tables only where the contract marks secret fields.
+    const fields = spec.secretFields.length === 0 ? undefined : spec.redactFields?.(spec.secretFields);
+    const redact = redactor(secrets, fields);
     const policy = { ...DEFAULT_RETRY, ...given.retry, maxRetries: given.maxRetries ?? DEFAULT_RETRY.maxRetries };
-    const auth = { providers, failures, chosen: new WeakMap() };
+    const auth = { providers, chosen: new WeakMap() };
     return {
         async call(endpoint, input) {
             const callInput = toCallInput(endpoint, input);
             // A secret parameter's value is this call's own secret.
             const secret = endpoint.secretParams;
-            const callRedact = secret === undefined ? redact : redactor(() => [...secrets(), ...secret.forms(secret.keys, input)], spec.secretFields);
+            const callRedact = secret === undefined ? redact : redactor(() => [...secrets(), ...secret.forms(secret.keys, input)], fields);
             try {
                 const exchange = await attempt(spec, given, endpoint, callInput, auth, policy, now);
                 return finish(spec, given, exchange, callRedact, now);
@@ -42,12 +39,13 @@ export function createRuntime(spec, given) {
     };
 }
 /** The providers of the schemes the client holds a credential for, by scheme name. */
-function makeProviders(spec, options, now, failures) {
+function makeProviders(spec, options, now) {
     const providers = new Map();
     for (const [name, scheme] of Object.entries(spec.schemes)) {
         const given = options.auth !== undefined && Object.prototype.hasOwnProperty.call(options.auth, name) ? options.auth[name] : undefined;
         // The client-credentials provider is auth.ts's, named by the tables only for a contract with that scheme.
-        const provider = scheme.type === 'clientCredentials' ? spec.tokenFlow?.(spec, { options, given, now, failures }) : given === undefined ? undefined : callerProvider(scheme, given);
+        // The provider of caller-held credentials is named by the tables: an API-key contract's carries no token refresh.
+        const provider = scheme.type === 'clientCredentials' ? spec.tokenFlow?.(spec, { options, given, now }) : given === undefined ? undefined : spec.provider?.(scheme, given);
         if (provider !== undefined)
             providers.set(name, provider);
     }
@@ -67,7 +65,7 @@ function chooseProviders(auth, endpoint) {
     return chosen;
 }
 /** The proofs of every chosen scheme: synchronous when each is at hand, so a call with a fixed key waits for nothing. */
-function prove(auth, providers) {
+function prove(providers) {
     if (providers.length === 0)
         return { ok: true, proofs: NO_PROOFS };
     const results = providers.map((p) => p.get());
@@ -75,16 +73,12 @@ function prove(auth, providers) {
         const proofs = [];
         for (const r of all) {
             if (!r.ok)
-                return { ok: false, exchange: failedProof(auth, r.failure) };
+                return { ok: false, exchange: r.failure };
             proofs.push(r.proof);
         }
         return { ok: true, proofs };
     };
     return results.some((r) => r instanceof Promise) ? Promise.all(results).then(collect) : collect(results);
-}
-function failedProof(auth, failure) {
-    const error = failure;
-    return (typeof failure === 'object' && failure !== null ? auth.failures.get(failure) : undefined) ?? { result: { ok: false, error }, request: undefined, response: undefined };
 }
 async function attempt(spec, options, endpoint, input, auth, policy, now) {
     const maxRetries = input.maxRetries ?? policy.maxRetries;
@@ -95,7 +89,7 @@ async function attempt(spec, options, endpoint, input, auth, policy, now) {
     for (let retries = 0;;) {
         if (input.signal?.aborted === true)
             return canceled();
-        const pending = prove(auth, providers);
+        const pending = prove(providers);
         // A caller's abort ends its own wait for the shared token request, not the request itself.
         const proved = pending instanceof Promise ? await untilAborted(pending, input.signal) : pending;
         if (proved === undefined)
@@ -111,10 +105,12 @@ async function attempt(spec, options, endpoint, input, auth, policy, now) {
             replayed = true;
             continue;
         }
-        const once = result.error.retry === 'once_then_support';
+        // Only decode-rules.ts (named by the tables of contracts with message tables) marks an error so.
+        const rules = result.error.retry === 'once_then_support' ? spec.tables.rules : undefined;
+        const once = rules !== undefined;
         // The API asks for one retry of such a failure, whatever the method; a second is the support case.
         if (once && retriedOnce)
-            return { ...exchange, result: { ok: false, error: retriedOnceError(result.error) } };
+            return { ...exchange, result: { ok: false, error: rules.retriedOnce(result.error) } };
         const wait = retries < maxRetries ? (once ? backoffMs(policy, retries) : retryDelay(endpoint, exchange, result.error, policy, retries, now)) : undefined;
         if (wait === undefined)
             return exchange;
@@ -167,16 +163,10 @@ function finish(spec, options, exchange, redact, now) {
     if (result.ok)
         return result;
     const error = scrubValue(result.error, redact, 0);
-    const { request, response } = exchange;
+    // Support reports are support.ts's, named by the tables only for contracts with a support rule.
     const support = spec.support;
-    if (support !== undefined && response !== undefined && request !== undefined && support.reportOn.some((s) => statusMatches(s, response.status))) {
-        const header = spec.auth?.header ?? options.authHeader?.header ?? 'Authorization';
-        const when = new Date(now());
-        Object.defineProperty(error, 'supportReport', {
-            value: () => support.build(request, response, when, options.supportEmail, redact, header),
-            enumerable: false,
-        });
-    }
+    if (support !== undefined)
+        support.attach(support.reportOn, error, exchange, now, options.supportEmail, redact, spec.auth?.header ?? options.authHeader?.header ?? 'Authorization');
     return { ok: false, error };
 }
 /** Errors may echo what was sent; no secret leaves the client inside one, in any text or key. */

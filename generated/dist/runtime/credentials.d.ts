@@ -44,7 +44,7 @@ export type ProofResult = {
     readonly proof: Proof;
 } | {
     readonly ok: false;
-    readonly failure: unknown;
+    readonly failure: Exchange;
 };
 /** The credential of one scheme, as a client holds it. */
 export interface Provider {
@@ -72,8 +72,6 @@ export interface TokenFlowClient {
     /** The credential given for the scheme by name (`auth`), if any. */
     readonly given: SchemeCredential | undefined;
     readonly now: () => number;
-    /** A failed token request's exchange, by its (shared) error, for support reports on every waiter. */
-    readonly failures: WeakMap<object, Exchange>;
 }
 /** Standard base64 of UTF-8 text (RFC 7617 §2.1 with charset UTF-8), without btoa's Latin-1 limit. */
 export declare function base64(text: string): string;
@@ -88,8 +86,15 @@ export interface Refusal {
     readonly shape?: string;
 }
 /**
- * The provider of a scheme the caller gave a credential for. `carrier` and `refusal` default from
- * the scheme (a client-credentials scheme given a token passes its own).
+ * The provider of an API key (a string, or a function returning the current one): what the
+ * tables name for a contract whose caller-held schemes are all API keys, so its bundle carries no
+ * token refresh or basic encoding. A key is never refused: a 401 is the caller's to handle.
+ */
+export declare function secretProvider(scheme: SchemeSpec, credential: SchemeCredential): Provider;
+/**
+ * The provider of a scheme the caller gave a credential for, of any kind (what the tables name
+ * when a contract has other schemes than API keys). `carrier` and `refusal` default from the
+ * scheme (a client-credentials scheme given a token passes its own).
  */
 export declare function callerProvider(scheme: SchemeSpec, credential: SchemeCredential, carrier?: {
     readonly header: string;

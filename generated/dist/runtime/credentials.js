@@ -29,39 +29,57 @@ export function proofOf(scheme, secret, carrier) {
 }
 const isTokenSource = (c) => typeof c === 'object' && 'token' in c;
 const isBasic = (c) => typeof c === 'object' && 'username' in c;
-/**
- * The provider of a scheme the caller gave a credential for. `carrier` and `refusal` default from
- * the scheme (a client-credentials scheme given a token passes its own).
- */
-export function callerProvider(scheme, credential, carrier, refusal = scheme.type === 'bearer' ? scheme.unauthorized : undefined) {
+function issuer(scheme, carrier) {
     const seen = new Set();
     let proof;
-    const issue = (secret) => {
-        seen.add(secret);
-        // A key in the query or a cookie travels percent-encoded: that form is a secret too.
-        seen.add(encodeURIComponent(secret));
-        // One proof per secret value: a fixed key allocates nothing per call.
-        if (proof?.secret !== secret)
-            proof = proofOf(scheme, secret, carrier);
-        return { ok: true, proof };
+    return {
+        seen,
+        issue(secret) {
+            seen.add(secret);
+            // A key in the query or a cookie travels percent-encoded: that form is a secret too.
+            seen.add(encodeURIComponent(secret));
+            // One proof per secret value: a fixed key allocates nothing per call.
+            if (proof?.secret !== secret)
+                proof = proofOf(scheme, secret, carrier);
+            return { ok: true, proof };
+        },
     };
+}
+/** The current secret of a fixed or computed credential, issued as a proof. */
+function issueSecret(issuer, secret) {
+    const value = typeof secret === 'string' ? secret : secret();
+    return typeof value === 'string' ? issuer.issue(value) : value.then((v) => issuer.issue(v));
+}
+/**
+ * The provider of an API key (a string, or a function returning the current one): what the
+ * tables name for a contract whose caller-held schemes are all API keys, so its bundle carries no
+ * token refresh or basic encoding. A key is never refused: a 401 is the caller's to handle.
+ */
+export function secretProvider(scheme, credential) {
+    if (typeof credential !== 'string' && typeof credential !== 'function')
+        throw new TypeError(`the credential of the ${scheme.type} scheme is a string or a function returning one`);
+    const keys = issuer(scheme);
+    return { get: () => issueSecret(keys, credential), refuses: () => false, reject: async () => false, secrets: () => [...keys.seen] };
+}
+/**
+ * The provider of a scheme the caller gave a credential for, of any kind (what the tables name
+ * when a contract has other schemes than API keys). `carrier` and `refusal` default from the
+ * scheme (a client-credentials scheme given a token passes its own).
+ */
+export function callerProvider(scheme, credential, carrier, refusal = scheme.type === 'bearer' ? scheme.unauthorized : undefined) {
+    const proofs = issuer(scheme, carrier);
     if (isBasic(credential)) {
         if (scheme.type !== 'basic')
             throw new TypeError(`a username and password are credentials of a basic scheme, not of a ${scheme.type} one`);
         const { username, password } = credential;
         const encoded = scheme.encode(`${username}:${password}`);
-        const fixed = issue(encoded);
+        const fixed = proofs.issue(encoded);
         return { get: () => fixed, refuses: () => false, reject: async () => false, secrets: () => [encoded, password] };
     }
     const source = isTokenSource(credential) ? credential : { token: credential };
     let fresh;
     return {
-        get() {
-            if (fresh !== undefined)
-                return issue(fresh);
-            const token = typeof source.token === 'string' ? source.token : source.token();
-            return typeof token === 'string' ? issue(token) : token.then(issue);
-        },
+        get: () => (fresh === undefined ? issueSecret(proofs, source.token) : proofs.issue(fresh)),
         refuses: (error) => refusal !== undefined && error.status === refusal.status && (refusal.shape === undefined || error.shape === refusal.shape),
         async reject(rejected) {
             if (source.refresh !== undefined) {
@@ -70,6 +88,6 @@ export function callerProvider(scheme, credential, carrier, refusal = scheme.typ
             }
             return typeof source.token === 'function';
         },
-        secrets: () => [...seen],
+        secrets: () => [...proofs.seen],
     };
 }

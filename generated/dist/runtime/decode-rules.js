@@ -1,10 +1,3 @@
-/**
- * The rarer decode rules, applied on top of a decoded envelope: a host's message table (messages
- * that do not name their field mapped to request fields, with the advice of their rows: policy,
- * category, "retry once, then support") and an endpoint's quirks. The generated tables name
- * DECODE_RULES only where a contract has either, so a bundle of other contracts leaves them out.
- */
-import { RETRY_ONCE_HINT } from './decode.js';
 import { matchEmptyMessage, matchMessage } from './messages.js';
 import { retryableOf } from './plan.js';
 import { statusMatches } from './status.js';
@@ -119,4 +112,19 @@ function applyQuirks(plan, endpoint, decoded, body) {
     return result;
 }
 /** The rules the tables name: how decode.ts reaches them without importing them. */
-export const DECODE_RULES = { messages: applyMessages, quirks: applyQuirks };
+/** The guidance a `once_then_support` rule gives on the first failure, and after the retry failed too. */
+export const RETRY_ONCE_HINT = 'Retry the call once; if it fails again, contact support.';
+export const RETRIED_ONCE_HINT = 'It failed again after one retry: contact support.';
+/** The error of a `once_then_support` failure that was already retried once: not retryable, and the support guidance. */
+export function retriedOnce(error) {
+    return { ...error, retryable: false, hint: error.hint === undefined ? RETRIED_ONCE_HINT : error.hint.replace(RETRY_ONCE_HINT, RETRIED_ONCE_HINT) };
+}
+/** Quirks that turn a success status into an error (e.g. 200 with a zero-byte body). */
+export function successQuirk(endpoint, status, bodyLength) {
+    return endpoint.quirks.find((q) => q.error === true && statusMatches(q.status, status) && (q.emptyBody !== true || bodyLength === 0));
+}
+/**
+ * What the decoder (messages, quirks), the exchange (a success a quirk makes an error) and the
+ * client (the second failure of a `once_then_support` error) read of these rules.
+ */
+export const DECODE_RULES = { messages: applyMessages, quirks: applyQuirks, successQuirk, retriedOnce };

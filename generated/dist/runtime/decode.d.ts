@@ -1,4 +1,4 @@
-import type { BodyPath, EndpointErrorRules, EndpointErrorSpec, ErrorTables, HostErrorSpec, PolicySpec, QuirkSpec } from './spec.js';
+import type { BodyPath, EndpointErrorRules, EndpointErrorSpec, ErrorTables, HostErrorSpec, PolicySpec } from './spec.js';
 import type { SupportReport } from './support.js';
 export interface FieldError {
     /** Request field path, dotted (`destination.address.address1`); empty when not named. */
@@ -47,16 +47,6 @@ export declare function decodeHostError(tables: ErrorTables, host: HostErrorSpec
  * calls for its `fieldErrors`.
  */
 export declare function fieldErrors(list: unknown, field: string | BodyPath | undefined, message: string | BodyPath): FieldError[];
-/** The guidance a `once_then_support` rule gives on the first failure, and after the retry failed too. */
-export declare const RETRY_ONCE_HINT: string;
-export declare const RETRIED_ONCE_HINT: string;
-/** The error of a `once_then_support` failure that was already retried once: not retryable, and the support guidance. */
-export declare function retriedOnce<E extends {
-    readonly retryable: boolean;
-    readonly hint?: string;
-}>(error: E): E;
-/** Quirks that turn a success status into an error (e.g. 200 with a zero-byte body). */
-export declare function successQuirk(endpoint: EndpointErrorSpec, status: number, bodyLength: number): QuirkSpec | undefined;
 type EndpointTable = Readonly<Record<string, EndpointErrorRules>>;
 /**
  * Entry point of the generated decoders: chooses the host's tables by name (never by the body),

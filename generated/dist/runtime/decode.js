@@ -10,7 +10,7 @@
  */
 import { isPlainJson, isRecord, keptBody, own, parseBody, readPath, scalarText, truncate } from './body.js';
 import { compilePlan, hasOwn, planOf, tablesPlanOf } from './plan.js';
-import { safeStatus, statusMatches } from './status.js';
+import { safeStatus } from './status.js';
 // ---------------------------------------------------------------------------------------------
 // Decoding
 // ---------------------------------------------------------------------------------------------
@@ -151,17 +151,6 @@ export function fieldErrors(list, field, message) {
             out.push({ field: name ?? '', message: text ?? '' });
     }
     return out;
-}
-/** The guidance a `once_then_support` rule gives on the first failure, and after the retry failed too. */
-export const RETRY_ONCE_HINT = 'Retry the call once; if it fails again, contact support.';
-export const RETRIED_ONCE_HINT = 'It failed again after one retry: contact support.';
-/** The error of a `once_then_support` failure that was already retried once: not retryable, and the support guidance. */
-export function retriedOnce(error) {
-    return { ...error, retryable: false, hint: error.hint === undefined ? RETRIED_ONCE_HINT : error.hint.replace(RETRY_ONCE_HINT, RETRIED_ONCE_HINT) };
-}
-/** Quirks that turn a success status into an error (e.g. 200 with a zero-byte body). */
-export function successQuirk(endpoint, status, bodyLength) {
-    return endpoint.quirks.find((q) => q.error === true && statusMatches(q.status, status) && (q.emptyBody !== true || bodyLength === 0));
 }
 /** The last dispatch: a program decodes for the same host and endpoint again and again. */
 let lastDispatch;

@@ -10,6 +10,7 @@
  */
 import type { Proof } from './credentials.js';
 import { type DecodedError } from './decode.js';
+import type { EncodedBody } from './request-body.js';
 import type { EndpointSpec, RuntimeSpec } from './spec.js';
 import { type FetchLike, type Received, type Sent, type Transport } from './transport.js';
 export interface RuntimeOptions {
@@ -108,4 +109,18 @@ export declare function buildUrl(spec: RuntimeSpec, options: RuntimeOptions, end
 /** Everything but RFC 3986's unreserved set, so no value can carry a delimiter of any kind: how query values are written (here and in params.ts). */
 export declare function encodeUnreserved(text: string): string;
 export declare function percentOf(character: string): string;
+/**
+ * A request body in the media type the call chose (default: the endpoint's first): JSON itself, or
+ * the endpoint's `encode`. The tables name it only for endpoints that take a body, so a bundle of
+ * bodiless calls carries no body writing.
+ *
+ * @throws TypeError for a media type the endpoint does not accept, or a value without a JSON form.
+ */
+export declare function writeBody(endpoint: EndpointSpec, value: unknown, chosen: string | undefined): EncodedBody;
 export declare function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: Received): Result<unknown, DecodedError | ClientError>;
+/**
+ * A success read as its status's kind says: bytes (of the expected media type), text, nothing or
+ * JSON. The tables name it only for endpoints whose successes are not all JSON, so a bundle of JSON
+ * calls carries none of it.
+ */
+export declare function readSuccess(endpoint: EndpointSpec, response: Received): Result<unknown, ClientError>;

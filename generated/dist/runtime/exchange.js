@@ -1,4 +1,4 @@
-import { decodeHostError, successQuirk } from './decode.js';
+import { decodeHostError } from './decode.js';
 import { statusMatches } from './status.js';
 import { FetchResponse, globalFetch, Outgoing, viaFetch } from './transport.js';
 export const CLIENT_ERROR_CATEGORIES = ['network', 'timeout', 'canceled', 'invalid_response', 'invalid_request'];
@@ -59,11 +59,8 @@ function prepare(spec, options, endpoint, input, proofs) {
     if (serialised !== undefined)
         withParams(headers, serialised.headers, serialised.cookie, input.headers);
     let body;
-    if (endpoint.contentTypes.length > 0 && input.body !== undefined) {
-        const contentType = input.contentType ?? endpoint.contentTypes[0] ?? 'application/json';
-        if (!endpoint.contentTypes.includes(contentType))
-            throw new TypeError(`content type '${contentType}' is not accepted by ${endpoint.id}`);
-        const encoded = endpoint.encode === undefined ? { body: encodeJson(input.body, endpoint.json), contentType } : endpoint.encode(input.body, contentType, endpoint.json);
+    if (endpoint.write !== undefined && input.body !== undefined) {
+        const encoded = endpoint.write(endpoint, input.body, input.contentType);
         headers['content-type'] = encoded.contentType;
         body = encoded.body;
     }
@@ -218,12 +215,23 @@ function baseUrl(spec, options, host) {
 }
 /** JSON itself: what an endpoint without an int64 in its bodies reads and writes. */
 const PLAIN_JSON = { parse: (text) => JSON.parse(text), stringify: (value) => JSON.stringify(value) };
-/** A JSON body: the only kind an endpoint without an `encode` sends. */
-function encodeJson(body, json = PLAIN_JSON) {
-    const text = json.stringify(body);
+/**
+ * A request body in the media type the call chose (default: the endpoint's first): JSON itself, or
+ * the endpoint's `encode`. The tables name it only for endpoints that take a body, so a bundle of
+ * bodiless calls carries no body writing.
+ *
+ * @throws TypeError for a media type the endpoint does not accept, or a value without a JSON form.
+ */
+export function writeBody(endpoint, value, chosen) {
+    const contentType = chosen ?? endpoint.contentTypes[0] ?? 'application/json';
+    if (!endpoint.contentTypes.includes(contentType))
+        throw new TypeError(`content type '${contentType}' is not accepted by ${endpoint.id}`);
+    if (endpoint.encode !== undefined)
+        return endpoint.encode(value, contentType, endpoint.json);
+    const text = (endpoint.json ?? PLAIN_JSON).stringify(value);
     if (text === undefined)
         throw new TypeError('the body has no JSON form');
-    return text;
+    return { body: text, contentType };
 }
 // ---------------------------------------------------------------------------------------------
 // Interpreting a response
@@ -261,11 +269,34 @@ function invalid(endpoint, status, message) {
 export function interpret(spec, endpoint, response) {
     const { status, body } = response;
     const host = spec.hosts[endpoint.host];
-    if (!isSuccess(endpoint, status) || (host !== undefined && endpoint.quirks.length > 0 && successQuirk(endpoint, status, body.length) !== undefined)) {
+    // An endpoint's quirks are decode-rules.ts's, named by the tables only where a contract has them.
+    const rules = spec.tables.rules;
+    if (!isSuccess(endpoint, status) || (host !== undefined && rules !== undefined && endpoint.quirks.length > 0 && rules.successQuirk(endpoint, status, body.length) !== undefined)) {
         if (host === undefined)
             return invalid(endpoint, status, `HTTP ${status}`);
         return { ok: false, error: decodeHostError(spec.tables, host, { status, body: body.length === 0 ? undefined : utf8(body), endpoint }) };
     }
+    return endpoint.read === undefined ? readJson(endpoint, response) : endpoint.read(endpoint, response);
+}
+/** A JSON success (no data for an empty body). */
+function readJson(endpoint, response) {
+    const { status, body } = response;
+    if (body.length === 0)
+        return { ok: true, data: undefined, response: infoOf(response) };
+    try {
+        return { ok: true, data: (endpoint.json ?? PLAIN_JSON).parse(utf8(body)), response: infoOf(response) };
+    }
+    catch {
+        return invalid(endpoint, status, `the ${status} response is not valid JSON`);
+    }
+}
+/**
+ * A success read as its status's kind says: bytes (of the expected media type), text, nothing or
+ * JSON. The tables name it only for endpoints whose successes are not all JSON, so a bundle of JSON
+ * calls carries none of it.
+ */
+export function readSuccess(endpoint, response) {
+    const { status, body } = response;
     const read = endpoint.successBodies === undefined ? undefined : endpoint.successBodies.find((b) => statusMatches(b.status, status));
     const kind = read === undefined ? endpoint.response : read.response;
     if (kind === 'binary') {
@@ -277,12 +308,7 @@ export function interpret(spec, endpoint, response) {
     }
     if (kind === 'text')
         return { ok: true, data: utf8(body), response: infoOf(response) };
-    if (kind === 'none' || body.length === 0)
+    if (kind === 'none')
         return { ok: true, data: undefined, response: infoOf(response) };
-    try {
-        return { ok: true, data: (endpoint.json ?? PLAIN_JSON).parse(utf8(body)), response: infoOf(response) };
-    }
-    catch {
-        return invalid(endpoint, status, `the ${status} response is not valid JSON`);
-    }
+    return readJson(endpoint, response);
 }

@@ -4,31 +4,40 @@
  */
 import { truncate } from './body.js';
 import { describeBody } from './request-body.js';
+import { statusMatches } from './status.js';
 export const REDACTED = '[REDACTED]';
 /** Longest body kept in a report. */
 export const MAX_REPORT_BODY = 64 * 1024;
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
-/** `values`: secret strings (tokens, client secret); `fields`: JSON/form field names whose values are secret. */
+/** `values`: secret strings (tokens, client secret); `fields`: what fieldRedactor made of the contract's secret field names. */
 export function redactor(values, fields) {
-    const fieldPattern = fields.length === 0 ? undefined : new RegExp(`("(?:${fields.map(escapeRegExp).join('|')})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"|((?:^|&)(?:${fields.map(escapeRegExp).join('|')})=)[^&]*`, 'g');
-    const text = (value) => {
-        let out = fieldPattern === undefined ? value : value.replace(fieldPattern, (_m, json, form) => (json !== undefined ? `${json}"${REDACTED}"` : `${form ?? ''}${REDACTED}`));
-        // Longest first, so a secret that contains another is replaced whole.
-        const secrets = values().filter((s) => s !== undefined && s.length >= 4);
-        for (const secret of secrets.sort((a, b) => b.length - a.length))
-            out = out.split(secret).join(REDACTED);
-        return out.includes('…') && secrets.length > 0 ? redactCutSecrets(out, secrets) : out;
-    };
     return {
-        text,
-        headers(headers, extra = []) {
-            const out = {};
-            const hidden = new Set([...SECRET_HEADERS, ...extra.map((h) => h.toLowerCase())]);
-            for (const [key, value] of Object.entries(headers))
-                out[key] = hidden.has(key.toLowerCase()) ? REDACTED : text(value);
-            return out;
+        text(value) {
+            let out = fields === undefined ? value : fields(value);
+            // Longest first, so a secret that contains another is replaced whole.
+            const secrets = values().filter((s) => s !== undefined && s.length >= 4);
+            for (const secret of secrets.sort((a, b) => b.length - a.length))
+                out = out.split(secret).join(REDACTED);
+            return out.includes('…') && secrets.length > 0 ? redactCutSecrets(out, secrets) : out;
         },
     };
+}
+/**
+ * Redacts the values of JSON and form fields of these names in a text. The tables name it only
+ * where a contract marks secret fields, so other bundles carry no such pattern.
+ */
+export function fieldRedactor(names) {
+    const alternatives = names.map(escapeRegExp).join('|');
+    const pattern = new RegExp(`("(?:${alternatives})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"|((?:^|&)(?:${alternatives})=)[^&]*`, 'g');
+    return (text) => text.replace(pattern, (_m, json, form) => (json !== undefined ? `${json}"${REDACTED}"` : `${form ?? ''}${REDACTED}`));
+}
+/** Headers with every secret hidden: credential headers (and `extra`) whole, known secrets inside the others. */
+export function redactHeaders(redact, headers, extra = []) {
+    const out = {};
+    const hidden = new Set([...SECRET_HEADERS, ...extra.map((h) => h.toLowerCase())]);
+    for (const [key, value] of Object.entries(headers))
+        out[key] = hidden.has(key.toLowerCase()) ? REDACTED : redact.text(value);
+    return out;
 }
 /**
  * A text cut short ("…") may end with the start of a secret the cut split: that start is redacted
@@ -49,6 +58,18 @@ function redactCutSecrets(text, secrets) {
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+/**
+ * Gives a failed call's error its support report (not enumerable, built when asked for) when the
+ * response's status is one the contract's support rule covers. What the tables name as the
+ * support rule's `attach`, so a bundle of a contract without one carries no report builder.
+ */
+export function attachSupportReport(reportOn, error, exchange, now, to, redact, authHeader) {
+    const { request, response } = exchange;
+    if (request === undefined || response === undefined || !reportOn.some((s) => statusMatches(s, response.status)))
+        return;
+    const when = new Date(now());
+    Object.defineProperty(error, 'supportReport', { value: () => buildSupportReport(request, response, when, to, redact, authHeader), enumerable: false });
+}
 export function buildSupportReport(request, response, when, to, redact, authHeader) {
     const body = new TextDecoder().decode(response.body);
     const report = {
@@ -58,11 +79,11 @@ export function buildSupportReport(request, response, when, to, redact, authHead
         request: {
             method: request.method,
             url: redact.text(request.url),
-            headers: redact.headers(request.headers, [authHeader]),
+            headers: redactHeaders(redact, request.headers, [authHeader]),
             // Bytes, Blobs and streams are described, not shown: they cannot be redacted.
             body: typeof request.body === 'string' ? truncate(redact.text(request.body), MAX_REPORT_BODY) : describeBody(request.body),
         },
-        response: { status: response.status, headers: redact.headers(response.headers), body: truncate(redact.text(body), MAX_REPORT_BODY) },
+        response: { status: response.status, headers: redactHeaders(redact, response.headers), body: truncate(redact.text(body), MAX_REPORT_BODY) },
     };
     const lines = [
         `To: ${report.to}`,

@@ -4,14 +4,13 @@
  * redaction around every call. Each attempt is one HTTP exchange (exchange.ts).
  */
 import type { TokenStore } from './auth.js';
-import { callerProvider, type Proof, type ProofResult, type Provider, type SchemeCredential } from './credentials.js';
-import { retriedOnce as retriedOnceError, type DecodedError } from './decode.js';
+import type { Proof, ProofResult, Provider, SchemeCredential } from './credentials.js';
+import type { DecodedError } from './decode.js';
 import { isStream } from './request-body.js';
 import { send, clientError, encodeUnreserved, requestUrl, type CallInput, type ClientError, type Exchange, type Result, type RuntimeOptions } from './exchange.js';
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep, type RetryPolicy } from './retry.js';
 import type { EndpointSpec, FullRuntimeSpec } from './spec.js';
-import { statusMatches } from './status.js';
-import { redactor, type Redactor, type SupportReport } from './support.js';
+import { redactor, type Redactor } from './support.js';
 
 /** Options every method accepts besides its parameters and body. */
 export interface CallOptions {
@@ -60,19 +59,19 @@ export const RESERVED_INPUT_KEYS: readonly string[] = ['body', 'contentType', 's
 
 export function createRuntime(spec: FullRuntimeSpec, given: ClientRuntimeOptions): Runtime {
   const now = given.now ?? Date.now;
-  // A failed token request's exchange, by its (shared) error, for support reports on every waiter.
-  const failures = new WeakMap<object, Exchange>();
-  const providers = makeProviders(spec, given, now, failures);
+  const providers = makeProviders(spec, given, now);
   const secrets = () => [...(given.credentials === undefined ? [] : [given.credentials.clientSecret, given.credentials.refreshToken]), ...[...providers.values()].flatMap((p) => p.secrets())];
-  const redact = redactor(secrets, spec.secretFields);
+  // Field redaction is support.ts's fieldRedactor, named by the tables only where the contract marks secret fields.
+  const fields = spec.secretFields.length === 0 ? undefined : spec.redactFields?.(spec.secretFields);
+  const redact = redactor(secrets, fields);
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...given.retry, maxRetries: given.maxRetries ?? DEFAULT_RETRY.maxRetries };
-  const auth: CallAuth = { providers, failures, chosen: new WeakMap() };
+  const auth: CallAuth = { providers, chosen: new WeakMap() };
   return {
     async call(endpoint, input) {
       const callInput = toCallInput(endpoint, input);
       // A secret parameter's value is this call's own secret.
       const secret = endpoint.secretParams;
-      const callRedact = secret === undefined ? redact : redactor(() => [...secrets(), ...secret.forms(secret.keys, input)], spec.secretFields);
+      const callRedact = secret === undefined ? redact : redactor(() => [...secrets(), ...secret.forms(secret.keys, input)], fields);
       try {
         const exchange = await attempt(spec, given, endpoint, callInput, auth, policy, now);
         return finish(spec, given, exchange, callRedact, now);
@@ -92,12 +91,13 @@ export function createRuntime(spec: FullRuntimeSpec, given: ClientRuntimeOptions
 }
 
 /** The providers of the schemes the client holds a credential for, by scheme name. */
-function makeProviders(spec: FullRuntimeSpec, options: ClientRuntimeOptions, now: () => number, failures: WeakMap<object, Exchange>): Map<string, Provider> {
+function makeProviders(spec: FullRuntimeSpec, options: ClientRuntimeOptions, now: () => number): Map<string, Provider> {
   const providers = new Map<string, Provider>();
   for (const [name, scheme] of Object.entries(spec.schemes)) {
     const given = options.auth !== undefined && Object.prototype.hasOwnProperty.call(options.auth, name) ? options.auth[name] : undefined;
     // The client-credentials provider is auth.ts's, named by the tables only for a contract with that scheme.
-    const provider = scheme.type === 'clientCredentials' ? spec.tokenFlow?.(spec, { options, given, now, failures }) : given === undefined ? undefined : callerProvider(scheme, given);
+    // The provider of caller-held credentials is named by the tables: an API-key contract's carries no token refresh.
+    const provider = scheme.type === 'clientCredentials' ? spec.tokenFlow?.(spec, { options, given, now }) : given === undefined ? undefined : spec.provider?.(scheme, given);
     if (provider !== undefined) providers.set(name, provider);
   }
   return providers;
@@ -106,7 +106,6 @@ function makeProviders(spec: FullRuntimeSpec, options: ClientRuntimeOptions, now
 /** What a call reads of the client's auth. */
 interface CallAuth {
   readonly providers: ReadonlyMap<string, Provider>;
-  readonly failures: WeakMap<object, Exchange>;
   /** The schemes each endpoint sends: the first alternative the client can prove whole (none: sent without). */
   readonly chosen: WeakMap<EndpointSpec, readonly Provider[]>;
 }
@@ -128,23 +127,18 @@ function chooseProviders(auth: CallAuth, endpoint: EndpointSpec): readonly Provi
 type Proofs = { readonly ok: true; readonly proofs: readonly Proof[] } | { readonly ok: false; readonly exchange: Exchange };
 
 /** The proofs of every chosen scheme: synchronous when each is at hand, so a call with a fixed key waits for nothing. */
-function prove(auth: CallAuth, providers: readonly Provider[]): Proofs | Promise<Proofs> {
+function prove(providers: readonly Provider[]): Proofs | Promise<Proofs> {
   if (providers.length === 0) return { ok: true, proofs: NO_PROOFS };
   const results = providers.map((p) => p.get());
   const collect = (all: readonly ProofResult[]): Proofs => {
     const proofs: Proof[] = [];
     for (const r of all) {
-      if (!r.ok) return { ok: false, exchange: failedProof(auth, r.failure) };
+      if (!r.ok) return { ok: false, exchange: r.failure };
       proofs.push(r.proof);
     }
     return { ok: true, proofs };
   };
   return results.some((r) => r instanceof Promise) ? Promise.all(results).then(collect) : collect(results as ProofResult[]);
-}
-
-function failedProof(auth: CallAuth, failure: unknown): Exchange {
-  const error = failure as DecodedError | ClientError;
-  return (typeof failure === 'object' && failure !== null ? auth.failures.get(failure) : undefined) ?? { result: { ok: false, error }, request: undefined, response: undefined };
 }
 
 async function attempt(spec: FullRuntimeSpec, options: ClientRuntimeOptions, endpoint: EndpointSpec, input: CallInput & { maxRetries?: number }, auth: CallAuth, policy: RetryPolicy, now: () => number): Promise<Exchange> {
@@ -155,7 +149,7 @@ async function attempt(spec: FullRuntimeSpec, options: ClientRuntimeOptions, end
   const canceled = (): Exchange => ({ result: { ok: false, error: clientError(endpoint.host, 'canceled', 'the call was aborted') }, request: undefined, response: undefined });
   for (let retries = 0; ; ) {
     if (input.signal?.aborted === true) return canceled();
-    const pending = prove(auth, providers);
+    const pending = prove(providers);
     // A caller's abort ends its own wait for the shared token request, not the request itself.
     const proved = pending instanceof Promise ? await untilAborted(pending, input.signal) : pending;
     if (proved === undefined) return canceled();
@@ -168,9 +162,11 @@ async function attempt(spec: FullRuntimeSpec, options: ClientRuntimeOptions, end
       replayed = true;
       continue;
     }
-    const once = result.error.retry === 'once_then_support';
+    // Only decode-rules.ts (named by the tables of contracts with message tables) marks an error so.
+    const rules = result.error.retry === 'once_then_support' ? spec.tables.rules : undefined;
+    const once = rules !== undefined;
     // The API asks for one retry of such a failure, whatever the method; a second is the support case.
-    if (once && retriedOnce) return { ...exchange, result: { ok: false, error: retriedOnceError(result.error) } };
+    if (once && retriedOnce) return { ...exchange, result: { ok: false, error: rules.retriedOnce(result.error) } };
     const wait = retries < maxRetries ? (once ? backoffMs(policy, retries) : retryDelay(endpoint, exchange, result.error, policy, retries, now)) : undefined;
     if (wait === undefined) return exchange;
     retriedOnce ||= once;
@@ -222,16 +218,9 @@ function finish(spec: FullRuntimeSpec, options: ClientRuntimeOptions, exchange: 
   const result = exchange.result;
   if (result.ok) return result;
   const error = scrubValue(result.error, redact, 0) as AnyError;
-  const { request, response } = exchange;
+  // Support reports are support.ts's, named by the tables only for contracts with a support rule.
   const support = spec.support;
-  if (support !== undefined && response !== undefined && request !== undefined && support.reportOn.some((s) => statusMatches(s, response.status))) {
-    const header = spec.auth?.header ?? options.authHeader?.header ?? 'Authorization';
-    const when = new Date(now());
-    Object.defineProperty(error, 'supportReport', {
-      value: (): SupportReport => support.build(request, response, when, options.supportEmail, redact, header),
-      enumerable: false,
-    });
-  }
+  if (support !== undefined) support.attach(support.reportOn, error, exchange, now, options.supportEmail, redact, spec.auth?.header ?? options.authHeader?.header ?? 'Authorization');
   return { ok: false, error };
 }
 

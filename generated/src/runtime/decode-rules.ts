@@ -4,10 +4,10 @@
  * category, "retry once, then support") and an endpoint's quirks. The generated tables name
  * DECODE_RULES only where a contract has either, so a bundle of other contracts leaves them out.
  */
-import { RETRY_ONCE_HINT, type DecodedError, type FieldError } from './decode.js';
+import type { DecodedError, FieldError } from './decode.js';
 import { matchEmptyMessage, matchMessage } from './messages.js';
 import { retryableOf, type DecodePlan } from './plan.js';
-import type { EndpointErrorSpec, ErrorTables, MessageRowAdvice, PolicySpec, ShapeReads } from './spec.js';
+import type { EndpointErrorSpec, ErrorTables, MessageRowAdvice, PolicySpec, QuirkSpec, ShapeReads } from './spec.js';
 import { statusMatches } from './status.js';
 
 interface MessageHit {
@@ -128,4 +128,27 @@ function applyQuirks(plan: DecodePlan, endpoint: EndpointErrorSpec, decoded: Dec
 }
 
 /** The rules the tables name: how decode.ts reaches them without importing them. */
-export const DECODE_RULES: { readonly messages: typeof applyMessages; readonly quirks: typeof applyQuirks } = { messages: applyMessages, quirks: applyQuirks };
+/** The guidance a `once_then_support` rule gives on the first failure, and after the retry failed too. */
+export const RETRY_ONCE_HINT: string = 'Retry the call once; if it fails again, contact support.';
+export const RETRIED_ONCE_HINT: string = 'It failed again after one retry: contact support.';
+
+/** The error of a `once_then_support` failure that was already retried once: not retryable, and the support guidance. */
+export function retriedOnce<E extends { readonly retryable: boolean; readonly hint?: string }>(error: E): E {
+  return { ...error, retryable: false, hint: error.hint === undefined ? RETRIED_ONCE_HINT : error.hint.replace(RETRY_ONCE_HINT, RETRIED_ONCE_HINT) };
+}
+
+/** Quirks that turn a success status into an error (e.g. 200 with a zero-byte body). */
+export function successQuirk(endpoint: EndpointErrorSpec, status: number, bodyLength: number): QuirkSpec | undefined {
+  return endpoint.quirks.find((q) => q.error === true && statusMatches(q.status, status) && (q.emptyBody !== true || bodyLength === 0));
+}
+
+/**
+ * What the decoder (messages, quirks), the exchange (a success a quirk makes an error) and the
+ * client (the second failure of a `once_then_support` error) read of these rules.
+ */
+export const DECODE_RULES: {
+  readonly messages: typeof applyMessages;
+  readonly quirks: typeof applyQuirks;
+  readonly successQuirk: typeof successQuirk;
+  readonly retriedOnce: typeof retriedOnce;
+} = { messages: applyMessages, quirks: applyQuirks, successQuirk, retriedOnce };

@@ -9,9 +9,9 @@
  * does the same (see bench/: client throughput).
  */
 import type { Proof } from './credentials.js';
-import { decodeHostError, successQuirk, type DecodedError } from './decode.js';
+import { decodeHostError, type DecodedError } from './decode.js';
 import type { SerialisedParams } from './params.js';
-import type { BodyData } from './request-body.js';
+import type { BodyData, EncodedBody } from './request-body.js';
 import type { EndpointSpec, JsonCodec, RuntimeSpec } from './spec.js';
 import { statusMatches } from './status.js';
 import { FetchResponse, globalFetch, Outgoing, viaFetch, type FetchLike, type Received, type Sent, type Transport, type TransportResponse } from './transport.js';
@@ -156,10 +156,8 @@ function prepare(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointS
   if (input.headers !== undefined) overlay(headers, input.headers);
   if (serialised !== undefined) withParams(headers, serialised.headers, serialised.cookie, input.headers);
   let body: BodyData | undefined;
-  if (endpoint.contentTypes.length > 0 && input.body !== undefined) {
-    const contentType = input.contentType ?? endpoint.contentTypes[0] ?? 'application/json';
-    if (!endpoint.contentTypes.includes(contentType)) throw new TypeError(`content type '${contentType}' is not accepted by ${endpoint.id}`);
-    const encoded = endpoint.encode === undefined ? { body: encodeJson(input.body, endpoint.json), contentType } : endpoint.encode(input.body, contentType, endpoint.json);
+  if (endpoint.write !== undefined && input.body !== undefined) {
+    const encoded = endpoint.write(endpoint, input.body, input.contentType);
     headers['content-type'] = encoded.contentType;
     body = encoded.body;
   }
@@ -314,11 +312,20 @@ function baseUrl(spec: RuntimeSpec, options: RuntimeOptions, host: string): stri
 /** JSON itself: what an endpoint without an int64 in its bodies reads and writes. */
 const PLAIN_JSON: JsonCodec = { parse: (text) => JSON.parse(text) as unknown, stringify: (value) => JSON.stringify(value) };
 
-/** A JSON body: the only kind an endpoint without an `encode` sends. */
-function encodeJson(body: unknown, json: JsonCodec = PLAIN_JSON): string {
-  const text = json.stringify(body);
+/**
+ * A request body in the media type the call chose (default: the endpoint's first): JSON itself, or
+ * the endpoint's `encode`. The tables name it only for endpoints that take a body, so a bundle of
+ * bodiless calls carries no body writing.
+ *
+ * @throws TypeError for a media type the endpoint does not accept, or a value without a JSON form.
+ */
+export function writeBody(endpoint: EndpointSpec, value: unknown, chosen: string | undefined): EncodedBody {
+  const contentType = chosen ?? endpoint.contentTypes[0] ?? 'application/json';
+  if (!endpoint.contentTypes.includes(contentType)) throw new TypeError(`content type '${contentType}' is not accepted by ${endpoint.id}`);
+  if (endpoint.encode !== undefined) return endpoint.encode(value, contentType, endpoint.json);
+  const text = (endpoint.json ?? PLAIN_JSON).stringify(value);
   if (text === undefined) throw new TypeError('the body has no JSON form');
-  return text;
+  return { body: text, contentType };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -360,10 +367,33 @@ function invalid(endpoint: EndpointSpec, status: number, message: string): Resul
 export function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: Received): Result<unknown, DecodedError | ClientError> {
   const { status, body } = response;
   const host = spec.hosts[endpoint.host];
-  if (!isSuccess(endpoint, status) || (host !== undefined && endpoint.quirks.length > 0 && successQuirk(endpoint, status, body.length) !== undefined)) {
+  // An endpoint's quirks are decode-rules.ts's, named by the tables only where a contract has them.
+  const rules = spec.tables.rules;
+  if (!isSuccess(endpoint, status) || (host !== undefined && rules !== undefined && endpoint.quirks.length > 0 && rules.successQuirk(endpoint, status, body.length) !== undefined)) {
     if (host === undefined) return invalid(endpoint, status, `HTTP ${status}`);
     return { ok: false, error: decodeHostError(spec.tables, host, { status, body: body.length === 0 ? undefined : utf8(body), endpoint }) };
   }
+  return endpoint.read === undefined ? readJson(endpoint, response) : endpoint.read(endpoint, response);
+}
+
+/** A JSON success (no data for an empty body). */
+function readJson(endpoint: EndpointSpec, response: Received): Result<unknown, ClientError> {
+  const { status, body } = response;
+  if (body.length === 0) return { ok: true, data: undefined, response: infoOf(response) };
+  try {
+    return { ok: true, data: (endpoint.json ?? PLAIN_JSON).parse(utf8(body)), response: infoOf(response) };
+  } catch {
+    return invalid(endpoint, status, `the ${status} response is not valid JSON`);
+  }
+}
+
+/**
+ * A success read as its status's kind says: bytes (of the expected media type), text, nothing or
+ * JSON. The tables name it only for endpoints whose successes are not all JSON, so a bundle of JSON
+ * calls carries none of it.
+ */
+export function readSuccess(endpoint: EndpointSpec, response: Received): Result<unknown, ClientError> {
+  const { status, body } = response;
   const read = endpoint.successBodies === undefined ? undefined : endpoint.successBodies.find((b) => statusMatches(b.status, status));
   const kind = read === undefined ? endpoint.response : read.response;
   if (kind === 'binary') {
@@ -373,10 +403,6 @@ export function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: R
     return { ok: true, data: body, response: infoOf(response) };
   }
   if (kind === 'text') return { ok: true, data: utf8(body), response: infoOf(response) };
-  if (kind === 'none' || body.length === 0) return { ok: true, data: undefined, response: infoOf(response) };
-  try {
-    return { ok: true, data: (endpoint.json ?? PLAIN_JSON).parse(utf8(body)), response: infoOf(response) };
-  } catch {
-    return invalid(endpoint, status, `the ${status} response is not valid JSON`);
-  }
+  if (kind === 'none') return { ok: true, data: undefined, response: infoOf(response) };
+  return readJson(endpoint, response);
 }

@@ -127,7 +127,6 @@ function applyQuirks(plan: DecodePlan, endpoint: EndpointErrorSpec, decoded: Dec
   return result;
 }
 
-/** The rules the tables name: how decode.ts reaches them without importing them. */
 /** The guidance a `once_then_support` rule gives on the first failure, and after the retry failed too. */
 export const RETRY_ONCE_HINT: string = 'Retry the call once; if it fails again, contact support.';
 export const RETRIED_ONCE_HINT: string = 'It failed again after one retry: contact support.';
@@ -143,8 +142,9 @@ export function successQuirk(endpoint: EndpointErrorSpec, status: number, bodyLe
 }
 
 /**
- * What the decoder (messages, quirks), the exchange (a success a quirk makes an error) and the
- * client (the second failure of a `once_then_support` error) read of these rules.
+ * The rules the tables name, so the decoder (messages, quirks), the exchange (a success a quirk
+ * makes an error) and the client (the second failure of a `once_then_support` error) reach them
+ * without importing them.
  */
 export const DECODE_RULES: {
   readonly messages: typeof applyMessages;

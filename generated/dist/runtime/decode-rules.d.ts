@@ -10,7 +10,6 @@ import type { EndpointErrorSpec, QuirkSpec, ShapeReads } from './spec.js';
 /** Messages that do not name their field are mapped to request fields by the host's table. */
 declare function applyMessages(plan: DecodePlan, reads: ShapeReads, decoded: DecodedError): DecodedError;
 declare function applyQuirks(plan: DecodePlan, endpoint: EndpointErrorSpec, decoded: DecodedError, body: unknown): DecodedError;
-/** The rules the tables name: how decode.ts reaches them without importing them. */
 /** The guidance a `once_then_support` rule gives on the first failure, and after the retry failed too. */
 export declare const RETRY_ONCE_HINT: string;
 export declare const RETRIED_ONCE_HINT: string;
@@ -22,8 +21,9 @@ export declare function retriedOnce<E extends {
 /** Quirks that turn a success status into an error (e.g. 200 with a zero-byte body). */
 export declare function successQuirk(endpoint: EndpointErrorSpec, status: number, bodyLength: number): QuirkSpec | undefined;
 /**
- * What the decoder (messages, quirks), the exchange (a success a quirk makes an error) and the
- * client (the second failure of a `once_then_support` error) read of these rules.
+ * The rules the tables name, so the decoder (messages, quirks), the exchange (a success a quirk
+ * makes an error) and the client (the second failure of a `once_then_support` error) reach them
+ * without importing them.
  */
 export declare const DECODE_RULES: {
     readonly messages: typeof applyMessages;

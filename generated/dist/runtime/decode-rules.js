@@ -111,7 +111,6 @@ function applyQuirks(plan, endpoint, decoded, body) {
     }
     return result;
 }
-/** The rules the tables name: how decode.ts reaches them without importing them. */
 /** The guidance a `once_then_support` rule gives on the first failure, and after the retry failed too. */
 export const RETRY_ONCE_HINT = 'Retry the call once; if it fails again, contact support.';
 export const RETRIED_ONCE_HINT = 'It failed again after one retry: contact support.';
@@ -124,7 +123,8 @@ export function successQuirk(endpoint, status, bodyLength) {
     return endpoint.quirks.find((q) => q.error === true && statusMatches(q.status, status) && (q.emptyBody !== true || bodyLength === 0));
 }
 /**
- * What the decoder (messages, quirks), the exchange (a success a quirk makes an error) and the
- * client (the second failure of a `once_then_support` error) read of these rules.
+ * The rules the tables name, so the decoder (messages, quirks), the exchange (a success a quirk
+ * makes an error) and the client (the second failure of a `once_then_support` error) reach them
+ * without importing them.
  */
 export const DECODE_RULES = { messages: applyMessages, quirks: applyQuirks, successQuirk, retriedOnce };

@@ -133,6 +133,26 @@ describe('schemas → types', () => {
     expect((contract['types'] as Out)['Code']).toEqual({ kind: 'string' });
     expect(causes).toContain('constraint-dropped');
   });
+
+  it("schemas named like the package's own exports (Host, Result, Client) are renamed in the first pass, each reference following", () => {
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const doc = description({
+      paths: { '/hosts': { get: { operationId: 'listHosts', responses: { '200': { description: 'ok', content: { 'application/json': { schema: ref('Host') } } } } } } },
+      components: {
+        schemas: {
+          Host: { type: 'object', properties: { result: ref('Result'), client: ref('Client') } },
+          Result: { type: 'string' },
+          Client: { type: 'object', properties: { id: { type: 'string' } } },
+        },
+      },
+    });
+    const loaded = loadDescriptionText('d.json', JSON.stringify(doc));
+    expect(loaded.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(loaded.passes).toBe(1);
+    const names = Object.keys((loaded.data?.['types'] ?? {}) as Out);
+    expect(names.sort()).toEqual(['Client2', 'Host2', 'Result2']);
+    expect(((loaded.data?.['types'] as Out)['Host2'] as Out)['fields']).toEqual({ result: { type: 'Result2' }, client: { type: 'Client2' } });
+  });
 });
 
 describe('operations → endpoints', () => {

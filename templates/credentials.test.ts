@@ -5,7 +5,8 @@ import type { SchemeSpec } from './spec.js';
 const HEADER_KEY: SchemeSpec = { type: 'apiKey', in: 'header', name: 'X-Api-Key' };
 const QUERY_KEY: SchemeSpec = { type: 'apiKey', in: 'query', name: 'api key' };
 
-async function proofOf(provider: Provider): Promise<ProofResult> {
+/** What the provider gives for the next request, awaited. */
+async function nextProof(provider: Provider): Promise<ProofResult> {
   return provider.get();
 }
 
@@ -22,15 +23,15 @@ describe('secretProvider (the API-key provider of contracts whose caller-held sc
   it('reads a key from a function before every request, sync or async', async () => {
     let n = 0;
     const sync = secretProvider(HEADER_KEY, () => `key-${++n}`);
-    expect(await proofOf(sync)).toMatchObject({ proof: { secret: 'key-1' } });
-    expect(await proofOf(sync)).toMatchObject({ proof: { secret: 'key-2' } });
+    expect(await nextProof(sync)).toMatchObject({ proof: { secret: 'key-1' } });
+    expect(await nextProof(sync)).toMatchObject({ proof: { secret: 'key-2' } });
     const async = secretProvider(QUERY_KEY, () => Promise.resolve('a&b=c'));
-    expect(await proofOf(async)).toEqual({ ok: true, proof: { secret: 'a&b=c', query: 'api%20key=a%26b%3Dc' } });
+    expect(await nextProof(async)).toEqual({ ok: true, proof: { secret: 'a&b=c', query: 'api%20key=a%26b%3Dc' } });
   });
 
   it('remembers every key it sent, in the form the query carries too, for redaction', async () => {
     const provider = secretProvider(QUERY_KEY, () => 'k y/1');
-    await proofOf(provider);
+    await nextProof(provider);
     expect(provider.secrets()).toEqual(['k y/1', 'k%20y%2F1']);
   });
 
@@ -48,7 +49,7 @@ describe('secretProvider (the API-key provider of contracts whose caller-held sc
 
   it('sends what callerProvider sends for the same key', async () => {
     for (const scheme of [HEADER_KEY, QUERY_KEY, { type: 'apiKey', in: 'cookie', name: 'sid' } as const]) {
-      expect(await proofOf(secretProvider(scheme, 'v=1; x'))).toEqual(await proofOf(callerProvider(scheme, 'v=1; x')));
+      expect(await nextProof(secretProvider(scheme, 'v=1; x'))).toEqual(await nextProof(callerProvider(scheme, 'v=1; x')));
     }
   });
 });

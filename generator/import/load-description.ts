@@ -24,7 +24,7 @@ export interface ImportedContract {
   readonly warnings: readonly ImportWarning[];
   /** The first `limit` warnings as diagnostics: finding a position in a 47 MB description costs a scan, so only those shown are found. */
   readonly warningDiagnostics: (limit: number) => Diagnostic[];
-  /** Import passes made: 1, unless names the importer chose collided in the generated package and it chose again. */
+  /** Import passes made: 1, unless names the importer chose collided in the generated package and it chose again (0: the description could not be read). */
   readonly passes: number;
 }
 
@@ -48,7 +48,7 @@ function importDescription(description: Description, options: ImportOptions): Im
   let avoid: AvoidNames = { types: RESERVED_TYPE_NAMES, endpoints: new Set(), hosts: new Set() };
   for (let attempt = 0; ; attempt++) {
     const imported = importOpenApi(description.data, { ...options, avoid });
-    if (!imported.ok) return failed(problem(M.openapiUnreadable, file, description.position(imported.pointer), { detail: imported.problem }), description.source);
+    if (!imported.ok) return failed(problem(M.openapiUnreadable, file, description.position(imported.pointer), { detail: imported.problem }), description.source, attempt + 1);
     const result = loadParsedContract({ file, source: description.source, data: imported.contract, locate: originLocator(description.position, imported.origins) });
     const renamed = result.ok || result.model === undefined || attempt === MAX_RENAMES ? undefined : avoiding(avoid, nameCollisions(result.model));
     if (renamed === undefined) return succeeded(description, imported, result, attempt + 1);
@@ -86,8 +86,9 @@ function succeeded(description: Description, imported: Extract<ImportResult, { o
   };
 }
 
-function failed(diagnostic: Diagnostic, source: string | undefined): ImportedContract {
-  return { result: { ok: false, diagnostics: [diagnostic], source }, warnings: [], warningDiagnostics: () => [], passes: 1 };
+/** `passes`: 0 when the description could not even be read. */
+function failed(diagnostic: Diagnostic, source: string | undefined, passes = 0): ImportedContract {
+  return { result: { ok: false, diagnostics: [diagnostic], source }, warnings: [], warningDiagnostics: () => [], passes };
 }
 
 /**

@@ -10,9 +10,6 @@ import type { EndpointErrorSpec, QuirkSpec, ShapeReads } from './spec.js';
 /** Messages that do not name their field are mapped to request fields by the host's table. */
 declare function applyMessages(plan: DecodePlan, reads: ShapeReads, decoded: DecodedError): DecodedError;
 declare function applyQuirks(plan: DecodePlan, endpoint: EndpointErrorSpec, decoded: DecodedError, body: unknown): DecodedError;
-/** The guidance a `once_then_support` rule gives on the first failure, and after the retry failed too. */
-export declare const RETRY_ONCE_HINT: string;
-export declare const RETRIED_ONCE_HINT: string;
 /** The error of a `once_then_support` failure that was already retried once: not retryable, and the support guidance. */
 export declare function retriedOnce<E extends {
     readonly retryable: boolean;

@@ -1,6 +1,9 @@
 import { matchEmptyMessage, matchMessage } from './messages.js';
 import { retryableOf } from './plan.js';
 import { statusMatches } from './status.js';
+/** The guidance a `once_then_support` rule gives on the first failure, and after the retry failed too. */
+const RETRY_ONCE_HINT = 'Retry the call once; if it fails again, contact support.';
+const RETRIED_ONCE_HINT = 'It failed again after one retry: contact support.';
 /** Messages that do not name their field are mapped to request fields by the host's table. */
 function applyMessages(plan, reads, decoded) {
     const table = plan.messages;
@@ -111,9 +114,6 @@ function applyQuirks(plan, endpoint, decoded, body) {
     }
     return result;
 }
-/** The guidance a `once_then_support` rule gives on the first failure, and after the retry failed too. */
-export const RETRY_ONCE_HINT = 'Retry the call once; if it fails again, contact support.';
-export const RETRIED_ONCE_HINT = 'It failed again after one retry: contact support.';
 /** The error of a `once_then_support` failure that was already retried once: not retryable, and the support guidance. */
 export function retriedOnce(error) {
     return { ...error, retryable: false, hint: error.hint === undefined ? RETRIED_ONCE_HINT : error.hint.replace(RETRY_ONCE_HINT, RETRIED_ONCE_HINT) };

@@ -10,6 +10,10 @@ import { retryableOf, type DecodePlan } from './plan.js';
 import type { EndpointErrorSpec, ErrorTables, MessageRowAdvice, PolicySpec, QuirkSpec, ShapeReads } from './spec.js';
 import { statusMatches } from './status.js';
 
+/** The guidance a `once_then_support` rule gives on the first failure, and after the retry failed too. */
+const RETRY_ONCE_HINT: string = 'Retry the call once; if it fails again, contact support.';
+const RETRIED_ONCE_HINT: string = 'It failed again after one retry: contact support.';
+
 interface MessageHit {
   readonly id: string;
   readonly fields: readonly string[];
@@ -126,10 +130,6 @@ function applyQuirks(plan: DecodePlan, endpoint: EndpointErrorSpec, decoded: Dec
   }
   return result;
 }
-
-/** The guidance a `once_then_support` rule gives on the first failure, and after the retry failed too. */
-export const RETRY_ONCE_HINT: string = 'Retry the call once; if it fails again, contact support.';
-export const RETRIED_ONCE_HINT: string = 'It failed again after one retry: contact support.';
 
 /** The error of a `once_then_support` failure that was already retried once: not retryable, and the support guidance. */
 export function retriedOnce<E extends { readonly retryable: boolean; readonly hint?: string }>(error: E): E {

@@ -161,12 +161,20 @@ export function applyWrite(outDir: string, files: ReadonlyMap<string, string>, p
  * until the next collection. Each result is valid until the next call.
  */
 function encoder(): (text: string) => Buffer {
+  // TextEncoder encodes with SIMD: Buffer#write took ~3.5 ns a character (graph's output: 260 ms),
+  // and sizing the buffer first with Buffer.byteLength was another pass.
+  const utf8 = new TextEncoder();
   let scratch = Buffer.alloc(0);
   return (text) => {
-    const size = Buffer.byteLength(text, 'utf8');
-    if (scratch.length < size) scratch = Buffer.allocUnsafe(Math.max(size, scratch.length * 2));
-    scratch.write(text, 0, 'utf8');
-    return scratch.subarray(0, size);
+    // Most generated text is ASCII: try the scratch buffer as it is, and size it for the worst
+    // case (three bytes a UTF-16 unit) only when the text did not fit.
+    if (scratch.length < text.length) scratch = Buffer.allocUnsafe(Math.max(text.length + (text.length >> 3), scratch.length * 2));
+    let { read, written } = utf8.encodeInto(text, scratch);
+    if (read < text.length) {
+      scratch = Buffer.allocUnsafe(text.length * 3);
+      ({ read, written } = utf8.encodeInto(text, scratch));
+    }
+    return scratch.subarray(0, written);
   };
 }
 

@@ -92,8 +92,9 @@ export class LineWriter {
     return this.write('}');
   }
 
-  toString(): string {
-    return this.chunks.join('');
+  /** `prefix`, the text without the whitespace at its end, and `suffix`, as one string. */
+  joined(prefix: string, suffix: string): string {
+    return joinTrimmed(prefix, this.chunks, suffix);
   }
 
   /** Everything that decides how the next text is laid out. */
@@ -140,4 +141,18 @@ export class LineWriter {
     const previous = this.chunks[this.chunks.length - 1] ?? '';
     this.tail = (previous + '\n').slice(-2);
   }
+}
+
+/**
+ * `prefix`, then `parts` without the whitespace at their end, then `suffix`, joined once: a body
+ * of megabytes is copied once, where concatenating a trimmed join copied it three times.
+ */
+export function joinTrimmed(prefix: string, parts: readonly string[], suffix: string): string {
+  let end = parts.length;
+  while (end > 0 && parts[end - 1]!.trimEnd() === '') end--;
+  const out = [prefix];
+  for (let i = 0; i < end - 1; i++) out.push(parts[i]!);
+  if (end > 0) out.push(parts[end - 1]!.trimEnd());
+  out.push(suffix);
+  return out.join('');
 }

@@ -1,0 +1,40 @@
+/**
+ * The writer's bytes: every file is written as its UTF-8 encoding and hashed in the manifest as
+ * written, whatever mix of one-, two-, three- and four-byte characters it holds and in whatever
+ * order the files come (the writer reuses one buffer, growing it when a text does not fit).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { applyWrite, planWrite, sha256 } from '../generator/write.js';
+
+const root = mkdtempSync(join(tmpdir(), 'contractgen-write-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const HEAD = { generator: 'test', contract: { file: 'c.yaml', sha256: 'x' } };
+
+describe('applyWrite', () => {
+  it('writes and hashes the UTF-8 bytes of ASCII, Latin-1, CJK and astral text, in any order', () => {
+    const files = new Map<string, string>([
+      ['a.ts', 'export const a = 1;\n'.repeat(500)],
+      // Three bytes a character: more than the buffer an ASCII text of this length leaves room for.
+      ['b.ts', `// ${'注文の状態'.repeat(4000)}\n`],
+      ['c.ts', `// café, naïve ${'é'.repeat(3000)}\n`],
+      // Surrogate pairs: four bytes for two UTF-16 units.
+      ['d.ts', `// ${'📦🚚'.repeat(5000)}\n`],
+      ['e.ts', 'x'],
+      ['f.ts', ''],
+      // A lone surrogate is written as U+FFFD, as Buffer.from writes it.
+      ['g.ts', `// \ud800 ${'a'.repeat(100)}\n`],
+    ]);
+    const out = join(root, 'mixed');
+    const plan = planWrite(out, files, undefined);
+    const manifest = applyWrite(out, files, plan, HEAD);
+    for (const [path, text] of files) {
+      const bytes = readFileSync(join(out, path));
+      expect(bytes.equals(Buffer.from(text, 'utf8')), path).toBe(true);
+      expect(manifest.files[path], path).toBe(sha256(bytes));
+    }
+  });
+});

@@ -12,6 +12,7 @@
  *   BENCH_SIZES        endpoint counts of the synthetic API (default 50,500,2000)
  *   BENCH_ONLY         measures to run, comma-separated: cold,noop,watch,tsc,decode,client,bundle,real
  *   BENCH_REAL_RUNS    runs per tool and description of the real-description measure (default 3)
+ *   BENCH_REAL         the real descriptions to measure, comma-separated (default: all five)
  *   BENCH_REAL_TIMEOUT_S  time limit of one generation or tsc of a real description (default 600)
  *   BENCH_TIMEOUT_S    time limit of every child process, in seconds (default 1200)
  *   BENCH_SLOW_S       a peer whose warm-up generation takes longer than this (default 60 s) is
@@ -531,7 +532,8 @@ async function tscMeasure(n) {
 
 /** Paths and operation counts of the real descriptions. */
 function realInputs() {
-  return REAL_DESCRIPTIONS.map((name) => {
+  const only = process.env.BENCH_REAL?.split(',').filter((name) => name !== '');
+  return REAL_DESCRIPTIONS.filter((name) => only === undefined || only.length === 0 || only.includes(name)).map((name) => {
     const path = join(REAL_DIR, name);
     const doc = JSON.parse(readFileSync(path, 'utf8'));
     const operations = Object.values(doc.paths ?? {}).reduce((n, item) => n + Object.keys(item ?? {}).filter((m) => ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(m)).length, 0);
@@ -549,13 +551,21 @@ async function execReal(cmd, args, cwd) {
   return runMeasured(cmd, args, { cwd, timeoutMs: REAL_TIMEOUT_MS, measureDir });
 }
 
-/** Cold generation of each real description by every tool (the peers as on the synthetic API), and tsc over what each wrote. */
+/**
+ * Cold generation of each real description by every tool (the peers as on the synthetic API), and
+ * tsc over what each wrote. Rounds are interleaved (each round runs every tool once), so a machine
+ * that drifts over a run of tens of minutes weighs on every tool alike.
+ */
 async function realMeasure() {
   const out = {};
   for (const input of realInputs()) {
     const files = { contract: input.path, openapi: input.path };
     const entry = { bytes: input.bytes, operations: input.operations, openapi: input.openapi, cold: {}, tsc: {} };
-    for (const tool of REAL_TOOLS) entry.cold[tool.name] = await realCold(tool, files, input);
+    const cold = new Map(REAL_TOOLS.map((tool) => [tool, { ms: [], rssKb: [], notes: [], done: false }]));
+    for (let round = 0; round < REAL_RUNS; round++) {
+      for (const [tool, state] of cold) if (!state.done) await realColdRound(tool, files, input, round, state);
+    }
+    for (const [tool, state] of cold) entry.cold[tool.name] = coldResult(state);
     entry.tsc = await realTsc(entry.cold, input);
     for (const t of Object.values(entry.cold)) delete t.out;
     out[input.name] = entry;
@@ -563,39 +573,40 @@ async function realMeasure() {
   return out;
 }
 
-async function realCold(tool, files, input) {
-  const ms = [];
-  const rssKb = [];
-  const notes = [];
-  let kept;
-  for (let round = 0; round < REAL_RUNS; round++) {
-    const out = join(tmp, 'real', input.name.replace(/[^A-Za-z0-9.]+/g, '_'), `${tool.name.replace(/[@/]/g, '_')}-${round}`);
-    mkdirSync(dirname(out), { recursive: true });
-    const [cmd, args] = tool.cmd(files, out);
-    const r = await execReal(cmd, args, dirname(out));
-    if (r.code !== 0 || !existsSync(tool.produced(out))) {
-      const error = r.timedOut ? `timed out after ${REAL_TIMEOUT_MS / 1000} s` : r.code !== 0 ? `exit ${r.code ?? r.signal}: ${excerpt(r.stderr || r.stdout, 3)}` : `no output: ${excerpt(r.stderr || r.stdout, 3)}`;
-      fail('real', `${tool.name} ${input.name}`, error);
-      rmSync(out, { recursive: true, force: true });
-      return ms.length === 0 ? { error } : { time: summary(ms), rssKb: summary(rssKb), error, out: kept };
-    }
-    ms.push(r.ms);
-    rssKb.push(r.maxRssKb);
-    if (kept === undefined) kept = out;
-    else rmSync(out, { recursive: true, force: true });
-    log(`real ${input.name}: ${tool.name} ${fmtMs(r.ms)}, ${fmtMb(r.maxRssKb)}`);
-    // A generation over BENCH_SLOW_S is timed once, as on the synthetic API.
-    if (SLOW_MS > 0 && r.ms > SLOW_MS && round === 0) {
-      notes.push(`one run: it took ${fmtMs(r.ms)}, over BENCH_SLOW_S = ${SLOW_MS / 1000} s`);
-      break;
-    }
+/** One generation by `tool`, recorded in `state`; a failure or a run over BENCH_SLOW_S ends the tool's rounds. */
+async function realColdRound(tool, files, input, round, state) {
+  const out = join(tmp, 'real', input.name.replace(/[^A-Za-z0-9.]+/g, '_'), `${tool.name.replace(/[@/]/g, '_')}-${round}`);
+  mkdirSync(dirname(out), { recursive: true });
+  const [cmd, args] = tool.cmd(files, out);
+  const r = await execReal(cmd, args, dirname(out));
+  if (r.code !== 0 || !existsSync(tool.produced(out))) {
+    state.error = r.timedOut ? `timed out after ${REAL_TIMEOUT_MS / 1000} s` : r.code !== 0 ? `exit ${r.code ?? r.signal}: ${excerpt(r.stderr || r.stdout, 3)}` : `no output: ${excerpt(r.stderr || r.stdout, 3)}`;
+    fail('real', `${tool.name} ${input.name}`, state.error);
+    rmSync(out, { recursive: true, force: true });
+    state.done = true;
+    return;
   }
-  return { time: summary(ms), rssKb: summary(rssKb), ...(notes.length ? { notes } : {}), out: kept };
+  state.ms.push(r.ms);
+  state.rssKb.push(r.maxRssKb);
+  if (state.out === undefined) state.out = out;
+  else rmSync(out, { recursive: true, force: true });
+  log(`real ${input.name}: ${tool.name} ${fmtMs(r.ms)}, ${fmtMb(r.maxRssKb)}`);
+  // A generation over BENCH_SLOW_S is timed once, as on the synthetic API.
+  if (SLOW_MS > 0 && r.ms > SLOW_MS && round === 0) {
+    state.notes.push(`one run: it took ${fmtMs(r.ms)}, over BENCH_SLOW_S = ${SLOW_MS / 1000} s`);
+    state.done = true;
+  }
 }
 
-/** tsc over each tool's output: contractgen's declarations (what a consumer's tsc reads), the peers' files; strict, skipLibCheck off. */
+function coldResult(state) {
+  if (state.ms.length === 0) return { error: state.error };
+  return { time: summary(state.ms), rssKb: summary(state.rssKb), ...(state.error ? { error: state.error } : {}), ...(state.notes.length ? { notes: state.notes } : {}), out: state.out };
+}
+
+/** tsc over each tool's output: contractgen's declarations (what a consumer's tsc reads), the peers' files; strict, skipLibCheck off; rounds interleaved. */
 async function realTsc(cold, input) {
   const table = {};
+  const cases = [];
   for (const [name, result] of Object.entries(cold)) {
     if (result.out === undefined) {
       table[name] = { error: result.error ?? 'no output' };
@@ -603,23 +614,28 @@ async function realTsc(cold, input) {
     }
     const dir = mkdirp(join(tmp, 'real-tsc', input.name.replace(/[^A-Za-z0-9.]+/g, '_'), name.replace(/[@/]/g, '_')));
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: PEER_TSCONFIG, include: CHECKED_FILES[name](result.out) }, null, 2));
-    const ms = [];
-    const rssKb = [];
-    for (let round = 0; round < REAL_RUNS; round++) {
-      const r = await execReal(NODE, ['--max-old-space-size=8192', TSC.path, '-p', join(dir, 'tsconfig.json'), '--noEmit', '--strict'], dir);
+    cases.push({ name, dir, ms: [], rssKb: [] });
+  }
+  for (let round = 0; round < REAL_RUNS; round++) {
+    for (const c of cases) {
+      if (table[c.name] !== undefined) continue;
+      const r = await execReal(NODE, ['--max-old-space-size=8192', TSC.path, '-p', join(c.dir, 'tsconfig.json'), '--noEmit', '--strict'], c.dir);
       if (r.code !== 0) {
         const errors = (r.stdout.match(/error TS\d+/g) ?? []).length;
-        table[name] = { error: r.timedOut ? `timed out after ${REAL_TIMEOUT_MS / 1000} s` : `${errors} type errors: ${excerpt(r.stdout, 2)}` };
-        fail('real tsc', `${name} ${input.name}`, table[name].error);
-        break;
+        table[c.name] = { error: r.timedOut ? `timed out after ${REAL_TIMEOUT_MS / 1000} s` : `${errors} type errors: ${excerpt(r.stdout, 2)}` };
+        fail('real tsc', `${c.name} ${input.name}`, table[c.name].error);
+        continue;
       }
-      ms.push(r.ms);
-      rssKb.push(r.maxRssKb);
+      c.ms.push(r.ms);
+      c.rssKb.push(r.maxRssKb);
     }
-    if (table[name] === undefined) table[name] = { time: summary(ms), rssKb: summary(rssKb) };
-    log(`real tsc ${input.name}: ${name} ${fmtMs(table[name].time?.median)}${table[name].error ? ` (${table[name].error.split('\n')[0]})` : ''}`);
   }
-  return table;
+  for (const c of cases) {
+    if (table[c.name] === undefined) table[c.name] = { time: summary(c.ms), rssKb: summary(c.rssKb) };
+    log(`real tsc ${input.name}: ${c.name} ${fmtMs(table[c.name].time?.median)}${table[c.name].error ? ` (${table[c.name].error.split('\n')[0]})` : ''}`);
+  }
+  // Kept for the order of the table: the tools as they were listed.
+  return Object.fromEntries(Object.keys(cold).map((name) => [name, table[name]]));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -20,8 +20,10 @@ export function loadContract(file: string, name: string = file): ContractResult 
 }
 
 /** `incremental`: a watch session's store; a large contract is then read in pieces, and only the changed ones again. */
-export function loadContractText(file: string, source: string, incremental?: Incremental): ContractResult {
-  return fromLoad(incremental === undefined ? parseContract(file, source) : parseContractPieces(file, source, incremental.pieces), incremental);
+/** `sha256`: of the source's UTF-8 bytes, when the caller has it (the model's hash is not computed again). */
+export function loadContractText(file: string, source: string, incremental?: Incremental, sha256?: string): ContractResult {
+  const loaded = incremental === undefined ? parseContract(file, source) : parseContractPieces(file, source, incremental.pieces);
+  return fromLoad(loaded.ok && sha256 !== undefined && loaded.contract.source === source ? { ...loaded, contract: { ...loaded.contract, sha256 } } : loaded, incremental);
 }
 
 /** A contract already parsed into data (an imported OpenAPI description), validated and modelled like any other. */

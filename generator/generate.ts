@@ -2,6 +2,7 @@
  * The generate pipeline: load → validate → model → emit → write (or compare, for
  * `--check`). Decides from hashes first, so an unchanged contract costs no parsing at all.
  */
+import { isUtf8 } from 'node:buffer';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,9 +44,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateOutcom
   if (!options.check) recoverOutput(options.outDir);
   const previous = readManifest(options.outDir);
   // The outputs left out are part of what the files are made from: a change of them is no no-op.
-  const contractHash = options.outputs === undefined ? sha256(bytes) : sha256(`${sha256(bytes)} ${JSON.stringify(options.outputs)}`);
+  const fileHash = sha256(bytes);
+  const contractHash = options.outputs === undefined ? fileHash : sha256(`${fileHash} ${JSON.stringify(options.outputs)}`);
   if (!options.check && isUpToDate(options.outDir, previous, contractHash)) return { kind: 'up-to-date', files: Object.keys(previous?.files ?? {}).length };
-  const rendered = await render(options.contractFile, bytes.toString('utf8'), { incremental: options.incremental, outputs: options.outputs });
+  // The bytes' hash is the text's when decoding them lost nothing (graph's 20 MB: 100 ms not spent again).
+  const textHash = isUtf8(bytes) ? fileHash : undefined;
+  const rendered = await render(options.contractFile, bytes.toString('utf8'), { incremental: options.incremental, outputs: options.outputs, sha256: textHash });
   if (rendered.kind !== 'files') return rendered;
   const { files } = rendered;
   const written = options.incremental?.written;
@@ -71,6 +75,8 @@ export type RenderOutcome =
 
 export interface RenderOptions {
   readonly incremental?: Incremental;
+  /** The sha256 of `source`'s UTF-8 bytes, when the caller has it. */
+  readonly sha256?: string | undefined;
   readonly outputs?: GenerateOptions['outputs'];
 }
 
@@ -78,7 +84,7 @@ export interface RenderOptions {
 export async function render(contractFile: string, source: string, options: RenderOptions = {}): Promise<RenderOutcome> {
   // The heavy stages (yaml, ajv) load only when there is work to do.
   const [{ loadInputText }, { layout }] = await Promise.all([import('./input.js'), import('./emit/layout.js')]);
-  const loaded = loadInputText(contractFile, source, options.incremental);
+  const loaded = loadInputText(contractFile, source, options.incremental, options.sha256);
   if (!loaded.ok) return { kind: 'invalid', diagnostics: loaded.diagnostics, source: loaded.source };
   const files = new Map<string, string>();
   // Emitters write src/ in prettier's form and dist/ beside it (test/prettier-form.test.ts and

@@ -12,7 +12,10 @@ export function loadInput(path: string, file: string = path): ContractResult {
   return isDescriptionPath(path) ? loadDescription(path, file).result : loadContract(path, file);
 }
 
-/** `source` already read (and hashed); a description is imported whole again, a contract may be read in pieces. */
-export function loadInputText(file: string, source: string, incremental?: Incremental): ContractResult {
-  return isDescriptionFile(file, source) ? loadDescriptionText(file, source).result : loadContractText(file, source, incremental);
+/**
+ * `source` already read (and hashed: `sha256`, of its UTF-8 bytes, is the contract's hash when
+ * given); a description is imported whole again, a contract may be read in pieces.
+ */
+export function loadInputText(file: string, source: string, incremental?: Incremental, sha256?: string): ContractResult {
+  return isDescriptionFile(file, source) ? loadDescriptionText(file, source, {}, sha256).result : loadContractText(file, source, incremental, sha256);
 }

@@ -34,14 +34,15 @@ export function loadDescription(path: string, file: string, options: ImportOptio
   return importDescription(read.description, options);
 }
 
-/** A description's text already read (generate hashes the bytes first). */
-export function loadDescriptionText(file: string, text: string, options: ImportOptions = {}): ImportedContract {
+/** A description's text already read (generate hashes the bytes first: `sha256`, of the text's UTF-8 bytes). */
+export function loadDescriptionText(file: string, text: string, options: ImportOptions = {}, sha256?: string): ImportedContract {
   const parsed = parseDescription(file, text);
   if (!parsed.ok) return failed(problem(M.openapiUnreadable, file, parsed.at, { detail: parsed.problem }), text);
-  return importDescription(parsed.description, options);
+  // A byte order mark is not part of the description's source, nor then of its hash.
+  return importDescription(parsed.description, options, parsed.description.source === text ? sha256 : undefined);
 }
 
-function importDescription(description: Description, options: ImportOptions): ImportedContract {
+function importDescription(description: Description, options: ImportOptions, sha256?: string): ImportedContract {
   const file = description.file;
   // The package's own exports are avoided from the first pass: a schema named Host or Result would
   // otherwise cost a whole second import (EC2 has a Host: 2.37 → 1.90 s).
@@ -49,7 +50,7 @@ function importDescription(description: Description, options: ImportOptions): Im
   for (let attempt = 0; ; attempt++) {
     const imported = importOpenApi(description.data, { ...options, avoid });
     if (!imported.ok) return failed(problem(M.openapiUnreadable, file, description.position(imported.pointer), { detail: imported.problem }), description.source, attempt + 1);
-    const result = loadParsedContract({ file, source: description.source, data: imported.contract, locate: originLocator(description.position, imported.origins) });
+    const result = loadParsedContract({ file, source: description.source, data: imported.contract, locate: originLocator(description.position, imported.origins), ...(sha256 === undefined ? {} : { sha256 }) });
     const renamed = result.ok || result.model === undefined || attempt === MAX_RENAMES ? undefined : avoiding(avoid, nameCollisions(result.model));
     if (renamed === undefined) return succeeded(description, imported, result, attempt + 1);
     avoid = renamed;

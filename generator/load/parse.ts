@@ -22,6 +22,8 @@ export interface ParsedContract {
   /** The document as plain data: what the schema validates and the model is built from. */
   readonly data: unknown;
   readonly locate: Locator;
+  /** The sha256 of the source's UTF-8 bytes, when the caller hashed the file already (generate does). */
+  readonly sha256?: string;
 }
 
 export type LoadResult =

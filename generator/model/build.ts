@@ -60,7 +60,7 @@ export function buildModel(parsed: ParsedContract, incremental?: Incremental, ch
   });
   const contract: Contract = {
     file: parsed.file,
-    hash: createHash('sha256').update(parsed.source).digest('hex'),
+    hash: parsed.sha256 ?? createHash('sha256').update(parsed.source).digest('hex'),
     info: buildInfo(ctx, raw),
     outputs: { openapi: raw.outputs?.openapi ?? true, mocks: raw.outputs?.mocks ?? true },
     servers,

@@ -19,8 +19,11 @@ export function loadContract(file: string, name: string = file): ContractResult 
   return fromLoad(readContractFile(file, name));
 }
 
-/** `incremental`: a watch session's store; a large contract is then read in pieces, and only the changed ones again. */
-/** `sha256`: of the source's UTF-8 bytes, when the caller has it (the model's hash is not computed again). */
+/**
+ * `incremental`: a watch session's store; a large contract is then read in pieces, and only the
+ * changed ones again. `sha256`: of the source's UTF-8 bytes, when the caller has it (the model's
+ * hash is not computed again).
+ */
 export function loadContractText(file: string, source: string, incremental?: Incremental, sha256?: string): ContractResult {
   const loaded = incremental === undefined ? parseContract(file, source) : parseContractPieces(file, source, incremental.pieces);
   return fromLoad(loaded.ok && sha256 !== undefined && loaded.contract.source === source ? { ...loaded, contract: { ...loaded.contract, sha256 } } : loaded, incremental);

@@ -144,8 +144,9 @@ export class LineWriter {
 }
 
 /**
- * `prefix`, then `parts` without the whitespace at their end, then `suffix`, joined once: a body
- * of megabytes is copied once, where concatenating a trimmed join copied it three times.
+ * `prefix`, then `parts` joined with the whitespace at the end of the whole left out, then
+ * `suffix`, as one string: a body of megabytes is copied once, where concatenating a trimmed join
+ * copied it three times.
  */
 export function joinTrimmed(prefix: string, parts: readonly string[], suffix: string): string {
   let end = parts.length;

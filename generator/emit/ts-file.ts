@@ -243,8 +243,9 @@ export class TsFile {
   }
 
   /**
-   * The body (`source` from `start` to `end`) as parts, each value declaration replaced by its
-   * declaration, whitespace kept; and whether every top-level declaration of it is exported.
+   * The body (`source` from `start` to `end`, its trailing whitespace already trimmed) as parts,
+   * each value declaration replaced by its declaration, the whitespace around it kept; and whether
+   * every top-level declaration of it is exported.
    */
   private declarations(source: string, start: number, end: number): { parts: string[]; exportsAll: boolean } {
     const parts: string[] = [];
@@ -252,8 +253,9 @@ export class TsFile {
     let exported = false;
     const keep = (from: number, to: number) => {
       const text = source.slice(Math.min(start + from, end), Math.min(start + to, end));
-      // Each kept stretch starts a line (values are whole statements), so testing the stretches
-      // one by one is testing the declaration file, without joining it first.
+      // Testing the kept stretches one by one is testing the declaration file without joining it:
+      // a stretch starts where a value ended (a line end, or the newline still to come), and the
+      // value declarations between them all start with `export`, their further lines indented.
       privateDeclaration ||= /^(?:type|interface|declare (?:const|function)) /m.test(text);
       exported ||= /^export /m.test(text);
       parts.push(text);

@@ -211,9 +211,10 @@ function fail(measure, what, detail) {
 async function exec(cmd, args, cwd, env) {
   return runMeasured(cmd, args, { cwd, timeoutMs: TIMEOUT_MS, env, measureDir });
 }
-function describeFailure(r) {
-  if (r.timedOut) return `timed out after ${TIMEOUT_MS / 1000} s`;
-  return `exit ${r.code ?? r.signal}: ${excerpt(r.stderr || r.stdout)}`;
+/** Why a child process failed: its time limit (`limitMs`), or its exit and the first `lines` of what it printed. */
+function describeFailure(r, limitMs = TIMEOUT_MS, lines = undefined) {
+  if (r.timedOut) return `timed out after ${limitMs / 1000} s`;
+  return `exit ${r.code ?? r.signal}: ${excerpt(r.stderr || r.stdout, lines)}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -580,7 +581,7 @@ async function realColdRound(tool, files, input, round, state) {
   const [cmd, args] = tool.cmd(files, out);
   const r = await execReal(cmd, args, dirname(out));
   if (r.code !== 0 || !existsSync(tool.produced(out))) {
-    state.error = r.timedOut ? `timed out after ${REAL_TIMEOUT_MS / 1000} s` : r.code !== 0 ? `exit ${r.code ?? r.signal}: ${excerpt(r.stderr || r.stdout, 3)}` : `no output: ${excerpt(r.stderr || r.stdout, 3)}`;
+    state.error = r.code !== 0 || r.timedOut ? describeFailure(r, REAL_TIMEOUT_MS, 3) : `no output: ${excerpt(r.stderr || r.stdout, 3)}`;
     fail('real', `${tool.name} ${input.name}`, state.error);
     rmSync(out, { recursive: true, force: true });
     state.done = true;

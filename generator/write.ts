@@ -169,12 +169,12 @@ function encoder(): (text: string) => Buffer {
     // Most generated text is ASCII: try the scratch buffer as it is, and size it for the worst
     // case (three bytes a UTF-16 unit) only when the text did not fit.
     if (scratch.length < text.length) scratch = Buffer.allocUnsafe(Math.max(text.length + (text.length >> 3), scratch.length * 2));
-    let { read, written } = utf8.encodeInto(text, scratch);
-    if (read < text.length) {
+    let encoded = utf8.encodeInto(text, scratch);
+    if (encoded.read < text.length) {
       scratch = Buffer.allocUnsafe(text.length * 3);
-      ({ read, written } = utf8.encodeInto(text, scratch));
+      encoded = utf8.encodeInto(text, scratch);
     }
-    return scratch.subarray(0, written);
+    return scratch.subarray(0, encoded.written);
   };
 }
 

@@ -10,8 +10,8 @@ const MAPS = ['ARCHITECTURE.md', 'CONTRIBUTING.md'];
 /** Where a path that is not repository-relative may live: the generated package (`src/client.ts`). */
 const BASES = ['', 'generated/'];
 const EXTENSIONS = /\.(ts|mjs|cjs|js|json|yaml|md)$/;
-/** Not the repository's own files: dependencies, build output, scratch. */
-const SKIPPED = new Set(['node_modules', '.git', 'generator/dist', '.scratch', 'coverage', 'test/.tmp']);
+/** Not the repository's own files: dependencies, build output, scratch, other tests' output. */
+const SKIPPED = new Set(['node_modules', '.git', 'generator/dist', '.scratch', 'coverage', 'test/.tmp', 'test/.out']);
 
 function walk(dir: string, out: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -16,7 +16,8 @@ import { buildApi, contractYaml } from '../bench/synth.mjs';
 function yamlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name === '.tmp' || e.name === 'node_modules' ? [] : yamlFiles(path);
+    // Dot-directories (.tmp, .out) hold other tests' output, written and removed while this runs.
+    if (e.isDirectory()) return e.name.startsWith('.') || e.name === 'node_modules' ? [] : yamlFiles(path);
     return e.name.endsWith('.yaml') ? [path] : [];
   });
 }

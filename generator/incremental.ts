@@ -2,8 +2,10 @@
  * What a watch session keeps between runs, so one edit costs work in proportion to the edit. A
  * one-shot run passes no Incremental and keeps nothing.
  *
- * - Load (load/pieces.ts): the contract's pieces by text. A piece whose text did not change gives
- *   the very same objects as last run, and every cache below is keyed on such identities.
+ * - Load (load/pieces.ts): the contract's pieces, matched to last run's by text. A piece whose text
+ *   did not change gives the very same objects as last run, and every cache below is keyed on such
+ *   identities. Facts the model derives per endpoint or type object (model/knowledge.ts,
+ *   model/unions.ts, the main entry's names) are kept the same way, in WeakMaps beside them.
  * - Boundary 1, per contract entry (`entries`): for each endpoint and named type, by its raw
  *   object, the schema's verdict (validate-schema.ts) and the model built from it with the
  *   diagnostics to replay (model/context.ts `reuse`). The key of each is made where the entry is
@@ -11,7 +13,8 @@
  * - Boundary 2, per emitted section (`sections`): for each endpoint or type section of a
  *   generated file, by its model object, the text, imports and value regions (emit/ts-file.ts
  *   `section`). The key is the model around it (emit/output.ts EmitContext) plus what the
- *   section itself says it reads of other entries (its call site).
+ *   section itself says it reads of other entries (its call site). In the same store, per file:
+ *   its output, reused while the file is made of the same pieces (emit/ts-file.ts `emit`).
  * - Write (write.ts): the output files as last written, so unchanged ones are neither read nor
  *   hashed again.
  *

@@ -24,6 +24,9 @@ const synthetic = contractYaml(buildApi(200)) as string;
 
 const syntheticEdits: Edit[] = [
   ['an endpoint summary', (t) => replaceOnce(t, 'summary: Operation 7 on one', 'summary: Operation 7 (edited) on one')],
+  // Text of the same length: every value declaration after it stays where it was, so only the
+  // text itself tells a file that must be emitted again from one that can be reused.
+  ['an endpoint summary, the same length', (t) => replaceOnce(t, 'summary: Operation 8 on one', 'summary: Operation 8 on One')],
   ['an endpoint method', (t) => replaceOnce(t, /(op9\w+:\n(?: {4}.*\n)*? {4}method: )\w+/, '$1DELETE')],
   ['a field added to a request type', (t) => replaceOnce(t, /(Op3\w+Request:\n {4}kind: object\n {4}fields:\n)/, '$1      note: { type: string }\n')],
   ['a required field made optional', (t) => replaceOnce(t, /(Op11\w+Response:\n {4}kind: object\n(?: {4}extends: .*\n)? {4}fields:\n {6}id: \{ type: string), required: true \}/, '$1 }')],

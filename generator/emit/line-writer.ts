@@ -97,6 +97,11 @@ export class LineWriter {
     return joinTrimmed(prefix, this.chunks, suffix);
   }
 
+  /** The text written so far as the pieces it was written in; the same pieces, the same text. */
+  pieces(): readonly string[] {
+    return this.chunks;
+  }
+
   /** Everything that decides how the next text is laid out. */
   state(): string {
     return `${this.level}|${this.atLineStart ? 1 : 0}|${this.newLineOnNextWrite ? 1 : 0}|${this.tail}`;

@@ -4,7 +4,7 @@
  * the runtime types users name.
  */
 import { knowledge } from '../model/knowledge.js';
-import type { Contract } from '../model/types.js';
+import type { Contract, Endpoint } from '../model/types.js';
 import { emitClient, operationExample } from './emit-client.js';
 import { emitErrors } from './emit-errors.js';
 import { emitTables } from './emit-tables.js';
@@ -84,10 +84,20 @@ function mainClaims(contract: Contract): NameClaim[] {
     const path = ['hosts', host.name];
     for (const name of [hostNames.error, hostNames.shape, hostNames.code, hostNames.codes, hostNames.isCode, hostNames.decode]) claims.push({ name: name(host.name), owner: `host '${host.name}'`, path });
   }
-  for (const endpoint of distinctEndpoints(contract)) {
-    const path = ['endpoints', endpoint.id];
-    // The endpoint's types, and its operation function.
-    for (const name of [...ENDPOINT_TYPE_NAMES, endpointNames.operation]) claims.push({ name: name(endpoint.id), owner: `endpoint '${endpoint.id}'`, path });
+  for (const endpoint of distinctEndpoints(contract)) claims.push(...endpointClaims(endpoint));
+  return claims;
+}
+
+/** Per endpoint object: a watch session names only the endpoints it rebuilt. */
+const claimsOf = new WeakMap<Endpoint, readonly NameClaim[]>();
+
+/** The endpoint's types, and its operation function. */
+function endpointClaims(endpoint: Endpoint): readonly NameClaim[] {
+  let claims = claimsOf.get(endpoint);
+  if (claims === undefined) {
+    const [path, owner] = [['endpoints', endpoint.id], `endpoint '${endpoint.id}'`];
+    claims = [...ENDPOINT_TYPE_NAMES, endpointNames.operation].map((name) => ({ name: name(endpoint.id), owner, path }));
+    claimsOf.set(endpoint, claims);
   }
   return claims;
 }

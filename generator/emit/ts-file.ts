@@ -46,6 +46,21 @@ interface Section {
   readonly values: readonly ValueRegion[];
 }
 
+/**
+ * A file's output as a watch session last emitted it, and everything that output is made from: the
+ * header, the body's pieces, its imports and its value declarations.
+ */
+interface EmittedMemo {
+  readonly header: string;
+  readonly pieces: readonly string[];
+  readonly imports: string;
+  readonly values: readonly ValueRegion[];
+  readonly emitted: EmittedFile;
+}
+
+/** The owner of every file's EmittedMemo in a session's cache (the slot is the file's path). */
+const EMITTED = {};
+
 /** A JSDoc tag the generator writes (editors strike a `@deprecated` symbol through). */
 export interface DocTag {
   readonly tag: 'deprecated';
@@ -201,7 +216,30 @@ export class TsFile {
     for (const line of docComment(paragraphs)) this.w.writeLine(line);
   }
 
+  /**
+   * The TypeScript source, JavaScript and declarations. In a watch session a file made of the same
+   * pieces as last run is the same output: its strings are reused, not joined, scanned and compared
+   * again (an edit to one endpoint leaves most files as they were, several megabytes at N = 2,000).
+   */
   emit(header: string): EmittedFile {
+    const cache = this.sections?.cache;
+    if (cache === undefined) return this.build(header);
+    const imports = this.importsKey();
+    const last = cache.get<EmittedMemo>(EMITTED, this.path, '');
+    if (last !== undefined && last.header === header && last.imports === imports && sameValues(last.values, this.values) && samePieces(last.pieces, this.w.pieces())) return last.emitted;
+    const emitted = this.build(header);
+    cache.set(EMITTED, this.path, '', { header, pieces: this.w.pieces(), imports, values: this.values, emitted } satisfies EmittedMemo);
+    return emitted;
+  }
+
+  /** Everything the import lines are made from, as one string. */
+  private importsKey(): string {
+    const parts: string[] = [...this.namespacesUsed].map((from) => `${from}=${this.namespaces.get(from) ?? ''}`);
+    for (const [from, { names, types }] of this.imports) parts.push(`${from}:${[...names].join(',')}:${[...types].join(',')}`);
+    return parts.join('\n');
+  }
+
+  private build(header: string): EmittedFile {
     // Each output is built as parts and joined once: concatenating, trimming and joining copied a
     // file of megabytes two or three times (graph's client.ts: 26 MB), and a copy that size
     // costs its time again in collections.
@@ -274,6 +312,18 @@ export class TsFile {
     keep(at, end - start);
     return { parts, exportsAll: !privateDeclaration && (this.values.length > 0 || exported) };
   }
+}
+
+/** Whether two lists of pieces are the same text piece by piece (a reused section is the very same string). */
+function samePieces(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sameValues(a: readonly ValueRegion[], b: readonly ValueRegion[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((v, i) => v.start === b[i]!.start && v.end === b[i]!.end && v.js === b[i]!.js && v.dts === b[i]!.dts);
 }
 
 /** Those of `names` that `text` mentions, sorted: one pass over the text, and none without names. */

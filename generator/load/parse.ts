@@ -9,7 +9,7 @@ import { MESSAGES as M, problem } from '../diagnostic-catalogue.js';
 import type { Diagnostic, Position } from '../diagnostics.js';
 import { MAX_ALIAS_COUNT, MAX_DEPTH } from '../limits.js';
 import { lazyLocator, makeLocator, pairOf, rangeStart, type Locator } from './locate.js';
-import { readContractBytes } from './read-file.js';
+import { decodeText, readContractBytes } from './read-file.js';
 import { YAML_PARSE_OPTIONS, yamlLib } from './yaml-lib.js';
 import { readYamlSubset } from './yaml-subset.js';
 
@@ -33,7 +33,7 @@ export type LoadResult =
 /** `path`'s contract, parsed; `file` is how diagnostics name it (default: the path as given). */
 export function readContractFile(path: string, file: string = path): LoadResult {
   const bytes = readContractBytes(path, file);
-  return Buffer.isBuffer(bytes) ? parseContract(file, bytes.toString('utf8')) : bytes;
+  return Buffer.isBuffer(bytes) ? parseContract(file, decodeText(bytes)) : bytes;
 }
 
 /**

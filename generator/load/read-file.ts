@@ -2,6 +2,7 @@
  * Reading a contract file: its bytes, or a positioned reason why not. A no-change `generate`
  * hashes the bytes before anything else loads, so this module loads no parser.
  */
+import { isAscii } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
 import { MESSAGES as M, problem, type Message } from '../diagnostic-catalogue.js';
 import type { Diagnostic } from '../diagnostics.js';
@@ -33,4 +34,13 @@ export function readContractBytes(path: string, file: string = path, limit: numb
   } catch {
     return unreadable(M.unreadableFile, {});
   }
+}
+
+/**
+ * A contract's text from its bytes (UTF-8; invalid sequences become U+FFFD). Bytes that are all
+ * ASCII are their own Latin-1 text, which is a copy: decoding them as UTF-8 took ten times as
+ * long (a 4 MB contract: 16 ms against 1.3, on every save of a watch session).
+ */
+export function decodeText(bytes: Buffer): string {
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }

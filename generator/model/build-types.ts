@@ -155,7 +155,7 @@ function checkValues(ctx: BuildContext, types: readonly NamedType[], lookup: Loo
     if (type.kind === 'alias' && type.type.example !== undefined) reportExample(ctx, ['types', type.name, 'example'], type.type, lookup);
     if (type.kind !== 'object') continue;
     for (const field of type.fields) {
-      if (field.inherited !== undefined) continue;
+      if (field.inherited !== undefined || (field.default === undefined && field.type.example === undefined)) continue;
       const path = ['types', type.name, 'fields', field.name];
       if (field.default !== undefined) {
         const problem = valueProblem(field.type, field.default, lookup);

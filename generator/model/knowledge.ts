@@ -292,20 +292,7 @@ class ContractKnowledge implements Knowledge {
   get secretFields(): readonly string[] {
     return this.once('secretFields', () => {
       const names = new Set<string>();
-      const visitRef = (ref: TypeRef): void => {
-        if (ref.kind === 'object') visit(ref.fields);
-        else eachChild(ref, visitRef);
-      };
-      const visit = (fields: readonly { name: string; secret: boolean; type: TypeRef }[]) => {
-        for (const f of fields) {
-          if (f.secret) names.add(f.name);
-          visitRef(f.type);
-        }
-      };
-      for (const type of this.contract.types) {
-        if (type.kind === 'object') visit(type.fields);
-        else if (type.kind === 'alias') visitRef(type.type);
-      }
+      for (const type of this.contract.types) for (const name of typeFacts(type).secrets) names.add(name);
       const token = this.contract.auth?.token;
       for (const name of [token?.accessToken, token?.refreshToken]) if (name !== undefined) names.add(name);
       return [...names].sort();
@@ -342,7 +329,7 @@ class ContractKnowledge implements Knowledge {
   }
 
   holdsInt64(endpoint: Endpoint): boolean {
-    const named = this.once('int64Types', () => typesHolding(this.contract.types, 'int64'));
+    const named = this.once('int64Types', () => this.typesHolding('int64'));
     const holds = (ref: TypeRef): boolean => {
       if (isInt64(ref) || (ref.kind === 'named' && named.has(ref.name))) return true;
       let found = false;
@@ -358,12 +345,16 @@ class ContractKnowledge implements Knowledge {
   get directional(): ReadonlySet<string> {
     return this.once('directional', () => {
       // A binary field reads as bytes but may be sent as a Blob too: its type has a request form.
-      const marked = new Set([...typesHolding(this.contract.types, 'readWrite'), ...typesHolding(this.contract.types, 'binary')]);
+      const marked = new Set([...this.typesHolding('readWrite'), ...this.typesHolding('binary')]);
       // Most contracts mark no field: then which types requests send need not be learnt.
       if (marked.size === 0) return marked;
       const usage = this.typeUsage;
       return new Set([...marked].filter((name) => usage.get(name)?.has('request') === true));
     });
+  }
+
+  private typesHolding(fact: 'readWrite' | 'int64' | 'binary'): Set<string> {
+    return typesHolding(this.contract.types, () => this.once('referrers', () => referrersOf(this.contract.types)), fact);
   }
 
   private typesByName(): ReadonlyMap<string, NamedType> {
@@ -448,31 +439,60 @@ function walkFields(fields: readonly { name: string; type: TypeRef }[], prefix: 
 // Type usage
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Which directions each named type travels in: those reachable from a request's parameters and
+ * body, and from responses and error shapes. The roots are kept per endpoint object and what each
+ * type names per type object (typeFacts), so a watch session walks only what it rebuilt; the spread
+ * itself is over names, once per direction.
+ */
 function typeUsage(contract: Contract, byName: ReadonlyMap<string, NamedType>): Map<string, Set<Direction>> {
   const usage = new Map<string, Set<Direction>>();
-  const mark = (ref: TypeRef | undefined, direction: Direction, seen: Set<string>): void => {
-    if (ref === undefined) return;
-    if (ref.kind !== 'named') return eachChild(ref, (child) => mark(child, direction, seen));
-    if (seen.has(ref.name)) return;
-    seen.add(ref.name);
-    let set = usage.get(ref.name);
-    if (set === undefined) usage.set(ref.name, (set = new Set()));
-    set.add(direction);
-    const type = byName.get(ref.name);
-    if (type?.kind === 'object') type.fields.forEach((f) => mark(f.type, direction, seen));
-    if (type?.kind === 'alias') mark(type.type, direction, seen);
+  const spread = (roots: readonly string[], direction: Direction): void => {
+    const seen = new Set<string>();
+    const stack = [...roots];
+    for (let name = stack.pop(); name !== undefined; name = stack.pop()) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      let set = usage.get(name);
+      if (set === undefined) usage.set(name, (set = new Set()));
+      set.add(direction);
+      const type = byName.get(name);
+      if (type !== undefined) for (const n of typeFacts(type).names) if (!seen.has(n)) stack.push(n);
+    }
   };
-  // One visited set per direction: a type reached once in a direction has had all it holds marked
-  // in it (a set per root walked every response's whole type graph again: graph's 16,000 endpoints).
-  const request = new Set<string>();
-  const response = new Set<string>();
+  const request: string[] = [];
+  const response: string[] = [];
   for (const e of contract.endpoints) {
-    for (const p of e.params) mark(p.type, 'request', request);
-    mark(e.request?.body, 'request', request);
-    for (const r of e.responses) mark(r.body, 'response', response);
+    const roots = endpointRoots(e);
+    request.push(...roots.request);
+    response.push(...roots.response);
   }
-  for (const s of contract.shapes) mark(s.body, 'response', response);
+  for (const s of contract.shapes) if (s.body !== undefined) namesIn(s.body, response);
+  spread(request, 'request');
+  spread(response, 'response');
   return usage;
+}
+
+/** Per endpoint object: the names its parameters and request body send, and its responses read. */
+const rootsOf = new WeakMap<Endpoint, { readonly request: readonly string[]; readonly response: readonly string[] }>();
+
+function endpointRoots(e: Endpoint): { readonly request: readonly string[]; readonly response: readonly string[] } {
+  const kept = rootsOf.get(e);
+  if (kept !== undefined) return kept;
+  const request: string[] = [];
+  const response: string[] = [];
+  for (const p of e.params) namesIn(p.type, request);
+  if (e.request?.body !== undefined) namesIn(e.request.body, request);
+  for (const r of e.responses) if (r.body !== undefined) namesIn(r.body, response);
+  const roots = { request, response };
+  rootsOf.set(e, roots);
+  return roots;
+}
+
+/** The names `ref` holds, not through other names (what the types it names hold is typeFacts'). */
+function namesIn(ref: TypeRef, out: string[]): void {
+  if (ref.kind === 'named') out.push(ref.name);
+  else eachChild(ref, (child) => namesIn(child, out));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -487,6 +507,8 @@ export function isInt64(ref: TypeRef): boolean {
 /** What a named type holds itself, and the names it refers to (through which it may hold more). */
 interface TypeFacts {
   readonly names: readonly string[];
+  /** Its fields marked secret, in it or in the objects written inside it (not through names). */
+  readonly secrets: readonly string[];
   /** A readOnly or writeOnly field. */
   readonly readWrite: boolean;
   readonly int64: boolean;
@@ -500,6 +522,7 @@ function typeFacts(type: NamedType): TypeFacts {
   const kept = factsOf.get(type);
   if (kept !== undefined) return kept;
   const names: string[] = [];
+  const secrets: string[] = [];
   let readWrite = false;
   let int64 = false;
   let binary = false;
@@ -513,27 +536,39 @@ function typeFacts(type: NamedType): TypeFacts {
   const visitFields = (fields: readonly Field[]): void => {
     for (const f of fields) {
       if (f.readOnly || f.writeOnly) readWrite = true;
+      if (f.secret) secrets.push(f.name);
       visit(f.type);
     }
   };
   if (type.kind === 'alias') visit(type.type);
   if (type.kind === 'object') visitFields(type.fields);
-  const facts = { names, readWrite, int64, binary };
+  const facts = { names, secrets, readWrite, int64, binary };
   factsOf.set(type, facts);
   return facts;
 }
 
-/** Named types that hold `fact`, themselves or through the types they name (it spreads to referrers until nothing changes). */
-function typesHolding(types: readonly NamedType[], fact: 'readWrite' | 'int64' | 'binary'): Set<string> {
-  const out = new Set<string>();
-  for (const type of types) if (typeFacts(type)[fact]) out.add(type.name);
-  for (let grew = out.size > 0; grew; ) {
-    grew = false;
-    for (const type of types) {
-      if (out.has(type.name) || !typeFacts(type).names.some((n) => out.has(n))) continue;
-      out.add(type.name);
-      grew = true;
+/** Each name, and the named types that name it (directly, not through other names). */
+function referrersOf(types: readonly NamedType[]): ReadonlyMap<string, readonly string[]> {
+  const referrers = new Map<string, string[]>();
+  for (const type of types) {
+    for (const name of typeFacts(type).names) {
+      const list = referrers.get(name);
+      if (list === undefined) referrers.set(name, [type.name]);
+      else list.push(type.name);
     }
+  }
+  return referrers;
+}
+
+/** Named types that hold `fact`, themselves or through the types they name: it spreads from each holder to the types naming it. */
+function typesHolding(types: readonly NamedType[], referrers: () => ReadonlyMap<string, readonly string[]>, fact: 'readWrite' | 'int64' | 'binary'): Set<string> {
+  const out = new Set<string>();
+  const stack: string[] = [];
+  for (const type of types) if (typeFacts(type)[fact]) stack.push(type.name);
+  for (let name = stack.pop(); name !== undefined; name = stack.pop()) {
+    if (out.has(name)) continue;
+    out.add(name);
+    for (const referrer of referrers().get(name) ?? []) if (!out.has(referrer)) stack.push(referrer);
   }
   return out;
 }

@@ -51,6 +51,15 @@ function holdsUnion(ref: TypeRef): boolean {
 
 /** Every union written in the named types (in place or named), with where it is written. */
 export function unionsOf(types: readonly NamedType[]): { ref: TypeRef; path: RawPath }[] {
+  return types.flatMap(unionsIn);
+}
+
+/** Per type object: a watch session walks only the types it rebuilt. */
+const unionsByType = new WeakMap<NamedType, readonly { ref: TypeRef; path: RawPath }[]>();
+
+function unionsIn(type: NamedType): readonly { ref: TypeRef; path: RawPath }[] {
+  const kept = unionsByType.get(type);
+  if (kept !== undefined) return kept;
   const out: { ref: TypeRef; path: RawPath }[] = [];
   // Paths are made only for the unions found: most references hold none.
   const visit = (ref: TypeRef, path: () => RawPath): void => {
@@ -58,11 +67,10 @@ export function unionsOf(types: readonly NamedType[]): { ref: TypeRef; path: Raw
     if (ref.kind === 'union') out.push({ ref, path: path() });
     for (const [child, at] of childRefs(ref)) visit(child, () => [...path(), ...at]);
   };
-  for (const type of types) {
-    const path = (): RawPath => ['types', type.name];
-    if (type.kind === 'alias') visit(type.type, path);
-    if (type.kind === 'object') for (const f of type.fields) if (f.inherited === undefined && f.type.kind !== 'primitive' && f.type.kind !== 'named') visit(f.type, () => [...path(), 'fields', f.name]);
-  }
+  const path = (): RawPath => ['types', type.name];
+  if (type.kind === 'alias') visit(type.type, path);
+  if (type.kind === 'object') for (const f of type.fields) if (f.inherited === undefined && f.type.kind !== 'primitive' && f.type.kind !== 'named') visit(f.type, () => [...path(), 'fields', f.name]);
+  unionsByType.set(type, out);
   return out;
 }
 

@@ -112,8 +112,15 @@ export class LineWriter {
     return this.chunks.length;
   }
 
+  /**
+   * The text written since `mark`, now held as that one piece: a section written fresh is then
+   * made of the same pieces as when it is replayed, so a file's next run can tell it unchanged.
+   */
   since(mark: number): string {
-    return this.chunks.slice(mark).join('');
+    const text = this.chunks.slice(mark).join('');
+    this.chunks.length = mark;
+    if (text !== '') this.chunks.push(text);
+    return text;
   }
 
   /** Text recorded by `since` from the same `state()`, and the state it ended in. */

@@ -11,7 +11,7 @@ import type { Incremental } from './incremental.js';
 import { inputLimit } from './import/sniff.js';
 import { decodeText, readContractBytes } from './load/read-file.js';
 import { packageRoot, toolVersion } from './package-root.js';
-import { applyWrite, outputPath, planWrite, readBytesIfExists, readManifest, recoverOutput, rememberWritten, sha256, type Manifest } from './write.js';
+import { applyWrite, fileSha256, outputPath, planWrite, readManifest, recoverOutput, rememberWritten, sha256, type Manifest } from './write.js';
 
 export interface GenerateOptions {
   readonly contractFile: string;
@@ -97,10 +97,7 @@ export async function render(contractFile: string, source: string, options: Rend
 /** Same contract, same generator, and every owned file still exactly as written. */
 function isUpToDate(outDir: string, manifest: Manifest | undefined, contractHash: string): boolean {
   if (manifest === undefined || manifest.contract.sha256 !== contractHash || manifest.generator !== generatorFingerprint()) return false;
-  return Object.entries(manifest.files).every(([path, hash]) => {
-    const bytes = readBytesIfExists(outputPath(outDir, path));
-    return bytes !== undefined && sha256(bytes) === hash;
-  });
+  return Object.entries(manifest.files).every(([path, hash]) => fileSha256(outputPath(outDir, path)) === hash);
 }
 
 let fingerprint: string | undefined;

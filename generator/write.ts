@@ -4,7 +4,7 @@
  * generator owns, so it never deletes or overwrites a file it did not write.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 export const MANIFEST = '.contractgen-manifest.json';
@@ -44,11 +44,34 @@ export function readIfExists(file: string): string | undefined {
 }
 
 /** A file's bytes, for hashing: skips decoding, a third of a no-change run's reading. */
-export function readBytesIfExists(file: string): Buffer | undefined {
+function readBytesIfExists(file: string): Buffer | undefined {
   try {
     return readFileSync(file);
   } catch {
     return undefined;
+  }
+}
+
+/** One buffer for every file hashed: fresh buffers for a no-change run's 14 MB cost their page faults again (61 against 20 ms). */
+let chunk: Buffer | undefined;
+
+/** The sha256 of a file's bytes, read a megabyte at a time into one reused buffer; undefined when it cannot be read. */
+export function fileSha256(file: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    chunk ??= Buffer.allocUnsafe(1 << 20);
+    const hash = createHash('sha256');
+    for (let n = readSync(fd, chunk, 0, chunk.length, null); n > 0; n = readSync(fd, chunk, 0, chunk.length, null)) hash.update(chunk.subarray(0, n));
+    return hash.digest('hex');
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -94,8 +117,8 @@ export function planWrite(outDir: string, files: ReadonlyMap<string, string>, pr
   // Only what is still exactly as the generator wrote it may be deleted.
   const removed = [...owned].filter((path) => {
     if (files.has(path)) return false;
-    const current = readBytesIfExists(outputPath(outDir, path));
-    return current !== undefined && sha256(current) === previous?.files[path];
+    const current = fileSha256(outputPath(outDir, path));
+    return current !== undefined && current === previous?.files[path];
   });
   return { changed, removed, foreign };
 }

@@ -3,11 +3,11 @@
  * written, whatever mix of one-, two-, three- and four-byte characters it holds and in whatever
  * order the files come (the writer reuses one buffer, growing it when a text does not fit).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyWrite, planWrite, sha256 } from '../generator/write.js';
+import { applyWrite, fileSha256, planWrite, sha256 } from '../generator/write.js';
 
 const root = mkdtempSync(join(tmpdir(), 'contractgen-write-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -36,5 +36,24 @@ describe('applyWrite', () => {
       expect(bytes.equals(Buffer.from(text, 'utf8')), path).toBe(true);
       expect(manifest.files[path], path).toBe(sha256(bytes));
     }
+  });
+});
+
+describe('fileSha256', () => {
+  it("is the sha256 of a file's bytes, whether it fits the read buffer once, exactly, or over several reads", () => {
+    const dir = join(root, 'hashed');
+    mkdirSync(dir, { recursive: true });
+    // Sizes around the 1 MiB read buffer, in reads of mixed byte widths; each file is hashed after a larger one.
+    const sizes = [3 << 20, 0, 1, (1 << 20) - 1, 1 << 20, (1 << 20) + 1, 5000];
+    sizes.forEach((size, i) => {
+      const bytes = Buffer.from('a€📦'.repeat(Math.ceil(size / 8) + 1)).subarray(0, size);
+      writeFileSync(join(dir, `f${i}`), bytes);
+      expect(fileSha256(join(dir, `f${i}`)), `${size} bytes`).toBe(sha256(bytes));
+    });
+  });
+
+  it('is undefined for a file that is not there or is not a file', () => {
+    expect(fileSha256(join(root, 'no-such-file'))).toBeUndefined();
+    expect(fileSha256(root)).toBeUndefined();
   });
 });

@@ -55,10 +55,14 @@ function readBytesIfExists(file: string): Buffer | undefined {
 /** One buffer for every file hashed: fresh buffers for a no-change run's 14 MB cost their page faults again (61 against 20 ms). */
 let chunk: Buffer | undefined;
 
-/** The sha256 of a file's bytes, read a megabyte at a time into one reused buffer; undefined when it cannot be read. */
+/**
+ * The sha256 of a file's bytes, read a megabyte at a time into one reused buffer; undefined when it
+ * is not a regular file (a device would never end, a FIFO would block) or cannot be read.
+ */
 export function fileSha256(file: string): string | undefined {
   let fd: number;
   try {
+    if (!statSync(file).isFile()) return undefined;
     fd = openSync(file, 'r');
   } catch {
     return undefined;
@@ -71,7 +75,16 @@ export function fileSha256(file: string): string | undefined {
   } catch {
     return undefined;
   } finally {
+    closeQuietly(fd);
+  }
+}
+
+/** Closing a file only read cannot lose data: a failure to close is no reason to fail the run. */
+function closeQuietly(fd: number): void {
+  try {
     closeSync(fd);
+  } catch {
+    // Nothing was written through it.
   }
 }
 

@@ -3,7 +3,7 @@
  * written, whatever mix of one-, two-, three- and four-byte characters it holds and in whatever
  * order the files come (the writer reuses one buffer, growing it when a text does not fit).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -52,8 +52,12 @@ describe('fileSha256', () => {
     });
   });
 
-  it('is undefined for a file that is not there or is not a file', () => {
+  it('is undefined for a file that is not there or is not a regular file (a folder, a device that never ends)', () => {
     expect(fileSha256(join(root, 'no-such-file'))).toBeUndefined();
     expect(fileSha256(root)).toBeUndefined();
+    if (existsSync('/dev/zero')) {
+      symlinkSync('/dev/zero', join(root, 'endless'));
+      expect(fileSha256(join(root, 'endless'))).toBeUndefined();
+    }
   });
 });

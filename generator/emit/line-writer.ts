@@ -113,19 +113,26 @@ export class LineWriter {
   }
 
   /**
-   * The text written since `mark`, now held as that one piece: a section written fresh is then
-   * made of the same pieces as when it is replayed, so a file's next run can tell it unchanged.
+   * The text written since `mark`, now held as one piece, so a section written fresh is made of
+   * the same pieces as when it is replayed and a file's next run can tell it unchanged. A newline
+   * written last stays a piece of its own (`newline`), as `unwriteNewLine` takes back only that.
    */
-  since(mark: number): string {
-    const text = this.chunks.slice(mark).join('');
+  since(mark: number): { readonly body: string; readonly newline: boolean } {
+    const last = this.chunks.length - 1;
+    const newline = last >= mark && this.chunks[last] === '\n';
+    const body = this.chunks.slice(mark, newline ? last : last + 1).join('');
     this.chunks.length = mark;
-    if (text !== '') this.chunks.push(text);
-    return text;
+    if (body !== '') this.chunks.push(body);
+    if (newline) this.chunks.push('\n');
+    return { body, newline };
   }
 
-  /** Text recorded by `since` from the same `state()`, and the state it ended in. */
-  replay(text: string, endState: string): void {
-    this.raw(text);
+  /** Text recorded by `since` from the same `state()`, as the same pieces, and the state it ended in. */
+  replay(body: string, newline: boolean, endState: string): void {
+    // Pushed as they were recorded; the tail comes with the end state.
+    if (body !== '') this.chunks.push(body);
+    if (newline) this.chunks.push('\n');
+    this.length += body.length + (newline ? 1 : 0);
     const [level = '0', atLineStart = '1', newLine = '0', ...tail] = endState.split('|');
     this.level = Number(level);
     this.atLineStart = atLineStart === '1';

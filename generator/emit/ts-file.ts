@@ -40,7 +40,9 @@ export interface SectionStore {
 
 /** A section's output, kept by a watch session for reuse: its text, imports and value regions. */
 interface Section {
-  readonly text: string;
+  readonly body: string;
+  /** Whether a newline written as a piece of its own follows the body (line-writer.ts `since`). */
+  readonly newline: boolean;
   readonly endState: string;
   readonly imports: readonly (readonly [module: string, name: string, type: boolean])[];
   readonly values: readonly ValueRegion[];
@@ -148,13 +150,14 @@ export class TsFile {
       outer?.push(...imports);
     }
     const values = this.values.slice(firstValue).map((v) => ({ ...v, start: v.start - start, end: v.end - start }));
-    const value: Section = { text: this.w.since(mark), endState: this.w.state(), imports, values };
+    const { body, newline } = this.w.since(mark);
+    const value: Section = { body, newline, endState: this.w.state(), imports, values };
     sections.cache.set(model, slot, key, value);
   }
 
   private replay(section: Section): void {
     const start = this.w.getLength();
-    this.w.replay(section.text, section.endState);
+    this.w.replay(section.body, section.newline, section.endState);
     for (const [module, name, type] of section.imports) {
       if (type) this.useType(module, name);
       else this.use(module, name);

@@ -78,7 +78,15 @@ function buildObject(ctx: BuildContext, path: RawPath, base: Base, raw: RawNamed
  * A flattened type per own type and bases: a watch session that reuses both reuses the result,
  * so downstream caches keyed by model objects keep hitting.
  */
-const flattened = new WeakMap<ObjectType, { readonly bases: readonly NamedType[]; readonly type: ObjectType }>();
+const flattened = new WeakMap<ObjectType, { readonly bases: readonly NamedType[]; readonly type: ObjectType; readonly incompatible: readonly IncompatibleField[] }>();
+
+/** A field redefined in a way its base's type does not allow: reported again whenever the flattened type is reused. */
+interface IncompatibleField {
+  readonly field: string;
+  readonly base: string;
+  readonly before: string;
+  readonly after: string;
+}
 
 function resolveExtends(ctx: BuildContext, own: readonly NamedType[]): NamedType[] {
   const byName = new Map(own.map((t) => [t.name, t]));
@@ -108,8 +116,13 @@ function resolveExtends(ctx: BuildContext, own: readonly NamedType[]): NamedType
 }
 
 function flatten(ctx: BuildContext, type: ObjectType, bases: readonly ObjectType[]): ObjectType {
+  const report = (p: IncompatibleField) => ctx.report(M.incompatibleField, ['types', type.name, 'fields', p.field], p, 'key');
   const kept = flattened.get(type);
-  if (kept !== undefined && kept.bases.length === bases.length && kept.bases.every((b, i) => b === bases[i])) return kept.type;
+  if (kept !== undefined && kept.bases.length === bases.length && kept.bases.every((b, i) => b === bases[i])) {
+    kept.incompatible.forEach(report);
+    return kept.type;
+  }
+  const incompatible: IncompatibleField[] = [];
   const fields: Field[] = [];
   for (const base of bases) {
     for (const f of base.fields) if (!fields.some((x) => x.name === f.name)) fields.push({ ...f, inherited: f.inherited ?? base.name });
@@ -121,13 +134,12 @@ function flatten(ctx: BuildContext, type: ObjectType, bases: readonly ObjectType
       continue;
     }
     const inherited = fields[i] as Field;
-    if (!narrows(inherited.type, f.type)) {
-      ctx.report(M.incompatibleField, ['types', type.name, 'fields', f.name], { field: f.name, base: inherited.inherited ?? '', before: describeType(inherited.type), after: describeType(f.type) }, 'key');
-    }
+    if (!narrows(inherited.type, f.type)) incompatible.push({ field: f.name, base: inherited.inherited ?? '', before: describeType(inherited.type), after: describeType(f.type) });
     fields[i] = { ...f, required: f.required || inherited.required };
   }
   const result: ObjectType = { ...type, fields, open: type.open || bases.some((b) => b.open) };
-  flattened.set(type, { bases, type: result });
+  incompatible.forEach(report);
+  flattened.set(type, { bases, type: result, incompatible });
   return result;
 }
 

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { render, type RenderOutcome } from '../generator/generate.js';
 import { Incremental } from '../generator/incremental.js';
 import { parseContractPieces, PieceStore } from '../generator/load/pieces.js';
+import { randomSession } from './support/watch-sessions.js';
 // @ts-expect-error: the benchmark's contract synthesiser is plain JavaScript.
 import { buildApi, contractYaml } from '../bench/synth.mjs';
 
@@ -103,5 +104,16 @@ describe('a watch session renders what a fresh run renders', () => {
     expect(changed.length).toBeLessThanOrEqual(16);
     expect(Object.keys(second.types).filter((name) => second.types[name] !== first.types[name])).toEqual([]);
     expect(Object.keys(second.endpoints)).toHaveLength(600);
+  });
+});
+
+describe('random watch sessions render what fresh runs render', () => {
+  // A few seeded sessions here; `npm run fuzz` runs many (test/fuzz/watch-sessions.fuzz.ts).
+  const start = contractYaml(buildApi(130)) as string;
+  it.each([1, 2])('session %i: 12 random edits of the synthetic contract, mistakes and returns included', { timeout: 120_000 }, async (seed) => {
+    // Large enough to be parsed in pieces.
+    expect(start.length).toBeGreaterThan(256 * 1024);
+    const report = await randomSession('synthetic.yaml', start, seed, 12);
+    expect(report.failure, `seed ${seed}: ${report.steps.join(' → ')}`).toBeUndefined();
   });
 });

@@ -39,6 +39,10 @@ const syntheticEdits: Edit[] = [
   ['a second error shape declared', (t) => replaceOnce(t, '\nshapes:\n', '\nshapes:\n  flat:\n    match: { present: [code] }\n    read: { code: code }\n')],
   // Another endpoint's emitted error type reads its host's shapes, which this endpoint extends.
   ['an endpoint adds a shape its host lacks', (t) => replaceOnce(t, /(op7Account:\n(?: {4}.*\n)*? {4}host: beta\n)/, '$1    shapes: [flat]\n')],
+  // A request type given a read-only field gets a request form; deleting the one endpoint that
+  // sends it takes that away, though the type itself is unchanged.
+  ['a read-only field in a request type', (t) => replaceOnce(t, '  Op2ReportRequest:\n    kind: object\n    fields:\n      title: { type: string, required: true }', '  Op2ReportRequest:\n    kind: object\n    fields:\n      title: { type: string, required: true, readOnly: true }')],
+  ['the endpoint that sends it deleted', (t) => replaceOnce(t, /\n {2}op2Report:\n(?: {4}.*\n)+/, '\n')],
   // A type and its bases reused: the flattened type is too, and its problems must be reported again.
   ['an inherited field redefined incompatibly (an error)', (t) => replaceOnce(t, /(Op0OrderResponse:\n {4}kind: object\n {4}extends: \[Audit\]\n {4}fields:\n)/, '$1      created_by: { type: boolean }\n')],
   ['an endpoint summary edited (an error: the redefinition still stands)', (t) => replaceOnce(t, 'summary: Operation 9 on one', 'summary: Operation 9 (edited) on one')],

@@ -29,13 +29,21 @@ export function emitTypes(file: TsFile, contract: Contract): void {
   if (contract.types.length === 0) file.w.writeLine('export {};');
   const directional = knowledge(contract).directional;
   for (const type of contract.types) {
-    file.section('type', type, () => {
-      emitNamed(file, { contract, direction: 'response', nameOf: SAME }, type);
-      if (directional.has(type.name)) {
-        file.w.blankLine();
-        emitNamed(file, { contract, direction: 'request', nameOf: SAME }, type);
-      }
-    });
+    const input = directional.has(type.name);
+    // Whether requests carry a type is the endpoints' to say, not the type's: an endpoint added or
+    // deleted elsewhere gives it its request form or takes it away.
+    file.section(
+      'type',
+      type,
+      () => {
+        emitNamed(file, { contract, direction: 'response', nameOf: SAME }, type);
+        if (input) {
+          file.w.blankLine();
+          emitNamed(file, { contract, direction: 'request', nameOf: SAME }, type);
+        }
+      },
+      input ? 'input' : '',
+    );
     file.w.blankLine();
   }
 }

@@ -42,6 +42,20 @@ function expectRejected(source: string, code: string): void {
 }
 
 describe('minimal reproductions', () => {
+  it('a shape whose match path goes through __proto__: a key of that name in the mocks and the OpenAPI schema, and Object.prototype untouched', async () => {
+    // From test/fuzz/contracts.fuzz.ts: the mock body was built by assignment, which walked into
+    // Object.prototype (every later contract of the run then failed validation) and looped.
+    const source = `${HEAD}hosts:\n  api:\n    url: "https://api.example.com"\n    errors: { shapes: [odd] }\nshapes:\n  odd:\n    match: { present: [__proto__.x.status] }\n    read: { code: __proto__.x.code }\nendpoints:\n  ping:\n    method: GET\n    path: /ping\n    host: api\n    responses:\n      "200": { description: Pong. }\n      "400": { description: Bad., shape: odd }\n`;
+    const prototype = Object.getOwnPropertyNames(Object.prototype).join();
+    const rendered = await render('contract.yaml', source);
+    expect(Object.getOwnPropertyNames(Object.prototype).join()).toBe(prototype);
+    if (rendered.kind !== 'files') throw new Error(rendered.kind);
+    const fixtures = JSON.parse(rendered.files.get('mocks/fixtures.json') ?? '') as { shapes?: unknown };
+    expect(JSON.stringify(fixtures)).toContain('"__proto__":{"x":{"status":{}');
+    expect(rendered.files.get('openapi.yaml')).toMatch(/required: \[__proto__\]\n\s+properties:\n\s+__proto__:/);
+    expect(await problems(source)).toEqual([]);
+  });
+
   it("the format's smallest valid contract (no types) passes the generator's own strict check", async () => {
     const smallest = `${HEAD}hosts:\n  api: { url: "https://api.example.com" }\nendpoints:\n  ping:\n    method: GET\n    path: /ping\n    host: api\n    responses: { "200": { description: Pong. } }\n`;
     expect(await problems(smallest)).toEqual([]);

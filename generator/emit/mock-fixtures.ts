@@ -420,22 +420,32 @@ function removePath(root: Mutable, path: BodyPath): void {
   if (isRecord(parent) && typeof key === 'string') delete (parent as Record<string, unknown>)[key];
 }
 
-/** Sets `value` at `path`, creating objects (and arrays, for index segments) on the way. */
+/**
+ * Sets `value` at `path`, creating objects (and arrays, for index segments) on the way. Every step
+ * reads and writes own properties: a path through `__proto__` (any wire name is allowed) must make
+ * a key of that name, not reach Object.prototype through its accessor.
+ */
 function setPath(root: Mutable, path: BodyPath, value: unknown): Mutable {
   let node: Mutable = root;
   path.forEach((segment, i) => {
-    const last = i === path.length - 1;
     const slot = node as Record<string | number, unknown>;
-    if (last) {
-      slot[segment] = value;
+    if (i === path.length - 1) {
+      put(slot, segment, value);
       return;
     }
-    const next = slot[segment];
+    const next = OWN.call(slot, segment) ? slot[segment] : undefined;
     const wantArray = typeof path[i + 1] === 'number';
-    if (typeof next !== 'object' || next === null || Array.isArray(next) !== wantArray) slot[segment] = wantArray ? [] : {};
+    if (typeof next !== 'object' || next === null || Array.isArray(next) !== wantArray) put(slot, segment, wantArray ? [] : {});
     node = slot[segment] as Mutable;
   });
   return root;
+}
+
+const OWN = Object.prototype.hasOwnProperty;
+
+/** An own, enumerable, writable property: assigning `__proto__` would set the prototype instead. */
+function put(slot: Record<string | number, unknown>, key: string | number, value: unknown): void {
+  Object.defineProperty(slot, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 /**

@@ -84,8 +84,8 @@ function nodeSchema(n: MatchNode): JsonObject {
     return { type: 'array', minItems: length, prefixItems };
   }
   if (n.keys.size === 0) return {};
-  const properties: Record<string, Json> = {};
-  for (const [key, child] of n.keys) properties[key] = nodeSchema(child);
+  // fromEntries makes own keys: assigning one named `__proto__` would set the prototype instead.
+  const properties: Record<string, Json> = Object.fromEntries([...n.keys].map(([key, child]) => [key, nodeSchema(child)]));
   return { type: 'object', required: [...n.keys.keys()], properties };
 }
 

@@ -42,6 +42,14 @@ function expectRejected(source: string, code: string): void {
 }
 
 describe('minimal reproductions', () => {
+  it('an auth scheme named like an Object.prototype member (constructor) is refused where it is named', () => {
+    // From test/fuzz/contracts.fuzz.ts: the SCHEMES table's `constructor` entry took the type of
+    // Object's own member, so the package did not compile; hosts, shapes and the rest were refused already.
+    const source = `${HEAD}auth:\n  constructor: { type: apiKey, in: header, name: X-Key }\nhosts:\n  api: { url: "https://api.example.com" }\nendpoints:\n  ping:\n    method: GET\n    path: /ping\n    host: api\n    auth: [constructor]\n    responses: { "200": { description: Pong. } }\n`;
+    expectRejected(source, 'reserved-name');
+    expect(loadContractText('contract.yaml', source).diagnostics[0]).toMatchObject({ line: 4, col: 3 });
+  });
+
   it('a shape whose match path goes through __proto__: a key of that name in the mocks and the OpenAPI schema, and Object.prototype untouched', async () => {
     // From test/fuzz/contracts.fuzz.ts: the mock body was built by assignment, which walked into
     // Object.prototype (every later contract of the run then failed validation) and looped.

@@ -19,6 +19,7 @@ export function checkBuiltInNames(ctx: BuildContext, contract: Contract): void {
   for (const p of contract.policies) reject('policy', p.name, ['policies', p.name]);
   for (const e of contract.environments) reject('environment', e.name, ['environments', e.name]);
   for (const e of contract.endpoints) reject('operation id', e.id, ['endpoints', e.id]);
+  for (const s of contract.schemes) reject('auth scheme', s.name, ['auth', s.name]);
   for (const h of contract.hosts) {
     h.messages?.rows.forEach((r, i) => reject('message row id', r.id, ['hosts', h.name, 'errors', 'messages', 'rows', i, 'id'], 'value'));
   }

@@ -667,7 +667,8 @@ class ContractBuilder {
       opt(u, 'replay', d.maybe(0.5, () => d.pick(['once', 'never'])));
       e.push(['unauthorized', record(u)]);
     }
-    return record([[d.pick(['oauth', 'clientCredentials', 'constructor', 'hasOwnProperty']), record(e)]]);
+    // Object.prototype member names are refused for schemes as for hosts (reserved-name).
+    return record([[d.pick(['oauth', 'clientCredentials', 'Client', '__']), record(e)]]);
   }
 
   // --- endpoints -----------------------------------------------------------------------------

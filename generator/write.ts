@@ -40,13 +40,8 @@ export function outputPath(outDir: string, path: string): string {
 }
 
 export function readIfExists(file: string): string | undefined {
-  return readBytesIfExists(file)?.toString('utf8');
-}
-
-/** A file's bytes, for hashing: skips decoding, a third of a no-change run's reading. */
-function readBytesIfExists(file: string): Buffer | undefined {
   try {
-    return readFileSync(file);
+    return readFileSync(file, 'utf8');
   } catch {
     return undefined;
   }
@@ -130,8 +125,8 @@ export function planWrite(outDir: string, files: ReadonlyMap<string, string>, pr
   // Only what is still exactly as the generator wrote it may be deleted.
   const removed = [...owned].filter((path) => {
     if (files.has(path)) return false;
-    const current = fileSha256(outputPath(outDir, path));
-    return current !== undefined && current === previous?.files[path];
+    // An owned path's hash is in the manifest; a file that cannot be hashed is not removed.
+    return fileSha256(outputPath(outDir, path)) === previous?.files[path];
   });
   return { changed, removed, foreign };
 }

@@ -433,15 +433,13 @@ function setPath(root: Mutable, path: BodyPath, value: unknown): Mutable {
       put(slot, segment, value);
       return;
     }
-    const next = OWN.call(slot, segment) ? slot[segment] : undefined;
+    const next = readPath(slot, [segment]);
     const wantArray = typeof path[i + 1] === 'number';
     if (typeof next !== 'object' || next === null || Array.isArray(next) !== wantArray) put(slot, segment, wantArray ? [] : {});
     node = slot[segment] as Mutable;
   });
   return root;
 }
-
-const OWN = Object.prototype.hasOwnProperty;
 
 /** An own, enumerable, writable property: assigning `__proto__` would set the prototype instead. */
 function put(slot: Record<string | number, unknown>, key: string | number, value: unknown): void {

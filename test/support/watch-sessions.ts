@@ -8,18 +8,11 @@
  */
 import { render, type RenderOutcome } from '../../generator/generate.js';
 import { Incremental } from '../../generator/incremental.js';
+// @ts-expect-error: the benchmark's contract synthesiser is plain JavaScript.
+import { rng } from '../../bench/synth.mjs';
 
-/** A seeded generator of numbers in [0, 1): mulberry32. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (bench/synth.mjs), as test/support/yaml-documents.ts uses it. */
+const seeded = rng as (seed: number) => () => number;
 
 interface Step {
   readonly rng: () => number;

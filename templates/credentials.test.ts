@@ -29,10 +29,18 @@ describe('secretProvider (the API-key provider of contracts whose caller-held sc
     expect(await nextProof(async)).toEqual({ ok: true, proof: { secret: 'a&b=c', query: 'api%20key=a%26b%3Dc' } });
   });
 
-  it('remembers every key it sent, in the form the query carries too, for redaction', async () => {
-    const provider = secretProvider(QUERY_KEY, () => 'k y/1');
+  it('remembers every key it sent, as given, for redaction (the redactor writes out its wire forms)', async () => {
+    let key = 'k y/1';
+    const provider = secretProvider(QUERY_KEY, () => key);
     await nextProof(provider);
-    expect(provider.secrets()).toEqual(['k y/1', 'k%20y%2F1']);
+    key = 'k-2\n';
+    await nextProof(provider);
+    expect(provider.secrets()).toEqual(['k y/1', 'k-2\n']);
+  });
+
+  it('sends a key without the spaces and line breaks around it, in the query as in a header (as fetch sends a header)', async () => {
+    expect(await nextProof(secretProvider(QUERY_KEY, ' key-1\r\n'))).toEqual({ ok: true, proof: { secret: 'key-1', query: 'api%20key=key-1' } });
+    expect(await nextProof(secretProvider(HEADER_KEY, '\tkey-2 \n'))).toEqual({ ok: true, proof: { secret: 'key-2', header: { name: 'x-api-key', value: 'key-2' } } });
   });
 
   it('never takes a refusal for its own: a 401 is not replayed', async () => {

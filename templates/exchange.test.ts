@@ -222,8 +222,8 @@ describe('request bodies', () => {
 });
 
 describe('clientError', () => {
-  it('lists the five categories', () => {
-    expect(CLIENT_ERROR_CATEGORIES).toEqual(['network', 'timeout', 'canceled', 'invalid_response', 'invalid_request']);
+  it('lists the six categories', () => {
+    expect(CLIENT_ERROR_CATEGORIES).toEqual(['network', 'timeout', 'canceled', 'invalid_response', 'invalid_request', 'redirect']);
   });
 
   it('builds an error of each category, retryable only for network and timeout', () => {
@@ -458,10 +458,10 @@ describe('send', () => {
     expect(init.method).toBe('POST');
     expect(init.headers).toEqual({ accept: 'application/json', 'user-agent': 'test', 'content-type': 'application/json', authorization: 'Bearer tok-1' });
     expect(init.body).toBe('{"kind":"same_day"}');
-    // With credentials, fetch follows no redirect (they would go along).
+    // fetch follows no redirect: the runtime does (redirect.ts).
     expect(init.redirect).toBe('manual');
     expect(exchange.result).toEqual({ ok: true, data: { id: 'o1' }, response: { status: 201, headers: { 'content-type': 'application/json' } } });
-    expect(exchange.request).toEqual({ url: 'https://lastmile.example.com/orders', method: 'POST', headers: init.headers, body: '{"kind":"same_day"}', credentialed: true });
+    expect(exchange.request).toEqual({ url: 'https://lastmile.example.com/orders', method: 'POST', headers: init.headers, body: '{"kind":"same_day"}' });
     expect(exchange.response?.status).toBe(201);
     expect(new TextDecoder().decode(exchange.response?.body)).toBe('{"id":"o1"}');
   });

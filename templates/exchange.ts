@@ -14,6 +14,7 @@ import type { SerialisedParams } from './params.js';
 import type { BodyData, EncodedBody } from './request-body.js';
 import type { EndpointSpec, JsonCodec, RuntimeSpec } from './spec.js';
 import { statusMatches } from './status.js';
+import { nextHop, SEALED, type RedirectPolicy } from './redirect.js';
 import { FetchResponse, globalFetch, Outgoing, viaFetch, type FetchLike, type Received, type Sent, type Transport, type TransportResponse } from './transport.js';
 
 export interface RuntimeOptions {
@@ -60,8 +61,8 @@ export interface ResponseInfo<S extends number = number, H extends object = {}> 
  * Categories of failures without a usable response. `timeout` and `canceled` share their names
  * with the usual HTTP categories (504, 499) so one switch handles both.
  */
-export type ClientErrorCategory = 'network' | 'timeout' | 'canceled' | 'invalid_response' | 'invalid_request';
-export const CLIENT_ERROR_CATEGORIES: readonly ClientErrorCategory[] = ['network', 'timeout', 'canceled', 'invalid_response', 'invalid_request'];
+export type ClientErrorCategory = 'network' | 'timeout' | 'canceled' | 'invalid_response' | 'invalid_request' | 'redirect';
+export const CLIENT_ERROR_CATEGORIES: readonly ClientErrorCategory[] = ['network', 'timeout', 'canceled', 'invalid_response', 'invalid_request', 'redirect'];
 
 /** Failures that happen before or around HTTP: no response, or a response the contract rules out. */
 export interface ClientError<Host extends string = string> {
@@ -78,6 +79,8 @@ export interface ClientError<Host extends string = string> {
   readonly hint?: string;
   readonly rules: readonly string[];
   readonly body: unknown;
+  /** Of a `redirect` error: the Location the server named, when it could be read (a browser hides it). */
+  readonly location?: string;
   // Absent here; declared so code can read them across a union with decoded errors.
   readonly kind?: undefined;
   readonly bodyStatus?: undefined;
@@ -93,9 +96,12 @@ export type Result<T, E, S extends number = number, H extends object = {}> =
 export const DEFAULT_TIMEOUT_MS: number = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES: number = 32 * 1024 * 1024;
 
-export function clientError<Host extends string>(host: Host, code: ClientError['code'], message: string, status = 0, extra: Partial<Pick<ClientError, 'hint' | 'rules' | 'body'>> = {}): ClientError<Host> {
-  const error: ClientError<Host> = { host, status, shape: 'client', code, known: true, category: code, retryable: code === 'network' || code === 'timeout', message, fields: [], rules: extra.rules ?? [], body: extra.body };
-  return extra.hint === undefined ? error : { ...error, hint: extra.hint };
+export function clientError<Host extends string>(host: Host, code: ClientError['code'], message: string, status = 0, extra: { readonly hint?: string; readonly rules?: readonly string[]; readonly body?: unknown; readonly location?: string | undefined } = {}): ClientError<Host> {
+  let error: ClientError<Host> = { host, status, shape: 'client', code, known: true, category: code, retryable: code === 'network' || code === 'timeout', message, fields: [], rules: extra.rules ?? [], body: extra.body };
+  // Absent, not undefined, where not given (consumers may compile with exactOptionalPropertyTypes).
+  if (extra.hint !== undefined) error = { ...error, hint: extra.hint };
+  if (extra.location !== undefined) error = { ...error, location: extra.location };
+  return error;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -114,8 +120,12 @@ function failure(error: ClientError, request: Sent | undefined): Exchange {
   return { result: { ok: false, error }, request, response: undefined };
 }
 
-/** One HTTP exchange, no retries, carrying `proofs` of the endpoint's auth schemes. */
-export async function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, proofs?: readonly Proof[]): Promise<Exchange> {
+/**
+ * One HTTP exchange, no retries, carrying `proofs` of the endpoint's auth schemes; redirects are
+ * followed as `policy` allows (redirect.ts; by default none leaves the request's origin), within the
+ * call's one deadline.
+ */
+export async function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, proofs?: readonly Proof[], policy: RedirectPolicy = SEALED): Promise<Exchange> {
   const host = endpoint.host;
   let request: Sent;
   try {
@@ -127,13 +137,16 @@ export async function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint:
   const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const outgoing = new Outgoing(request, limit, input.signal, timeoutMs);
   try {
-    const response = await (options.transport === undefined ? (endpoint.upload ?? viaFetch)(options.fetch ?? globalFetch, outgoing) : options.transport(outgoing));
-    if (!hasBody(response, limit)) return failure(clientError(host, 'invalid_response', `the response body exceeds ${limit} bytes`, response.status), request);
-    // Not followed (credentials would go along): said plainly. A browser's manual redirect has status 0.
-    if (request.credentialed === true && (response.status === 0 || (response.status >= 300 && response.status < 400 && response.headers['location'] !== undefined))) {
-      return failure(clientError(host, 'invalid_response', `the server redirected the call${response.status === 0 ? '' : ` (${response.status})`}; a call with credentials does not follow redirects`, response.status), request);
+    let first: number | undefined;
+    for (let hops = 0; ; hops++) {
+      const response = await (options.transport === undefined ? (endpoint.upload ?? viaFetch)(options.fetch ?? globalFetch, outgoing) : options.transport(outgoing));
+      if (!hasBody(response, limit)) return failure(clientError(host, 'invalid_response', `the response body exceeds ${limit} bytes`, response.status), request);
+      const next = nextHop(request, response, hops, policy);
+      if (next === undefined) return { result: interpret(spec, endpoint, response, first), request, response };
+      if ('refused' in next) return { result: { ok: false, error: clientError(host, 'redirect', next.refused, response.status, { location: next.location }) }, request, response };
+      first ??= response.status;
+      outgoing.to((request = next));
     }
-    return { result: interpret(spec, endpoint, response), request, response };
   } catch (e) {
     if (outgoing.expired) return failure(clientError(host, 'timeout', `no response within ${timeoutMs} ms`), request);
     if (input.signal?.aborted === true) return failure(clientError(host, 'canceled', 'the call was aborted'), request);
@@ -162,7 +175,7 @@ function prepare(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointS
     body = encoded.body;
   }
   if (proofs !== undefined) for (const proof of proofs) url = withProof(headers, url, proof);
-  return proofs === undefined || proofs.length === 0 ? { url, method: endpoint.method, headers, body } : { url, method: endpoint.method, headers, body, credentialed: true };
+  return { url, method: endpoint.method, headers, body };
 }
 
 function serialise(endpoint: EndpointSpec, input: CallInput): SerialisedParams | undefined {
@@ -180,7 +193,11 @@ export function requestUrl(spec: RuntimeSpec, options: RuntimeOptions, endpoint:
 }
 
 function urlOf(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, serialised: SerialisedParams | undefined): string {
-  if (input.url !== undefined) return pageUrl(spec, options, endpoint, input.url);
+  if (input.url !== undefined) {
+    const paging = endpoint.pagination;
+    if (paging?.kind !== 'link') throw new TypeError(`${endpoint.id} takes no next page's URL`);
+    return paging.within(baseUrl(spec, options, endpoint.host), input.url, endpoint.host);
+  }
   return serialised === undefined ? buildUrl(spec, options, endpoint, input.params) + plainQuery(endpoint, input.values) : baseUrl(spec, options, endpoint.host) + serialised.path + serialised.query;
 }
 
@@ -226,11 +243,26 @@ function joinCookie(headers: Record<string, string>, cookie: string): void {
   setHeader(headers, 'cookie', before === '' ? cookie : `${before}; ${cookie}`);
 }
 
-/** A next-page URL the server gave: followed only below the endpoint's own base URL, so credentials never go elsewhere. */
-function pageUrl(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, url: string): string {
-  const base = baseUrl(spec, options, endpoint.host);
-  if (!url.startsWith(`${base}/`) && !url.startsWith(`${base}?`)) throw new TypeError(`the next page's URL is not on the ${endpoint.host} host`);
-  return url;
+/**
+ * A next-page URL the server gave (Link pagination), followed only below the endpoint's base URL
+ * `base`, so credentials never go elsewhere. Judged as the URL parser (and so fetch) reads it, not
+ * as text: case, default ports, backslashes and dot segments, encoded ones too, are resolved before
+ * it is compared, and the resolved URL is what is sent. The tables name it only for endpoints that
+ * page by Link, so other bundles leave it out.
+ *
+ * @throws TypeError when the URL is not below `base`.
+ */
+export function nextPageUrl(base: string, url: string, host: string): string {
+  const root = new URL(base);
+  const path = root.pathname.replace(/\/$/, '');
+  let next: URL | undefined;
+  try {
+    next = new URL(url);
+  } catch {
+    // Not a URL: refused below, as one elsewhere.
+  }
+  if (next?.origin !== root.origin || (next.pathname !== path && !next.pathname.startsWith(`${path}/`))) throw new TypeError(`the next page's URL is not on the ${host} host`);
+  return next.href;
 }
 
 /** Filled base URLs by options, then URL template: they never change for one client. */
@@ -339,8 +371,12 @@ function utf8(bytes: Uint8Array): string {
   return (utf8Decoder ??= new TextDecoder()).decode(bytes);
 }
 
-/** A status the contract lists as a success (a 304 Not Modified too), or any 2xx where it lists none. */
-function isSuccess(endpoint: EndpointSpec, status: number): boolean {
+/**
+ * A status the contract lists as a success (a 304 Not Modified too), or any 2xx where it lists
+ * none; after a redirect the endpoint lists as its success, any 2xx the Location answers with.
+ */
+function isSuccess(endpoint: EndpointSpec, status: number, redirectedBy?: number): boolean {
+  if (redirectedBy !== undefined && status >= 200 && status < 300 && isSuccess(endpoint, redirectedBy)) return true;
   const listed = endpoint.successStatuses;
   for (const spec of listed) if (statusMatches(spec, status)) return true;
   return listed.length === 0 && status >= 200 && status < 300;
@@ -364,12 +400,13 @@ function invalid(endpoint: EndpointSpec, status: number, message: string): Resul
   return { ok: false, error: clientError(endpoint.host, 'invalid_response', message, status) };
 }
 
-export function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: Received): Result<unknown, DecodedError | ClientError> {
+/** `redirectedBy`: the status of the endpoint's own answer, when it was a redirect that led to `response`. */
+export function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: Received, redirectedBy?: number): Result<unknown, DecodedError | ClientError> {
   const { status, body } = response;
   const host = spec.hosts[endpoint.host];
   // An endpoint's quirks are decode-rules.ts's, named by the tables only where a contract has them.
   const rules = spec.tables.rules;
-  if (!isSuccess(endpoint, status) || (host !== undefined && rules !== undefined && endpoint.quirks.length > 0 && rules.successQuirk(endpoint, status, body.length) !== undefined)) {
+  if (!isSuccess(endpoint, status, redirectedBy) || (host !== undefined && rules !== undefined && endpoint.quirks.length > 0 && rules.successQuirk(endpoint, status, body.length) !== undefined)) {
     if (host === undefined) return invalid(endpoint, status, `HTTP ${status}`);
     return { ok: false, error: decodeHostError(spec.tables, host, { status, body: body.length === 0 ? undefined : utf8(body), endpoint }) };
   }

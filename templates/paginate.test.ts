@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Result } from './exchange.js';
+import { nextPageUrl, type Result } from './exchange.js';
 import { DEFAULT_MAX_PAGES, PAGE_URL, items, pages, parseLinkHeader, type PageCall, type PaginationSpec } from './paginate.js';
 
 type Input = Readonly<Record<string | symbol, unknown>>;
@@ -180,7 +180,7 @@ describe('page-number pagination', () => {
 });
 
 describe('link pagination', () => {
-  const spec: PaginationSpec = { kind: 'link', items: ['items'] };
+  const spec: PaginationSpec = { kind: 'link', items: ['items'], within: nextPageUrl };
   const linked = (links: readonly (string | undefined)[]) =>
     server((_, n) => {
       const link = links[n];
@@ -460,8 +460,8 @@ describe('items', () => {
 
   it('reads the items from own properties only', async () => {
     const { call } = server(() => ok({}));
-    expect(await collect(items(call, { kind: 'link', items: ['__proto__'] }, {}))).toEqual([]);
-    expect(await collect(items(call, { kind: 'link', items: ['constructor', 'keys'] }, {}))).toEqual([]);
+    expect(await collect(items(call, { kind: 'link', items: ['__proto__'], within: nextPageUrl }, {}))).toEqual([]);
+    expect(await collect(items(call, { kind: 'link', items: ['constructor', 'keys'], within: nextPageUrl }, {}))).toEqual([]);
   });
 });
 

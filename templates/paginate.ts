@@ -7,7 +7,7 @@
  * the only I/O, which keeps the module runnable anywhere and testable with an in-memory function.
  */
 import { readPath } from './body.js';
-import { clientError, type ResponseInfo, type Result } from './exchange.js';
+import { clientError, type nextPageUrl, type ResponseInfo, type Result } from './exchange.js';
 import type { BodyPath, EndpointSpec } from './spec.js';
 
 /** How an endpoint pages, as the generated tables hold it. Input keys are the keys of the call's input object. */
@@ -15,7 +15,12 @@ export type PaginationSpec =
   | { readonly kind: 'cursor'; readonly param: string; /** where the next cursor is in the response body */ readonly next: BodyPath; readonly items: BodyPath }
   | { readonly kind: 'offset'; readonly param: string; /** the input key of the page size, when there is one */ readonly limit?: string; readonly items: BodyPath }
   | { readonly kind: 'page'; readonly param: string; /** the first page's number (default 1) */ readonly start?: number; readonly limit?: string; readonly items: BodyPath }
-  | { readonly kind: 'link'; readonly items: BodyPath };
+  | {
+      readonly kind: 'link';
+      readonly items: BodyPath;
+      /** exchange.ts's nextPageUrl, which judges a next page's URL: named only for such endpoints, so other bundles leave it out. */
+      readonly within: typeof nextPageUrl;
+    };
 
 /** The input key under which the next page's absolute URL is passed to the call (link pagination). A symbol, so it can never collide with a parameter. */
 // Registered, so the client reads it without importing this module (bundles without pagination leave it out).

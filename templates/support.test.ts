@@ -63,6 +63,42 @@ describe('redactor: text', () => {
     expect(redact.text('cc=1&c+=2')).toBe(`cc=1&c+=${REDACTED}`);
   });
 
+  it('redacts a secret field inside a JSON string, at every depth, and leaves the JSON around it readable', () => {
+    const redact = redactor(() => [], fieldRedactor(SECRET_FIELDS));
+    const inner = JSON.stringify({ client_secret: 'with "quotes"', id: 'x' });
+    const once = JSON.stringify({ echo: inner });
+    const twice = JSON.stringify({ echo: JSON.stringify({ echo: inner }) });
+    expect(JSON.parse(JSON.parse(redact.text(once)).echo)).toEqual({ client_secret: REDACTED, id: 'x' });
+    expect(JSON.parse(JSON.parse(JSON.parse(redact.text(twice)).echo).echo)).toEqual({ client_secret: REDACTED, id: 'x' });
+  });
+
+  it('hides a secret field value cut off by the end of the text to its end', () => {
+    const redact = redactor(() => [], fieldRedactor(SECRET_FIELDS));
+    expect(redact.text('{"id":"a","client_secret":"abc-cut-sh')).toBe(`{"id":"a","client_secret":"${REDACTED}`);
+  });
+
+  it('redacts a form pair quoted in free text, and in a URL query', () => {
+    const redact = redactor(() => [], fieldRedactor(SECRET_FIELDS));
+    expect(redact.text('sent client_secret=abc&x=1 to /token?refresh_token=def#f')).toBe(`sent client_secret=${REDACTED}&x=1 to /token?refresh_token=${REDACTED}#f`);
+  });
+
+  it('takes linear time on texts made to make its pattern backtrack', () => {
+    const redact = redactor(() => ['known-token-value'], fieldRedactor(SECRET_FIELDS));
+    const hostile = [
+      `"client_secret${'\\'.repeat(1 << 20)}`,
+      '"client_secret":"'.repeat(60_000),
+      `"client_secret":"${'\\'.repeat(1 << 20)}`,
+      'client_secret='.repeat(70_000),
+      `${'\\'.repeat(1 << 20)}"`,
+      'known-token-valu'.repeat(60_000),
+    ];
+    for (const text of hostile) {
+      const started = performance.now();
+      redact.text(text);
+      expect(performance.now() - started, text.slice(0, 40)).toBeLessThan(250);
+    }
+  });
+
   it('redacts both field values and known secret values in one text', () => {
     const redact = redactor(() => ['known-token-value'], fieldRedactor(SECRET_FIELDS));
     const body = JSON.stringify({ client_secret: 'field-value', note: 'saw known-token-value here' });

@@ -18,11 +18,6 @@ export interface Sent {
   readonly method: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: BodyData | undefined;
-  /**
-   * It carries credentials of an auth scheme. fetch then follows no redirect: it would send an API
-   * key in a custom header, or a key in the query, to wherever the Location points.
-   */
-  readonly credentialed?: boolean;
 }
 
 /** A response as the runtime read it; header names are lower case. */
@@ -48,22 +43,22 @@ export interface TransportResponse {
 
 /**
  * Sends one request and reads its response. It rejects on network failures and when the signal
- * aborts, and never buffers more than `maxResponseBytes` of a body.
+ * aborts, and never buffers more than `maxResponseBytes` of a body. It follows no redirect: a 3xx
+ * is answered as it came, and the runtime decides where the request may go next (redirect.ts).
  */
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 
 // Looked up at call time, so a global fetch replaced after the client was made (tests) is used.
 export const globalFetch: FetchLike = (url, init) => fetch(url, init);
 
-/** Credentials never follow a redirect (see Sent.credentialed). */
-function redirectOf(request: TransportRequest): RequestInit['redirect'] {
-  return request.credentialed === true ? 'manual' : 'follow';
-}
-
-/** The default transport: fetch, with the body cap applied while reading. A stream body goes through fetchUpload. */
+/**
+ * The default transport: fetch, with the body cap applied while reading. A stream body goes through
+ * fetchUpload. fetch follows no redirect itself: it would send a key in a custom header, a caller's
+ * headers or a body to wherever the Location points (redirect.ts follows them instead).
+ */
 export async function viaFetch(fetchFn: FetchLike, request: TransportRequest): Promise<TransportResponse> {
   const body = request.body;
-  const init: RequestInit = { method: request.method, headers: request.headers, body: body instanceof Uint8Array ? ownBuffer(body) : body, signal: request.signal, redirect: redirectOf(request) };
+  const init: RequestInit = { method: request.method, headers: request.headers, body: body instanceof Uint8Array ? ownBuffer(body) : body, signal: request.signal, redirect: 'manual' };
   const response = await fetchFn(request.url, init);
   return new FetchResponse(response.status, response.headers, await readBody(response, request.maxResponseBytes));
 }
@@ -84,7 +79,7 @@ export async function fetchUpload(fetchFn: FetchLike, request: TransportRequest)
   const source = request.body;
   if (!isStream(source)) return viaFetch(fetchFn, request);
   const upload = new Upload(source);
-  const init: StreamingInit = { method: request.method, headers: request.headers, body: upload.stream, signal: request.signal, duplex: 'half', redirect: redirectOf(request) };
+  const init: StreamingInit = { method: request.method, headers: request.headers, body: upload.stream, signal: request.signal, duplex: 'half', redirect: 'manual' };
   try {
     const response = await fetchFn(request.url, init);
     const received = new FetchResponse(response.status, response.headers, await readBody(response, request.maxResponseBytes));
@@ -221,11 +216,10 @@ export interface Abortable {
  * (see abortOf). Listener and timer are this object: a call allocates no closures for them.
  */
 export class Outgoing implements TransportRequest, Abortable, AbortListener {
-  readonly url: string;
-  readonly method: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: BodyData | undefined;
-  readonly credentialed?: boolean;
+  url: string;
+  method: string;
+  headers: Readonly<Record<string, string>>;
+  body: BodyData | undefined;
   expired = false;
   aborted = false;
   reason: unknown;
@@ -240,8 +234,6 @@ export class Outgoing implements TransportRequest, Abortable, AbortListener {
     timeoutMs: number,
   ) {
     ({ url: this.url, method: this.method, headers: this.headers, body: this.body } = request);
-    // Set only when given: consumers compiling with exactOptionalPropertyTypes see `credentialed?: boolean`.
-    if (request.credentialed !== undefined) this.credentialed = request.credentialed;
     if (caller?.aborted === true) this.abort(caller.reason);
     else caller?.addEventListener('abort', this, { once: true });
     if (timeoutMs > 0) this.timer = setTimeout(expire, timeoutMs, this);
@@ -276,6 +268,11 @@ export class Outgoing implements TransportRequest, Abortable, AbortListener {
 
   unlisten(listener: AbortListener): void {
     if (this.listener === listener) this.listener = undefined;
+  }
+
+  /** The next request of a redirected exchange: the same deadline and abort. */
+  to(next: Sent): void {
+    ({ url: this.url, method: this.method, headers: this.headers, body: this.body } = next);
   }
 
   clear(): void {

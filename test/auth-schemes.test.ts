@@ -213,20 +213,20 @@ describe('each scheme on the wire', () => {
     }
   });
 
-  it('a call with credentials follows no redirect: the key never reaches the Location', async () => {
-    let stolen = 0;
+  it('a call with credentials redirected to another origin goes there anonymously: the key never reaches the Location', async () => {
+    const stolen: IncomingMessage['headers'][] = [];
     const thief = createServer((req, res) => {
-      stolen++;
+      stolen.push(req.headers);
       req.resume();
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"stolen"}');
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"elsewhere"}');
     });
     await new Promise<void>((resolve) => thief.listen(0, '127.0.0.1', resolve));
     answers.set('/widgets/w', () => [302, '', { location: `http://127.0.0.1:${(thief.address() as AddressInfo).port}/collect` }]);
     try {
       const outcome = await client({ partnerKey: 'pk-redirected' }).getWidget({ id: 'w' });
-      expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_response', status: 302 } });
-      expect(outcome.error?.message).toContain('does not follow redirects');
-      expect(stolen).toBe(0);
+      expect(outcome).toMatchObject({ ok: true });
+      expect(stolen).toHaveLength(1);
+      expect(JSON.stringify(stolen)).not.toContain('pk-redirected');
     } finally {
       answers.delete('/widgets/w');
       await new Promise<void>((resolve) => thief.close(() => resolve()));

@@ -4,7 +4,7 @@
  */
 import { knowledge, successHeaders } from '../model/knowledge.js';
 import type { AuthScheme, Contract, Endpoint, Param, TypeRef } from '../model/types.js';
-import { formatStatus } from '../model/values.js';
+import { formatStatus, isFollowedRedirect } from '../model/values.js';
 import { propertyKey, stringLiteral } from '../naming.js';
 import { typeText } from './emit-types.js';
 import { emitLiteralUnion } from './literal-union.js';
@@ -134,7 +134,8 @@ function imported(file: TsFile): (exported: string) => string {
 }
 
 function dataTypes(file: TsFile, contract: Contract, endpoint: Endpoint): string[] {
-  const types = [...new Set(knowledge(contract).successResponses(endpoint).map((r) => (r.body === undefined ? 'undefined' : typeText(contract, r.body, imported(file)))))];
+  // A followed redirect's data is the bytes its Location answers with.
+  const types = [...new Set(knowledge(contract).successResponses(endpoint).map((r) => (isFollowedRedirect(r.status) ? 'Uint8Array' : r.body === undefined ? 'undefined' : typeText(contract, r.body, imported(file)))))];
   return types.length === 0 ? ['undefined'] : types;
 }
 
@@ -168,8 +169,8 @@ function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint)
   file.lines(union(`export type ${endpointNames.data(endpoint.id)} =`, dataTypes(file, contract, endpoint), ';', file.level));
   const successes = knowledge(contract).successResponses(endpoint);
   const headers = emitResponseHeaders(file, endpoint);
-  // The listed successes (a 304 too) are the statuses a success can have; a class or a default success: any.
-  const statuses = successes.length > 0 && successes.every((r) => r.status.kind === 'exact') ? successes.map((r) => formatStatus(r.status)).join(' | ') : 'number';
+  // The listed successes (a 304 too) are the statuses a success can have; a class, a default success or a followed redirect (whatever its Location answers): any.
+  const statuses = successes.length > 0 && successes.every((r) => r.status.kind === 'exact' && !isFollowedRedirect(r.status)) ? successes.map((r) => formatStatus(r.status)).join(' | ') : 'number';
   // One status needs no union, and leaving it out keeps one shared ResponseInfo type for most endpoints (tsc time at scale).
   const narrowed = headers === undefined ? (statuses === 'number' || successes.length < 2 ? [] : [statuses]) : [statuses, headers];
   const result = [endpointNames.data(endpoint.id), file.useType(MODULE.errors, endpointNames.error(endpoint.id)), ...narrowed];

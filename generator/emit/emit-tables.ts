@@ -46,6 +46,7 @@ export function emitTables(file: TsFile, contract: Contract): void {
       const plain = plainParams(k, e);
       const spec = {
         ...endpointSpec(k, e, plain),
+        ...(e.pagination === undefined ? {} : { pagination: paginationSpec(file, e.pagination) }),
         ...secretParams(file, e),
         ...(k.holdsInt64(e) ? { json: new Code(file.use(MODULE.runtime.json, RUNTIME.json.LOSSLESS_JSON)) } : {}),
         ...(plain ? {} : { params: { specs: paramTable(k, e), serialise: new Code(file.use(MODULE.runtime.params, RUNTIME.params.serialiseParams)) } }),
@@ -243,7 +244,6 @@ function endpointSpec(k: Knowledge, e: Endpoint, plainParams: boolean): Endpoint
     quirks: e.errors.quirks.map(quirkSpec),
     fieldPaths: k.messagePaths(e),
     ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
-    ...(e.pagination === undefined ? {} : { pagination: paginationSpec(e.pagination) }),
   };
 }
 
@@ -268,7 +268,8 @@ function successBodies(k: Knowledge, e: Endpoint): Pick<EndpointSpec, 'successBo
   };
 }
 
-function paginationSpec(p: Pagination): PaginationSpec {
+/** How it pages; Link pagination names the judge of next-page URLs, so bundles without it leave it out. */
+function paginationSpec(file: TsFile, p: Pagination): Exclude<PaginationSpec, { readonly kind: 'link' }> | { readonly kind: 'link'; readonly items: PaginationSpec['items']; readonly within: Code } {
   switch (p.kind) {
     case 'cursor':
       return { kind: 'cursor', param: p.param, next: p.next, items: p.items };
@@ -277,7 +278,7 @@ function paginationSpec(p: Pagination): PaginationSpec {
     case 'page':
       return { kind: 'page', param: p.param, ...(p.limit === undefined ? {} : { limit: p.limit }), ...(p.start === 1 ? {} : { start: p.start }), items: p.items };
     case 'link':
-      return { kind: 'link', items: p.items };
+      return { kind: 'link', items: p.items, within: new Code(file.use(MODULE.runtime.exchange, RUNTIME.exchange.nextPageUrl)) };
   }
 }
 

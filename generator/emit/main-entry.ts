@@ -23,7 +23,7 @@ export const MAIN_ENTRY: OutputDescriptor = {
     ...emit.tsFile(MODULE.client, (f) => emitClient(f, emit.contract), CLIENT_NAMESPACES),
     ...indexFiles(emit.contract),
   ],
-  runtime: ['auth', 'base-client', 'body', 'credentials', 'decode', 'decode-rules', 'exchange', 'json', 'messages', 'node-transport', 'paginate', 'params', 'plan', 'request-body', 'retry', 'shape-reader', 'spec', 'status', 'support', 'transport'],
+  runtime: ['auth', 'base-client', 'body', 'credentials', 'decode', 'decode-rules', 'exchange', 'json', 'messages', 'node-transport', 'paginate', 'params', 'plan', 'redirect', 'request-body', 'retry', 'shape-reader', 'spec', 'status', 'support', 'transport'],
   exports: () => ({ '.': { module: MODULE.index } }),
   packageFiles: ['dist', 'src'],
   peerDependencies: [],

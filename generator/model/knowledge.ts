@@ -9,7 +9,7 @@
  * model is immutable, so the facts never go stale; only `fieldPaths` is also kept across models
  * (see byRef), because a watch session rebuilds the model around reused endpoints and types.
  */
-import { categoryOfStatus } from './values.js';
+import { categoryOfStatus, isFollowedRedirect } from './values.js';
 import { eachChild, discriminatorMapping, type MappingEntry } from './unions.js';
 import type { Category, Contract, Endpoint, Environment, ErrorShape, Field, Host, NamedType, Policy, ResponseHeader, ResponseSpec, ServerVariable, TypeRef } from './types.js';
 
@@ -232,6 +232,8 @@ class ContractKnowledge implements Knowledge {
    * is read as what it stands for (an alias of `binary`, a string enum).
    */
   private responseBody(r: ResponseSpec): SuccessBody {
+    // Its own body is never read: the Location's answer is, whatever it is, as bytes.
+    if (isFollowedRedirect(r.status)) return ANY_BYTES;
     const body = r.body === undefined ? undefined : this.resolved(r.body);
     if (body === undefined) return NO_BODY;
     if (body === 'binary') return { kind: 'binary', contentType: r.contentType };
@@ -363,6 +365,7 @@ class ContractKnowledge implements Knowledge {
 }
 
 const NO_BODY: SuccessBody = { kind: 'none', contentType: undefined };
+const ANY_BYTES: SuccessBody = { kind: 'binary', contentType: undefined };
 
 /** Bytes before text before JSON: how statuses no `successBodies` entry names are read. */
 function fallbackBody(bodies: readonly SuccessBody[]): SuccessBody {
@@ -589,9 +592,9 @@ export interface SuccessHeader {
   readonly header: ResponseHeader;
 }
 
-/** The headers an endpoint's successes declare, by lower-case name, sorted. */
+/** The headers an endpoint's successes declare, by lower-case name, sorted; a followed redirect's are never seen. */
 export function successHeaders(endpoint: Endpoint): SuccessHeader[] {
-  const successes = endpoint.responses.filter((r) => !r.isError);
+  const successes = endpoint.responses.filter((r) => !r.isError && !isFollowedRedirect(r.status));
   const byKey = new Map<string, ResponseHeader>();
   for (const r of successes) for (const h of r.headers) if (!byKey.has(h.name.toLowerCase())) byKey.set(h.name.toLowerCase(), h);
   return [...byKey]

@@ -24,6 +24,14 @@ export function statusMatches(pattern: ResponseStatus, status: number): boolean 
   return pattern.kind === 'exact' ? pattern.status === status : Math.floor(status / 100) === pattern.statusClass;
 }
 
+/**
+ * Whether a response key is a redirect the client follows (301, 302, 303, 307, 308): its answer is
+ * never the call's, but whatever the Location answers (templates/redirect.ts).
+ */
+export function isFollowedRedirect(status: ResponseStatus): boolean {
+  return status.kind === 'exact' && [301, 302, 303, 307, 308].includes(status.status);
+}
+
 /** The status class of a response key; `default` counts as 2 (a success when it is one, and any error otherwise). */
 export function statusClassOf(status: ResponseStatus): number {
   return status.kind === 'exact' ? Math.floor(status.status / 100) : status.kind === 'class' ? status.statusClass : 2;

@@ -51,7 +51,8 @@ export interface Runtime {
 export declare const RESERVED_INPUT_KEYS: readonly string[];
 export declare function createRuntime(spec: FullRuntimeSpec, given: ClientRuntimeOptions): Runtime;
 /**
- * The values of a call's secret parameters in every form they take on the wire. The tables name it
- * (`secretParams.forms`) only for endpoints that have such parameters, so other bundles leave it out.
+ * The values of a call's secret parameters (the redactor writes out the forms they take on the
+ * wire). The tables name it (`secretParams.forms`) only for endpoints that have such parameters,
+ * so other bundles leave it out.
  */
 export declare function secretParamForms(keys: readonly string[], input: object | undefined): string[];

@@ -1,5 +1,5 @@
 import { isStream } from './request-body.js';
-import { send, clientError, encodeUnreserved, requestUrl } from './exchange.js';
+import { send, clientError, requestUrl } from './exchange.js';
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep } from './retry.js';
 import { redactor } from './support.js';
 /** Keys of a method's input besides path parameters; the contract validator rejects parameters so named. */
@@ -7,7 +7,8 @@ export const RESERVED_INPUT_KEYS = ['body', 'contentType', 'signal', 'timeoutMs'
 export function createRuntime(spec, given) {
     const now = given.now ?? Date.now;
     const providers = makeProviders(spec, given, now);
-    const secrets = () => [...(given.credentials === undefined ? [] : [given.credentials.clientSecret, given.credentials.refreshToken]), ...[...providers.values()].flatMap((p) => p.secrets())];
+    const headers = headerSecrets(given.headers);
+    const secrets = () => [...(given.credentials === undefined ? [] : [given.credentials.clientSecret, given.credentials.refreshToken]), ...[...providers.values()].flatMap((p) => p.secrets()), ...headers];
     // Field redaction is support.ts's fieldRedactor, named by the tables only where the contract marks secret fields.
     const fields = spec.secretFields.length === 0 ? undefined : spec.redactFields?.(spec.secretFields);
     const redact = redactor(secrets, fields);
@@ -16,11 +17,15 @@ export function createRuntime(spec, given) {
     return {
         async call(endpoint, input) {
             const callInput = toCallInput(endpoint, input);
-            // A secret parameter's value is this call's own secret.
-            const secret = endpoint.secretParams;
-            const callRedact = secret === undefined ? redact : redactor(() => [...secrets(), ...secret.forms(secret.keys, input)], fields);
+            let callRedact = redact;
             try {
-                const exchange = await attempt(spec, given, endpoint, callInput, auth, policy, now);
+                // The call's own secrets: the headers it was given, its secret parameters and fields.
+                const secret = endpoint.secretParams;
+                const own = [...headerSecrets(callInput.headers), ...(secret?.forms(secret.keys, input) ?? []), ...(callInput.body === undefined ? [] : (fields?.values(callInput.body) ?? []))];
+                if (own.length > 0)
+                    callRedact = redactor(() => [...secrets(), ...own], fields);
+                const follow = { holdsSecret: (text) => callRedact.text(text) !== text };
+                const exchange = await attempt(spec, given, endpoint, callInput, auth, policy, follow, now);
                 return finish(spec, given, exchange, callRedact, now);
             }
             catch (e) {
@@ -37,6 +42,15 @@ export function createRuntime(spec, given) {
             }
         },
     };
+}
+/**
+ * The values of the caller's headers: secrets like credentials (a token in a custom header is
+ * common), redacted from every error and report and never sent to another origin. Accept and
+ * Content-Type only name media types, and a value under 8 characters is no credential (`true`,
+ * `gzip`): hiding those would blank ordinary words in every report.
+ */
+function headerSecrets(headers = {}) {
+    return Object.entries(headers).flatMap(([name, value]) => (value.length < 8 || /^(accept|content-type)$/i.test(name) ? [] : [value]));
 }
 /** The providers of the schemes the client holds a credential for, by scheme name. */
 function makeProviders(spec, options, now) {
@@ -80,7 +94,7 @@ function prove(providers) {
     };
     return results.some((r) => r instanceof Promise) ? Promise.all(results).then(collect) : collect(results);
 }
-async function attempt(spec, options, endpoint, input, auth, policy, now) {
+async function attempt(spec, options, endpoint, input, auth, policy, follow, now) {
     const maxRetries = input.maxRetries ?? policy.maxRetries;
     const providers = chooseProviders(auth, endpoint);
     let replayed = false;
@@ -96,7 +110,7 @@ async function attempt(spec, options, endpoint, input, auth, policy, now) {
             return canceled();
         if (!proved.ok)
             return proved.exchange;
-        const exchange = await send(spec, options, endpoint, input, proved.proofs);
+        const exchange = await send(spec, options, endpoint, input, proved.proofs, follow);
         const result = exchange.result;
         // A stream body is read once: the request cannot be sent again.
         if (result.ok || isStream(input.body))
@@ -184,18 +198,14 @@ function scrubValue(value, redact, depth) {
     return out;
 }
 /**
- * The values of a call's secret parameters in every form they take on the wire. The tables name it
- * (`secretParams.forms`) only for endpoints that have such parameters, so other bundles leave it out.
+ * The values of a call's secret parameters (the redactor writes out the forms they take on the
+ * wire). The tables name it (`secretParams.forms`) only for endpoints that have such parameters,
+ * so other bundles leave it out.
  */
 export function secretParamForms(keys, input) {
     const given = (input ?? {});
     const values = keys.map((key) => given[key]).flatMap((v) => (Array.isArray(v) ? v : [v]));
-    return values.filter((v) => typeof v === 'string' || typeof v === 'number').flatMap((v) => wireForms(String(v)));
-}
-/** Every form a value takes on the wire: as written, percent-encoded (with and without !'()*), as a form value, as allowReserved sends it. */
-function wireForms(text) {
-    const component = encodeURIComponent(text);
-    return [text, component, encodeUnreserved(text), component.replace(/%20/g, '+'), encodeURI(text)];
+    return values.filter((v) => typeof v === 'string' || typeof v === 'number').map(String);
 }
 /** A fresh idempotency key: the same object carries it through every retry of the call. */
 function withIdempotencyKey(endpoint, given) {

@@ -12,6 +12,7 @@ import type { Proof } from './credentials.js';
 import { type DecodedError } from './decode.js';
 import type { EncodedBody } from './request-body.js';
 import type { EndpointSpec, RuntimeSpec } from './spec.js';
+import { type RedirectPolicy } from './redirect.js';
 import { type FetchLike, type Received, type Sent, type Transport } from './transport.js';
 export interface RuntimeOptions {
     readonly environment: string;
@@ -57,7 +58,7 @@ export interface ResponseInfo<S extends number = number, H extends object = {}> 
  * Categories of failures without a usable response. `timeout` and `canceled` share their names
  * with the usual HTTP categories (504, 499) so one switch handles both.
  */
-export type ClientErrorCategory = 'network' | 'timeout' | 'canceled' | 'invalid_response' | 'invalid_request';
+export type ClientErrorCategory = 'network' | 'timeout' | 'canceled' | 'invalid_response' | 'invalid_request' | 'redirect';
 export declare const CLIENT_ERROR_CATEGORIES: readonly ClientErrorCategory[];
 /** Failures that happen before or around HTTP: no response, or a response the contract rules out. */
 export interface ClientError<Host extends string = string> {
@@ -74,6 +75,8 @@ export interface ClientError<Host extends string = string> {
     readonly hint?: string;
     readonly rules: readonly string[];
     readonly body: unknown;
+    /** Of a `redirect` error: the Location the server named, when it could be read (a browser hides it). */
+    readonly location?: string;
     readonly kind?: undefined;
     readonly bodyStatus?: undefined;
     readonly policy?: undefined;
@@ -90,21 +93,40 @@ export type Result<T, E, S extends number = number, H extends object = {}> = {
 };
 export declare const DEFAULT_TIMEOUT_MS: number;
 export declare const DEFAULT_MAX_RESPONSE_BYTES: number;
-export declare function clientError<Host extends string>(host: Host, code: ClientError['code'], message: string, status?: number, extra?: Partial<Pick<ClientError, 'hint' | 'rules' | 'body'>>): ClientError<Host>;
+export declare function clientError<Host extends string>(host: Host, code: ClientError['code'], message: string, status?: number, extra?: {
+    readonly hint?: string;
+    readonly rules?: readonly string[];
+    readonly body?: unknown;
+    readonly location?: string | undefined;
+}): ClientError<Host>;
 /** One HTTP exchange and what came of it; `request`/`response` are kept for support reports. */
 export interface Exchange {
     readonly result: Result<unknown, DecodedError | ClientError>;
     readonly request: Sent | undefined;
     readonly response: Received | undefined;
 }
-/** One HTTP exchange, no retries, carrying `proofs` of the endpoint's auth schemes. */
-export declare function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, proofs?: readonly Proof[]): Promise<Exchange>;
+/**
+ * One HTTP exchange, no retries, carrying `proofs` of the endpoint's auth schemes; redirects are
+ * followed as `policy` allows (redirect.ts; by default none leaves the request's origin), within the
+ * call's one deadline.
+ */
+export declare function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, proofs?: readonly Proof[], policy?: RedirectPolicy): Promise<Exchange>;
 /**
  * The URL a call is sent to, before any credential is added to it.
  *
  * @throws TypeError when the input cannot be sent (a path parameter missing, a next-page URL on another host).
  */
 export declare function requestUrl(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput): string;
+/**
+ * A next-page URL the server gave (Link pagination), followed only below the endpoint's base URL
+ * `base`, so credentials never go elsewhere. Judged as the URL parser (and so fetch) reads it, not
+ * as text: case, default ports, backslashes and dot segments, encoded ones too, are resolved before
+ * it is compared, and the resolved URL is what is sent. The tables name it only for endpoints that
+ * page by Link, so other bundles leave it out.
+ *
+ * @throws TypeError when the URL is not below `base`.
+ */
+export declare function nextPageUrl(base: string, url: string, host: string): string;
 export declare function buildUrl(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, params: Readonly<Record<string, string | number>> | undefined): string;
 /** Everything but RFC 3986's unreserved set, so no value can carry a delimiter of any kind: how query values are written (here and in params.ts). */
 export declare function encodeUnreserved(text: string): string;
@@ -117,7 +139,8 @@ export declare function percentOf(character: string): string;
  * @throws TypeError for a media type the endpoint does not accept, or a value without a JSON form.
  */
 export declare function writeBody(endpoint: EndpointSpec, value: unknown, chosen: string | undefined): EncodedBody;
-export declare function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: Received): Result<unknown, DecodedError | ClientError>;
+/** `redirectedBy`: the status of the endpoint's own answer, when it was a redirect that led to `response`. */
+export declare function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: Received, redirectedBy?: number): Result<unknown, DecodedError | ClientError>;
 /**
  * A success read as its status's kind says: bytes (of the expected media type), text, nothing or
  * JSON. The tables name it only for endpoints whose successes are not all JSON, so a bundle of JSON

@@ -1,18 +1,28 @@
 import { decodeHostError } from './decode.js';
 import { statusMatches } from './status.js';
+import { nextHop, SEALED } from './redirect.js';
 import { FetchResponse, globalFetch, Outgoing, viaFetch } from './transport.js';
-export const CLIENT_ERROR_CATEGORIES = ['network', 'timeout', 'canceled', 'invalid_response', 'invalid_request'];
+export const CLIENT_ERROR_CATEGORIES = ['network', 'timeout', 'canceled', 'invalid_response', 'invalid_request', 'redirect'];
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 export function clientError(host, code, message, status = 0, extra = {}) {
-    const error = { host, status, shape: 'client', code, known: true, category: code, retryable: code === 'network' || code === 'timeout', message, fields: [], rules: extra.rules ?? [], body: extra.body };
-    return extra.hint === undefined ? error : { ...error, hint: extra.hint };
+    let error = { host, status, shape: 'client', code, known: true, category: code, retryable: code === 'network' || code === 'timeout', message, fields: [], rules: extra.rules ?? [], body: extra.body };
+    // Absent, not undefined, where not given (consumers may compile with exactOptionalPropertyTypes).
+    if (extra.hint !== undefined)
+        error = { ...error, hint: extra.hint };
+    if (extra.location !== undefined)
+        error = { ...error, location: extra.location };
+    return error;
 }
 function failure(error, request) {
     return { result: { ok: false, error }, request, response: undefined };
 }
-/** One HTTP exchange, no retries, carrying `proofs` of the endpoint's auth schemes. */
-export async function send(spec, options, endpoint, input, proofs) {
+/**
+ * One HTTP exchange, no retries, carrying `proofs` of the endpoint's auth schemes; redirects are
+ * followed as `policy` allows (redirect.ts; by default none leaves the request's origin), within the
+ * call's one deadline.
+ */
+export async function send(spec, options, endpoint, input, proofs, policy = SEALED) {
     const host = endpoint.host;
     let request;
     try {
@@ -25,14 +35,19 @@ export async function send(spec, options, endpoint, input, proofs) {
     const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     const outgoing = new Outgoing(request, limit, input.signal, timeoutMs);
     try {
-        const response = await (options.transport === undefined ? (endpoint.upload ?? viaFetch)(options.fetch ?? globalFetch, outgoing) : options.transport(outgoing));
-        if (!hasBody(response, limit))
-            return failure(clientError(host, 'invalid_response', `the response body exceeds ${limit} bytes`, response.status), request);
-        // Not followed (credentials would go along): said plainly. A browser's manual redirect has status 0.
-        if (request.credentialed === true && (response.status === 0 || (response.status >= 300 && response.status < 400 && response.headers['location'] !== undefined))) {
-            return failure(clientError(host, 'invalid_response', `the server redirected the call${response.status === 0 ? '' : ` (${response.status})`}; a call with credentials does not follow redirects`, response.status), request);
+        let first;
+        for (let hops = 0;; hops++) {
+            const response = await (options.transport === undefined ? (endpoint.upload ?? viaFetch)(options.fetch ?? globalFetch, outgoing) : options.transport(outgoing));
+            if (!hasBody(response, limit))
+                return failure(clientError(host, 'invalid_response', `the response body exceeds ${limit} bytes`, response.status), request);
+            const next = nextHop(request, response, hops, policy);
+            if (next === undefined)
+                return { result: interpret(spec, endpoint, response, first), request, response };
+            if ('refused' in next)
+                return { result: { ok: false, error: clientError(host, 'redirect', next.refused, response.status, { location: next.location }) }, request, response };
+            first ??= response.status;
+            outgoing.to((request = next));
         }
-        return { result: interpret(spec, endpoint, response), request, response };
     }
     catch (e) {
         if (outgoing.expired)
@@ -67,7 +82,7 @@ function prepare(spec, options, endpoint, input, proofs) {
     if (proofs !== undefined)
         for (const proof of proofs)
             url = withProof(headers, url, proof);
-    return proofs === undefined || proofs.length === 0 ? { url, method: endpoint.method, headers, body } : { url, method: endpoint.method, headers, body, credentialed: true };
+    return { url, method: endpoint.method, headers, body };
 }
 function serialise(endpoint, input) {
     const table = endpoint.params;
@@ -82,8 +97,12 @@ export function requestUrl(spec, options, endpoint, input) {
     return urlOf(spec, options, endpoint, input, serialise(endpoint, input));
 }
 function urlOf(spec, options, endpoint, input, serialised) {
-    if (input.url !== undefined)
-        return pageUrl(spec, options, endpoint, input.url);
+    if (input.url !== undefined) {
+        const paging = endpoint.pagination;
+        if (paging?.kind !== 'link')
+            throw new TypeError(`${endpoint.id} takes no next page's URL`);
+        return paging.within(baseUrl(spec, options, endpoint.host), input.url, endpoint.host);
+    }
     return serialised === undefined ? buildUrl(spec, options, endpoint, input.params) + plainQuery(endpoint, input.values) : baseUrl(spec, options, endpoint.host) + serialised.path + serialised.query;
 }
 // ---------------------------------------------------------------------------------------------
@@ -131,12 +150,28 @@ function joinCookie(headers, cookie) {
     const before = existing === undefined ? '' : (headers[existing] ?? '');
     setHeader(headers, 'cookie', before === '' ? cookie : `${before}; ${cookie}`);
 }
-/** A next-page URL the server gave: followed only below the endpoint's own base URL, so credentials never go elsewhere. */
-function pageUrl(spec, options, endpoint, url) {
-    const base = baseUrl(spec, options, endpoint.host);
-    if (!url.startsWith(`${base}/`) && !url.startsWith(`${base}?`))
-        throw new TypeError(`the next page's URL is not on the ${endpoint.host} host`);
-    return url;
+/**
+ * A next-page URL the server gave (Link pagination), followed only below the endpoint's base URL
+ * `base`, so credentials never go elsewhere. Judged as the URL parser (and so fetch) reads it, not
+ * as text: case, default ports, backslashes and dot segments, encoded ones too, are resolved before
+ * it is compared, and the resolved URL is what is sent. The tables name it only for endpoints that
+ * page by Link, so other bundles leave it out.
+ *
+ * @throws TypeError when the URL is not below `base`.
+ */
+export function nextPageUrl(base, url, host) {
+    const root = new URL(base);
+    const path = root.pathname.replace(/\/$/, '');
+    let next;
+    try {
+        next = new URL(url);
+    }
+    catch {
+        // Not a URL: refused below, as one elsewhere.
+    }
+    if (next?.origin !== root.origin || (next.pathname !== path && !next.pathname.startsWith(`${path}/`)))
+        throw new TypeError(`the next page's URL is not on the ${host} host`);
+    return next.href;
 }
 /** Filled base URLs by options, then URL template: they never change for one client. */
 const baseCache = new WeakMap();
@@ -241,8 +276,13 @@ let utf8Decoder;
 function utf8(bytes) {
     return (utf8Decoder ??= new TextDecoder()).decode(bytes);
 }
-/** A status the contract lists as a success (a 304 Not Modified too), or any 2xx where it lists none. */
-function isSuccess(endpoint, status) {
+/**
+ * A status the contract lists as a success (a 304 Not Modified too), or any 2xx where it lists
+ * none; after a redirect the endpoint lists as its success, any 2xx the Location answers with.
+ */
+function isSuccess(endpoint, status, redirectedBy) {
+    if (redirectedBy !== undefined && status >= 200 && status < 300 && isSuccess(endpoint, redirectedBy))
+        return true;
     const listed = endpoint.successStatuses;
     for (const spec of listed)
         if (statusMatches(spec, status))
@@ -266,12 +306,13 @@ function infoOf(response) {
 function invalid(endpoint, status, message) {
     return { ok: false, error: clientError(endpoint.host, 'invalid_response', message, status) };
 }
-export function interpret(spec, endpoint, response) {
+/** `redirectedBy`: the status of the endpoint's own answer, when it was a redirect that led to `response`. */
+export function interpret(spec, endpoint, response, redirectedBy) {
     const { status, body } = response;
     const host = spec.hosts[endpoint.host];
     // An endpoint's quirks are decode-rules.ts's, named by the tables only where a contract has them.
     const rules = spec.tables.rules;
-    if (!isSuccess(endpoint, status) || (host !== undefined && rules !== undefined && endpoint.quirks.length > 0 && rules.successQuirk(endpoint, status, body.length) !== undefined)) {
+    if (!isSuccess(endpoint, status, redirectedBy) || (host !== undefined && rules !== undefined && endpoint.quirks.length > 0 && rules.successQuirk(endpoint, status, body.length) !== undefined)) {
         if (host === undefined)
             return invalid(endpoint, status, `HTTP ${status}`);
         return { ok: false, error: decodeHostError(spec.tables, host, { status, body: body.length === 0 ? undefined : utf8(body), endpoint }) };

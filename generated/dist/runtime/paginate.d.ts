@@ -1,4 +1,4 @@
-import { type Result } from './exchange.js';
+import { type nextPageUrl, type Result } from './exchange.js';
 import type { BodyPath, EndpointSpec } from './spec.js';
 /** How an endpoint pages, as the generated tables hold it. Input keys are the keys of the call's input object. */
 export type PaginationSpec = {
@@ -20,6 +20,8 @@ export type PaginationSpec = {
 } | {
     readonly kind: 'link';
     readonly items: BodyPath;
+    /** exchange.ts's nextPageUrl, which judges a next page's URL: named only for such endpoints, so other bundles leave it out. */
+    readonly within: typeof nextPageUrl;
 };
 /** The input key under which the next page's absolute URL is passed to the call (link pagination). A symbol, so it can never collide with a parameter. */
 export declare const PAGE_URL: unique symbol;

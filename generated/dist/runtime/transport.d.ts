@@ -14,11 +14,6 @@ export interface Sent {
     readonly method: string;
     readonly headers: Readonly<Record<string, string>>;
     readonly body: BodyData | undefined;
-    /**
-     * It carries credentials of an auth scheme. fetch then follows no redirect: it would send an API
-     * key in a custom header, or a key in the query, to wherever the Location points.
-     */
-    readonly credentialed?: boolean;
 }
 /** A response as the runtime read it; header names are lower case. */
 export interface Received {
@@ -40,11 +35,16 @@ export interface TransportResponse {
 }
 /**
  * Sends one request and reads its response. It rejects on network failures and when the signal
- * aborts, and never buffers more than `maxResponseBytes` of a body.
+ * aborts, and never buffers more than `maxResponseBytes` of a body. It follows no redirect: a 3xx
+ * is answered as it came, and the runtime decides where the request may go next (redirect.ts).
  */
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 export declare const globalFetch: FetchLike;
-/** The default transport: fetch, with the body cap applied while reading. A stream body goes through fetchUpload. */
+/**
+ * The default transport: fetch, with the body cap applied while reading. A stream body goes through
+ * fetchUpload. fetch follows no redirect itself: it would send a key in a custom header, a caller's
+ * headers or a body to wherever the Location points (redirect.ts follows them instead).
+ */
 export declare function viaFetch(fetchFn: FetchLike, request: TransportRequest): Promise<TransportResponse>;
 /**
  * fetch with a stream body, which goes through an Upload, stopped when the exchange ends: Node's
@@ -88,11 +88,10 @@ export interface Abortable {
 export declare class Outgoing implements TransportRequest, Abortable, AbortListener {
     readonly maxResponseBytes: number;
     private readonly caller;
-    readonly url: string;
-    readonly method: string;
-    readonly headers: Readonly<Record<string, string>>;
-    readonly body: BodyData | undefined;
-    readonly credentialed?: boolean;
+    url: string;
+    method: string;
+    headers: Readonly<Record<string, string>>;
+    body: BodyData | undefined;
     expired: boolean;
     aborted: boolean;
     reason: unknown;
@@ -106,6 +105,8 @@ export declare class Outgoing implements TransportRequest, Abortable, AbortListe
     abort(reason: unknown): void;
     listen(listener: AbortListener): void;
     unlisten(listener: AbortListener): void;
+    /** The next request of a redirected exchange: the same deadline and abort. */
+    to(next: Sent): void;
     clear(): void;
 }
 /** The abort of a request: without an AbortSignal for the runtime's own, else through its signal. */

@@ -9,14 +9,14 @@
 import { isStream, ownBuffer } from './request-body.js';
 // Looked up at call time, so a global fetch replaced after the client was made (tests) is used.
 export const globalFetch = (url, init) => fetch(url, init);
-/** Credentials never follow a redirect (see Sent.credentialed). */
-function redirectOf(request) {
-    return request.credentialed === true ? 'manual' : 'follow';
-}
-/** The default transport: fetch, with the body cap applied while reading. A stream body goes through fetchUpload. */
+/**
+ * The default transport: fetch, with the body cap applied while reading. A stream body goes through
+ * fetchUpload. fetch follows no redirect itself: it would send a key in a custom header, a caller's
+ * headers or a body to wherever the Location points (redirect.ts follows them instead).
+ */
 export async function viaFetch(fetchFn, request) {
     const body = request.body;
-    const init = { method: request.method, headers: request.headers, body: body instanceof Uint8Array ? ownBuffer(body) : body, signal: request.signal, redirect: redirectOf(request) };
+    const init = { method: request.method, headers: request.headers, body: body instanceof Uint8Array ? ownBuffer(body) : body, signal: request.signal, redirect: 'manual' };
     const response = await fetchFn(request.url, init);
     return new FetchResponse(response.status, response.headers, await readBody(response, request.maxResponseBytes));
 }
@@ -32,7 +32,7 @@ export async function fetchUpload(fetchFn, request) {
     if (!isStream(source))
         return viaFetch(fetchFn, request);
     const upload = new Upload(source);
-    const init = { method: request.method, headers: request.headers, body: upload.stream, signal: request.signal, duplex: 'half', redirect: redirectOf(request) };
+    const init = { method: request.method, headers: request.headers, body: upload.stream, signal: request.signal, duplex: 'half', redirect: 'manual' };
     try {
         const response = await fetchFn(request.url, init);
         const received = new FetchResponse(response.status, response.headers, await readBody(response, request.maxResponseBytes));
@@ -159,7 +159,6 @@ export class Outgoing {
     method;
     headers;
     body;
-    credentialed;
     expired = false;
     aborted = false;
     reason;
@@ -170,9 +169,6 @@ export class Outgoing {
         this.maxResponseBytes = maxResponseBytes;
         this.caller = caller;
         ({ url: this.url, method: this.method, headers: this.headers, body: this.body } = request);
-        // Set only when given: consumers compiling with exactOptionalPropertyTypes see `credentialed?: boolean`.
-        if (request.credentialed !== undefined)
-            this.credentialed = request.credentialed;
         if (caller?.aborted === true)
             this.abort(caller.reason);
         else
@@ -209,6 +205,10 @@ export class Outgoing {
     unlisten(listener) {
         if (this.listener === listener)
             this.listener = undefined;
+    }
+    /** The next request of a redirected exchange: the same deadline and abort. */
+    to(next) {
+        ({ url: this.url, method: this.method, headers: this.headers, body: this.body } = next);
     }
     clear() {
         if (this.timer !== undefined)

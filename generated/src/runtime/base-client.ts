@@ -7,7 +7,8 @@ import type { TokenStore } from './auth.js';
 import type { Proof, ProofResult, Provider, SchemeCredential } from './credentials.js';
 import type { DecodedError } from './decode.js';
 import { isStream } from './request-body.js';
-import { send, clientError, encodeUnreserved, requestUrl, type CallInput, type ClientError, type Exchange, type Result, type RuntimeOptions } from './exchange.js';
+import type { RedirectPolicy } from './redirect.js';
+import { send, clientError, requestUrl, type CallInput, type ClientError, type Exchange, type Result, type RuntimeOptions } from './exchange.js';
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep, type RetryPolicy } from './retry.js';
 import type { EndpointSpec, FullRuntimeSpec } from './spec.js';
 import { redactor, type Redactor } from './support.js';
@@ -60,7 +61,8 @@ export const RESERVED_INPUT_KEYS: readonly string[] = ['body', 'contentType', 's
 export function createRuntime(spec: FullRuntimeSpec, given: ClientRuntimeOptions): Runtime {
   const now = given.now ?? Date.now;
   const providers = makeProviders(spec, given, now);
-  const secrets = () => [...(given.credentials === undefined ? [] : [given.credentials.clientSecret, given.credentials.refreshToken]), ...[...providers.values()].flatMap((p) => p.secrets())];
+  const headers = headerSecrets(given.headers);
+  const secrets = () => [...(given.credentials === undefined ? [] : [given.credentials.clientSecret, given.credentials.refreshToken]), ...[...providers.values()].flatMap((p) => p.secrets()), ...headers];
   // Field redaction is support.ts's fieldRedactor, named by the tables only where the contract marks secret fields.
   const fields = spec.secretFields.length === 0 ? undefined : spec.redactFields?.(spec.secretFields);
   const redact = redactor(secrets, fields);
@@ -69,11 +71,14 @@ export function createRuntime(spec: FullRuntimeSpec, given: ClientRuntimeOptions
   return {
     async call(endpoint, input) {
       const callInput = toCallInput(endpoint, input);
-      // A secret parameter's value is this call's own secret.
-      const secret = endpoint.secretParams;
-      const callRedact = secret === undefined ? redact : redactor(() => [...secrets(), ...secret.forms(secret.keys, input)], fields);
+      let callRedact = redact;
       try {
-        const exchange = await attempt(spec, given, endpoint, callInput, auth, policy, now);
+        // The call's own secrets: the headers it was given, its secret parameters and fields.
+        const secret = endpoint.secretParams;
+        const own = [...headerSecrets(callInput.headers), ...(secret?.forms(secret.keys, input) ?? []), ...(callInput.body === undefined ? [] : (fields?.values(callInput.body) ?? []))];
+        if (own.length > 0) callRedact = redactor(() => [...secrets(), ...own], fields);
+        const follow: RedirectPolicy = { holdsSecret: (text) => callRedact.text(text) !== text };
+        const exchange = await attempt(spec, given, endpoint, callInput, auth, policy, follow, now);
         return finish(spec, given, exchange, callRedact, now);
       } catch (e) {
         const message = callRedact.text(e instanceof Error ? e.message : 'the call failed');
@@ -88,6 +93,16 @@ export function createRuntime(spec: FullRuntimeSpec, given: ClientRuntimeOptions
       }
     },
   };
+}
+
+/**
+ * The values of the caller's headers: secrets like credentials (a token in a custom header is
+ * common), redacted from every error and report and never sent to another origin. Accept and
+ * Content-Type only name media types, and a value under 8 characters is no credential (`true`,
+ * `gzip`): hiding those would blank ordinary words in every report.
+ */
+function headerSecrets(headers: Readonly<Record<string, string>> = {}): string[] {
+  return Object.entries(headers).flatMap(([name, value]) => (value.length < 8 || /^(accept|content-type)$/i.test(name) ? [] : [value]));
 }
 
 /** The providers of the schemes the client holds a credential for, by scheme name. */
@@ -141,7 +156,7 @@ function prove(providers: readonly Provider[]): Proofs | Promise<Proofs> {
   return results.some((r) => r instanceof Promise) ? Promise.all(results).then(collect) : collect(results as ProofResult[]);
 }
 
-async function attempt(spec: FullRuntimeSpec, options: ClientRuntimeOptions, endpoint: EndpointSpec, input: CallInput & { maxRetries?: number }, auth: CallAuth, policy: RetryPolicy, now: () => number): Promise<Exchange> {
+async function attempt(spec: FullRuntimeSpec, options: ClientRuntimeOptions, endpoint: EndpointSpec, input: CallInput & { maxRetries?: number }, auth: CallAuth, policy: RetryPolicy, follow: RedirectPolicy, now: () => number): Promise<Exchange> {
   const maxRetries = input.maxRetries ?? policy.maxRetries;
   const providers = chooseProviders(auth, endpoint);
   let replayed = false;
@@ -154,7 +169,7 @@ async function attempt(spec: FullRuntimeSpec, options: ClientRuntimeOptions, end
     const proved = pending instanceof Promise ? await untilAborted(pending, input.signal) : pending;
     if (proved === undefined) return canceled();
     if (!proved.ok) return proved.exchange;
-    const exchange = await send(spec, options, endpoint, input, proved.proofs);
+    const exchange = await send(spec, options, endpoint, input, proved.proofs, follow);
     const result = exchange.result;
     // A stream body is read once: the request cannot be sent again.
     if (result.ok || isStream(input.body)) return exchange;
@@ -237,19 +252,14 @@ function scrubValue(value: unknown, redact: Redactor, depth: number): unknown {
 }
 
 /**
- * The values of a call's secret parameters in every form they take on the wire. The tables name it
- * (`secretParams.forms`) only for endpoints that have such parameters, so other bundles leave it out.
+ * The values of a call's secret parameters (the redactor writes out the forms they take on the
+ * wire). The tables name it (`secretParams.forms`) only for endpoints that have such parameters,
+ * so other bundles leave it out.
  */
 export function secretParamForms(keys: readonly string[], input: object | undefined): string[] {
   const given = (input ?? {}) as Readonly<Record<string, unknown>>;
   const values = keys.map((key) => given[key]).flatMap((v) => (Array.isArray(v) ? (v as unknown[]) : [v]));
-  return values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').flatMap((v) => wireForms(String(v)));
-}
-
-/** Every form a value takes on the wire: as written, percent-encoded (with and without !'()*), as a form value, as allowReserved sends it. */
-function wireForms(text: string): string[] {
-  const component = encodeURIComponent(text);
-  return [text, component, encodeUnreserved(text), component.replace(/%20/g, '+'), encodeURI(text)];
+  return values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
 }
 
 /** A fresh idempotency key: the same object carries it through every retry of the call. */

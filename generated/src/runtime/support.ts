@@ -28,31 +28,102 @@ export const MAX_REPORT_BODY: number = 64 * 1024;
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
 
 export interface Redactor {
-  /** Replaces every known secret value, and the values of secret JSON fields, in a text. */
+  /** Replaces every known secret value, in every form it can be echoed in, and the values of secret fields, in a text. */
   text(value: string): string;
 }
 
-/** `values`: secret strings (tokens, client secret); `fields`: what fieldRedactor made of the contract's secret field names. */
-export function redactor(values: () => readonly (string | undefined)[], fields?: (text: string) => string): Redactor {
+/** What fieldRedactor makes of the contract's secret field names. */
+export interface FieldRedactor {
+  /** Hides the values of secret fields in a text (JSON at any depth of escaping, form and query pairs). */
+  text(value: string): string;
+  /** The values of secret fields in a body the call sends: the call's own secrets, redacted wherever they are echoed. */
+  values(body: unknown): string[];
+}
+
+/**
+ * `values`: secret strings (credentials, tokens, the call's secret parameters and fields, the
+ * caller's header values), asked for on every use so that secrets learned later are redacted too.
+ */
+export function redactor(values: () => readonly (string | undefined)[], fields?: FieldRedactor): Redactor {
+  let known: string | undefined;
+  let forms: string[] = [];
+  let pattern: RegExp | undefined;
   return {
     text(value) {
-      let out = fields === undefined ? value : fields(value);
-      // Longest first, so a secret that contains another is replaced whole.
-      const secrets = values().filter((s): s is string => s !== undefined && s.length >= 4);
-      for (const secret of secrets.sort((a, b) => b.length - a.length)) out = out.split(secret).join(REDACTED);
-      return out.includes('…') && secrets.length > 0 ? redactCutSecrets(out, secrets) : out;
+      const out = fields === undefined ? value : fields.text(value);
+      const list = values();
+      const key = list.join('\u0000');
+      if (key !== known) {
+        known = key;
+        forms = secretForms(list);
+        // Longest first: of two secrets where one holds the other, the longer is replaced whole.
+        pattern = forms.length === 0 ? undefined : new RegExp(forms.map(escapeRegExp).join('|'), 'gi');
+      }
+      if (pattern === undefined) return out;
+      const hidden = out.replace(pattern, REDACTED);
+      return hidden.includes('…') ? redactCutSecrets(hidden, forms) : hidden;
     },
   };
 }
 
 /**
- * Redacts the values of JSON and form fields of these names in a text. The tables name it only
- * where a contract marks secret fields, so other bundles carry no such pattern.
+ * Every form in which a secret can come back: as given and as sent (fetch trims a header value's
+ * spaces and line breaks, which a key read from a file often ends with), percent-encoded as a
+ * query, form or path carries it, and escaped inside JSON strings up to three deep. Matched
+ * without regard to case, so `%2f` and `%2F` alike; shorter than 4 characters, a form is not
+ * a secret worth hiding (it would blank ordinary text).
  */
-export function fieldRedactor(names: readonly string[]): (text: string) => string {
+function secretForms(list: readonly (string | undefined)[]): string[] {
+  const forms = new Set<string>();
+  for (const secret of list) {
+    if (secret === undefined) continue;
+    for (const text of new Set([secret, secret.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '')])) {
+      let json = text;
+      for (let depth = 0; depth < 4; depth++, json = JSON.stringify(json).slice(1, -1)) forms.add(json);
+      try {
+        const component = encodeURIComponent(text);
+        forms.add(component).add(component.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)).add(component.replace(/%20/g, '+')).add(encodeURI(text));
+      } catch {
+        // A lone surrogate has no percent-encoded form, and so is sent in none.
+      }
+    }
+  }
+  return [...forms].filter((f) => f.length >= 4).sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Redacts the values of fields of these names. The tables name it only where a contract marks
+ * secret fields, so other bundles carry no such pattern.
+ *
+ * A JSON member is found at any depth of escaping (a body echoed inside a JSON string, and so on):
+ * the quotes around its name and value carry the same run of backslashes, and the value ends at
+ * the first quote with exactly that run before it (a longer run is a quote inside the value). A
+ * value cut off by a truncation is hidden to the end. A form or query pair is found wherever its
+ * name is not the end of a longer name (a body, a URL, a message quoting either), and ends at `&`,
+ * `#`, a quote, a backslash or a space. Every part of the pattern is linear: no run is scanned twice.
+ */
+export function fieldRedactor(names: readonly string[]): FieldRedactor {
   const alternatives = names.map(escapeRegExp).join('|');
-  const pattern = new RegExp(`("(?:${alternatives})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"|((?:^|&)(?:${alternatives})=)[^&]*`, 'g');
-  return (text) => text.replace(pattern, (_m, json?: string, form?: string) => (json !== undefined ? `${json}"${REDACTED}"` : `${form ?? ''}${REDACTED}`));
+  const pattern = new RegExp(`("(?:${alternatives})(\\\\*)"\\s*:\\s*\\2")[\\s\\S]*?(?:(?<!\\\\)\\2"|$)|((?:^|[^\\w.~%-])(?:${alternatives})=)[^&#"\\\\\\s]*`, 'g');
+  const secret = new Set(names);
+  return {
+    // A value cut off at the end of the text is not closed again.
+    text: (text) => text.replace(pattern, (m: string, json?: string, run?: string, form?: string) => (json === undefined ? `${form ?? ''}${REDACTED}` : `${json}${REDACTED}${m.length > json.length && m.endsWith('"') ? `${run ?? ''}"` : ''}`)),
+    values(body) {
+      const out: string[] = [];
+      const queue: unknown[] = [body];
+      // Plain objects and arrays only (bytes, Blobs and streams hold no fields), and a bounded walk.
+      for (let i = 0; i < queue.length && i < 10_000; i++) {
+        const value = queue[i];
+        if (typeof value !== 'object' || value === null || !(Array.isArray(value) || [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null))) continue;
+        for (const [key, field] of Object.entries(value)) {
+          if (secret.has(key) && (typeof field === 'string' || typeof field === 'number')) out.push(String(field));
+          else queue.push(field);
+        }
+      }
+      return out;
+    },
+  };
 }
 
 /** Headers with every secret hidden: credential headers (and `extra`) whole, known secrets inside the others. */

@@ -138,6 +138,7 @@ export function retryPolicy(category: GetOrderLabelError['category']): 'retry' |
     case 'policy':
     case 'invalid_response':
     case 'invalid_request':
+    case 'redirect':
       return 'no_retry';
     default: {
       const unreachable: never = category;

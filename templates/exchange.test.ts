@@ -621,6 +621,22 @@ describe('send: results of fetch', () => {
     expect(Object.getOwnPropertyDescriptor(result.response, 'headers')).toMatchObject({ value: { 'content-type': 'application/json', 'x-request-id': 'r1' }, enumerable: true });
   });
 
+  it('copies fetch headers of a success for no one: a status that is no redirect is not looked into', async () => {
+    let copies = 0;
+    const fetch = fetchReturning(() => {
+      const response = new Response('{"id":"o1"}', { status: 200, headers: { 'content-type': 'application/json' } });
+      const forEach = response.headers.forEach.bind(response.headers);
+      response.headers.forEach = (...args: Parameters<Headers['forEach']>) => {
+        copies++;
+        forEach(...args);
+      };
+      return response;
+    });
+    const { result } = await send(SPEC, { ...OPTIONS, fetch }, GET_ORDER, { params: { order_id: 'o1' } });
+    expect(result.ok).toBe(true);
+    expect(copies).toBe(0);
+  });
+
   it('gives binary data as an array of its own, not a view on a larger buffer', async () => {
     const fetch = fetchReturning(() => new Response(encode('%PDF-1.7'), { status: 200, headers: { 'content-type': 'application/pdf' } }));
     const { result } = await send(SPEC, { ...OPTIONS, fetch }, GET_LABEL, { params: { order_id: 'o1' } });

@@ -24,11 +24,12 @@ const OUT = outDir('secrets');
 
 const TYPE_TESTS = `
 import { expectTypeOf } from 'vitest';
-import type { Client, ClientError, DownloadData, DownloadResult } from './index.js';
+import type { Client, ClientError, DownloadData, DownloadResult, ExportFileData, File } from './index.js';
 
 export async function downloadTypes(client: Client): Promise<void> {
   // A redirect is followed: the data is the bytes its Location answers with, whatever the status.
   expectTypeOf<DownloadData>().toEqualTypeOf<Uint8Array>();
+  expectTypeOf<ExportFileData>().toEqualTypeOf<File | Uint8Array>();
   const r: DownloadResult = await client.download({ id: 'a' });
   if (r.ok) expectTypeOf(r.response.status).toEqualTypeOf<number>();
   else if (r.error.shape === 'client' && r.error.category === 'redirect') expectTypeOf(r.error.location).toEqualTypeOf<string | undefined>();
@@ -70,7 +71,7 @@ interface Outcome {
   readonly error?: { readonly category: string; readonly status: number; readonly message: string; readonly location?: string; readonly body?: unknown; supportReport?(): { readonly text: string } };
 }
 type Call = (input?: object) => Promise<Outcome>;
-type Client = Record<'download' | 'getFile' | 'createFile' | 'replaceFile' | 'uploadRaw' | 'listFiles' | 'requestToken', Call>;
+type Client = Record<'download' | 'exportFile' | 'getFile' | 'createFile' | 'replaceFile' | 'uploadRaw' | 'listFiles' | 'requestToken', Call>;
 interface Package {
   createClient(options: object): Client;
   nodeTransport(module: typeof http): unknown;
@@ -280,6 +281,16 @@ for (const transport of ['fetch', 'nodeTransport'] as const) {
         expect(new TextDecoder().decode(outcome.data as Uint8Array)).toBe('PK-archive');
         expect(outcome.response?.status).toBe(200);
         expect(seen.other[0]?.headers['x-key']).toBeUndefined();
+      });
+
+      it('an endpoint answering JSON until a redirect to its bytes: each read as its own', async () => {
+        let ready = false;
+        routes.set('/files/f1/export', () => (ready ? redirect(303, `${other.base}/bytes/export.zip`) : json({ id: 'f1', name: 'pending' })));
+        expect(await client().exportFile({ id: 'f1' })).toMatchObject({ ok: true, data: { id: 'f1', name: 'pending' }, response: { status: 200 } });
+        ready = true;
+        const outcome = await client().exportFile({ id: 'f1' });
+        expect(outcome).toMatchObject({ ok: true, response: { status: 200 } });
+        expect(new TextDecoder().decode(outcome.data as Uint8Array)).toBe('PK-archive');
       });
 
       it('a redirect back to the API from another origin stays anonymous', async () => {

@@ -139,7 +139,11 @@ export declare function percentOf(character: string): string;
  * @throws TypeError for a media type the endpoint does not accept, or a value without a JSON form.
  */
 export declare function writeBody(endpoint: EndpointSpec, value: unknown, chosen: string | undefined): EncodedBody;
-/** `redirectedBy`: the status of the endpoint's own answer, when it was a redirect that led to `response`. */
+/**
+ * `redirectedBy`: the status of the endpoint's own answer, when it was a redirect that led to
+ * `response`. A redirect the endpoint lists is its success by way of the Location: any 2xx there is
+ * the data, as bytes, whatever the endpoint's other successes are read as.
+ */
 export declare function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: Received, redirectedBy?: number): Result<unknown, DecodedError | ClientError>;
 /**
  * A success read as its status's kind says: bytes (of the expected media type), text, nothing or

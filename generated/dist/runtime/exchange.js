@@ -276,13 +276,8 @@ let utf8Decoder;
 function utf8(bytes) {
     return (utf8Decoder ??= new TextDecoder()).decode(bytes);
 }
-/**
- * A status the contract lists as a success (a 304 Not Modified too), or any 2xx where it lists
- * none; after a redirect the endpoint lists as its success, any 2xx the Location answers with.
- */
-function isSuccess(endpoint, status, redirectedBy) {
-    if (redirectedBy !== undefined && status >= 200 && status < 300 && isSuccess(endpoint, redirectedBy))
-        return true;
+/** A status the contract lists as a success (a 304 Not Modified too), or any 2xx where it lists none. */
+function isSuccess(endpoint, status) {
     const listed = endpoint.successStatuses;
     for (const spec of listed)
         if (statusMatches(spec, status))
@@ -306,13 +301,19 @@ function infoOf(response) {
 function invalid(endpoint, status, message) {
     return { ok: false, error: clientError(endpoint.host, 'invalid_response', message, status) };
 }
-/** `redirectedBy`: the status of the endpoint's own answer, when it was a redirect that led to `response`. */
+/**
+ * `redirectedBy`: the status of the endpoint's own answer, when it was a redirect that led to
+ * `response`. A redirect the endpoint lists is its success by way of the Location: any 2xx there is
+ * the data, as bytes, whatever the endpoint's other successes are read as.
+ */
 export function interpret(spec, endpoint, response, redirectedBy) {
     const { status, body } = response;
+    if (redirectedBy !== undefined && status >= 200 && status < 300 && isSuccess(endpoint, redirectedBy))
+        return { ok: true, data: body, response: infoOf(response) };
     const host = spec.hosts[endpoint.host];
     // An endpoint's quirks are decode-rules.ts's, named by the tables only where a contract has them.
     const rules = spec.tables.rules;
-    if (!isSuccess(endpoint, status, redirectedBy) || (host !== undefined && rules !== undefined && endpoint.quirks.length > 0 && rules.successQuirk(endpoint, status, body.length) !== undefined)) {
+    if (!isSuccess(endpoint, status) || (host !== undefined && rules !== undefined && endpoint.quirks.length > 0 && rules.successQuirk(endpoint, status, body.length) !== undefined)) {
         if (host === undefined)
             return invalid(endpoint, status, `HTTP ${status}`);
         return { ok: false, error: decodeHostError(spec.tables, host, { status, body: body.length === 0 ? undefined : utf8(body), endpoint }) };

@@ -11,6 +11,7 @@ import { loadInput, loadInputText } from '../input.js';
 import { isDescriptionFile } from '../import/sniff.js';
 import { writeAtomic } from '../write.js';
 import { formatDiagnostic } from '../diagnostics.js';
+import { visibleText } from '../escape.js';
 import { contractsApiDiff } from '../diff/api.js';
 import { planBump, withPackageVersion } from '../diff/bump.js';
 import { FORMATS, formatReview, type Format } from '../diff/report.js';
@@ -50,21 +51,23 @@ function applyBump(io: Io, before: Loaded, after: Loaded, bump: Bump, file: stri
   if (isDescriptionFile(file, after.source)) throw new InputError(`--bump edits a contract's info.packageVersion; ${after.contract.file} is an OpenAPI description`);
   const plan = planBump(before.contract.info.packageVersion, after.contract.info.packageVersion, bump);
   const name = after.contract.file;
+  // Versions and file names are contract text on their way to a terminal.
+  const say = (line: string) => io.err(visibleText(line));
   switch (plan.kind) {
     case 'none':
-      io.err(`${name}: no bump needed; info.packageVersion stays ${after.contract.info.packageVersion}`);
+      say(`${name}: no bump needed; info.packageVersion stays ${after.contract.info.packageVersion}`);
       return true;
     case 'already':
-      io.err(`${name}: info.packageVersion ${plan.current} already covers the ${bump} bump (${plan.wanted})`);
+      say(`${name}: info.packageVersion ${plan.current} already covers the ${bump} bump (${plan.wanted})`);
       return true;
     case 'downgrade':
-      io.err(`contractgen: ${name}: info.packageVersion ${plan.current} is lower than the old ${plan.old}; a package's version never goes down`);
+      say(`contractgen: ${name}: info.packageVersion ${plan.current} is lower than the old ${plan.old}; a package's version never goes down`);
       return false;
     case 'write': {
       const text = withPackageVersion(after.source, plan.wanted);
       if (text === undefined) throw new InputError(`${name}: cannot find info.package to put info.packageVersion beside`);
       writeAtomic(file, text);
-      io.err(`${name}: info.packageVersion ${plan.current} → ${plan.wanted} (${bump})`);
+      say(`${name}: info.packageVersion ${plan.current} → ${plan.wanted} (${bump})`);
       return true;
     }
   }

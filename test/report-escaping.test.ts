@@ -7,9 +7,10 @@
  * what its format must never hold: the markdown, rendered with a Markdown parser (marked, GFM), has
  * no HTML, heading, link or mention the template did not write; the text has no control
  * character; the GitHub annotations are one line per finding; the JSON is the review. Diagnostics
- * on a terminal follow the text rule.
+ * on a terminal follow the text rule, and `--base <ref>` can never be read by git as an option.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { marked } from 'marked';
@@ -346,5 +347,51 @@ describe('diagnostics on a terminal', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('--base <ref> is never an option of git', () => {
+  const repo = realpathSync(mkdtempSync(join(tmpdir(), 'contractgen-base-')));
+  afterAll(() => rmSync(repo, { recursive: true, force: true }));
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Base Test', '-c', 'user.email=base@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, stdio: 'pipe', encoding: 'utf8' });
+  const marker = join(repo, 'PWNED');
+  const run = async (...argv: string[]) => {
+    const err: string[] = [];
+    const out: string[] = [];
+    const code = await main(['diff', ...argv, '--no-api'], { out: (l) => out.push(l), err: (l) => err.push(l), cwd: repo });
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  };
+
+  it('a ref that reads as an option of git show, rev-parse or the pager is refused as a ref, and runs nothing', async () => {
+    git('init', '-q');
+    writeFileSync(join(repo, 'contract.yaml'), readFileSync('test/diff/endpoint-removed/old.yaml', 'utf8'));
+    git('add', 'contract.yaml');
+    git('commit', '-q', '-m', 'contract');
+    for (const ref of [`--output=${marker}`, `-o${marker}`, `--output=${marker}:x`, '--textconv', `-c core.pager=touch ${marker}`, '--ext-diff', `--upload-pack=touch ${marker}`, '--all']) {
+      for (const argv of [['--base', ref], [`--base=${ref}`]]) {
+        const result = await run(...argv, 'contract.yaml');
+        expect(existsSync(marker), argv.join(' ')).toBe(false);
+        expect(existsSync(`${marker}:contract.yaml`), `${argv.join(' ')}: git show wrote a file`).toBe(false);
+        expect(result.code, `${argv.join(' ')}: ${result.err}`).toBe(1);
+        expect(result.out).toBe('');
+        expect(result.err).toContain(`cannot read contract.yaml at ${ref} from git`);
+      }
+    }
+  });
+
+  it('a ref naming a commit still works, by name or by id', async () => {
+    const id = git('rev-parse', 'HEAD').trim();
+    for (const ref of ['HEAD', id, 'HEAD~0', `${id.slice(0, 12)}`]) {
+      const result = await run('--base', ref, 'contract.yaml');
+      expect(result.err).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.out).toContain(`contractgen diff ${ref}:contract.yaml`);
+    }
+  });
+
+  it('a ref that names no commit (a tree, a blob) is refused', async () => {
+    const result = await run('--base', 'HEAD^{tree}', 'contract.yaml');
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('cannot read contract.yaml at HEAD^{tree} from git');
   });
 });

@@ -90,17 +90,30 @@ function fromGit(io: Io, ref: string, positional: readonly string[]): [ContractR
   if (positional.length !== 1) throw new UsageError('--base takes one contract file: contractgen diff --base <git-ref> <file>');
   const file = positional[0] ?? '';
   const full = resolve(io.cwd, file);
-  let root: string;
   let text: string;
   try {
-    root = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: dirname(full), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+    const root = git(['rev-parse', '--show-toplevel'], dirname(full)).trim();
     const path = relative(root, full).split('\\').join('/');
-    text = execFileSync('git', ['show', `${ref}:${path}`], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+    text = git(['show', '--end-of-options', `${commitOf(ref, root)}:${path}`], root);
   } catch (e) {
     const detail = e instanceof Error && 'stderr' in e ? String((e as { stderr: unknown }).stderr).trim() : '';
     throw new InputError(`cannot read ${file} at ${ref} from git${detail === '' ? '' : `: ${detail}`}`);
   }
   return [loadInputText(`${ref}:${file}`, text), loadInput(full, file)];
+}
+
+/**
+ * The commit `ref` names. A ref is the user's word, and may come from a pull request's branch
+ * name: git must never read it as one of its options (`--output=<file>` makes `git show` write a
+ * file). `--end-of-options` makes it a revision, which must name a commit; the file is then read
+ * at that commit's id, which no option starts like.
+ */
+function commitOf(ref: string, root: string): string {
+  return git(['rev-parse', '--verify', '--end-of-options', `${ref}^{commit}`], root).trim();
+}
+
+function git(args: readonly string[], cwd: string): string {
+  return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
 }
 
 function listRules(io: Io, format: Format): number {

@@ -18,6 +18,7 @@
 const INVISIBLE_CLASS = '\\u007f-\\u009f\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ufffe\\uffff';
 const INVISIBLE = new RegExp(`[${INVISIBLE_CLASS}]`, 'g');
 const HIDDEN = new RegExp(`[\\u0000-\\u001f${INVISIBLE_CLASS}]`, 'g');
+const BEYOND_ASCII = /[\u007f-\uffff]/;
 
 const SHORT: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
@@ -41,7 +42,8 @@ export function visibleText(text: string): string {
  * Outside strings JSON text is ASCII, so a whole document may be passed.
  */
 export function escapeInvisible(json: string): string {
-  return json.replace(INVISIBLE, unicodeEscape);
+  // Most text is ASCII: one test, and no replace, for it (generation quotes every string literal here).
+  return BEYOND_ASCII.test(json) ? json.replace(INVISIBLE, unicodeEscape) : json;
 }
 
 /** A JSON document, indented by two, with no raw invisible character. */

@@ -3,12 +3,13 @@
  * `file:line:col: message`), 2 usage errors. Never prints a stack trace.
  */
 import { runCommand, type Io } from './commands.js';
+import { visibleText } from './escape.js';
 
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   try {
     return await runCommand(argv, io);
   } catch (e) {
-    io.err(`contractgen: internal error: ${e instanceof Error ? e.message : String(e)}`);
+    io.err(`contractgen: internal error: ${visibleText(e instanceof Error ? e.message : String(e))}`);
     return 2;
   }
 }

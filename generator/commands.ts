@@ -1,4 +1,6 @@
 /** Command dispatch and argument parsing; each command lives in its own module. */
+import { visibleText } from './escape.js';
+
 export interface Io {
   out(line: string): void;
   err(line: string): void;
@@ -173,12 +175,12 @@ export async function runCommand(argv: readonly string[], io: Io): Promise<numbe
     }
   } catch (e) {
     if (e instanceof InputError) {
-      io.err(`contractgen: ${e.message}`);
+      io.err(`contractgen: ${visibleText(e.message)}`);
       return 1;
     }
     if (!(e instanceof UsageError)) throw e;
     const help = command !== undefined && command in COMMANDS ? commandHelp(command as CommandName) : USAGE;
-    io.err(`contractgen: ${e.message}\n\n${help}`);
+    io.err(`contractgen: ${visibleText(e.message)}\n\n${help}`);
     return 2;
   }
 }

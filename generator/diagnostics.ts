@@ -2,6 +2,7 @@
  * Diagnostics are values: a code, a position and one human sentence. Every stage reports through
  * them; only the CLI turns them into text.
  */
+import { visibleText } from './escape.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -38,20 +39,18 @@ export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[
 
 const FRAME_WIDTH = 120;
 
-/** `file:line:col: message [code]`, then the source line with a caret under the column. */
+/**
+ * `file:line:col: message [code]`, then the source line with a caret under the column. For a
+ * terminal: a message quotes contract text and the frame shows it, so both go through the
+ * terminal's rule (`visibleText`): a key holding a line break, an escape sequence or a
+ * bidirectional control is shown escaped (`\n`, `\u001b`, `\u202e`), and each diagnostic stays
+ * one line that editors and CI annotations parse.
+ */
 export function formatDiagnostic(d: Diagnostic, source: string | undefined): string {
   const where = d.line > 0 ? `${d.file}:${d.line}:${d.col}` : d.file;
-  const head = `${where}: ${d.severity === 'warning' ? 'warning: ' : ''}${oneLine(d.message)} [${d.code}]`;
+  const head = visibleText(`${where}: ${d.severity === 'warning' ? 'warning: ' : ''}${d.message} [${d.code}]`);
   const frame = source === undefined || d.line === 0 ? undefined : codeFrame(source, d.line, d.col);
   return frame === undefined ? head : `${head}\n${frame}`;
-}
-
-/**
- * A message quotes contract text, and a key may hold a line break or another control character:
- * shown escaped (`\n`), so each diagnostic stays one line that editors and CI annotations parse.
- */
-function oneLine(message: string): string {
-  return message.replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1));
 }
 
 function codeFrame(source: string, line: number, col: number): string | undefined {
@@ -59,9 +58,11 @@ function codeFrame(source: string, line: number, col: number): string | undefine
   if (text === undefined) return undefined;
   const gutter = String(line);
   const start = Math.max(0, col - 1 - FRAME_WIDTH / 2);
-  const shown = text.slice(start, start + FRAME_WIDTH).replace(/\t/g, ' ');
-  const caret = ' '.repeat(Math.max(0, col - 1 - start)) + '^';
-  return `  ${gutter} | ${shown}\n  ${' '.repeat(gutter.length)} | ${caret}`;
+  const shown = (part: string) => visibleText(part.replace(/\t/g, ' '));
+  // Escapes widen the text before the column: the caret goes under the character it names.
+  const before = text.slice(start, Math.max(start, col - 1));
+  const caret = ' '.repeat(shown(before).length + Math.max(0, col - 1 - start - before.length)) + '^';
+  return `  ${gutter} | ${shown(text.slice(start, start + FRAME_WIDTH))}\n  ${' '.repeat(gutter.length)} | ${caret}`;
 }
 
 function lineAt(source: string, line: number): string | undefined {

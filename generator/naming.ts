@@ -2,6 +2,7 @@
  * The one naming policy. Every identifier, property key, string literal and comment that carries
  * contract text into generated code goes through here; emitters never interpolate raw text.
  */
+import { escapeInvisible, visibleText } from './escape.js';
 
 const RESERVED = new Set(
   (
@@ -113,22 +114,37 @@ export function propertyKey(name: string): string {
 }
 
 /**
+ * A JSON string: JSON.stringify's escaping, plus the characters it leaves raw that end a line in
+ * JavaScript (U+2028, U+2029) or hide and reorder text (bidirectional controls, zero-width
+ * characters: "Trojan Source"), written as `\uXXXX`, the same value to every reader.
+ */
+export function jsonString(text: string): string {
+  return escapeInvisible(JSON.stringify(text));
+}
+
+/**
  * A string literal, safe in any position, quoted the way prettier prints it: single quotes unless
- * the text holds more single than double quotes. JSON escaping, plus the two line terminators.
+ * the text holds more single than double quotes. Escaped as `jsonString`.
  */
 export function stringLiteral(text: string): string {
-  const json = JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = jsonString(text);
   const singles = (text.match(/'/g) ?? []).length;
   const doubles = (text.match(/"/g) ?? []).length;
   if (singles > doubles) return json;
   return `'${json.slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
 }
 
-/** Text safe inside a JSDoc block: no comment terminator, no stray line terminators. */
+/**
+ * Text safe inside a JSDoc block: no comment terminator, no stray line terminators, and no other
+ * control, bidirectional or zero-width character (shown escaped, as a terminal shows them).
+ */
 export function docText(text: string): string {
   return text
     .replace(/\*\//g, '*\\/')
     .replace(/\r\n?|\u2028|\u2029/g, '\n')
+    .split('\n')
+    .map(visibleText)
+    .join('\n')
     .replace(/(^|\s)@/g, '$1\\@')
     .trim();
 }

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { jsonText } from './escape.js';
 
 export const MANIFEST = '.contractgen-manifest.json';
 
@@ -179,7 +180,7 @@ export function applyWrite(outDir: string, files: ReadonlyMap<string, string>, p
   });
   const sorted = [...files].sort(([a], [b]) => a.localeCompare(b));
   const manifest: Manifest = { ...head, files: Object.fromEntries(sorted.map(([path, text]) => [path, hashes.get(path) ?? knownHash(path, text) ?? sha256(encode(text))])) };
-  const journal: Journal = { renames, removes: plan.removed.map((p) => outputPath(outDir, p)), manifest: `${JSON.stringify(manifest, null, 2)}\n` };
+  const journal: Journal = { renames, removes: plan.removed.map((p) => outputPath(outDir, p)), manifest: `${jsonText(manifest)}\n` };
   writeAtomic(join(outDir, JOURNAL), JSON.stringify(journal));
   crashPoint();
   commit(outDir, journal);

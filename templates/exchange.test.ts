@@ -626,10 +626,12 @@ describe('send: results of fetch', () => {
     const fetch = fetchReturning(() => {
       const response = new Response('{"id":"o1"}', { status: 200, headers: { 'content-type': 'application/json' } });
       const forEach = response.headers.forEach.bind(response.headers);
-      response.headers.forEach = (...args: Parameters<Headers['forEach']>) => {
-        copies++;
-        forEach(...args);
-      };
+      Object.defineProperty(response.headers, 'forEach', {
+        value: (...args: Parameters<Headers['forEach']>) => {
+          copies++;
+          forEach(...args);
+        },
+      });
       return response;
     });
     const { result } = await send(SPEC, { ...OPTIONS, fetch }, GET_ORDER, { params: { order_id: 'o1' } });

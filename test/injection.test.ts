@@ -3,7 +3,9 @@
  * (descriptions, hints, summaries, enum values, field names, codes, message patterns, policy texts,
  * URLs and paths) holds payloads that, if the generator spliced them into code instead of quoting
  * them, would write a marker file when the package is compiled or loaded: quote breakers, comment
- * terminators, template-literal substitutions, `</script>`, U+2028 and U+2029.
+ * terminators, template-literal substitutions, `</script>`, U+2028 and U+2029. Some also carry
+ * the characters that make source read other than it runs (Trojan Source: bidirectional controls,
+ * zero-width characters), which no generated file may hold raw.
  *
  * The package is generated with the CLI, compiled with TypeScript 5.9 (`tsc --strict --noEmit -p`),
  * and its built `dist/index.js` is imported and exercised (`decodeError`, `createClient` with a stub
@@ -17,8 +19,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
+import { render } from '../generator/generate.js';
 import { escapeRegExp, toYaml, type Json } from './support/arbitrary-contract.js';
 import { sourceNames } from './support/contract-properties.js';
+import { RAW_INVISIBLE } from './support/invisible.js';
 
 const TSC = join('node_modules', 'typescript', 'bin', 'tsc');
 const MARKER = join(tmpdir(), `PWNED-${randomUUID()}`);
@@ -40,7 +44,17 @@ const PAYLOADS: readonly string[] = [
   `\u2029${WRITE}; /*`,
   `-->${WRITE}<!--`,
   `\r\n${WRITE_SYNC}\r`,
+  // Trojan Source: text that reads as a comment or a string end while it runs, or the reverse.
+  `\u202e'); ${WRITE}; //\u2066 ('\u2069`,
+  `\u2067*/ ${WRITE_SYNC} /*\u2069\u200b\u200c\u200d\u2060\ufeff\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u2068`,
 ];
+/** Each generated file that holds such a character raw, with the first one's code point. */
+function rawInvisible(files: ReadonlyMap<string, string>): string[] {
+  return [...files].flatMap(([path, text]) => {
+    const m = RAW_INVISIBLE.exec(text);
+    return m === null ? [] : [`${path}: U+${(m[0].codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`];
+  });
+}
 /** Payloads a path or URL can hold (a `{…}` there is a placeholder). */
 const BRACELESS = PAYLOADS.filter((p) => !/[{}]/.test(p));
 const at = (i: number): string => PAYLOADS[i % PAYLOADS.length] ?? '';
@@ -277,12 +291,30 @@ describe('a contract full of injection payloads', () => {
   it('never wrote the marker', () => {
     expect(existsSync(MARKER)).toBe(false);
   });
+
+  it('holds no bidirectional, zero-width or control character raw in any file: sources, dist, README, openapi.yaml, mocks', () => {
+    for (const path of ['README.md', 'openapi.yaml', 'package.json', 'mocks/fixtures.json', 'src/types.ts', 'dist/tables.js']) expect([...files.keys()]).toContain(path);
+    expect(rawInvisible(files)).toEqual([]);
+    // They are there, escaped: in a string as `\u202e`, in a comment and the README shown so.
+    expect(files.get('src/types.ts')).toContain('\\u202e');
+    expect(files.get('openapi.yaml')).toContain('\\u2067');
+  });
+});
+
+describe('a fixture contract with bidirectional and zero-width text (test/fixtures/hidden-text)', () => {
+  it('renders no file that holds one raw', async () => {
+    const contract = 'test/fixtures/hidden-text/contract.yaml';
+    const outcome = await render(contract, readFileSync(contract, 'utf8'));
+    if (outcome.kind !== 'files') throw new Error(`render failed: ${outcome.kind}`);
+    expect(outcome.files.size).toBeGreaterThan(20);
+    expect(rawInvisible(outcome.files)).toEqual([]);
+  });
 });
 
 // The contract's file name goes into every generated file's first line, a `//` comment: a U+2028
-// or U+2029 in it ends that comment in JavaScript and TypeScript.
-describe('a contract file name with line separators', () => {
-  for (const separator of ['\u2028', '\u2029']) {
+// or U+2029 in it ends that comment in JavaScript and TypeScript, a U+202E makes it read backwards.
+describe('a contract file name with line separators or a bidirectional control', () => {
+  for (const separator of ['\u2028', '\u2029', '\u202e']) {
     it(`U+${separator.charCodeAt(0).toString(16).toUpperCase()} in the file name: the package still compiles and loads`, async () => {
       const dir = mkdtempSync(join(tmpdir(), 'contractgen-injection-'));
       temps.push(dir);
@@ -297,6 +329,7 @@ describe('a contract file name with line separators', () => {
       expect(result.output).toBe('');
       await import(/* @vite-ignore */ pathToFileURL(join(out, 'dist', 'index.js')).href);
       expect((globalThis as { PWNED?: unknown }).PWNED).toBeUndefined();
+      expect(rawInvisible(listFiles(out))).toEqual([]);
     }, 120_000);
   }
 });

@@ -11,6 +11,7 @@ import { loadInput, loadInputText } from '../input.js';
 import { isDescriptionFile } from '../import/sniff.js';
 import { writeAtomic } from '../write.js';
 import { formatDiagnostic } from '../diagnostics.js';
+import { visibleText } from '../escape.js';
 import { contractsApiDiff } from '../diff/api.js';
 import { planBump, withPackageVersion } from '../diff/bump.js';
 import { FORMATS, formatReview, type Format } from '../diff/report.js';
@@ -50,21 +51,23 @@ function applyBump(io: Io, before: Loaded, after: Loaded, bump: Bump, file: stri
   if (isDescriptionFile(file, after.source)) throw new InputError(`--bump edits a contract's info.packageVersion; ${after.contract.file} is an OpenAPI description`);
   const plan = planBump(before.contract.info.packageVersion, after.contract.info.packageVersion, bump);
   const name = after.contract.file;
+  // Versions and file names are contract text on their way to a terminal.
+  const say = (line: string) => io.err(visibleText(line));
   switch (plan.kind) {
     case 'none':
-      io.err(`${name}: no bump needed; info.packageVersion stays ${after.contract.info.packageVersion}`);
+      say(`${name}: no bump needed; info.packageVersion stays ${after.contract.info.packageVersion}`);
       return true;
     case 'already':
-      io.err(`${name}: info.packageVersion ${plan.current} already covers the ${bump} bump (${plan.wanted})`);
+      say(`${name}: info.packageVersion ${plan.current} already covers the ${bump} bump (${plan.wanted})`);
       return true;
     case 'downgrade':
-      io.err(`contractgen: ${name}: info.packageVersion ${plan.current} is lower than the old ${plan.old}; a package's version never goes down`);
+      say(`contractgen: ${name}: info.packageVersion ${plan.current} is lower than the old ${plan.old}; a package's version never goes down`);
       return false;
     case 'write': {
       const text = withPackageVersion(after.source, plan.wanted);
       if (text === undefined) throw new InputError(`${name}: cannot find info.package to put info.packageVersion beside`);
       writeAtomic(file, text);
-      io.err(`${name}: info.packageVersion ${plan.current} → ${plan.wanted} (${bump})`);
+      say(`${name}: info.packageVersion ${plan.current} → ${plan.wanted} (${bump})`);
       return true;
     }
   }
@@ -87,17 +90,30 @@ function fromGit(io: Io, ref: string, positional: readonly string[]): [ContractR
   if (positional.length !== 1) throw new UsageError('--base takes one contract file: contractgen diff --base <git-ref> <file>');
   const file = positional[0] ?? '';
   const full = resolve(io.cwd, file);
-  let root: string;
   let text: string;
   try {
-    root = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: dirname(full), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+    const root = git(['rev-parse', '--show-toplevel'], dirname(full)).trim();
     const path = relative(root, full).split('\\').join('/');
-    text = execFileSync('git', ['show', `${ref}:${path}`], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+    text = git(['show', '--end-of-options', `${commitOf(ref, root)}:${path}`], root);
   } catch (e) {
     const detail = e instanceof Error && 'stderr' in e ? String((e as { stderr: unknown }).stderr).trim() : '';
     throw new InputError(`cannot read ${file} at ${ref} from git${detail === '' ? '' : `: ${detail}`}`);
   }
   return [loadInputText(`${ref}:${file}`, text), loadInput(full, file)];
+}
+
+/**
+ * The commit `ref` names. A ref is the user's word, and may come from a pull request's branch
+ * name: git must never read it as one of its options (`--output=<file>` makes `git show` write a
+ * file). `--end-of-options` makes it a revision, which must name a commit; the file is then read
+ * at that commit's id, which no option starts like.
+ */
+function commitOf(ref: string, root: string): string {
+  return git(['rev-parse', '--verify', '--end-of-options', `${ref}^{commit}`], root).trim();
+}
+
+function git(args: readonly string[], cwd: string): string {
+  return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
 }
 
 function listRules(io: Io, format: Format): number {

@@ -1,5 +1,6 @@
 /** One structural difference between two models, before any judgement of what it breaks. */
 import type { SourceLocation } from '../model/types.js';
+import type { Phrase } from './phrase.js';
 
 export type Direction = 'request' | 'response' | 'none';
 
@@ -32,8 +33,9 @@ export interface Change {
   /** Context a rule may depend on: `open`/`closed` (enums, code tables), `required`/`optional` (fields). */
   readonly qualifier?: string;
   readonly direction: Direction;
-  /** Human name of the element: `endpoint getOrder`, `field OrderRequest.kind`. */
-  readonly subject: string;
+  /** Human name of the element, its names the contract's: `endpoint getOrder`, `field OrderRequest.kind`. */
+  readonly subject: Phrase;
+  /** The element's value before and after (a type, a path, a default), contract text as a whole. */
   readonly before?: string;
   readonly after?: string;
   readonly oldLoc?: SourceLocation;

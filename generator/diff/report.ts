@@ -1,5 +1,11 @@
-/** A review as text (terminals), markdown (a PR comment), JSON (machines) or GitHub annotations. */
+/**
+ * A review as text (terminals), markdown (a PR comment), JSON (machines) or GitHub annotations.
+ * Contract text (names, values, versions, file names) enters each format through that format's
+ * one function of `generator/escape.ts`; the rest is the tool's own words.
+ */
+import { jsonText, markdownCell, markdownCode, visibleText, workflowData, workflowProperty } from '../escape.js';
 import type { SourceLocation } from '../model/types.js';
+import { render } from './phrase.js';
 import { LEVELS, type Level } from './rules.js';
 import type { Finding, Review } from './review.js';
 
@@ -13,16 +19,18 @@ export function formatReview(review: Review, format: Format): string {
     case 'markdown':
       return markdown(review);
     case 'json':
-      return `${JSON.stringify(review, null, 2)}\n`;
+      return `${jsonText(review)}\n`;
     case 'github':
       return github(review);
   }
 }
 
-const where = (loc: SourceLocation | undefined) => (loc === undefined ? undefined : `${loc.file}:${loc.line}:${loc.col}`);
+type Quote = (contractText: string) => string;
 
-function locations(f: Finding): string {
-  return [where(f.old), where(f.new)].filter((x) => x !== undefined).join(' → ');
+const where = (loc: SourceLocation | undefined, quote: Quote) => (loc === undefined ? undefined : quote(`${loc.file}:${loc.line}:${loc.col}`));
+
+function locations(f: Finding, quote: Quote): string {
+  return [where(f.old, quote), where(f.new, quote)].filter((x) => x !== undefined).join(' → ');
 }
 
 function summaryLine(review: Review): string {
@@ -35,40 +43,37 @@ function axes(f: Finding): string {
 }
 
 function text(review: Review): string {
-  const lines = [`contractgen diff ${review.old.file} (${review.old.version}) → ${review.new.file} (${review.new.version})`, summaryLine(review)];
+  const side = (s: Review['old']) => `${visibleText(s.file)} (${visibleText(s.version)})`;
+  const lines = [`contractgen diff ${side(review.old)} → ${side(review.new)}`, summaryLine(review)];
   for (const level of LEVELS) {
     const list = review.findings.filter((f) => f.level === level);
     if (list.length === 0) continue;
     lines.push('', `${level.toUpperCase()} (${list.length})`);
     for (const f of list) {
-      lines.push(`  ${f.rule}: ${f.message}${axes(f)}`);
-      const at = locations(f);
+      lines.push(`  ${f.rule}: ${render(f.parts, visibleText)}${axes(f)}`);
+      const at = locations(f, visibleText);
       if (at !== '') lines.push(`    at ${at}`);
     }
   }
   if (review.api.length > 0) {
     lines.push('', 'PUBLIC API');
-    for (const a of review.api) lines.push(`  ${a.change} ${a.export}`);
+    for (const a of review.api) lines.push(`  ${a.change} ${visibleText(a.export)}`);
   }
   return `${lines.join('\n')}\n`;
-}
-
-function cell(value: string): string {
-  return value.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
 
 function table(findings: readonly Finding[]): string[] {
   return [
     '| Rule | Change | Wire | Source | Where |',
     '| --- | --- | --- | --- | --- |',
-    ...findings.map((f) => `| \`${f.rule}\` | ${cell(f.message)} | ${f.wire} | ${f.source} | ${cell(locations(f))} |`),
+    ...findings.map((f) => `| \`${f.rule}\` | ${markdownCell(render(f.parts, markdownCode))} | ${f.wire} | ${f.source} | ${markdownCell(locations(f, markdownCode))} |`),
   ];
 }
 
 const HEADINGS: Record<Level, string> = { breaking: '🔴 Breaking', warning: '🟡 Warnings', info: 'ℹ️ Info' };
 
 function markdown(review: Review): string {
-  const lines = [`## Contract review: ${review.old.version} → ${review.new.version}`, '', `**${summaryLine(review)}**`];
+  const lines = [`## Contract review: ${markdownCode(review.old.version)} → ${markdownCode(review.new.version)}`, '', `**${summaryLine(review)}**`];
   if (review.findings.length === 0 && review.api.length === 0) lines.push('', 'No changes.');
   for (const level of LEVELS) {
     const list = review.findings.filter((f) => f.level === level);
@@ -79,7 +84,7 @@ function markdown(review: Review): string {
   }
   if (review.api.length > 0) {
     lines.push('', `<details><summary>Public API of the generated package (${review.api.length})</summary>`, '', '| Export | Change |', '| --- | --- |');
-    for (const a of review.api) lines.push(`| \`${a.export}\` | ${a.change} |`);
+    for (const a of review.api) lines.push(`| ${markdownCell(markdownCode(a.export))} | ${a.change} |`);
     lines.push('', '</details>');
   }
   return `${lines.join('\n')}\n`;
@@ -88,13 +93,11 @@ function markdown(review: Review): string {
 /** GitHub workflow commands: one annotation per finding, at its location in the new file. */
 function github(review: Review): string {
   const kind: Record<Level, string> = { breaking: 'error', warning: 'warning', info: 'notice' };
-  const escape = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-  const prop = (s: string) => escape(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
   const lines = review.findings.map((f) => {
     const loc = f.new ?? f.old;
-    const at = loc === undefined ? '' : ` file=${prop(loc.file)},line=${loc.line},col=${loc.col},`;
-    return `::${kind[f.level]}${at === '' ? ' ' : at}title=${prop(f.rule)}::${escape(f.message)}`;
+    const at = loc === undefined ? '' : ` file=${workflowProperty(loc.file)},line=${loc.line},col=${loc.col},`;
+    return `::${kind[f.level]}${at === '' ? ' ' : at}title=${workflowProperty(f.rule)}::${workflowData(render(f.parts, visibleText))}`;
   });
-  lines.push(`::notice title=contract review::${escape(summaryLine(review))}`);
+  lines.push(`::notice title=contract review::${workflowData(summaryLine(review))}`);
   return `${lines.join('\n')}\n`;
 }

@@ -1,6 +1,7 @@
 /** A review of a contract change: findings classified by rule, the API impact, a version bump. */
 import type { Contract, SourceLocation } from '../model/types.js';
 import type { Change } from './change.js';
+import { capitalised, phrase, plainText, type Phrase } from './phrase.js';
 import { LEVELS, ruleFor, type Level, type Rule } from './rules.js';
 import { structuralDiff } from './structural.js';
 
@@ -11,7 +12,10 @@ export interface Finding {
   readonly source: Level;
   readonly area: string;
   readonly direction: string;
+  /** The message as plain text, the contract's names and values as written: escape it for where it is shown. */
   readonly message: string;
+  /** The same message in parts, the contract's text marked, so a report quotes exactly that (`generator/escape.ts`). */
+  readonly parts: Phrase;
   readonly old?: SourceLocation;
   readonly new?: SourceLocation;
 }
@@ -45,8 +49,11 @@ export function classify(changes: readonly Change[]): Finding[] {
   return findings.sort((a, b) => rank(a) - rank(b) || a.rule.localeCompare(b.rule) || a.message.localeCompare(b.message));
 }
 
+const NONE = phrase`none`;
+
 function finding(rule: Rule, change: Change): Finding {
-  const values = change.before !== undefined || change.after !== undefined ? ` (${change.before ?? 'none'} → ${change.after ?? 'none'})` : '';
+  const values = change.before !== undefined || change.after !== undefined ? phrase` (${change.before ?? NONE} → ${change.after ?? NONE})` : [];
+  const parts = phrase`${capitalised(change.subject)}: ${description(rule)}${values}`;
   return {
     rule: rule.id,
     level: rule.level,
@@ -54,14 +61,16 @@ function finding(rule: Rule, change: Change): Finding {
     source: rule.source,
     area: rule.area,
     direction: change.direction,
-    message: `${capitalise(change.subject)}: ${rule.description}${values}`,
+    message: plainText(parts),
+    parts,
     ...(change.oldLoc === undefined ? {} : { old: change.oldLoc }),
     ...(change.newLoc === undefined ? {} : { new: change.newLoc }),
   };
 }
 
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** A rule's description: the tool's own words, from its rule table. */
+function description(rule: Rule): Phrase {
+  return [{ text: rule.description }];
 }
 
 export function review(before: Contract, after: Contract, api: readonly ApiChange[]): Review {

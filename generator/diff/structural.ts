@@ -7,6 +7,7 @@ import { knowledge, successHeaders, type Knowledge } from '../model/knowledge.js
 import type { AuthScheme, Contract, Endpoint, ResponseStatus, EnumType, Field, Host, NamedType, ObjectType, Pagination, Param, SourceLocation, TypeRef } from '../model/types.js';
 import { pair, same, type Action, type Area, type Change, type Direction } from './change.js';
 import { deprecationChange, refChanges } from './type-changes.js';
+import { phrase, placeWord, samePhrase, type Phrase } from './phrase.js';
 import { directionsOf } from './usage.js';
 import { describeType } from '../model/type-text.js';
 
@@ -18,7 +19,7 @@ interface Ctx {
 
 type Extra = Partial<Pick<Change, 'aspect' | 'qualifier' | 'before' | 'after' | 'oldLoc' | 'newLoc'>>;
 
-function add(ctx: Ctx, area: Area, action: Action, direction: Direction, subject: string, extra: Extra = {}): void {
+function add(ctx: Ctx, area: Area, action: Action, direction: Direction, subject: Phrase, extra: Extra = {}): void {
   ctx.out.push({ area, action, direction, subject, ...extra });
 }
 
@@ -42,22 +43,22 @@ export function structuralDiff(before: Contract, after: Contract): Change[] {
 }
 
 function diffInfo(ctx: Ctx, b: Contract, a: Contract): void {
-  const keys = { title: 'title', version: 'version', packageName: 'package' } as const;
+  const keys = { title: phrase`info.title`, version: phrase`info.version`, packageName: phrase`info.package` };
   for (const aspect of ['title', 'version', 'packageName'] as const) {
-    if (b.info[aspect] !== a.info[aspect]) add(ctx, 'info', 'changed', 'none', `info.${keys[aspect]}`, { aspect, before: b.info[aspect], after: a.info[aspect], ...locs(b.info, a.info) });
+    if (b.info[aspect] !== a.info[aspect]) add(ctx, 'info', 'changed', 'none', keys[aspect], { aspect, before: b.info[aspect], after: a.info[aspect], ...locs(b.info, a.info) });
   }
 }
 
 function diffServers(ctx: Ctx, b: Contract, a: Contract): void {
   const servers = pair(b.servers, a.servers, (s) => s.name);
-  for (const s of servers.removed) add(ctx, 'server', 'removed', 'none', `server variable ${s.name}`, locs(s, undefined));
-  for (const s of servers.added) add(ctx, 'server', 'added', 'none', `server variable ${s.name}`, locs(undefined, s));
+  for (const s of servers.removed) add(ctx, 'server', 'removed', 'none', phrase`server variable ${s.name}`, locs(s, undefined));
+  for (const s of servers.added) add(ctx, 'server', 'added', 'none', phrase`server variable ${s.name}`, locs(undefined, s));
   const envs = pair(b.environments, a.environments, (e) => e.name);
-  for (const e of envs.removed) add(ctx, 'environment', 'removed', 'none', `environment ${e.name}`, locs(e, undefined));
-  for (const e of envs.added) add(ctx, 'environment', 'added', 'none', `environment ${e.name}`, locs(undefined, e));
+  for (const e of envs.removed) add(ctx, 'environment', 'removed', 'none', phrase`environment ${e.name}`, locs(e, undefined));
+  for (const e of envs.added) add(ctx, 'environment', 'added', 'none', phrase`environment ${e.name}`, locs(undefined, e));
   for (const [eb, ea] of envs.both) {
-    if (!same(eb.urls, ea.urls)) add(ctx, 'environment', 'changed', 'none', `environment ${ea.name}`, { aspect: 'urls', before: urls(eb.urls), after: urls(ea.urls), ...locs(eb, ea) });
-    for (const v of ea.variables.filter((x) => !eb.variables.includes(x))) add(ctx, 'server', 'changed', 'none', `environment ${ea.name}`, { aspect: 'required', after: v, ...locs(eb, ea) });
+    if (!same(eb.urls, ea.urls)) add(ctx, 'environment', 'changed', 'none', phrase`environment ${ea.name}`, { aspect: 'urls', before: urls(eb.urls), after: urls(ea.urls), ...locs(eb, ea) });
+    for (const v of ea.variables.filter((x) => !eb.variables.includes(x))) add(ctx, 'server', 'changed', 'none', phrase`environment ${ea.name}`, { aspect: 'required', after: v, ...locs(eb, ea) });
   }
 }
 
@@ -67,8 +68,8 @@ function urls(list: readonly { host: string; url: string }[]): string {
 
 function diffEndpoints(ctx: Ctx, b: Contract, a: Contract): void {
   const eps = pair(b.endpoints, a.endpoints, (e) => e.id);
-  for (const e of eps.removed) add(ctx, 'endpoint', 'removed', 'none', `endpoint ${e.id}`, { before: `${e.method} ${e.path}`, ...locs(e, undefined) });
-  for (const e of eps.added) add(ctx, 'endpoint', 'added', 'none', `endpoint ${e.id}`, { after: `${e.method} ${e.path}`, ...locs(undefined, e) });
+  for (const e of eps.removed) add(ctx, 'endpoint', 'removed', 'none', phrase`endpoint ${e.id}`, { before: `${e.method} ${e.path}`, ...locs(e, undefined) });
+  for (const e of eps.added) add(ctx, 'endpoint', 'added', 'none', phrase`endpoint ${e.id}`, { after: `${e.method} ${e.path}`, ...locs(undefined, e) });
   for (const [eb, ea] of eps.both) diffEndpoint(ctx, eb, ea, b, a);
 }
 
@@ -86,7 +87,7 @@ function pathShape(path: string): string {
 }
 
 function diffEndpoint(ctx: Ctx, eb: Endpoint, ea: Endpoint, b: Contract, a: Contract): void {
-  const subject = `endpoint ${ea.id}`;
+  const subject = phrase`endpoint ${ea.id}`;
   const l = locs(eb, ea);
   if (eb.method !== ea.method) add(ctx, 'endpoint', 'changed', 'none', subject, { aspect: 'method', before: eb.method, after: ea.method, ...l });
   if (pathShape(eb.path) !== pathShape(ea.path)) add(ctx, 'endpoint', 'changed', 'none', subject, { aspect: 'path', before: eb.path, after: ea.path, ...l });
@@ -107,8 +108,8 @@ function diffEndpoint(ctx: Ctx, eb: Endpoint, ea: Endpoint, b: Contract, a: Cont
   const hostShapes = (c: Contract) => c.hosts.find((h) => h.name === ea.host)?.shapes ?? [];
   const viaHost = new Set([...hostShapes(b), ...hostShapes(a)].filter((s) => hostShapes(b).includes(s) !== hostShapes(a).includes(s)));
   const shapes = pair(eb.errors.shapes.filter((s) => !viaHost.has(s)), ea.errors.shapes.filter((s) => !viaHost.has(s)), (s) => s);
-  for (const s of shapes.removed) add(ctx, 'shape', 'removed', 'response', `shape ${s} on ${subject}`, locs(eb, ea));
-  for (const s of shapes.added) add(ctx, 'shape', 'added', 'response', `shape ${s} on ${subject}`, locs(eb, ea));
+  for (const s of shapes.removed) add(ctx, 'shape', 'removed', 'response', phrase`shape ${s} on ${subject}`, locs(eb, ea));
+  for (const s of shapes.added) add(ctx, 'shape', 'added', 'response', phrase`shape ${s} on ${subject}`, locs(eb, ea));
 }
 
 /**
@@ -119,7 +120,7 @@ function diffEndpoint(ctx: Ctx, eb: Endpoint, ea: Endpoint, b: Contract, a: Cont
 function diffParams(ctx: Ctx, eb: Endpoint, ea: Endpoint): void {
   const wire = (x: Param) => `${x.in} ${x.in === 'header' ? x.name.toLowerCase() : x.name}`;
   const others = pair(eb.params.filter((x) => x.in !== 'path'), ea.params.filter((x) => x.in !== 'path'), wire);
-  const subject = (x: Param) => `${x.in} parameter ${ea.id}.${x.name}`;
+  const subject = (x: Param) => phrase`${placeWord(x.in)} parameter ${`${ea.id}.${x.name}`}`;
   // One taken out and one put in under the same input key: the same parameter, moved or renamed on the wire.
   const moved = pair(others.removed, others.added, (x) => x.key);
   for (const x of moved.removed) add(ctx, 'param', 'removed', 'request', subject(x), { qualifier: x.in, ...locs(x, ea) });
@@ -133,7 +134,7 @@ function diffParams(ctx: Ctx, eb: Endpoint, ea: Endpoint): void {
   for (const [xb, xa] of [...others.both, ...moved.both, ...paths]) diffParam(ctx, subject(xa), xb, xa);
 }
 
-function diffParam(ctx: Ctx, subject: string, xb: Param, xa: Param): void {
+function diffParam(ctx: Ctx, subject: Phrase, xb: Param, xa: Param): void {
   const l = locs(xb, xa);
   if (xb.required !== xa.required) add(ctx, 'param', 'changed', 'request', subject, { aspect: xa.required ? 'required' : 'optional', ...l });
   if (!same(xb.default, xa.default)) add(ctx, 'param', 'changed', 'request', subject, { aspect: 'default', before: JSON.stringify(xb.default) ?? 'none', after: JSON.stringify(xa.default) ?? 'none', ...l });
@@ -146,7 +147,7 @@ function diffParam(ctx: Ctx, subject: string, xb: Param, xa: Param): void {
   ctx.out.push(...deprecationChange(subject, xb, xa, l));
 }
 
-function diffContentTypes(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string): void {
+function diffContentTypes(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase): void {
   const before = eb.request?.contentTypes ?? [];
   const after = ea.request?.contentTypes ?? [];
   for (const t of before.filter((x) => !after.includes(x))) add(ctx, 'content-type', 'removed', 'request', subject, { before: t, ...locs(eb, ea) });
@@ -156,23 +157,23 @@ function diffContentTypes(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string)
   for (const t of media(ea).filter((x) => !media(eb).includes(x))) add(ctx, 'content-type', 'added', 'response', subject, { after: t, ...locs(eb, ea) });
 }
 
-function diffBodies(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string): void {
+function diffBodies(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase): void {
   const before = describeType(eb.request?.body);
   const after = describeType(ea.request?.body);
-  if (before !== after) add(ctx, 'field', 'changed', 'request', `${subject} request body`, { aspect: 'type', before, after, ...locs(eb, ea) });
+  if (before !== after) add(ctx, 'field', 'changed', 'request', phrase`${subject} request body`, { aspect: 'type', before, after, ...locs(eb, ea) });
   else if (eb.request !== undefined && ea.request !== undefined && eb.request.optional !== ea.request.optional) {
-    add(ctx, 'field', 'changed', 'request', `${subject} request body`, { aspect: ea.request.optional ? 'optional' : 'required', ...locs(eb, ea) });
+    add(ctx, 'field', 'changed', 'request', phrase`${subject} request body`, { aspect: ea.request.optional ? 'optional' : 'required', ...locs(eb, ea) });
   }
   const read = [describeType(ctx.old.successResponses(eb)[0]?.body), describeType(ctx.new.successResponses(ea)[0]?.body)] as const;
-  if (read[0] !== read[1]) add(ctx, 'field', 'changed', 'response', `${subject} response body`, { aspect: 'type', before: read[0], after: read[1], ...locs(eb, ea) });
+  if (read[0] !== read[1]) add(ctx, 'field', 'changed', 'response', phrase`${subject} response body`, { aspect: 'type', before: read[0], after: read[1], ...locs(eb, ea) });
 }
 
 function diffQuirks(ctx: Ctx, eb: Endpoint, ea: Endpoint): void {
   const q = pair(eb.errors.quirks, ea.errors.quirks, (x) => x.id);
-  for (const x of q.removed) add(ctx, 'quirk', 'removed', 'response', `quirk ${eb.id}.${x.id}`, locs(x, undefined));
-  for (const x of q.added) add(ctx, 'quirk', 'added', 'response', `quirk ${ea.id}.${x.id}`, locs(undefined, x));
+  for (const x of q.removed) add(ctx, 'quirk', 'removed', 'response', phrase`quirk ${`${eb.id}.${x.id}`}`, locs(x, undefined));
+  for (const x of q.added) add(ctx, 'quirk', 'added', 'response', phrase`quirk ${`${ea.id}.${x.id}`}`, locs(undefined, x));
   for (const [xb, xa] of q.both) {
-    if (!same({ ...xb, loc: 0 }, { ...xa, loc: 0 })) add(ctx, 'quirk', 'changed', 'response', `quirk ${ea.id}.${xa.id}`, { aspect: 'rule', before: xb.hint, after: xa.hint, ...locs(xb, xa) });
+    if (!same({ ...xb, loc: 0 }, { ...xa, loc: 0 })) add(ctx, 'quirk', 'changed', 'response', phrase`quirk ${`${ea.id}.${xa.id}`}`, { aspect: 'rule', before: xb.hint, after: xa.hint, ...locs(xb, xa) });
   }
 }
 
@@ -180,22 +181,22 @@ function diffTypes(ctx: Ctx, b: Contract, a: Contract): void {
   const types = pair(b.types, a.types, (t) => t.name);
   for (const [tb, ta] of types.both) {
     const directions = [...new Set([...directionsOf(ctx.old, tb.name), ...directionsOf(ctx.new, ta.name)])];
-    ctx.out.push(...deprecationChange(`type ${ta.name}`, tb, ta, locs(tb, ta)));
+    ctx.out.push(...deprecationChange(phrase`type ${ta.name}`, tb, ta, locs(tb, ta)));
     if (tb.kind === 'enum' && ta.kind === 'enum') ctx.out.push(...enumValueDeprecations(tb, ta));
     for (const direction of directions) {
       if (tb.kind === 'enum' && ta.kind === 'enum') diffEnum(ctx, tb, ta, direction);
       else if (tb.kind === 'object' && ta.kind === 'object') diffFields(ctx, tb.name, tb.fields, ta.fields, direction, tb, ta);
-      else if (tb.kind === 'alias' && ta.kind === 'alias') ctx.out.push(...refChanges(ctx, `type ${ta.name}`, tb.type, ta.type, direction, locs(tb, ta)));
-      else add(ctx, 'field', 'changed', direction, `type ${ta.name}`, { aspect: 'type', before: tb.kind, after: ta.kind, ...locs(tb, ta) });
+      else if (tb.kind === 'alias' && ta.kind === 'alias') ctx.out.push(...refChanges(ctx, phrase`type ${ta.name}`, tb.type, ta.type, direction, locs(tb, ta)));
+      else add(ctx, 'field', 'changed', direction, phrase`type ${ta.name}`, { aspect: 'type', before: tb.kind, after: ta.kind, ...locs(tb, ta) });
     }
   }
 }
 
 function diffEnum(ctx: Ctx, tb: EnumType, ta: EnumType, direction: Direction): void {
-  const subject = `enum ${ta.name}`;
+  const subject = phrase`enum ${ta.name}`;
   const qualifier = ta.open ? 'open' : 'closed';
-  for (const v of tb.values.filter((x) => !ta.values.includes(x))) add(ctx, 'enum', 'removed', direction, `${subject} value '${v}'`, { qualifier, before: String(v), ...locs(tb, ta) });
-  for (const v of ta.values.filter((x) => !tb.values.includes(x))) add(ctx, 'enum', 'added', direction, `${subject} value '${v}'`, { qualifier, after: String(v), ...locs(tb, ta) });
+  for (const v of tb.values.filter((x) => !ta.values.includes(x))) add(ctx, 'enum', 'removed', direction, phrase`${subject} value '${String(v)}'`, { qualifier, before: String(v), ...locs(tb, ta) });
+  for (const v of ta.values.filter((x) => !tb.values.includes(x))) add(ctx, 'enum', 'added', direction, phrase`${subject} value '${String(v)}'`, { qualifier, after: String(v), ...locs(tb, ta) });
   if (tb.open !== ta.open) add(ctx, 'enum', 'changed', direction, subject, { aspect: ta.open ? 'open' : 'closed', before: tb.open ? 'open' : 'closed', after: qualifier, ...locs(tb, ta) });
 }
 
@@ -203,7 +204,7 @@ function enumValueDeprecations(tb: EnumType, ta: EnumType): Change[] {
   const before = new Map(tb.notes.map((n) => [n.value, n]));
   return ta.notes
     .filter((n) => tb.values.includes(n.value))
-    .flatMap((n) => deprecationChange(`enum ${ta.name} value '${n.value}'`, { deprecated: before.get(n.value)?.deprecated }, n, locs(tb, ta)));
+    .flatMap((n) => deprecationChange(phrase`enum ${ta.name} value '${String(n.value)}'`, { deprecated: before.get(n.value)?.deprecated }, n, locs(tb, ta)));
 }
 
 /** Whether a direction leaves the field out: requests carry no readOnly field, responses no writeOnly one. */
@@ -215,7 +216,7 @@ function hiddenIn(direction: Direction, x: Field): boolean {
  * A readOnly flip adds the field to the request form or takes it out, and a writeOnly flip does
  * so to the response form; the other direction keeps the field, so nothing changes there.
  */
-function visibilityChange(subject: string, xb: Field, xa: Field, direction: Direction, l: Extra): Change[] {
+function visibilityChange(subject: Phrase, xb: Field, xa: Field, direction: Direction, l: Extra): Change[] {
   if (hiddenIn(direction, xb) === hiddenIn(direction, xa)) return [];
   const what = direction === 'request' ? 'read-only' : 'write-only';
   return [{ area: 'field', action: 'changed', direction, subject, aspect: hiddenIn(direction, xa) ? `made-${what}` : `${what}-removed`, qualifier: xa.required ? 'required' : 'optional', ...l }];
@@ -226,17 +227,17 @@ function diffFields(ctx: Ctx, owner: string, allBefore: readonly Field[], allAft
   const before = allBefore.filter((x) => !hiddenIn(direction, x) || allAfter.some((y) => y.name === x.name));
   const after = allAfter.filter((x) => !hiddenIn(direction, x) || allBefore.some((y) => y.name === x.name));
   const f = pair(before, after, (x) => x.name);
-  for (const x of f.removed) add(ctx, 'field', 'removed', direction, `field ${owner}.${x.name}`, { qualifier: x.required ? 'required' : 'optional', ...locs(x, ta) });
-  for (const x of f.added) add(ctx, 'field', 'added', direction, `field ${owner}.${x.name}`, { qualifier: x.required ? 'required' : 'optional', ...locs(tb, x) });
+  for (const x of f.removed) add(ctx, 'field', 'removed', direction, phrase`field ${`${owner}.${x.name}`}`, { qualifier: x.required ? 'required' : 'optional', ...locs(x, ta) });
+  for (const x of f.added) add(ctx, 'field', 'added', direction, phrase`field ${`${owner}.${x.name}`}`, { qualifier: x.required ? 'required' : 'optional', ...locs(tb, x) });
   for (const [xb, xa] of f.both) {
-    const subject = `field ${owner}.${xa.name}`;
+    const subject = phrase`field ${`${owner}.${xa.name}`}`;
     const l = locs(xb, xa);
     ctx.out.push(...visibilityChange(subject, xb, xa, direction, l));
     if (hiddenIn(direction, xb) || hiddenIn(direction, xa)) continue;
     if (xb.required !== xa.required) add(ctx, 'field', 'changed', direction, subject, { aspect: xa.required ? 'required' : 'optional', ...l });
     ctx.out.push(...refChanges(ctx, subject, xb.type, xa.type, direction, l));
     // A type read in both directions still deprecates its field once.
-    if (!ctx.out.some((c) => c.area === 'deprecation' && c.subject === subject)) ctx.out.push(...deprecationChange(subject, xb, xa, l));
+    if (!ctx.out.some((c) => c.area === 'deprecation' && samePhrase(c.subject, subject))) ctx.out.push(...deprecationChange(subject, xb, xa, l));
     if (!same(xb.default, xa.default)) add(ctx, 'field', 'changed', direction, subject, { aspect: 'default', before: JSON.stringify(xb.default) ?? 'none', after: JSON.stringify(xa.default) ?? 'none', ...l });
     if (xb.type.kind === 'object' && xa.type.kind === 'object') diffFields(ctx, `${owner}.${xa.name}`, xb.type.fields, xa.type.fields, direction, tb, ta);
   }
@@ -244,9 +245,9 @@ function diffFields(ctx: Ctx, owner: string, allBefore: readonly Field[], allAft
 }
 
 function diffObjectRules(ctx: Ctx, tb: ObjectType, ta: ObjectType, direction: Direction): void {
-  if (!same(tb.requiredWhen, ta.requiredWhen)) add(ctx, 'field', 'changed', direction, `type ${ta.name}`, { aspect: 'requiredWhen', before: JSON.stringify(tb.requiredWhen), after: JSON.stringify(ta.requiredWhen), ...locs(tb, ta) });
-  if (!same(tb.together, ta.together)) add(ctx, 'field', 'changed', direction, `type ${ta.name}`, { aspect: 'together', before: JSON.stringify(tb.together), after: JSON.stringify(ta.together), ...locs(tb, ta) });
-  if (tb.open !== ta.open) add(ctx, 'field', 'changed', direction, `type ${ta.name}`, { aspect: ta.open ? 'open' : 'closed', ...locs(tb, ta) });
+  if (!same(tb.requiredWhen, ta.requiredWhen)) add(ctx, 'field', 'changed', direction, phrase`type ${ta.name}`, { aspect: 'requiredWhen', before: JSON.stringify(tb.requiredWhen), after: JSON.stringify(ta.requiredWhen), ...locs(tb, ta) });
+  if (!same(tb.together, ta.together)) add(ctx, 'field', 'changed', direction, phrase`type ${ta.name}`, { aspect: 'together', before: JSON.stringify(tb.together), after: JSON.stringify(ta.together), ...locs(tb, ta) });
+  if (tb.open !== ta.open) add(ctx, 'field', 'changed', direction, phrase`type ${ta.name}`, { aspect: ta.open ? 'open' : 'closed', ...locs(tb, ta) });
 }
 
 function diffHosts(ctx: Ctx, b: Contract, a: Contract): void {
@@ -254,8 +255,8 @@ function diffHosts(ctx: Ctx, b: Contract, a: Contract): void {
   for (const [hb, ha] of hosts.both) {
     diffCodes(ctx, hb, ha);
     const shapes = pair(hb.shapes, ha.shapes, (s) => s);
-    for (const s of shapes.removed) add(ctx, 'shape', 'removed', 'response', `shape ${s} on host ${ha.name}`, locs(hb, ha));
-    for (const s of shapes.added) add(ctx, 'shape', 'added', 'response', `shape ${s} on host ${ha.name}`, locs(hb, ha));
+    for (const s of shapes.removed) add(ctx, 'shape', 'removed', 'response', phrase`shape ${s} on host ${ha.name}`, locs(hb, ha));
+    for (const s of shapes.added) add(ctx, 'shape', 'added', 'response', phrase`shape ${s} on host ${ha.name}`, locs(hb, ha));
     diffMessages(ctx, hb, ha);
   }
   // A removed or added host shows through its endpoints (removed, added or moved).
@@ -263,7 +264,7 @@ function diffHosts(ctx: Ctx, b: Contract, a: Contract): void {
 
 function diffCodes(ctx: Ctx, hb: Host, ha: Host): void {
   const qualifier = ha.codes.open ? 'open' : 'closed';
-  const subject = (code: string) => `error code ${code} on host ${ha.name}`;
+  const subject = (code: string) => phrase`error code ${code} on host ${ha.name}`;
   for (const c of hb.codes.codes.filter((x) => !ha.codes.codes.includes(x))) add(ctx, 'error-code', 'removed', 'response', subject(c), { qualifier, before: c, ...locs(hb.codes.rows.find((r) => r.code === c), ha) });
   for (const c of ha.codes.codes.filter((x) => !hb.codes.codes.includes(x))) add(ctx, 'error-code', 'added', 'response', subject(c), { qualifier, after: c, ...locs(hb, ha.codes.rows.find((r) => r.code === c)) });
   for (const c of ha.codes.codes.filter((x) => hb.codes.codes.includes(x))) {
@@ -272,28 +273,28 @@ function diffCodes(ctx: Ctx, hb: Host, ha: Host): void {
       add(ctx, 'error-code', 'changed', 'response', subject(c), { aspect: 'status', qualifier, before: statuses(hb), after: statuses(ha), ...locs(hb.codes.rows.find((r) => r.code === c), ha.codes.rows.find((r) => r.code === c)) });
     }
   }
-  if (hb.codes.open !== ha.codes.open) add(ctx, 'error-code', 'changed', 'response', `code table of host ${ha.name}`, { aspect: qualifier, before: hb.codes.open ? 'open' : 'closed', after: qualifier, ...locs(hb, ha) });
+  if (hb.codes.open !== ha.codes.open) add(ctx, 'error-code', 'changed', 'response', phrase`code table of host ${ha.name}`, { aspect: qualifier, before: hb.codes.open ? 'open' : 'closed', after: qualifier, ...locs(hb, ha) });
 }
 
 function diffMessages(ctx: Ctx, hb: Host, ha: Host): void {
   const rows = pair(hb.messages?.rows ?? [], ha.messages?.rows ?? [], (r) => r.id);
-  for (const r of rows.removed) add(ctx, 'message', 'removed', 'response', `message row ${ha.name}.${r.id}`, locs(r, undefined));
-  for (const r of rows.added) add(ctx, 'message', 'added', 'response', `message row ${ha.name}.${r.id}`, locs(undefined, r));
+  for (const r of rows.removed) add(ctx, 'message', 'removed', 'response', phrase`message row ${`${ha.name}.${r.id}`}`, locs(r, undefined));
+  for (const r of rows.added) add(ctx, 'message', 'added', 'response', phrase`message row ${`${ha.name}.${r.id}`}`, locs(undefined, r));
   for (const [rb, ra] of rows.both) {
     const changed = (Object.keys(ra) as (keyof typeof ra)[]).filter((k) => !['loc', 'example', 'cause'].includes(k) && !same(rb[k], ra[k]));
     if (changed.length === 0) continue;
     const show = (r: typeof rb) => changed.map((k) => `${k}: ${JSON.stringify(r[k]) ?? 'none'}`).join(', ');
-    add(ctx, 'message', 'changed', 'response', `message row ${ha.name}.${ra.id}`, { aspect: 'rule', before: show(rb), after: show(ra), ...locs(rb, ra) });
+    add(ctx, 'message', 'changed', 'response', phrase`message row ${`${ha.name}.${ra.id}`}`, { aspect: 'rule', before: show(rb), after: show(ra), ...locs(rb, ra) });
   }
-  if (!same(hb.messages?.aliases ?? [], ha.messages?.aliases ?? [])) add(ctx, 'message', 'changed', 'response', `message aliases of host ${ha.name}`, { aspect: 'aliases', ...locs(hb, ha) });
+  if (!same(hb.messages?.aliases ?? [], ha.messages?.aliases ?? [])) add(ctx, 'message', 'changed', 'response', phrase`message aliases of host ${ha.name}`, { aspect: 'aliases', ...locs(hb, ha) });
 }
 
 function diffShapes(ctx: Ctx, b: Contract, a: Contract): void {
   const shapes = pair(b.shapes, a.shapes, (s) => s.name);
   for (const [sb, sa] of shapes.both) {
-    if (!same(sb.match, sa.match)) add(ctx, 'shape', 'changed', 'response', `shape ${sa.name}`, { aspect: 'match', before: JSON.stringify(sb.match), after: JSON.stringify(sa.match), ...locs(sb, sa) });
+    if (!same(sb.match, sa.match)) add(ctx, 'shape', 'changed', 'response', phrase`shape ${sa.name}`, { aspect: 'match', before: JSON.stringify(sb.match), after: JSON.stringify(sa.match), ...locs(sb, sa) });
     if (!same([sb.read, sb.fieldErrors, sb.mirrors], [sa.read, sa.fieldErrors, sa.mirrors])) {
-      add(ctx, 'shape', 'changed', 'response', `shape ${sa.name}`, { aspect: 'read', before: JSON.stringify(sb.read), after: JSON.stringify(sa.read), ...locs(sb, sa) });
+      add(ctx, 'shape', 'changed', 'response', phrase`shape ${sa.name}`, { aspect: 'read', before: JSON.stringify(sb.read), after: JSON.stringify(sa.read), ...locs(sb, sa) });
     }
   }
 }
@@ -301,26 +302,26 @@ function diffShapes(ctx: Ctx, b: Contract, a: Contract): void {
 function diffCategories(ctx: Ctx, b: Contract, a: Contract): void {
   const cats = pair(b.categories, a.categories, (c) => c.name);
   for (const [cb, ca] of cats.both) {
-    if (cb.retryable !== ca.retryable) add(ctx, 'category', 'changed', 'response', `category ${ca.name}`, { aspect: 'retryable', before: String(cb.retryable), after: String(ca.retryable), ...locs(cb, ca) });
+    if (cb.retryable !== ca.retryable) add(ctx, 'category', 'changed', 'response', phrase`category ${ca.name}`, { aspect: 'retryable', before: String(cb.retryable), after: String(ca.retryable), ...locs(cb, ca) });
   }
-  for (const c of cats.removed) add(ctx, 'category', 'removed', 'response', `category ${c.name}`, locs(c, undefined));
-  for (const c of cats.added) add(ctx, 'category', 'added', 'response', `category ${c.name}`, locs(undefined, c));
+  for (const c of cats.removed) add(ctx, 'category', 'removed', 'response', phrase`category ${c.name}`, locs(c, undefined));
+  for (const c of cats.added) add(ctx, 'category', 'added', 'response', phrase`category ${c.name}`, locs(undefined, c));
   const rules = pair(b.statusCategories, a.statusCategories, (r) => formatStatus(r.status));
   for (const [rb, ra] of rules.both) {
-    if (rb.category !== ra.category) add(ctx, 'category', 'changed', 'response', `category of status ${formatStatus(ra.status)}`, { aspect: 'status', before: rb.category, after: ra.category, ...locs(rb, ra) });
+    if (rb.category !== ra.category) add(ctx, 'category', 'changed', 'response', phrase`category of status ${formatStatus(ra.status)}`, { aspect: 'status', before: rb.category, after: ra.category, ...locs(rb, ra) });
   }
   for (const r of [...rules.removed, ...rules.added]) {
     const removed = rules.removed.includes(r);
-    add(ctx, 'category', 'changed', 'response', `category of status ${formatStatus(r.status)}`, { aspect: 'status', before: removed ? r.category : 'none', after: removed ? 'none' : r.category, ...(removed ? locs(r, undefined) : locs(undefined, r)) });
+    add(ctx, 'category', 'changed', 'response', phrase`category of status ${formatStatus(r.status)}`, { aspect: 'status', before: removed ? r.category : 'none', after: removed ? 'none' : r.category, ...(removed ? locs(r, undefined) : locs(undefined, r)) });
   }
 }
 
 function diffPolicies(ctx: Ctx, b: Contract, a: Contract): void {
   const policies = pair(b.policies, a.policies, (p) => p.name);
-  for (const p of policies.removed) add(ctx, 'policy', 'removed', 'response', `policy ${p.name}`, locs(p, undefined));
-  for (const p of policies.added) add(ctx, 'policy', 'added', 'response', `policy ${p.name}`, locs(undefined, p));
+  for (const p of policies.removed) add(ctx, 'policy', 'removed', 'response', phrase`policy ${p.name}`, locs(p, undefined));
+  for (const p of policies.added) add(ctx, 'policy', 'added', 'response', phrase`policy ${p.name}`, locs(undefined, p));
   for (const [pb, pa] of policies.both) {
-    if (!same([pb.category, pb.restrictions], [pa.category, pa.restrictions])) add(ctx, 'policy', 'changed', 'response', `policy ${pa.name}`, { aspect: 'rule', ...locs(pb, pa) });
+    if (!same([pb.category, pb.restrictions], [pa.category, pa.restrictions])) add(ctx, 'policy', 'changed', 'response', phrase`policy ${pa.name}`, { aspect: 'rule', ...locs(pb, pa) });
   }
 }
 
@@ -330,7 +331,7 @@ function alternatives(e: Endpoint): string[] {
   return e.security.map((alt) => [...alt].sort().join(' + '));
 }
 
-function diffSecurity(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string): void {
+function diffSecurity(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase): void {
   const before = alternatives(eb);
   const after = alternatives(ea);
   const l = locs(eb, ea);
@@ -338,18 +339,18 @@ function diffSecurity(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string): vo
     if (before.length !== after.length) add(ctx, 'endpoint', 'changed', 'none', subject, { aspect: 'auth', qualifier: after.length === 0 ? 'none' : 'required', before: before.join(' | ') || 'none', after: after.join(' | ') || 'none', ...l });
     return;
   }
-  for (const alt of before.filter((x) => !after.includes(x))) add(ctx, 'endpoint', 'removed', 'request', `${subject} auth ${alt}`, { aspect: 'scheme', ...l });
-  for (const alt of after.filter((x) => !before.includes(x))) add(ctx, 'endpoint', 'added', 'request', `${subject} auth ${alt}`, { aspect: 'scheme', ...l });
+  for (const alt of before.filter((x) => !after.includes(x))) add(ctx, 'endpoint', 'removed', 'request', phrase`${subject} auth ${alt}`, { aspect: 'scheme', ...l });
+  for (const alt of after.filter((x) => !before.includes(x))) add(ctx, 'endpoint', 'added', 'request', phrase`${subject} auth ${alt}`, { aspect: 'scheme', ...l });
 }
 
-function diffPagination(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string): void {
+function diffPagination(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase): void {
   // Its location aside: a pagination that moved in the file is the same.
   const form = (e: Endpoint) => (e.pagination === undefined ? undefined : JSON.stringify({ ...e.pagination, loc: undefined }));
   const [before, after] = [form(eb), form(ea)];
   if (before === after) return;
-  if (after === undefined) add(ctx, 'endpoint', 'removed', 'none', `${subject} pagination`, { aspect: 'pagination', ...locs(eb.pagination, ea) });
-  else if (before === undefined) add(ctx, 'endpoint', 'added', 'none', `${subject} pagination`, { aspect: 'pagination', ...locs(eb, ea.pagination) });
-  else add(ctx, 'endpoint', 'changed', 'none', `${subject} pagination`, { aspect: 'pagination', before: paginationText(eb.pagination), after: paginationText(ea.pagination), ...locs(eb.pagination, ea.pagination) });
+  if (after === undefined) add(ctx, 'endpoint', 'removed', 'none', phrase`${subject} pagination`, { aspect: 'pagination', ...locs(eb.pagination, ea) });
+  else if (before === undefined) add(ctx, 'endpoint', 'added', 'none', phrase`${subject} pagination`, { aspect: 'pagination', ...locs(eb, ea.pagination) });
+  else add(ctx, 'endpoint', 'changed', 'none', phrase`${subject} pagination`, { aspect: 'pagination', before: paginationText(eb.pagination), after: paginationText(ea.pagination), ...locs(eb.pagination, ea.pagination) });
 }
 
 /** `page by page (size per_page, from 1, items data)`: what a reader compares. */
@@ -370,7 +371,7 @@ function paginationText(p: Pagination | undefined): string {
  * status as a success only when its contract listed it (or a class, or a `default` for a 2xx), so a
  * new one is reported unless one of the old keys already covers it.
  */
-function diffSuccessStatuses(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string): void {
+function diffSuccessStatuses(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase): void {
   const successes = (e: Endpoint) => e.responses.filter((r) => !r.isError).map((r) => r.status);
   const [before, after] = [successes(eb), successes(ea)];
   const statuses = pair(before.map(formatStatus), after.map(formatStatus), (s) => s);
@@ -378,20 +379,20 @@ function diffSuccessStatuses(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: stri
   const twoXX = (key: string) => key === 'default' || key[0] === '2';
   const covers = (keys: readonly ResponseStatus[], key: string) => keys.some((s) => (s.kind === 'default' && twoXX(key)) || (s.kind === 'class' && (key === 'default' ? s.statusClass === 2 : key[0] === String(s.statusClass))));
   // A status a new class or default takes over is still a success: nothing to report either way.
-  for (const s of statuses.removed) if (!covers(after, s)) add(ctx, 'endpoint', 'removed', 'response', `${subject} success status ${s}`, { aspect: 'success-status', ...locs(eb, ea) });
-  for (const s of statuses.added) if (!covers(before, s)) add(ctx, 'endpoint', 'added', 'response', `${subject} success status ${s}`, { aspect: 'success-status', ...locs(eb, ea) });
+  for (const s of statuses.removed) if (!covers(after, s)) add(ctx, 'endpoint', 'removed', 'response', phrase`${subject} success status ${s}`, { aspect: 'success-status', ...locs(eb, ea) });
+  for (const s of statuses.added) if (!covers(before, s)) add(ctx, 'endpoint', 'added', 'response', phrase`${subject} success status ${s}`, { aspect: 'success-status', ...locs(eb, ea) });
 }
 
 /** Declared success headers, by lower-case name: what the typed `response.headers` holds, and whether it is always there. */
-function diffResponseHeaders(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: string): void {
+function diffResponseHeaders(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase): void {
   const required = (e: Endpoint) => new Map(successHeaders(e).map((h) => [h.key, h.required]));
   const [before, after] = [required(eb), required(ea)];
   const headers = pair([...before.keys()], [...after.keys()], (n) => n);
-  for (const n of headers.removed) add(ctx, 'endpoint', 'removed', 'response', `${subject} response header ${n}`, { aspect: 'header', ...locs(eb, ea) });
-  for (const n of headers.added) add(ctx, 'endpoint', 'added', 'response', `${subject} response header ${n}`, { aspect: 'header', ...locs(eb, ea) });
+  for (const n of headers.removed) add(ctx, 'endpoint', 'removed', 'response', phrase`${subject} response header ${n}`, { aspect: 'header', ...locs(eb, ea) });
+  for (const n of headers.added) add(ctx, 'endpoint', 'added', 'response', phrase`${subject} response header ${n}`, { aspect: 'header', ...locs(eb, ea) });
   for (const [n] of headers.both) {
     const [was, is] = [before.get(n) === true, after.get(n) === true];
-    if (was !== is) add(ctx, 'endpoint', 'changed', 'response', `${subject} response header ${n}`, { aspect: 'header', qualifier: is ? 'required' : 'optional', before: was ? 'required' : 'optional', after: is ? 'required' : 'optional', ...locs(eb, ea) });
+    if (was !== is) add(ctx, 'endpoint', 'changed', 'response', phrase`${subject} response header ${n}`, { aspect: 'header', qualifier: is ? 'required' : 'optional', before: was ? 'required' : 'optional', after: is ? 'required' : 'optional', ...locs(eb, ea) });
   }
 }
 
@@ -400,12 +401,12 @@ function diffResponseHeaders(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: stri
 function diffSchemes(ctx: Ctx, b: Contract, a: Contract): void {
   const others = (c: Contract) => c.schemes.filter((s) => s.type !== 'clientCredentials');
   const schemes = pair(others(b), others(a), (s) => s.name);
-  for (const s of schemes.removed) add(ctx, 'auth', 'removed', 'none', `auth scheme ${s.name}`, { aspect: 'scheme', ...locs(s, undefined) });
-  for (const s of schemes.added) add(ctx, 'auth', 'added', 'none', `auth scheme ${s.name}`, { aspect: 'scheme', ...locs(undefined, s) });
+  for (const s of schemes.removed) add(ctx, 'auth', 'removed', 'none', phrase`auth scheme ${s.name}`, { aspect: 'scheme', ...locs(s, undefined) });
+  for (const s of schemes.added) add(ctx, 'auth', 'added', 'none', phrase`auth scheme ${s.name}`, { aspect: 'scheme', ...locs(undefined, s) });
   for (const [sb, sa] of schemes.both) {
     // Header names are case-insensitive on the wire.
     const form = (s: AuthScheme) => (s.type === 'apiKey' ? `apiKey in ${s.in} ${s.in === 'header' ? s.paramName.toLowerCase() : s.paramName}` : s.type);
-    if (form(sb) !== form(sa)) add(ctx, 'auth', 'changed', 'request', `auth scheme ${sa.name}`, { aspect: 'scheme', before: form(sb), after: form(sa), ...locs(sb, sa) });
+    if (form(sb) !== form(sa)) add(ctx, 'auth', 'changed', 'request', phrase`auth scheme ${sa.name}`, { aspect: 'scheme', before: form(sb), after: form(sa), ...locs(sb, sa) });
   }
 }
 
@@ -414,21 +415,21 @@ function diffAuth(ctx: Ctx, b: Contract, a: Contract): void {
   const ab = b.auth;
   const aa = a.auth;
   if (ab === undefined || aa === undefined) {
-    if (ab !== aa) add(ctx, 'auth', ab === undefined ? 'added' : 'removed', 'none', 'auth', locs(ab, aa));
+    if (ab !== aa) add(ctx, 'auth', ab === undefined ? 'added' : 'removed', 'none', phrase`auth`, locs(ab, aa));
     return;
   }
   const l = locs(ab, aa);
   const grants = pair(ab.grants, aa.grants, (g) => g.name);
-  for (const g of grants.removed) add(ctx, 'auth', 'removed', 'request', `grant ${g.name}`, { aspect: 'grant', ...l });
-  for (const g of grants.added) add(ctx, 'auth', 'added', 'request', `grant ${g.name}`, { aspect: 'grant', ...l });
-  if (ab.endpoint !== aa.endpoint) add(ctx, 'auth', 'changed', 'none', 'token endpoint', { aspect: 'endpoint', before: ab.endpoint, after: aa.endpoint, ...l });
+  for (const g of grants.removed) add(ctx, 'auth', 'removed', 'request', phrase`grant ${g.name}`, { aspect: 'grant', ...l });
+  for (const g of grants.added) add(ctx, 'auth', 'added', 'request', phrase`grant ${g.name}`, { aspect: 'grant', ...l });
+  if (ab.endpoint !== aa.endpoint) add(ctx, 'auth', 'changed', 'none', phrase`token endpoint`, { aspect: 'endpoint', before: ab.endpoint, after: aa.endpoint, ...l });
   const lifetimes = pair(ab.lifetime, aa.lifetime, (x) => x.environment);
   for (const [lb, la] of lifetimes.both) {
-    if (lb.seconds !== la.seconds) add(ctx, 'auth', 'changed', 'none', `token lifetime in ${la.environment}`, { aspect: 'lifetime', before: String(lb.seconds), after: String(la.seconds), ...l });
+    if (lb.seconds !== la.seconds) add(ctx, 'auth', 'changed', 'none', phrase`token lifetime in ${la.environment}`, { aspect: 'lifetime', before: String(lb.seconds), after: String(la.seconds), ...l });
   }
   for (const x of [...lifetimes.removed, ...lifetimes.added]) {
     const removed = lifetimes.removed.includes(x);
-    add(ctx, 'auth', 'changed', 'none', `token lifetime in ${x.environment}`, { aspect: 'lifetime', before: removed ? String(x.seconds) : 'none', after: removed ? 'none' : String(x.seconds), ...l });
+    add(ctx, 'auth', 'changed', 'none', phrase`token lifetime in ${x.environment}`, { aspect: 'lifetime', before: removed ? String(x.seconds) : 'none', after: removed ? 'none' : String(x.seconds), ...l });
   }
-  if (!same(ab.carrier, aa.carrier)) add(ctx, 'auth', 'changed', 'request', 'token header', { aspect: 'carrier', before: `${ab.carrier.header}: ${ab.carrier.scheme}`, after: `${aa.carrier.header}: ${aa.carrier.scheme}`, ...l });
+  if (!same(ab.carrier, aa.carrier)) add(ctx, 'auth', 'changed', 'request', phrase`token header`, { aspect: 'carrier', before: `${ab.carrier.header}: ${ab.carrier.scheme}`, after: `${aa.carrier.header}: ${aa.carrier.scheme}`, ...l });
 }

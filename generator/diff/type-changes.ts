@@ -7,6 +7,7 @@ import { describeType } from '../model/type-text.js';
 import { childRefs } from '../model/unions.js';
 import type { Constraints, Deprecation, TypeRef } from '../model/types.js';
 import type { Change, Direction } from './change.js';
+import { phrase, type Phrase } from './phrase.js';
 import type { Knowledge } from '../model/knowledge.js';
 
 type Locs = Partial<Pick<Change, 'oldLoc' | 'newLoc'>>;
@@ -18,7 +19,7 @@ export interface Sides {
 }
 
 /** Changes of a field's (or a named alias's, or a body's) type; inline objects are diffed field by field elsewhere. */
-export function refChanges(sides: Sides, subject: string, before: TypeRef, after: TypeRef, direction: Direction, locs: Locs): Change[] {
+export function refChanges(sides: Sides, subject: Phrase, before: TypeRef, after: TypeRef, direction: Direction, locs: Locs): Change[] {
   if (before.kind === 'object' && after.kind === 'object') return nullability(subject, before, after, direction, locs);
   const out: Change[] = [];
   if (before.kind === 'union' && after.kind === 'union') out.push(...unionChanges(sides, subject, before, after, direction, locs));
@@ -34,7 +35,7 @@ function notNull(ref: TypeRef): TypeRef {
   return ref.nullable === true ? { ...ref, nullable: false } : ref;
 }
 
-function nullability(subject: string, before: TypeRef, after: TypeRef, direction: Direction, locs: Locs): Change[] {
+function nullability(subject: Phrase, before: TypeRef, after: TypeRef, direction: Direction, locs: Locs): Change[] {
   const b = before.nullable === true;
   const a = after.nullable === true;
   if (b === a) return [];
@@ -61,7 +62,7 @@ function constraintSites(ref: TypeRef, at = ''): Map<string, Constraints> {
   return out;
 }
 
-function constraintChanges(subject: string, before: TypeRef, after: TypeRef, direction: Direction, locs: Locs): Change[] {
+function constraintChanges(subject: Phrase, before: TypeRef, after: TypeRef, direction: Direction, locs: Locs): Change[] {
   const b = constraintSites(before);
   const a = constraintSites(after);
   const out: Change[] = [];
@@ -71,7 +72,7 @@ function constraintChanges(subject: string, before: TypeRef, after: TypeRef, dir
     const verdicts = compare(cb, ca);
     if (verdicts.length === 0) continue;
     const qualifier: Verdict = verdicts.includes('narrowed') ? 'narrowed' : 'widened';
-    const where = site === '' ? subject : `${subject} (${site})`;
+    const where = site === '' ? subject : phrase`${subject} (${site})`;
     out.push({ area: 'field', action: 'changed', direction, subject: where, aspect: 'constraint', qualifier, before: shown(cb), after: shown(ca), ...locs });
   }
   return out;
@@ -109,12 +110,12 @@ function shown(c: Constraints): string {
  * Members added or removed, and the discriminator changed: its field, or the values of a member
  * both versions have (a member joining or leaving brings its own values, which is no change).
  */
-function unionChanges(sides: Sides, subject: string, before: Union, after: Union, direction: Direction, locs: Locs): Change[] {
+function unionChanges(sides: Sides, subject: Phrase, before: Union, after: Union, direction: Direction, locs: Locs): Change[] {
   const out: Change[] = [];
   const names = (u: Union) => u.members.map((m) => describeType(m));
   const kept = names(before).filter((x) => names(after).includes(x));
-  for (const m of names(before).filter((x) => !kept.includes(x))) out.push({ area: 'union', action: 'removed', direction, subject: `${subject} member ${m}`, before: m, ...locs });
-  for (const m of names(after).filter((x) => !kept.includes(x))) out.push({ area: 'union', action: 'added', direction, subject: `${subject} member ${m}`, after: m, ...locs });
+  for (const m of names(before).filter((x) => !kept.includes(x))) out.push({ area: 'union', action: 'removed', direction, subject: phrase`${subject} member ${m}`, before: m, ...locs });
+  for (const m of names(after).filter((x) => !kept.includes(x))) out.push({ area: 'union', action: 'added', direction, subject: phrase`${subject} member ${m}`, after: m, ...locs });
   const tags = (k: Knowledge, u: Union) => {
     if (u.discriminator === undefined) return 'none';
     const mapping = k.discriminatorMapping(u).filter((e) => kept.includes(e.member));
@@ -128,7 +129,7 @@ function unionChanges(sides: Sides, subject: string, before: Union, after: Union
 type Union = Extract<TypeRef, { kind: 'union' }>;
 
 /** A deprecation newly set on an element both versions have. */
-export function deprecationChange(subject: string, before: { deprecated: Deprecation | undefined }, after: { deprecated: Deprecation | undefined }, locs: Locs): Change[] {
+export function deprecationChange(subject: Phrase, before: { deprecated: Deprecation | undefined }, after: { deprecated: Deprecation | undefined }, locs: Locs): Change[] {
   if (before.deprecated !== undefined || after.deprecated === undefined) return [];
   return [{ area: 'deprecation', action: 'added', direction: 'none', subject, ...(after.deprecated.message === undefined ? {} : { after: after.deprecated.message }), ...locs }];
 }

@@ -4,7 +4,7 @@
  * at the print width, or break one item per line) and a test checks that prettier leaves every
  * generated file unchanged.
  */
-import { propertyKey as key, stringLiteral } from '../naming.js';
+import { jsonString, propertyKey as key, stringLiteral } from '../naming.js';
 
 /** The prettier options generated files are written in (test/prettier-form.test.ts checks them). */
 export const PRETTIER_OPTIONS = { printWidth: 120, singleQuote: true, trailingComma: 'all', semi: true } as const;
@@ -73,7 +73,7 @@ export function data(value: unknown, indent: number, prefix = '', suffix = '', j
 }
 
 function memberKey(k: string, jsonKeys: boolean): string {
-  return jsonKeys ? JSON.stringify(k) : objectKey(k);
+  return jsonKeys ? jsonString(k) : objectKey(k);
 }
 
 /** A key in an object literal: bare, quoted, or computed for `__proto__` (written plainly, quoted or not, it would set the prototype). */
@@ -134,7 +134,7 @@ function flatObject(value: unknown, indent: number, jsonKeys: boolean): string |
 }
 
 function scalar(value: unknown, indent: number, prefix: string, suffix: string, jsonKeys: boolean): string {
-  const text = value === undefined ? 'undefined' : typeof value === 'string' ? (jsonKeys ? JSON.stringify(value) : quoted(value)) : (JSON.stringify(value) ?? 'null');
+  const text = value === undefined ? 'undefined' : typeof value === 'string' ? (jsonKeys ? jsonString(value) : quoted(value)) : (JSON.stringify(value) ?? 'null');
   // A string that does not fit beside its key moves to the next line, unless the key is short
   // (narrower than the indent width plus three: prettier's "short key" rule).
   const keyWidth = prefix.length - ': '.length;

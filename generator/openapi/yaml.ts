@@ -12,6 +12,7 @@
  * more in garbage collection than writing them); indentation, keys and short values are computed
  * once and reused.
  */
+import { jsonString } from '../naming.js';
 import type { Json, JsonObject } from './json.js';
 
 /** Longest flow collection written on one line (without its key and indentation). */
@@ -146,9 +147,6 @@ const PLAIN = /^[A-Za-z_$/](?:[\w$ ./+-]*[\w$./+-])?$/;
 // Words YAML 1.2 (core schema) or YAML 1.1 read as booleans or null, and exponents some YAML 1.1
 // readers take for numbers (`e5`).
 const KEYWORD = /^(?:true|false|yes|no|on|off|y|n|null|[eE][-+]?\d+)$/i;
-// Characters a YAML double-quoted scalar must escape but JSON.stringify leaves as they are.
-const UNSAFE = /[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/;
-const UNSAFE_ALL = new RegExp(UNSAFE.source, 'g');
 
 /** Keys and values repeat a lot (`type`, `string`, field names): decide each string once. */
 const scalars = new Map<string, string>();
@@ -158,7 +156,10 @@ function scalar(value: Scalar): string {
   if (typeof value !== 'string') return String(value);
   const known = scalars.get(value);
   if (known !== undefined) return known;
-  const written = PLAIN.test(value) && !KEYWORD.test(value) ? value : quote(value);
+  // A JSON string is a YAML double-quoted scalar once the characters YAML also requires escaped
+  // (C1 controls, U+2028, U+2029, U+FEFF, U+FFFE, U+FFFF) are: jsonString escapes those, and the
+  // invisible ones no generated file holds raw.
+  const written = PLAIN.test(value) && !KEYWORD.test(value) ? value : jsonString(value);
   if (value.length <= 64) {
     // Start over rather than grow without end over a long `generate --watch` session.
     if (scalars.size >= SCALAR_CACHE_LIMIT) scalars.clear();
@@ -167,7 +168,3 @@ function scalar(value: Scalar): string {
   return written;
 }
 
-function quote(value: string): string {
-  const quoted = JSON.stringify(value);
-  return UNSAFE.test(quoted) ? quoted.replace(UNSAFE_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : quoted;
-}

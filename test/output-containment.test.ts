@@ -14,6 +14,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
+import { generate as generatePackage } from '../generator/generate.js';
+import { Incremental } from '../generator/incremental.js';
 import { OutputFolder, OutputRefused } from '../generator/output-folder.js';
 import { JOURNAL, MANIFEST, sha256 } from '../generator/write.js';
 import { fixture } from './support/corpus.js';
@@ -134,6 +136,22 @@ describe('links in the output folder are refused, never followed', () => {
     const run = await outsideUnchanged(box, () => generate(box));
     expectRefused(run, join(box.out, 'src'));
     expect(readdirSync(join(box.outside, 'pkg'))).toEqual(['keep.txt']);
+    // --check reads the same paths, through the same folder.
+    expectRefused(await outsideUnchanged(box, () => cli(['generate', '--check', '--contract', box.contract, '--out', box.out])), join(box.out, 'src'));
+  });
+
+  it('in a watch session, a file known from the last run is not trusted past a link planted since', async () => {
+    const box = sandbox();
+    rmSync(box.out, { recursive: true });
+    const session = { contractFile: box.contract, outDir: box.out, check: false, incremental: new Incremental() };
+    expect((await generatePackage(session)).kind).toBe('written');
+    // The folder the session wrote moves outside, and a link takes its place.
+    cpSync(join(box.out, 'src'), join(box.outside, 'pkg', 'src'), { recursive: true });
+    rmSync(join(box.out, 'src'), { recursive: true });
+    symlinkSync(join(box.outside, 'pkg', 'src'), join(box.out, 'src'));
+    writeFileSync(box.contract, readFileSync(box.contract, 'utf8').replace('summary: Read one item.', 'summary: Fetch one item.'));
+    const outcome = await outsideUnchanged(box, () => generatePackage(session));
+    expect(outcome.kind === 'refused' ? outcome.diagnostics.map((d) => [d.code, d.file]) : outcome).toEqual([['unsafe-output-path', join(box.out, 'src')]]);
   });
 
   it('a regenerate through a linked folder (out/dist -> outside) with the manifest claiming its files', async () => {

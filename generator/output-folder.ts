@@ -13,11 +13,21 @@
  *
  * Files are created exclusively (O_EXCL, O_NOFOLLOW) under fresh random temp names and renamed into
  * place, so nothing is ever written through an existing file, link or hard link. Only regular
- * files are read (a FIFO or device is never opened for reading: O_NONBLOCK, then fstat) or
- * deleted. Each folder on a path is checked once per run (lstat), each file at its use.
+ * files are read or deleted: lstat says so first, and a read's open neither follows a link nor
+ * blocks on a FIFO swapped in since (O_NONBLOCK), then fstat checks again. A file is read only
+ * when its size is the text's, so a planted giant is not. Each folder on a path is checked once
+ * per run (lstat), each file at its use.
  *
- * Not covered: a process racing `generate` that swaps a checked folder for a link between the check
- * and the use (Node has no `openat`); doing that needs write access to the folder as it runs.
+ * A hard link in the folder to a file elsewhere is not refused (it cannot be told from a file the
+ * user copied with `cp -l`): nothing is written through it (rename replaces the entry) and a
+ * deletion unlinks only the folder's name; its bytes are only compared or hashed, never copied
+ * into output or printed.
+ *
+ * Races: at the last step of a path the kernel holds the rule (O_NOFOLLOW on reads, O_EXCL on
+ * creates; rename and unlink act on the entry, never through it). Not covered: a process running
+ * beside `generate` that swaps a folder on a path (or the output folder, or a folder above it) for
+ * a link after its check in this run and before the use (Node has no `openat`); that needs write
+ * access to the folder while the run lasts, and what a repository ships cannot do it.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, realpathSync, renameSync, unlinkSync, writeSync, type Stats } from 'node:fs';
@@ -84,7 +94,7 @@ export class OutputFolder {
   compare(path: string, text: string): Comparison {
     const { full, stat } = this.entry(path);
     if (stat === undefined) return 'missing';
-    // A file of another size cannot hold the text: a planted giant is never read.
+    // A file of another size cannot hold the text.
     if (!stat.isFile() || stat.size !== Buffer.byteLength(text)) return 'different';
     return this.withFile(full, path, (fd, size) => readAll(fd, size).toString('utf8')) === text ? 'same' : 'different';
   }
@@ -124,8 +134,12 @@ export class OutputFolder {
     const fd = openSync(full, CREATE, 0o666);
     try {
       for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
-    } finally {
       closeSync(fd);
+    } catch (e) {
+      // The file is this call's own (created exclusively): a half-written one goes.
+      closeQuietly(fd);
+      unlinkSync(full);
+      throw e;
     }
   }
 

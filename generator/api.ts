@@ -60,7 +60,7 @@ function settled(result: ContractResult): ValidateResult {
 export interface GenerateOptions {
   /** The contract or OpenAPI description. */
   readonly contract: string;
-  /** The package folder (default `generated`). */
+  /** The package folder (default `generated`), used at its real path (links on the way resolved). */
   readonly out?: string;
   /** Write nothing; the outcome says whether the folder is up to date (`up-to-date`) or `stale`. */
   readonly check?: boolean;

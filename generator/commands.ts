@@ -41,13 +41,13 @@ export const COMMANDS = {
     summary: 'emit the typed client package',
     options: [
       CONTRACT_OPTION,
-      ['--out <dir>', 'the package folder (default: ./generated, or each contract\'s `out` in the config file); created if missing, must not be a file'],
+      ['--out <dir>', 'the package folder (default: ./generated, or each contract\'s `out` in the config file); created if missing, must not be a file; a symbolic link to it is resolved once (a note says where)'],
       ['--check', 'write nothing; exit 1 when the folder does not match the contract (for CI)'],
       ['--watch', 'regenerate on every save of the contract, one line per run'],
       ['--no-openapi', "leave out the package's openapi.yaml, whatever the contract's outputs: say"],
       ['--no-mocks', "leave out the package's mocks entry, whatever the contract's outputs: say"],
     ],
-    fails: 'the folder is stale (--check), or holds files contractgen did not write',
+    fails: 'the folder is stale (--check), holds files contractgen did not write, or would make it follow a symbolic link or leave the folder',
   },
   diff: {
     usage: 'contractgen diff <old> <new> | --base <git-ref> <file> [--format text|markdown|json|github] [--fail-on breaking|warning|info] [--no-api] [--bump]',

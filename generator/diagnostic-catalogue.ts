@@ -6,7 +6,7 @@
  */
 import { diagnostic, type Diagnostic, type Position, type Severity } from './diagnostics.js';
 
-export type Stage = 'load' | 'schema' | 'model' | 'import' | 'config';
+export type Stage = 'load' | 'schema' | 'model' | 'import' | 'config' | 'write';
 
 export interface CodeInfo {
   readonly stages: readonly Stage[];
@@ -130,6 +130,11 @@ export const CODES = {
   'openapi-approximated': {
     stages: ['import'],
     summary: 'A part of an OpenAPI description the contract holds only approximately (the nearest type that accepts its values, `unknown` at worst) or leaves out; the message says what and why.',
+  },
+  'unsafe-output-path': {
+    stages: ['write'],
+    summary:
+      "`generate` would follow a symbolic link in its output folder (a link at any step of a path it reads, writes or deletes), or the folder's manifest or write journal names a path outside it (`..`, absolute, a backslash): the run stops there.",
   },
 } as const satisfies Readonly<Record<string, CodeInfo>>;
 
@@ -288,6 +293,13 @@ export const MESSAGES = {
   configInvalid: error<{ detail: string }>('config-invalid', (p) => p.detail),
   openapiApproximated: warning<{ detail: string }>('openapi-approximated', (p) => p.detail),
   paginationParam: error<{ name: string; hint: string }>('invalid-pagination', (p) => `'${p.name}' is no query or header parameter of this endpoint${p.hint}`),
+
+  // write: the output folder (output-folder.ts)
+  outsideOutput: error<{ path: string }>(
+    'unsafe-output-path',
+    (p) => `names '${p.path}', which is not a plain path inside the output folder; contractgen reads, writes and deletes only inside it (remove this file if contractgen did not write it)`,
+  ),
+  outputLink: error('unsafe-output-path', () => 'is a symbolic link; contractgen follows no link in its output folder (remove it, or generate into another folder)'),
 
   // model: names of the generated package
   builtInName: error<{ kind: string; name: string }>('reserved-name', (p) => `${p.kind} '${p.name}' is the name of a built-in JavaScript object member; choose another name`),

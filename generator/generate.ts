@@ -11,7 +11,8 @@ import type { Incremental } from './incremental.js';
 import { inputLimit } from './import/sniff.js';
 import { decodeText, readContractBytes } from './load/read-file.js';
 import { packageRoot, toolVersion } from './package-root.js';
-import { applyWrite, fileSha256, outputPath, planWrite, readManifest, recoverOutput, rememberWritten, sha256, type Manifest } from './write.js';
+import { OutputFolder, OutputRefused } from './output-folder.js';
+import { applyWrite, MANIFEST, planWrite, readManifest, recoverOutput, rememberWritten, sha256, type Manifest } from './write.js';
 
 export interface GenerateOptions {
   readonly contractFile: string;
@@ -35,25 +36,36 @@ export type GenerateOutcome =
   | { readonly kind: 'up-to-date'; readonly files: number }
   | { readonly kind: 'written'; readonly changed: readonly string[]; readonly removed: readonly string[]; readonly files: number }
   | { readonly kind: 'stale'; readonly stale: readonly string[] }
-  | { readonly kind: 'blocked'; readonly foreign: readonly string[] };
+  | { readonly kind: 'blocked'; readonly foreign: readonly string[] }
+  /** The output folder holds a link on a path the run would use, or a manifest or journal naming a path outside it (output-folder.ts). */
+  | { readonly kind: 'refused'; readonly diagnostics: readonly Diagnostic[] };
 
 export async function generate(options: GenerateOptions): Promise<GenerateOutcome> {
   // The contract's bytes: hashed first, decoded only when there is work to do.
   const bytes = readContractBytes(options.contractFile, options.contractFile, inputLimit(options.contractFile));
   if (!Buffer.isBuffer(bytes)) return { kind: 'invalid', diagnostics: bytes.diagnostics, source: undefined };
-  if (!options.check) recoverOutput(options.outDir);
-  const previous = readManifest(options.outDir);
+  try {
+    return await generateInto(OutputFolder.open(options.outDir), bytes, options);
+  } catch (e) {
+    if (e instanceof OutputRefused) return { kind: 'refused', diagnostics: [e.diagnostic] };
+    throw e;
+  }
+}
+
+async function generateInto(folder: OutputFolder, bytes: Buffer, options: GenerateOptions): Promise<GenerateOutcome> {
+  if (!options.check) recoverOutput(folder);
+  const previous = readManifest(folder);
   // The outputs left out are part of what the files are made from: a change of them is no no-op.
   const fileHash = sha256(bytes);
   const contractHash = options.outputs === undefined ? fileHash : sha256(`${fileHash} ${JSON.stringify(options.outputs)}`);
-  if (!options.check && isUpToDate(options.outDir, previous, contractHash)) return { kind: 'up-to-date', files: Object.keys(previous?.files ?? {}).length };
+  if (!options.check && isUpToDate(folder, previous, contractHash)) return { kind: 'up-to-date', files: Object.keys(previous?.files ?? {}).length };
   // The bytes' hash is the text's when decoding them lost nothing (graph's 20 MB: 100 ms not spent again).
   const textHash = isUtf8(bytes) ? fileHash : undefined;
   const rendered = await render(options.contractFile, decodeText(bytes), { incremental: options.incremental, outputs: options.outputs, sha256: textHash });
   if (rendered.kind !== 'files') return rendered;
   const { files } = rendered;
   const written = options.incremental?.written;
-  const plan = planWrite(options.outDir, files, previous, written);
+  const plan = planWrite(folder, files, previous, written);
   if (options.check) {
     const stale = [...plan.changed, ...plan.foreign, ...plan.removed].sort();
     return stale.length === 0 ? { kind: 'up-to-date', files: files.size } : { kind: 'stale', stale };
@@ -61,11 +73,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateOutcom
   if (plan.foreign.length > 0) return { kind: 'blocked', foreign: plan.foreign };
   const head = {
     generator: generatorFingerprint(),
-    contract: { file: relative(resolve(options.outDir), resolve(options.contractFile)).split('\\').join('/'), sha256: contractHash },
+    contract: { file: relative(folder.root, resolve(options.contractFile)).split('\\').join('/'), sha256: contractHash },
   };
   // In a watch session, a file whose text did not change keeps its hash.
-  const manifest = applyWrite(options.outDir, files, plan, head, (path, text) => (written?.get(path)?.text === text ? written.get(path)!.hash : undefined));
-  if (written !== undefined) rememberWritten(options.outDir, files, manifest.files, written);
+  const manifest = applyWrite(folder, files, plan, head, (path, text) => (written?.get(path)?.text === text ? written.get(path)!.hash : undefined));
+  if (written !== undefined) rememberWritten(folder, files, manifest.files, written);
   return { kind: 'written', changed: plan.changed, removed: plan.removed, files: files.size };
 }
 
@@ -95,9 +107,9 @@ export async function render(contractFile: string, source: string, options: Rend
 }
 
 /** Same contract, same generator, and every owned file still exactly as written. */
-function isUpToDate(outDir: string, manifest: Manifest | undefined, contractHash: string): boolean {
+function isUpToDate(folder: OutputFolder, manifest: Manifest | undefined, contractHash: string): boolean {
   if (manifest === undefined || manifest.contract.sha256 !== contractHash || manifest.generator !== generatorFingerprint()) return false;
-  return Object.entries(manifest.files).every(([path, hash]) => fileSha256(outputPath(outDir, path)) === hash);
+  return Object.entries(manifest.files).every(([path, hash]) => folder.sha256(path, MANIFEST) === hash);
 }
 
 let fingerprint: string | undefined;

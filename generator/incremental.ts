@@ -16,7 +16,7 @@
  *   section itself says it reads of other entries (its call site). In the same store, per file:
  *   its output, reused while the file is made of the same pieces (emit/ts-file.ts `emit`).
  * - Write (write.ts): the output files as last written, so unchanged ones are neither read nor
- *   hashed again.
+ *   hashed again (their size and mtime are, through each run's own output-folder.ts).
  *
  * test/incremental.test.ts holds every run of a session to a fresh one-shot run of the same text.
  */

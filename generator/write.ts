@@ -1,12 +1,15 @@
 /**
  * Writing the output folder safely: only files whose bytes changed are written (so unchanged
  * files keep their mtimes), each atomically (temp file + rename), and a manifest records what the
- * generator owns, so it never deletes or overwrites a file it did not write.
+ * generator owns, so it never deletes or overwrites a file it did not write. Every read, write,
+ * rename and deletion goes through the folder (output-folder.ts), which keeps them inside it.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { jsonText } from './escape.js';
+import { MAX_RECORD_BYTES } from './limits.js';
+import { TEMP_SUFFIX, type Comparison, type OutputFolder } from './output-folder.js';
 
 export const MANIFEST = '.contractgen-manifest.json';
 
@@ -22,68 +25,31 @@ export function sha256(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-export function readManifest(outDir: string): Manifest | undefined {
-  try {
-    const parsed = JSON.parse(readFileSync(join(outDir, MANIFEST), 'utf8')) as Partial<Manifest>;
-    if (typeof parsed.generator !== 'string' || typeof parsed.files !== 'object' || parsed.files === null || typeof parsed.contract !== 'object') return undefined;
-    return parsed as Manifest;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A relative output path that stays inside `outDir`; anything else is a generator bug. */
-export function outputPath(outDir: string, path: string): string {
-  const full = resolve(outDir, path);
-  const rel = relative(resolve(outDir), full);
-  if (rel === '' || rel.startsWith('..') || rel.includes(`..${sep}`) || resolve(rel) === rel) throw new Error(`refusing to write outside the output folder: ${path}`);
-  return full;
-}
-
-export function readIfExists(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-/** One buffer for every file hashed: fresh buffers for a no-change run's 14 MB cost their page faults again (61 against 20 ms). */
-let chunk: Buffer | undefined;
-
 /**
- * The sha256 of a file's bytes, read a megabyte at a time into one reused buffer; undefined when it
- * is not a regular file (a device would never end, a FIFO would block) or cannot be read.
+ * The manifest, if the folder holds one contractgen could have written. Every path it names must be
+ * a plain path inside the folder: a manifest naming any other is refused whole, before any is used.
  */
-export function fileSha256(file: string): string | undefined {
-  let fd: number;
+export function readManifest(folder: OutputFolder): Manifest | undefined {
+  const text = folder.readText(MANIFEST, MAX_RECORD_BYTES, MANIFEST);
+  if (text === undefined) return undefined;
+  let parsed: unknown;
   try {
-    if (!statSync(file).isFile()) return undefined;
-    fd = openSync(file, 'r');
+    parsed = JSON.parse(text);
   } catch {
     return undefined;
   }
-  try {
-    chunk ??= Buffer.allocUnsafe(1 << 20);
-    const hash = createHash('sha256');
-    for (let n = readSync(fd, chunk, 0, chunk.length, null); n > 0; n = readSync(fd, chunk, 0, chunk.length, null)) hash.update(chunk.subarray(0, n));
-    return hash.digest('hex');
-  } catch {
-    return undefined;
-  } finally {
-    closeQuietly(fd);
-  }
+  if (!isManifest(parsed)) return undefined;
+  for (const path of Object.keys(parsed.files)) folder.claim(path, MANIFEST);
+  return parsed;
 }
 
-/** Closing a file only read cannot lose data: a failure to close is no reason to fail the run. */
-function closeQuietly(fd: number): void {
-  try {
-    closeSync(fd);
-  } catch {
-    // Nothing was written through it.
-  }
+function isManifest(value: unknown): value is Manifest {
+  if (typeof value !== 'object' || value === null) return false;
+  const { generator, files, contract } = value as Partial<Record<keyof Manifest, unknown>>;
+  return typeof generator === 'string' && typeof contract === 'object' && contract !== null && typeof files === 'object' && files !== null && Object.values(files).every((hash) => typeof hash === 'string');
 }
 
+/** For the other commands, which write one file a user named (`--out`): temp file beside it, renamed. */
 export function writeAtomic(file: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
@@ -113,46 +79,40 @@ export interface WrittenFile {
   readonly mtimeMs: number;
 }
 
-export function planWrite(outDir: string, files: ReadonlyMap<string, string>, previous: Manifest | undefined, written?: ReadonlyMap<string, WrittenFile>): Plan {
+export function planWrite(folder: OutputFolder, files: ReadonlyMap<string, string>, previous: Manifest | undefined, written?: ReadonlyMap<string, WrittenFile>): Plan {
   const owned = new Set(Object.keys(previous?.files ?? {}));
   const changed: string[] = [];
   const foreign: string[] = [];
   for (const [path, text] of files) {
-    const current = unchangedSinceWritten(outDir, path, written) ?? readIfExists(outputPath(outDir, path));
-    if (current === text) continue;
-    if (current !== undefined && !owned.has(path)) foreign.push(path);
+    const current = onDisk(folder, path, text, written);
+    if (current === 'same') continue;
+    if (current === 'different' && !owned.has(path)) foreign.push(path);
     else changed.push(path);
   }
   // Only what is still exactly as the generator wrote it may be deleted.
   const removed = [...owned].filter((path) => {
     if (files.has(path)) return false;
     // An owned path's hash is in the manifest; a file that cannot be hashed is not removed.
-    return fileSha256(outputPath(outDir, path)) === previous?.files[path];
+    return folder.sha256(path, MANIFEST) === previous?.files[path];
   });
   return { changed, removed, foreign };
 }
 
-function unchangedSinceWritten(outDir: string, path: string, written: ReadonlyMap<string, WrittenFile> | undefined): string | undefined {
+/** Whether `path` holds `text`; a file a watch session wrote is not read again while its size and mtime stay. */
+function onDisk(folder: OutputFolder, path: string, text: string, written: ReadonlyMap<string, WrittenFile> | undefined): Comparison {
   const known = written?.get(path);
-  if (known === undefined) return undefined;
-  try {
-    const stat = statSync(outputPath(outDir, path));
-    return stat.size === known.size && stat.mtimeMs === known.mtimeMs ? known.text : undefined;
-  } catch {
-    return undefined;
-  }
+  const stat = known === undefined ? undefined : folder.stat(path);
+  if (known !== undefined && stat?.size === known.size && stat.mtimeMs === known.mtimeMs) return known.text === text ? 'same' : 'different';
+  return folder.compare(path, text);
 }
 
 /** Records what is on disk now for `files` (after a write), for the next `planWrite`. */
-export function rememberWritten(outDir: string, files: ReadonlyMap<string, string>, hashes: Readonly<Record<string, string>>, written: Map<string, WrittenFile>): void {
+export function rememberWritten(folder: OutputFolder, files: ReadonlyMap<string, string>, hashes: Readonly<Record<string, string>>, written: Map<string, WrittenFile>): void {
   written.clear();
   for (const [path, text] of files) {
-    try {
-      const stat = statSync(outputPath(outDir, path));
-      written.set(path, { text, hash: hashes[path] ?? sha256(text), size: stat.size, mtimeMs: stat.mtimeMs });
-    } catch {
-      // Not on disk: it is read (and found missing) next time.
-    }
+    const stat = folder.stat(path);
+    // Not on disk: it is read (and found missing) next time.
+    if (stat !== undefined) written.set(path, { text, hash: hashes[path] ?? sha256(text), size: stat.size, mtimeMs: stat.mtimeMs });
   }
 }
 
@@ -164,26 +124,24 @@ export function rememberWritten(outDir: string, files: ReadonlyMap<string, strin
  *    is rolled forward by the next run (`recoverOutput`), so the folder always ends as the
  *    previous or the new complete output.
  */
-export function applyWrite(outDir: string, files: ReadonlyMap<string, string>, plan: Plan, head: Omit<Manifest, 'files'>, knownHash: (path: string, text: string) => string | undefined = () => undefined): Manifest {
-  mkdirSync(outDir, { recursive: true });
+export function applyWrite(folder: OutputFolder, files: ReadonlyMap<string, string>, plan: Plan, head: Omit<Manifest, 'files'>, knownHash: (path: string, text: string) => string | undefined = () => undefined): Manifest {
+  folder.ensureRoot();
   const hashes = new Map<string, string>();
   const encode = encoder();
   const renames = plan.changed.map((path) => {
-    const target = outputPath(outDir, path);
-    const temp = `${target}${TEMP_SUFFIX}`;
-    mkdirSync(dirname(target), { recursive: true });
+    const temp = folder.temp(path);
     const bytes = encode(files.get(path) ?? '');
-    writeFileSync(temp, bytes);
+    folder.create(temp, bytes);
     hashes.set(path, sha256(bytes));
     crashPoint();
-    return { from: temp, to: target };
+    return { from: temp, to: path };
   });
   const sorted = [...files].sort(([a], [b]) => a.localeCompare(b));
   const manifest: Manifest = { ...head, files: Object.fromEntries(sorted.map(([path, text]) => [path, hashes.get(path) ?? knownHash(path, text) ?? sha256(encode(text))])) };
-  const journal: Journal = { renames, removes: plan.removed.map((p) => outputPath(outDir, p)), manifest: `${jsonText(manifest)}\n` };
-  writeAtomic(join(outDir, JOURNAL), JSON.stringify(journal));
+  const journal: Journal = { renames, removes: plan.removed, manifest: `${jsonText(manifest)}\n` };
+  folder.writeAtomic(JOURNAL, JSON.stringify(journal));
   crashPoint();
-  commit(outDir, journal);
+  commit(folder, journal);
   return manifest;
 }
 
@@ -221,63 +179,62 @@ function crashPoint(): void {
   if (at !== undefined && ++steps === Number(at)) process.kill(process.pid, 'SIGKILL');
 }
 
-const TEMP_SUFFIX = '.contractgen-tmp';
 export const JOURNAL = '.contractgen-journal.json';
 
+/** Paths relative to the output folder, as every path of the folder is: a journal names nothing outside it. */
 interface Journal {
   readonly renames: readonly { readonly from: string; readonly to: string }[];
   readonly removes: readonly string[];
   readonly manifest: string;
 }
 
-function commit(outDir: string, journal: Journal): void {
+function commit(folder: OutputFolder, journal: Journal): void {
   for (const { from, to } of journal.renames) {
     // Already renamed by an interrupted run: nothing left to do for this file.
-    if (existsSync(from)) {
-      renameSync(from, to);
+    if (folder.isFile(from, JOURNAL)) {
+      folder.rename(from, to, JOURNAL);
       crashPoint();
     }
   }
-  for (const file of journal.removes) rmSync(file, { force: true });
-  if (readIfExists(join(outDir, MANIFEST)) !== journal.manifest) writeAtomic(join(outDir, MANIFEST), journal.manifest);
-  unlinkSync(join(outDir, JOURNAL));
+  for (const path of journal.removes) folder.remove(path, JOURNAL);
+  if (folder.compare(MANIFEST, journal.manifest) !== 'same') folder.writeAtomic(MANIFEST, journal.manifest);
+  folder.remove(JOURNAL);
 }
 
 /**
  * Finishes or discards an interrupted write before anything reads the folder: a journal is rolled
- * forward; temporary files without one belong to an unfinished first phase and are deleted.
+ * forward; temporary files without one belong to an unfinished first phase and are deleted. The
+ * journal is read only as a regular file of the folder, and rolled forward only when every path it
+ * names passes the folder's rule: one that does not stops the run before anything is moved.
  */
-export function recoverOutput(outDir: string): void {
-  const text = readIfExists(join(outDir, JOURNAL));
+export function recoverOutput(folder: OutputFolder): void {
+  const text = folder.readText(JOURNAL, MAX_RECORD_BYTES, JOURNAL);
   if (text !== undefined) {
-    let journal: Journal | undefined;
-    try {
-      journal = JSON.parse(text) as Journal;
-    } catch {
-      journal = undefined;
+    const journal = parseJournal(text);
+    if (journal === undefined) {
+      folder.remove(JOURNAL);
+    } else {
+      for (const path of journal.renames.flatMap((r) => [r.from, r.to]).concat(journal.removes)) folder.check(path, JOURNAL);
+      commit(folder, journal);
     }
-    if (journal !== undefined && insideAll(outDir, journal)) commit(outDir, journal);
-    else rmSync(join(outDir, JOURNAL), { force: true });
   }
-  removeTemps(outDir);
+  folder.removeTemps();
 }
 
-function insideAll(outDir: string, journal: Journal): boolean {
-  const root = resolve(outDir);
-  const inside = (file: string) => resolve(file).startsWith(`${root}${sep}`);
-  return journal.renames.every((r) => inside(r.from) && inside(r.to) && r.from.endsWith(TEMP_SUFFIX)) && journal.removes.every(inside);
-}
-
-function removeTemps(dir: string): void {
-  let entries;
+/** A journal as `applyWrite` writes it (each rename moves a temp file onto its target), or undefined. */
+function parseJournal(text: string): Journal | undefined {
+  let parsed: unknown;
   try {
-    entries = readdirSync(dir, { withFileTypes: true });
+    parsed = JSON.parse(text);
   } catch {
-    return;
+    return undefined;
   }
-  for (const entry of entries) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) removeTemps(full);
-    else if (entry.name.endsWith(TEMP_SUFFIX)) rmSync(full, { force: true });
-  }
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  const { renames, removes, manifest } = parsed as Partial<Record<keyof Journal, unknown>>;
+  const isTempOf = (r: unknown): boolean => {
+    const { from, to } = (typeof r === 'object' && r !== null ? r : {}) as { from?: unknown; to?: unknown };
+    return typeof from === 'string' && typeof to === 'string' && from.startsWith(`${to}.`) && from.endsWith(TEMP_SUFFIX);
+  };
+  if (!Array.isArray(renames) || !renames.every(isTempOf) || !Array.isArray(removes) || !removes.every((p) => typeof p === 'string') || typeof manifest !== 'string') return undefined;
+  return { renames, removes, manifest } as Journal;
 }

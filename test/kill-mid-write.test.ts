@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { OutputFolder } from '../generator/output-folder.js';
 import { MANIFEST, recoverOutput } from '../generator/write.js';
 
 const BIN = 'generator/dist/generator/bin.js';
@@ -74,7 +75,7 @@ describe('kill mid-write', () => {
         expect([before.get(path), after.get(path)], `${path} after a kill at step ${step}`).toContain(text);
       }
       // Recovery alone gives exactly one complete output, old or new.
-      recoverOutput(out);
+      recoverOutput(OutputFolder.open(out));
       const recovered = snapshot(out);
       expect(recovered.has('.contractgen-journal.json')).toBe(false);
       expect([...recovered.keys()].some((p) => p.endsWith('.contractgen-tmp'))).toBe(false);

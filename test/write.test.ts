@@ -7,7 +7,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyWrite, fileSha256, planWrite, sha256 } from '../generator/write.js';
+import { OutputFolder, OutputRefused } from '../generator/output-folder.js';
+import { applyWrite, planWrite, sha256 } from '../generator/write.js';
 
 const root = mkdtempSync(join(tmpdir(), 'contractgen-write-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -29,8 +30,9 @@ describe('applyWrite', () => {
       ['g.ts', `// \ud800 ${'a'.repeat(100)}\n`],
     ]);
     const out = join(root, 'mixed');
-    const plan = planWrite(out, files, undefined);
-    const manifest = applyWrite(out, files, plan, HEAD);
+    const folder = OutputFolder.open(out);
+    const plan = planWrite(folder, files, undefined);
+    const manifest = applyWrite(folder, files, plan, HEAD);
     for (const [path, text] of files) {
       const bytes = readFileSync(join(out, path));
       expect(bytes.equals(Buffer.from(text, 'utf8')), path).toBe(true);
@@ -39,25 +41,29 @@ describe('applyWrite', () => {
   });
 });
 
-describe('fileSha256', () => {
+describe("the output folder's sha256", () => {
   it("is the sha256 of a file's bytes, whether it fits the read buffer once, exactly, or over several reads", () => {
     const dir = join(root, 'hashed');
     mkdirSync(dir, { recursive: true });
+    const folder = OutputFolder.open(dir);
     // Sizes around the 1 MiB read buffer, in reads of mixed byte widths; each file is hashed after a larger one.
     const sizes = [3 << 20, 0, 1, (1 << 20) - 1, 1 << 20, (1 << 20) + 1, 5000];
     sizes.forEach((size, i) => {
       const bytes = Buffer.from('a€📦'.repeat(Math.ceil(size / 8) + 1)).subarray(0, size);
       writeFileSync(join(dir, `f${i}`), bytes);
-      expect(fileSha256(join(dir, `f${i}`)), `${size} bytes`).toBe(sha256(bytes));
+      expect(folder.sha256(`f${i}`), `${size} bytes`).toBe(sha256(bytes));
     });
   });
 
-  it('is undefined for a file that is not there or is not a regular file (a folder, a device that never ends)', () => {
-    expect(fileSha256(join(root, 'no-such-file'))).toBeUndefined();
-    expect(fileSha256(root)).toBeUndefined();
+  it('is undefined for a file that is not there or is not a regular file, and refuses a link (to a device that never ends)', () => {
+    const dir = join(root, 'odd');
+    mkdirSync(join(dir, 'folder'), { recursive: true });
+    const folder = OutputFolder.open(dir);
+    expect(folder.sha256('no-such-file')).toBeUndefined();
+    expect(folder.sha256('folder')).toBeUndefined();
     if (existsSync('/dev/zero')) {
-      symlinkSync('/dev/zero', join(root, 'endless'));
-      expect(fileSha256(join(root, 'endless'))).toBeUndefined();
+      symlinkSync('/dev/zero', join(dir, 'endless'));
+      expect(() => folder.sha256('endless')).toThrow(OutputRefused);
     }
   });
 });

@@ -4,6 +4,7 @@ import { basename, dirname, relative, resolve } from 'node:path';
 import { contractArgument, count, InputError, parseArgs, UsageError, type Io, type ParsedArgs } from '../commands.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import { generate, outputsLeftOut, type GenerateOptions, type GenerateOutcome } from '../generate.js';
+import { realFolderPath } from '../output-folder.js';
 import { configEntries, DEFAULT_OUT_DIR, defaultContractFile } from './defaults.js';
 
 export async function generateCommand(argv: readonly string[], io: Io): Promise<number> {
@@ -34,8 +35,11 @@ async function targetsOf(args: ParsedArgs, io: Io): Promise<GenerateOptions[] | 
 }
 
 function target(io: Io, contract: string, out: string, check: boolean, outputs: GenerateOptions['outputs']): GenerateOptions {
-  const outDir = resolve(io.cwd, out);
-  if (isFile(outDir)) throw new InputError(`--out ${display(io, outDir)} is a file; the package is written to a folder`);
+  const given = resolve(io.cwd, out);
+  if (isFile(given)) throw new InputError(`--out ${display(io, given)} is a file; the package is written to a folder`);
+  // Resolved once, here: every run (each save of a watch session) writes to the folder the link led to now.
+  const outDir = realFolderPath(given);
+  if (outDir !== given) io.err(`${display(io, given)}: a symbolic link leads to ${outDir}; the package is written there`);
   // What a contract says under `outputs:`, for an input that cannot say it (an OpenAPI description).
   return { contractFile: resolve(io.cwd, contract), outDir, check, outputs };
 }
@@ -81,6 +85,10 @@ function report(outcome: GenerateOutcome, options: GenerateOptions, io: Io, elap
     case 'stale':
       io.err(`${outDir} does not match the contract; run contractgen generate. Stale files:`);
       for (const file of outcome.stale) io.err(`  ${file}`);
+      return 1;
+    case 'refused':
+      for (const d of outcome.diagnostics) io.err(formatDiagnostic(d, undefined));
+      io.err(`generation stopped: contractgen works only inside ${outDir} and follows no symbolic link there${took}`);
       return 1;
     case 'blocked':
       io.err(`${outDir}: these files exist and were not written by contractgen; move them away first:`);

@@ -5,7 +5,7 @@
  * Without a config file, commands keep the single-contract convention (./contract/, ./generated/).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Node } from 'yaml';
 import type { Diagnostic, Position } from './diagnostics.js';
@@ -39,11 +39,12 @@ export function findConfig(dir: string): string | undefined {
  * stages load here, not with `findConfig`: a no-change `generate` must not pay for them.
  */
 export async function loadConfig(dir: string, file: string): Promise<ConfigResult> {
-  const [{ MESSAGES: M, problem }, { sortDiagnostics }, { YAML_PARSE_OPTIONS, yamlLib }, { didYouMean }] = await Promise.all([
+  const [{ MESSAGES: M, problem }, { sortDiagnostics }, { YAML_PARSE_OPTIONS, yamlLib }, { didYouMean }, { realFolderPath }] = await Promise.all([
     import('./diagnostic-catalogue.js'),
     import('./diagnostics.js'),
     import('./load/yaml-lib.js'),
     import('./similar.js'),
+    import('./output-folder.js'),
   ]);
   const script = file.endsWith('.mjs');
   let source: string;
@@ -111,6 +112,10 @@ export async function loadConfig(dir: string, file: string): Promise<ConfigResul
     const [contract, out] = [text('contract'), text('out')];
     const outputs = outputsLeftOut(off('openapi'), off('mocks'));
     if (contract === undefined || out === undefined) continue;
+    // A config comes with the repository, which may be anyone's: its paths stay inside the repository.
+    const leaving = (['contract', 'out'] as const).filter((key) => leaves(dir, key === 'out' ? out : contract, realFolderPath));
+    for (const key of leaving) report(item.get(key, true) as Node, `\`${key}\` leads out of the config's folder: a config names paths inside its repository (the command line may name any)`);
+    if (leaving.length > 0) continue;
     const folder = relative(dir, resolve(dir, out)) || '.';
     const earlier = outs.get(folder);
     if (earlier !== undefined) report(item.get('out', true) as Node, `${contract} and ${earlier} are both generated into ${folder}: each contract needs its own folder`);
@@ -118,6 +123,21 @@ export async function loadConfig(dir: string, file: string): Promise<ConfigResul
     entries.push({ contract, out, outputs });
   }
   return problems.length > 0 ? { ok: false, file, diagnostics: sortDiagnostics(problems), source } : { ok: true, file, entries };
+}
+
+/**
+ * Whether `path` (relative to `dir`) leads out of `dir`, as written (absolute, `..`) or once
+ * symbolic links are resolved (`real`: output-folder.ts's realFolderPath, which resolves what
+ * exists of a path). A contract outside would be read and quoted in diagnostics (a CI log may
+ * be public); a package outside would be written anywhere the config's author chose.
+ */
+function leaves(dir: string, path: string, real: (path: string) => string): boolean {
+  if (isAbsolute(path)) return true;
+  const inside = (from: string, to: string) => {
+    const rel = relative(from, to);
+    return rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+  };
+  return !inside(dir, resolve(dir, path)) || !inside(real(dir), real(resolve(dir, path)));
 }
 
 /** A `contractgen.config.mjs`'s default export (`export default defineConfig({ … })`), as JSON text. */

@@ -130,17 +130,7 @@ export class OutputFolder {
 
   /** Creates the file `path` with `bytes`, and its folders; fails if anything (a link included) is there. */
   create(path: string, bytes: Uint8Array): void {
-    const full = this.makeParents(path);
-    const fd = openSync(full, CREATE, 0o666);
-    try {
-      for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
-      closeSync(fd);
-    } catch (e) {
-      // The file is this call's own (created exclusively): a half-written one goes.
-      closeQuietly(fd);
-      unlinkSync(full);
-      throw e;
-    }
+    createExclusive(this.makeParents(path), bytes);
   }
 
   /** Replaces `path` with `text` at once: a temp file beside it, renamed. */
@@ -267,6 +257,23 @@ export class OutputFolder {
  * `dir`'s real path (every link on the way resolved); for a folder not made yet, its nearest
  * existing parent's real path and the rest of the way.
  */
+/**
+ * Creates the file `full` with `bytes`; fails if anything, a link included, is there already, so
+ * nothing is ever written through an existing file. What every write of the tool goes through.
+ */
+export function createExclusive(full: string, bytes: Uint8Array): void {
+  const fd = openSync(full, CREATE, 0o666);
+  try {
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+    closeSync(fd);
+  } catch (e) {
+    // The file is this call's own (created exclusively): a half-written one goes.
+    closeQuietly(fd);
+    unlinkSync(full);
+    throw e;
+  }
+}
+
 export function realFolderPath(dir: string): string {
   try {
     // The JavaScript realpath resolves links only: the native one would also change letter case.

@@ -4,12 +4,12 @@
  * generator owns, so it never deletes or overwrites a file it did not write. Every read, write,
  * rename and deletion goes through the folder (output-folder.ts), which keeps them inside it.
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { jsonText } from './escape.js';
 import { MAX_RECORD_BYTES } from './limits.js';
-import { TEMP_SUFFIX, type Comparison, type OutputFolder } from './output-folder.js';
+import { createExclusive, TEMP_SUFFIX, type Comparison, type OutputFolder } from './output-folder.js';
 
 export const MANIFEST = '.contractgen-manifest.json';
 
@@ -50,14 +50,21 @@ function isManifest(value: unknown): value is Manifest {
 }
 
 /** For the other commands, which write one file a user named (`--out`): temp file beside it, renamed. */
+/**
+ * One file written at once, outside an output folder (`openapi --out`, `import --out`, `init`,
+ * `diff --bump`): a temp file beside it under a fresh random name, created exclusively and without
+ * following a link (nothing planted at a guessable name is written through), then renamed over
+ * `file` (a link there is replaced, not followed).
+ */
 export function writeAtomic(file: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
+  const temp = `${file}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
   try {
-    writeFileSync(temp, text);
+    createExclusive(temp, Buffer.from(text));
     renameSync(temp, file);
   } catch (e) {
-    rmSync(temp, { force: true });
+    // createExclusive removes a temp it made and failed to fill; one it could not make is not this call's.
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') rmSync(temp, { force: true });
     throw e;
   }
 }

@@ -1,6 +1,6 @@
 /** Several contracts per repository: `contractgen.config.json`/`.yaml`, two contracts, two packages, one config. */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -77,6 +77,40 @@ describe('contractgen.config', () => {
     ]);
     expect(existsSync(join(dir, 'packages'))).toBe(false);
     expect((await run(['validate'], dir)).code).toBe(1);
+  });
+
+  it('a config names paths inside its repository: out and contract leading elsewhere, as written or through a link, are refused where written', async () => {
+    const dir = repo('contracts:\n  - { contract: contract/orders.yaml, out: ../elsewhere }\n  - { contract: /etc/hostname, out: packages/a }\n  - { contract: contract/../../secret.yaml, out: packages/b }\n  - { contract: contract/orders.yaml, out: linked/pkg }\n  - { contract: contract/secret-link.yaml, out: packages/c }\n');
+    const outside = realpathSync(mkdtempSync(join(tmpdir(), 'contractgen-outside-')));
+    dirs.push(outside);
+    writeFileSync(join(outside, 'secret.yaml'), 'token: s3cr3t-0f-the-home-folder\n');
+    symlinkSync(outside, join(dir, 'linked'));
+    symlinkSync(join(outside, 'secret.yaml'), join(dir, 'contract', 'secret-link.yaml'));
+    for (const command of ['generate', 'validate']) {
+      const { code, out, err } = await run([command], dir);
+      expect(code).toBe(1);
+      expect(err.split('\n').filter((l) => l.startsWith('contractgen.config.yaml:'))).toEqual([
+        "contractgen.config.yaml:2:44: `out` leads out of the config's folder: a config names paths inside its repository (the command line may name any) [config-invalid]",
+        "contractgen.config.yaml:3:17: `contract` leads out of the config's folder: a config names paths inside its repository (the command line may name any) [config-invalid]",
+        "contractgen.config.yaml:4:17: `contract` leads out of the config's folder: a config names paths inside its repository (the command line may name any) [config-invalid]",
+        "contractgen.config.yaml:5:44: `out` leads out of the config's folder: a config names paths inside its repository (the command line may name any) [config-invalid]",
+        "contractgen.config.yaml:6:17: `contract` leads out of the config's folder: a config names paths inside its repository (the command line may name any) [config-invalid]",
+      ]);
+      expect(`${out}${err}`).not.toContain('s3cr3t');
+    }
+    expect(readdirSync(outside)).toEqual(['secret.yaml']);
+    expect(existsSync(join(dir, '..', 'elsewhere'))).toBe(false);
+    expect(existsSync(join(dir, 'packages'))).toBe(false);
+  });
+
+  it("a config's file names reach the terminal escaped: no escape sequence or line break of theirs is printed raw", async () => {
+    const name = 'contract/or\u001b[2Jders\u202e.yaml';
+    const dir = repo(`contracts:\n  - { contract: ${JSON.stringify(name)}, out: "out/\\u001b]0;x\\u0007" }\n`);
+    writeFileSync(join(dir, name), contractOf('Orders', 'orders-client', '/orders'));
+    const printed = [await run(['validate'], dir), await run(['generate'], dir), await run(['generate', '--check'], dir)].map((r) => `${r.out}\n${r.err}`).join('\n');
+    expect(printed).toContain('or\\u001b[2Jders\\u202e.yaml: valid');
+    expect(printed).toContain('out/\\u001b]0;x\\u0007: ');
+    expect(printed).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f\u202e]/);
   });
 
   it('generate --watch covers every contract: a save of one regenerates that one', async () => {

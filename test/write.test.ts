@@ -3,12 +3,12 @@
  * written, whatever mix of one-, two-, three- and four-byte characters it holds and in whatever
  * order the files come (the writer reuses one buffer, growing it when a text does not fit).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OutputFolder, OutputRefused } from '../generator/output-folder.js';
-import { applyWrite, planWrite, sha256 } from '../generator/write.js';
+import { applyWrite, planWrite, sha256, writeAtomic } from '../generator/write.js';
 
 const root = mkdtempSync(join(tmpdir(), 'contractgen-write-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -65,5 +65,20 @@ describe("the output folder's sha256", () => {
       symlinkSync('/dev/zero', join(dir, 'endless'));
       expect(() => folder.sha256('endless')).toThrow(OutputRefused);
     }
+  });
+});
+
+describe('writeAtomic (one file outside an output folder: openapi --out, import --out, init, diff --bump)', () => {
+  it('replaces a link at the file rather than writing through it, and leaves no temp behind', () => {
+    const dir = join(root, 'single');
+    mkdirSync(dir, { recursive: true });
+    const target = join(root, 'single-outside.txt');
+    writeFileSync(target, 'outside');
+    symlinkSync(target, join(dir, 'openapi.yaml'));
+    writeAtomic(join(dir, 'openapi.yaml'), 'openapi: 3.1.0\n');
+    expect(readFileSync(target, 'utf8')).toBe('outside');
+    expect(lstatSync(join(dir, 'openapi.yaml')).isFile()).toBe(true);
+    expect(readFileSync(join(dir, 'openapi.yaml'), 'utf8')).toBe('openapi: 3.1.0\n');
+    expect(readdirSync(dir)).toEqual(['openapi.yaml']);
   });
 });

@@ -1,4 +1,5 @@
 /** Where commands look when no contract or output folder is given. */
+import { visibleText } from '../escape.js';
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { count, InputError, type Io, type ParsedArgs } from '../commands.js';
@@ -40,6 +41,6 @@ export async function configEntries(args: ParsedArgs, io: Io): Promise<{ readonl
   const loaded = await loadConfig(io.cwd, file);
   if (loaded.ok) return loaded;
   for (const d of loaded.diagnostics) io.err(formatDiagnostic(d, loaded.source));
-  io.err(`${count(loaded.diagnostics.length, 'problem')} in ${file}`);
+  io.err(`${count(loaded.diagnostics.length, 'problem')} in ${visibleText(file)}`);
   return 1;
 }

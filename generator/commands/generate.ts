@@ -1,4 +1,5 @@
 /** `contractgen generate [--contract <file>] [--out <dir>] [--check] [--watch] [--no-openapi] [--no-mocks]`, or every contract of the config file. */
+import { visibleText } from '../escape.js';
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { contractArgument, count, InputError, parseArgs, UsageError, type Io, type ParsedArgs } from '../commands.js';
@@ -39,7 +40,7 @@ function target(io: Io, contract: string, out: string, check: boolean, outputs: 
   if (isFile(given)) throw new InputError(`--out ${display(io, given)} is a file; the package is written to a folder`);
   // Resolved once, here: every run (each save of a watch session) writes to the folder the link led to now.
   const outDir = realFolderPath(given);
-  if (outDir !== given) io.err(`${display(io, given)}: a symbolic link leads to ${outDir}; the package is written there`);
+  if (outDir !== given) io.err(`${display(io, given)}: a symbolic link leads to ${visibleText(outDir)}; the package is written there`);
   // What a contract says under `outputs:`, for an input that cannot say it (an OpenAPI description).
   return { contractFile: resolve(io.cwd, contract), outDir, check, outputs };
 }
@@ -63,9 +64,9 @@ function isFile(path: string): boolean {
   }
 }
 
-/** A path as the user would type it: relative to the working directory. */
+/** A path as the user would type it: relative to the working directory, shown by the terminal's rule (a config's names are anyone's). */
 function display(io: Io, path: string): string {
-  return relative(io.cwd, path) || '.';
+  return visibleText(relative(io.cwd, path) || '.');
 }
 
 function report(outcome: GenerateOutcome, options: GenerateOptions, io: Io, elapsed?: number): number {
@@ -84,7 +85,7 @@ function report(outcome: GenerateOutcome, options: GenerateOptions, io: Io, elap
       return 0;
     case 'stale':
       io.err(`${outDir} does not match the contract; run contractgen generate. Stale files:`);
-      for (const file of outcome.stale) io.err(`  ${file}`);
+      for (const file of outcome.stale) io.err(`  ${visibleText(file)}`);
       return 1;
     case 'refused':
       for (const d of outcome.diagnostics) io.err(formatDiagnostic(d, undefined));
@@ -92,7 +93,7 @@ function report(outcome: GenerateOutcome, options: GenerateOptions, io: Io, elap
       return 1;
     case 'blocked':
       io.err(`${outDir}: these files exist and were not written by contractgen; move them away first:`);
-      for (const file of outcome.foreign) io.err(`  ${file}`);
+      for (const file of outcome.foreign) io.err(`  ${visibleText(file)}`);
       return 1;
   }
 }
@@ -112,7 +113,7 @@ async function watchLoop(targets: readonly GenerateOptions[], io: Io): Promise<n
       } catch (e) {
         // The session goes on: the folder may be writable again by the next save.
         if (!(e instanceof InputError)) throw e;
-        io.err(`contractgen: ${e.message}`);
+        io.err(`contractgen: ${visibleText(e.message)}`);
       }
     };
     io.out(`watching ${display(io, options.contractFile)} (Ctrl-C to stop)`);

@@ -5,6 +5,7 @@
  * twenty, then a count by cause). Exit 1 when the description cannot be imported or the file
  * cannot be written, 2 on usage errors.
  */
+import { visibleText } from '../escape.js';
 import { basename, resolve } from 'node:path';
 import { count, parseArgs, UsageError, type Io } from '../commands.js';
 import { formatDiagnostic } from '../diagnostics.js';
@@ -28,7 +29,7 @@ export function importCommand(argv: readonly string[], io: Io): number {
   if (imported.warnings.length > WARNINGS_SHOWN) io.err(summary(imported.warnings));
   for (const d of result.diagnostics) io.err(formatDiagnostic(d, undefined));
   if (!result.ok || imported.data === undefined) {
-    io.err(`import stopped: ${file} cannot be imported`);
+    io.err(`import stopped: ${visibleText(file)} cannot be imported`);
     return 1;
   }
   const text = contractText(imported.data, file);
@@ -40,11 +41,11 @@ export function importCommand(argv: readonly string[], io: Io): number {
   try {
     writeAtomic(resolve(io.cwd, out), text);
   } catch (e) {
-    io.err(`contractgen import: cannot write ${out}: ${e instanceof Error ? e.message : String(e)}`);
+    io.err(`contractgen import: cannot write ${visibleText(out)}: ${visibleText(e instanceof Error ? e.message : String(e))}`);
     return 1;
   }
   const { contract } = result;
-  io.out(`${out}: contract written (${count(contract.endpoints.length, 'endpoint')}, ${count(contract.types.length, 'type')}, ${count(imported.warnings.length, 'approximation')})`);
+  io.out(`${visibleText(out)}: contract written (${count(contract.endpoints.length, 'endpoint')}, ${count(contract.types.length, 'type')}, ${count(imported.warnings.length, 'approximation')})`);
   return 0;
 }
 

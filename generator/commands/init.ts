@@ -5,6 +5,7 @@
  * contractgen.config.json naming it and its folder. Never overwrites: an existing contract or
  * config is refused (exit 1) and an existing script is left as it is.
  */
+import { visibleText } from '../escape.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { count, InputError, parseArgs, UsageError, type Io } from '../commands.js';
@@ -31,7 +32,7 @@ export function initCommand(argv: readonly string[], io: Io): number {
   const config = args.options.has('config') ? configText(io, file, typeof out === 'string' ? out : DEFAULT_OUT_DIR) : undefined;
   const scripts = args.options.has('script') ? addScripts(io, config === undefined ? file : undefined) : undefined;
   writeAtomic(path, starterContract(packageName));
-  io.out(`${file}: starter contract written (2 endpoints, 2 types, 1 host)`);
+  io.out(`${visibleText(file)}: starter contract written (2 endpoints, 2 types, 1 host)`);
   if (config !== undefined) {
     writeAtomic(join(io.cwd, CONFIG_FILES[0]), config);
     io.out(`${CONFIG_FILES[0]}: written (add a contract there for each package)`);

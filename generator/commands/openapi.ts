@@ -3,6 +3,7 @@
  * document, on stdout unless --out names a file. Exit 1 when the contract has errors or the file
  * cannot be written, 2 on usage errors.
  */
+import { visibleText } from '../escape.js';
 import { resolve } from 'node:path';
 import { contractArgument, parseArgs, type Io } from '../commands.js';
 import { loadInput } from '../input.js';
@@ -17,7 +18,7 @@ export async function openapiCommand(argv: readonly string[], io: Io): Promise<n
   const result = loadInput(resolve(io.cwd, file), file);
   for (const d of result.diagnostics) io.err(formatDiagnostic(d, result.source));
   if (!result.ok) {
-    io.err(`openapi stopped: ${file} has errors`);
+    io.err(`openapi stopped: ${visibleText(file)} has errors`);
     return 1;
   }
   const text = renderOpenApi(result.contract);
@@ -33,9 +34,9 @@ function writeDocument(path: string, name: string, text: string, io: Io): number
   try {
     writeAtomic(path, text);
   } catch (e) {
-    io.err(`contractgen openapi: cannot write ${name}: ${e instanceof Error ? e.message : String(e)}`);
+    io.err(`contractgen openapi: cannot write ${visibleText(name)}: ${visibleText(e instanceof Error ? e.message : String(e))}`);
     return 1;
   }
-  io.out(`${name}: OpenAPI 3.1 document written (${Buffer.byteLength(text)} bytes)`);
+  io.out(`${visibleText(name)}: OpenAPI 3.1 document written (${Buffer.byteLength(text)} bytes)`);
   return 0;
 }

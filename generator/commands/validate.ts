@@ -1,4 +1,5 @@
 /** `contractgen validate [--contract <file>]` (or every contract of the config file): exit 0 when valid, else one line per problem and exit 1. */
+import { visibleText } from '../escape.js';
 import { resolve } from 'node:path';
 import { loadInput } from '../input.js';
 import { contractArgument, count, parseArgs, type Io } from '../commands.js';
@@ -19,10 +20,10 @@ function validateOne(file: string, io: Io): number {
   for (const d of result.diagnostics) io.err(formatDiagnostic(d, result.source));
   if (!result.ok) {
     const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
-    io.err(`${count(errors, 'problem')} in ${file}`);
+    io.err(`${count(errors, 'problem')} in ${visibleText(file)}`);
     return 1;
   }
   const { endpoints, types, hosts } = result.contract;
-  io.out(`${file}: valid (${count(endpoints.length, 'endpoint')}, ${count(types.length, 'type')}, ${count(hosts.length, 'host')})`);
+  io.out(`${visibleText(file)}: valid (${count(endpoints.length, 'endpoint')}, ${count(types.length, 'type')}, ${count(hosts.length, 'host')})`);
   return 0;
 }

@@ -18,6 +18,7 @@ import type { ErrorTables } from '../../templates/spec.js';
 import { knowledge, type Knowledge } from '../model/knowledge.js';
 import type { BodyPath, Contract, Endpoint, ErrorShape, Field, Host, JsonValue, MessageRow, ObjectType, ResponseHeader, ResponseStatus, ShapeReadKey, StatusPattern, TypeRef } from '../model/types.js';
 import { formatStatus, statusMatches } from '../model/values.js';
+import { setOwn } from '../records.js';
 import { errorRules, errorTableData, hostSpec, usesDecodeRules } from './emit-tables.js';
 import { numberExample, stringExample } from './scalar-example.js';
 
@@ -430,20 +431,15 @@ function setPath(root: Mutable, path: BodyPath, value: unknown): Mutable {
   path.forEach((segment, i) => {
     const slot = node as Record<string | number, unknown>;
     if (i === path.length - 1) {
-      put(slot, segment, value);
+      setOwn(slot, segment, value);
       return;
     }
     const next = readPath(slot, [segment]);
     const wantArray = typeof path[i + 1] === 'number';
-    if (typeof next !== 'object' || next === null || Array.isArray(next) !== wantArray) put(slot, segment, wantArray ? [] : {});
+    if (typeof next !== 'object' || next === null || Array.isArray(next) !== wantArray) setOwn(slot, segment, wantArray ? [] : {});
     node = slot[segment] as Mutable;
   });
   return root;
-}
-
-/** An own, enumerable, writable property: assigning `__proto__` would set the prototype instead. */
-function put(slot: Record<string | number, unknown>, key: string | number, value: unknown): void {
-  Object.defineProperty(slot, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 /**

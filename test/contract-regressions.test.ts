@@ -118,6 +118,24 @@ describe('minimal reproductions', () => {
     expectRejected(credential, 'reserved-name');
   });
 
+  it("requiredWhen on a field that is no string (untyped-condition): the success fixture does not write the rule's text into it", async () => {
+    // From test/fuzz/contracts.fuzz.ts (9 of the default seed's 300): the fixture set `size` to
+    // 'large', a string where the type holds an object, and the mocks did not compile.
+    const source = `${HEAD}hosts:\n  api: { url: "https://a.example" }\ntypes:\n  Parcel:\n    kind: object\n    fields:\n      size: { type: object, fields: { width: { type: number } } }\n      note: { type: string }\n    requiredWhen:\n      - { when: { size: large }, require: [note] }\nendpoints:\n  get: { method: GET, path: /parcel, host: api, responses: { "200": { body: Parcel } } }\n`;
+    expect(await problems(source)).toEqual([]);
+    const fixtures = JSON.parse((await files(source)).get('mocks/fixtures.json') ?? '') as { endpoints: { get: { success: { json: unknown } } } };
+    expect(fixtures.endpoints.get.success.json).toEqual({});
+  });
+
+  it('together groups that share a field ([a, b] and [c, a], c required): the success fixture completes both', async () => {
+    // From test/fuzz/contracts.fuzz.ts: the second group brought in `a` after the first was looked
+    // at, so the fixture had `a` without `b`, which the first group's type forbids.
+    const source = `${HEAD}hosts:\n  api: { url: "https://a.example" }\ntypes:\n  Pair:\n    kind: object\n    fields: { a: { type: string }, b: { type: integer }, c: { type: boolean, required: true } }\n    together: [[a, b], [c, a]]\nendpoints:\n  get: { method: GET, path: /pair, host: api, responses: { "200": { body: Pair } } }\n`;
+    expect(await problems(source)).toEqual([]);
+    const fixtures = JSON.parse((await files(source)).get('mocks/fixtures.json') ?? '') as { endpoints: { get: { success: { json: object } } } };
+    expect(Object.keys(fixtures.endpoints.get.success.json).sort()).toEqual(['a', 'b', 'c']);
+  });
+
   it("the format's smallest valid contract (no types) passes the generator's own strict check", async () => {
     const smallest = `${HEAD}hosts:\n  api: { url: "https://api.example.com" }\nendpoints:\n  ping:\n    method: GET\n    path: /ping\n    host: api\n    responses: { "200": { description: Pong. } }\n`;
     expect(await problems(smallest)).toEqual([]);

@@ -15,6 +15,7 @@ import { decodeHostError, type DecodedError } from '../../templates/decode.js';
 import { DECODE_RULES } from '../../templates/decode-rules.js';
 import { shapeRules } from '../../templates/shape-reader.js';
 import type { ErrorTables } from '../../templates/spec.js';
+import { isText } from '../model/check-value.js';
 import { knowledge, type Knowledge } from '../model/knowledge.js';
 import type { BodyPath, Contract, Endpoint, ErrorShape, Field, Host, JsonValue, MessageRow, ObjectType, ResponseHeader, ResponseStatus, ShapeReadKey, StatusPattern, TypeRef } from '../model/types.js';
 import { formatStatus, statusMatches } from '../model/values.js';
@@ -534,11 +535,17 @@ function objectExample(contract: Contract, all: readonly Field[], type: ObjectTy
   };
   for (const f of fields) if (f.required) choose(f.name);
   const rule = type?.requiredWhen[0];
-  if (rule !== undefined) {
+  const discriminant = rule === undefined ? undefined : all.find((f) => f.name === rule.field);
+  // A rule on a field that is no text (untyped-condition) only documents: no value of the field's type meets it.
+  if (rule !== undefined && discriminant !== undefined && isText(discriminant.type, knowledge(contract).type)) {
     chosen.set(rule.field, rule.value);
     rule.require.forEach(choose);
   }
-  for (const group of type?.together ?? []) if (group.some((n) => chosen.has(n))) group.forEach(choose);
+  // Until no group grows: a group completed late may start one that came before it.
+  for (let size = -1; size !== chosen.size; ) {
+    size = chosen.size;
+    for (const group of type?.together ?? []) if (group.some((n) => chosen.has(n))) group.forEach(choose);
+  }
   return Object.fromEntries(fields.filter((f) => chosen.has(f.name)).map((f) => [f.name, chosen.get(f.name) ?? null]));
 }
 

@@ -42,7 +42,7 @@ export const CODES = {
   },
   'reserved-name': {
     stages: ['model'],
-    summary: 'A host, shape, category, policy, environment, auth scheme, operation id or message row id named like an `Object.prototype` member (`toString`, `constructor`, `__proto__`…).',
+    summary: 'A host, shape, category, policy, environment, auth scheme, server variable, credential, operation id or message row id named like an `Object.prototype` member (`toString`, `constructor`, `__proto__`…).',
   },
   'untyped-condition': {
     stages: ['model'],

@@ -108,6 +108,31 @@ export function typeName(name: string): string {
   return isIdentifier(name) && !GLOBALS.has(name) ? name : pascal(name);
 }
 
+/**
+ * The members of TypeScript's `Object` interface (lib.es5.d.ts; test/object-members.test.ts holds
+ * the list to the compiler's). TypeScript reads a property an object literal leaves out as
+ * Object's member of that name, so `{ name: 'x' }` is no `{ name: string; constructor?: string }`:
+ * its `constructor` is `Function`. JavaScript agrees: an object without the property reads the
+ * inherited member.
+ */
+const OBJECT_MEMBERS: ReadonlySet<string> = new Set(['constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable']);
+
+/**
+ * The type an optional property named `name` also admits: `Object['toString']` for a member of
+ * Object's interface (what reading it gives when it is absent), so an object literal that leaves
+ * it out is still of the type; undefined for every other name, and for a required property.
+ * Every generated type writes its optional properties' types through here.
+ */
+export function absentMember(name: string, optional: boolean): string | undefined {
+  return optional && OBJECT_MEMBERS.has(name) ? `Object[${stringLiteral(name)}]` : undefined;
+}
+
+/** A one-line type of a property named `name`, with what it admits when optional and absent (`absentMember`). */
+export function propertyType(name: string, optional: boolean, type: string): string {
+  const absent = absentMember(name, optional);
+  return absent === undefined ? type : `${type} | ${absent}`;
+}
+
 /** An object key: bare when it is an identifier, else a quoted string (wire names are kept exactly). */
 export function propertyKey(name: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : stringLiteral(name);

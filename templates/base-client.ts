@@ -4,6 +4,7 @@
  * redaction around every call. Each attempt is one HTTP exchange (exchange.ts).
  */
 import type { TokenStore } from './auth.js';
+import { own, setOwn } from './body.js';
 import type { Proof, ProofResult, Provider, SchemeCredential } from './credentials.js';
 import type { DecodedError } from './decode.js';
 import { isStream } from './request-body.js';
@@ -265,8 +266,10 @@ export function secretParamForms(keys: readonly string[], input: object | undefi
 /** A fresh idempotency key: the same object carries it through every retry of the call. */
 function withIdempotencyKey(endpoint: EndpointSpec, given: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
   const key = endpoint.idempotencyKey;
+  if (key === undefined) return given;
   // null is "not sent" to the serialiser too: it gets a key, or the retried call would go without one.
-  if (key === undefined || (given[key] !== undefined && given[key] !== null)) return given;
+  const value = own(given, key);
+  if (value !== undefined && value !== null) return given;
   return { ...given, [key]: globalThis.crypto.randomUUID() };
 }
 
@@ -277,8 +280,8 @@ function toCallInput(endpoint: EndpointSpec, input: object | undefined): CallInp
   const params: Record<string, string | number> = {};
   for (const name of endpoint.pathParams) {
     if (RESERVED_INPUT_KEYS.includes(name)) continue;
-    const value = given[name];
-    if (typeof value === 'string' || typeof value === 'number') params[name] = value;
+    const value = own(given, name);
+    if (typeof value === 'string' || typeof value === 'number') setOwn(params, name, value);
   }
   // Plain query parameters are read from the input itself, as the serialiser reads them (exchange.ts).
   return callInput(given, params, endpoint.queryParams === undefined ? undefined : given);

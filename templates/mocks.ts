@@ -87,8 +87,12 @@ export interface MockEndpointFixtures<Data = unknown, HostKey extends string = s
   readonly lastPage?: MockSuccessFixture<Data>;
   /** The endpoint's own error responses: its quirks, a wrong content type. */
   readonly errors: Readonly<Record<Exclude<Key, HostKey>, MockErrorFixture>>;
-  /** Host fixtures this endpoint's rules (quirks, shapes, fields) decode differently. */
-  readonly expect: Readonly<Partial<Record<HostKey, MockExpectation>>>;
+  /**
+   * Host fixtures this endpoint's rules (quirks, shapes, fields) decode differently, by key. A record
+   * of some keys, not `Partial<Record<HostKey, …>>`: TypeScript reads a key such a record leaves out
+   * as Object's member of that name, so one without a `constructor` fixture would not be of the type.
+   */
+  readonly expect: Readonly<Record<string, MockExpectation>>;
 }
 
 /** An endpoint's fixtures, as the generic code reads them. */

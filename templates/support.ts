@@ -2,7 +2,7 @@
  * Support reports for persistent server errors: the exact request, the exact response and a UTC
  * timestamp, ready to send to the configured support contact — with every secret redacted.
  */
-import { truncate } from './body.js';
+import { setOwn, truncate } from './body.js';
 import { describeBody } from './request-body.js';
 import type { Exchange } from './exchange.js';
 import type { StatusSpec } from './spec.js';
@@ -130,7 +130,7 @@ export function fieldRedactor(names: readonly string[]): FieldRedactor {
 export function redactHeaders(redact: Redactor, headers: Readonly<Record<string, string>>, extra: readonly string[] = []): Record<string, string> {
   const out: Record<string, string> = {};
   const hidden = new Set([...SECRET_HEADERS, ...extra.map((h) => h.toLowerCase())]);
-  for (const [key, value] of Object.entries(headers)) out[key] = hidden.has(key.toLowerCase()) ? REDACTED : redact.text(value);
+  for (const [key, value] of Object.entries(headers)) setOwn(out, key, hidden.has(key.toLowerCase()) ? REDACTED : redact.text(value));
   return out;
 }
 

@@ -7,6 +7,7 @@
  * does the same (see bench/: client throughput).
  */
 
+import { setOwn } from './body.js';
 import { isStream, ownBuffer, type BodyData } from './request-body.js';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -153,9 +154,7 @@ export class FetchResponse implements TransportResponse {
   get headers(): Readonly<Record<string, string>> {
     if (this.record === undefined) {
       const record: Record<string, string> = {};
-      this.source.forEach((value, key) => {
-        record[key] = value;
-      });
+      this.source.forEach((value, key) => setOwn(record, key, value));
       this.record = record;
     }
     return this.record;

@@ -33,6 +33,18 @@ async function problems(source: string): Promise<string[]> {
   return [...typecheckPackage(rendered.files).map((e) => `does not type-check: ${e}`), ...names.duplicates.map((d) => `declared twice (merged): ${d}`)];
 }
 
+/** Renders a valid contract; its files. */
+async function files(source: string): Promise<ReadonlyMap<string, string>> {
+  const rendered = await render('contract.yaml', source);
+  if (rendered.kind !== 'files') throw new Error(`render gives ${rendered.kind}`);
+  return rendered.files;
+}
+
+/** The package's files with `src/use.ts` (a consumer's code) beside its sources, type-checked: what the compiler says. */
+function typecheckWith(rendered: ReadonlyMap<string, string>, use: string): string[] {
+  return typecheckPackage(new Map([...rendered, ['src/use.ts', use]]));
+}
+
 /** The validator refuses the contract with positioned diagnostics of this code (and no others). */
 function expectRejected(source: string, code: string): void {
   const loaded = loadContractText('contract.yaml', source);
@@ -62,6 +74,66 @@ describe('minimal reproductions', () => {
     expect(JSON.stringify(fixtures)).toContain('"__proto__":{"x":{"status":{}');
     expect(rendered.files.get('openapi.yaml')).toMatch(/required: \[__proto__\]\n\s+properties:\n\s+__proto__:/);
     expect(await problems(source)).toEqual([]);
+  });
+
+  it('a code named constructor (a mock fixture key): the fixture records of every endpoint compile', async () => {
+    // From test/fuzz/contracts.fuzz.ts (15 of the default seed's 300): each endpoint's `expect`
+    // record, typed Partial<Record<FixtureKey, …>>, was no such record without a `constructor` entry:
+    // TypeScript reads a key a literal leaves out as Object's member of that name.
+    const source = `${HEAD}hosts:\n  api:\n    url: "https://api.example.com"\n    errors:\n      shapes: [problem]\n      codes: { shape: problem, rows: [{ status: 400, code: constructor }, { status: 404, code: __proto__ }] }\nshapes:\n  problem: { match: { present: [code] }, read: { code: code } }\ncategories: { client: {} }\nstatusCategories: { 4XX: client }\nendpoints:\n  ping:\n    method: GET\n    path: /ping\n    host: api\n    responses: { "200": { description: Pong. } }\n`;
+    expect(await problems(source)).toEqual([]);
+    const fixtures = JSON.parse((await files(source)).get('mocks/fixtures.json') ?? '') as { hosts: { api: object } };
+    expect(Object.keys(fixtures.hosts.api)).toEqual(['constructor', '__proto__']);
+  });
+
+  it('optional fields named like members of Object (constructor, toString, hasOwnProperty, valueOf): the success fixture and a literal that leave them out compile', async () => {
+    // TypeScript gave `{ name: 'x' }` the `constructor` of Object, a Function, so it was no
+    // `{ name: string; constructor?: string }`: the mocks' success fixture did not compile, nor
+    // did a caller's request body without those fields.
+    const source = `${HEAD}hosts:\n  api: { url: "https://api.example.com" }\ntypes:\n  Thing:\n    kind: object\n    fields:\n      name: { type: string, required: true }\n      constructor: { type: string }\n      toString: { type: integer }\n      hasOwnProperty: { type: boolean }\n      valueOf: { type: object, fields: { constructor: { type: string } } }\n    together: [[toString, hasOwnProperty]]\nendpoints:\n  putThing: { method: PUT, path: /thing, host: api, params: { constructor: { in: query, type: string } }, request: { body: Thing }, responses: { "200": { body: Thing } } }\n`;
+    expect(await problems(source)).toEqual([]);
+    const use = "import type { PutThingInput, Thing } from './index.js';\nexport const thing: Thing = { name: 'x' };\nexport const input: PutThingInput = { body: { name: 'x', valueOf: {} } };\nexport const both: Thing = { name: 'x', constructor: 'c', toString: 1, hasOwnProperty: true };\n// @ts-expect-error a field still has its type\nexport const wrong: Thing = { name: 'x', constructor: 1 };\n";
+    expect(typecheckWith(await files(source), use)).toEqual([]);
+  });
+
+  it('a together group of fields named toString and valueOf: the OpenAPI export keeps both (it crashed on Object.prototype.toString)', async () => {
+    const source = `${HEAD}hosts:\n  api: { url: "https://api.example.com" }\ntypes:\n  Pair:\n    kind: object\n    fields: { toString: { type: string }, valueOf: { type: string }, __proto__: { type: string, required: true } }\n    together: [[toString, valueOf]]\nendpoints:\n  ping: { method: GET, path: /ping, host: api, responses: { "200": { body: Pair } } }\n`;
+    const openapi = (await files(source)).get('openapi.yaml') ?? '';
+    expect(openapi).toMatch(/dependentRequired:\s+toString: \[valueOf\]\s+valueOf: \[toString\]/);
+    expect(openapi).toMatch(/required: \[__proto__\]\n\s+properties:\n\s+toString: .*\n\s+valueOf: .*\n\s+__proto__:/);
+    expect(await problems(source)).toEqual([]);
+  });
+
+  it('a path placeholder named like an Object member (toString) without its entry is undeclared, not found on Object', () => {
+    const source = `${HEAD}hosts:\n  api: { url: "https://api.example.com" }\nendpoints:\n  ping: { method: GET, path: "/things/{toString}", host: api, params: { q: { in: query } }, responses: { "200": { description: Pong. } } }\n`;
+    // With other parameters declared: `params.toString` was Object's method, and the contract passed.
+    expectRejected(source, 'undeclared-path-parameter');
+  });
+
+  it('a server variable or a credential named like an Object member is refused where it is named (client options the runtime reads by name)', () => {
+    const variable = `${HEAD}servers:\n  constructor: { default: "https://api.example.com" }\nhosts:\n  api: { url: "{constructor}" }\nendpoints:\n  ping: { method: GET, path: /ping, host: api, responses: { "200": { description: Pong. } } }\n`;
+    expectRejected(variable, 'reserved-name');
+    expect(loadContractText('contract.yaml', variable).diagnostics[0]).toMatchObject({ line: 4, col: 3 });
+    const credential = `${HEAD}auth:\n  oauth:\n    type: oauth2\n    flow: clientCredentials\n    endpoint: token\n    grantField: grant_type\n    grants: { client_credentials: { default: true, send: { client_id: toString } } }\n    token: { accessToken: access_token }\nshapes:\n  unauthorized: { match: { present: [error] }, read: { code: error } }\nhosts:\n  api: { url: "https://api.example.com" }\nendpoints:\n  token: { method: POST, path: /token, host: api, responses: { "200": { description: A token. } } }\n`;
+    expectRejected(credential, 'reserved-name');
+  });
+
+  it("requiredWhen on a field that is no string (untyped-condition): the success fixture does not write the rule's text into it", async () => {
+    // From test/fuzz/contracts.fuzz.ts (9 of the default seed's 300): the fixture set `size` to
+    // 'large', a string where the type holds an object, and the mocks did not compile.
+    const source = `${HEAD}hosts:\n  api: { url: "https://a.example" }\ntypes:\n  Parcel:\n    kind: object\n    fields:\n      size: { type: object, fields: { width: { type: number } } }\n      note: { type: string }\n    requiredWhen:\n      - { when: { size: large }, require: [note] }\nendpoints:\n  get: { method: GET, path: /parcel, host: api, responses: { "200": { body: Parcel } } }\n`;
+    expect(await problems(source)).toEqual([]);
+    const fixtures = JSON.parse((await files(source)).get('mocks/fixtures.json') ?? '') as { endpoints: { get: { success: { json: unknown } } } };
+    expect(fixtures.endpoints.get.success.json).toEqual({});
+  });
+
+  it('together groups that share a field ([a, b] and [c, a], c required): the success fixture completes both', async () => {
+    // From test/fuzz/contracts.fuzz.ts: the second group brought in `a` after the first was looked
+    // at, so the fixture had `a` without `b`, which the first group's type forbids.
+    const source = `${HEAD}hosts:\n  api: { url: "https://a.example" }\ntypes:\n  Pair:\n    kind: object\n    fields: { a: { type: string }, b: { type: integer }, c: { type: boolean, required: true } }\n    together: [[a, b], [c, a]]\nendpoints:\n  get: { method: GET, path: /pair, host: api, responses: { "200": { body: Pair } } }\n`;
+    expect(await problems(source)).toEqual([]);
+    const fixtures = JSON.parse((await files(source)).get('mocks/fixtures.json') ?? '') as { endpoints: { get: { success: { json: object } } } };
+    expect(Object.keys(fixtures.endpoints.get.success.json).sort()).toEqual(['a', 'b', 'c']);
   });
 
   it("the format's smallest valid contract (no types) passes the generator's own strict check", async () => {

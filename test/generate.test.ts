@@ -64,12 +64,10 @@ describe('golden output', () => {
     });
   }
 
-  // One whole-program check per fixture: its time grows with the corpus.
-  it('every fixture package passes a whole-program strict type check', async () => {
-    for (const contract of Object.values(CASES)) {
-      expect(typecheckPackage(await renderFiles(contract)), contract).toEqual([]);
-    }
-  }, 120_000);
+  // One test per fixture: each package's check has the whole time limit to itself on a loaded machine.
+  it.each(Object.entries(CASES))('%s: the package passes a whole-program strict type check', async (_name, contract) => {
+    expect(typecheckPackage(await renderFiles(contract)), contract).toEqual([]);
+  });
 
   it('copies every runtime template verbatim and compiles it', async () => {
     const files = await renderFiles(fixture('problem-json'));

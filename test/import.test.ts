@@ -155,6 +155,52 @@ describe('schemas → types', () => {
   });
 });
 
+describe('names like members of every object (__proto__, constructor, toString, hasOwnProperty)', () => {
+  // test/fixtures/openapi/object-members.json: each name as a property (of a body, a response, an
+  // allOf, an error), a parameter, a header, an enum value, a code and a discriminator value.
+  const doc = JSON.parse(readFileSync('test/fixtures/openapi/object-members.json', 'utf8')) as Doc;
+  const prototype = Object.getOwnPropertyNames(Object.prototype).join();
+  const { contract, causes } = imported(doc);
+  const typesOut = contract['types'] as Out;
+  const fieldsOf = (type: string) => (typesOut[type] as Out)['fields'] as Out;
+  const op = (id: string) => (contract['endpoints'] as Out)[id] as Out;
+
+  it('are fields like any other, own keys of plain objects, through references and allOf', () => {
+    expect(Object.prototype.hasOwnProperty.call(fieldsOf('Thing'), '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(fieldsOf('Thing'))).toBe(Object.prototype);
+    expect(Object.keys(fieldsOf('Thing'))).toEqual(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'name']);
+    expect(fieldsOf('Thing')['__proto__']).toEqual({ type: 'string', required: true });
+    expect(Object.keys(((fieldsOf('Thing')['valueOf'] as Out)['fields']) as Out)).toEqual(['__proto__', 'constructor']);
+    expect(typesOut['Derived']).toMatchObject({ extends: ['Base'] });
+    expect(Object.keys(fieldsOf('Derived'))).toEqual(['__proto__', 'constructor']);
+    const merged = ((op('postMerged')['responses'] as Out)['200'] as Out)['body'] as Out;
+    expect(Object.keys(merged['fields'] as Out)).toEqual(['__proto__', 'constructor', 'toString']);
+    expect(Object.keys(fieldsOf('Problem'))).toEqual(['code', 'message', '__proto__', 'hasOwnProperty']);
+    expect(Object.prototype.hasOwnProperty.call(typesOut, 'constructor')).toBe(false);
+  });
+
+  it('are parameters, headers, enum values, codes and discriminator values, none dropped or renamed', () => {
+    expect(causes).toEqual([]);
+    expect(op('putThing')['path']).toBe('/things/{toString}');
+    expect(Object.keys(op('putThing')['params'] as Out)).toEqual(['toString', 'constructor', 'hasOwnProperty', '__proto__']);
+    expect(Object.keys((((op('putThing')['responses'] as Out)['200'] as Out)['headers']) as Out)).toEqual(['constructor', '__proto__']);
+    expect((typesOut['Member'] as Out)['values']).toEqual(['__proto__', 'constructor', 'toString', 'hasOwnProperty']);
+    expect(Object.keys(((typesOut['Figure'] as Out)['discriminator'] as Out)['mapping'] as Out)).toEqual(['__proto__', 'toString', 'hasOwnProperty']);
+    const codes = ((((contract['hosts'] as Out)['api'] as Out)['errors'] as Out)['codes'] as Out)['rows'] as Out[];
+    expect(codes.map((r) => r['code'])).toEqual(['constructor', '__proto__', 'toString']);
+  });
+
+  it('are written, read back and built into the model as they are, and Object.prototype is left as it was', () => {
+    const text = contractText(contract, 'object-members.json');
+    const reread = loadContractText('c.yaml', text);
+    if (!reread.ok) throw new Error(reread.diagnostics.map((d) => d.message).join('; '));
+    const thing = reread.contract.types.find((t) => t.name === 'Thing');
+    expect(thing?.kind === 'object' ? thing.fields.map((f) => f.name) : []).toEqual(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'name']);
+    expect(reread.contract.endpoints.find((e) => e.id === 'putThing')?.params.map((p) => p.name)).toEqual(['toString', 'constructor', 'hasOwnProperty', '__proto__']);
+    expect(Object.getOwnPropertyNames(Object.prototype).join()).toBe(prototype);
+  });
+});
+
 describe('operations → endpoints', () => {
   it('ids from operationId, else the method and path in camel case', () => {
     const { contract } = imported(description({ paths: { '/users/{id}/posts': { get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } } } } }));

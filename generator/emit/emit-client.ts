@@ -5,7 +5,7 @@
 import { knowledge, successHeaders } from '../model/knowledge.js';
 import type { AuthScheme, Contract, Endpoint, Param, TypeRef } from '../model/types.js';
 import { formatStatus, isFollowedRedirect } from '../model/values.js';
-import { propertyKey, stringLiteral } from '../naming.js';
+import { propertyKey, propertyType, stringLiteral } from '../naming.js';
 import { typeText } from './emit-types.js';
 import { emitLiteralUnion } from './literal-union.js';
 import { CLIENT, CLIENT_PRIVATE, endpointNames, MODULE, RUNTIME, TABLES, typeNames } from './names.js';
@@ -45,8 +45,9 @@ function emitEnvironments(file: TsFile, contract: Contract): void {
         for (const variable of env.variables) {
           const server = knowledge(contract).server(variable);
           file.doc(server?.description, server?.default === undefined ? undefined : `Default: ${server.default}.`);
+          const optional = server?.default !== undefined;
           const type = server?.enum === undefined ? 'string' : server.enum.map(stringLiteral).join(' | ');
-          file.lines(union(`${propertyKey(variable)}${server?.default === undefined ? '' : '?'}:`, [type], ';', file.level));
+          file.lines(union(`${propertyKey(variable)}${optional ? '?' : ''}:`, [propertyType(variable, optional, type)], ';', file.level));
         }
       });
       file.w.write(';').newLine();
@@ -94,7 +95,7 @@ function emitAuthCredentials(file: TsFile, schemes: readonly AuthScheme[]): void
     for (const s of schemes) {
       file.doc(s.description, schemeNote(s));
       const credential = s.type === 'basic' ? type('BasicCredential') : s.type === 'bearer' ? `${type('Secret')} | ${type('TokenSource')}` : type('Secret');
-      file.w.writeLine(`readonly ${propertyKey(s.name)}?: ${credential};`);
+      file.w.writeLine(`readonly ${propertyKey(s.name)}?: ${propertyType(s.name, true, credential)};`);
     }
   });
   file.w.write(';').newLine();
@@ -121,7 +122,7 @@ function emitCredentials(file: TsFile, contract: Contract): void {
   const all = [...new Set(auth.grants.flatMap((g) => g.send.map((s) => s.credential)))];
   const branches = auth.grants.map((g) => {
     const needed = g.send.map((s) => s.credential);
-    return `{ ${all.map((c) => `readonly ${propertyKey(c)}${needed.includes(c) ? '' : '?'}: string`).join('; ')} }`;
+    return `{ ${all.map((c) => `readonly ${propertyKey(c)}${needed.includes(c) ? '' : '?'}: ${propertyType(c, !needed.includes(c), 'string')}`).join('; ')} }`;
   });
   const grants = auth.grants.map((g) => `${g.name}${g.isDefault ? ' (default)' : ''}: ${g.send.map((s) => s.credential).join(', ')}`);
   file.doc('Credentials, one shape per grant of the contract:', grants.join('\n'));
@@ -150,7 +151,8 @@ function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint)
   } else file.w.write(`export interface ${input} extends ${callOptions} `).block(() => {
     for (const param of endpoint.params) {
       file.doc(param.description, paramNote(endpoint, param), param.deprecated === undefined ? undefined : { tag: 'deprecated', text: param.deprecated.message });
-      file.lines(union(`readonly ${propertyKey(param.key)}${param.required && !param.idempotencyKey ? '' : '?'}:`, [typeText(contract, param.type, imported(file), 'request')], ';', file.level));
+      const optional = !param.required || param.idempotencyKey;
+      file.lines(union(`readonly ${propertyKey(param.key)}${optional ? '?' : ''}:`, [propertyType(param.key, optional, typeText(contract, param.type, imported(file), 'request'))], ';', file.level));
     }
     const request = endpoint.request;
     if (request !== undefined) {
@@ -190,7 +192,7 @@ function emitResponseHeaders(file: TsFile, endpoint: Endpoint): string | undefin
     for (const { key, required, header } of headers) {
       const type = header.type === 'string' ? undefined : `Its text holds ${header.type === 'integer' ? 'an integer' : `a ${header.type}`}.`;
       file.doc(header.description, type);
-      file.w.writeLine(`readonly ${propertyKey(key)}${required ? '' : '?'}: string;`);
+      file.w.writeLine(`readonly ${propertyKey(key)}${required ? '' : '?'}: ${propertyType(key, !required, 'string')};`);
     }
   });
   return name;

@@ -9,7 +9,7 @@ import { enumOf, isText } from '../model/check-value.js';
 import { constraintText } from '../model/type-text.js';
 import { literalOf } from '../model/unions.js';
 import type { AliasType, Contract, Deprecation, EnumType, EnumValueNote, Field, NamedType, ObjectType, TypeRef } from '../model/types.js';
-import { propertyKey, stringLiteral } from '../naming.js';
+import { absentMember, propertyKey, stringLiteral } from '../naming.js';
 import { constObject, emitLiteralUnion, literalText } from './literal-union.js';
 import { typeNames } from './names.js';
 import { fits, union } from './pretty.js';
@@ -232,7 +232,11 @@ interface Member {
 }
 
 function branchMember(view: View): (f: BranchField) => Member {
-  return (f) => ({ doc: [], head: `${propertyKey(f.field.name)}${f.required ? '' : '?'}:`, type: f.typeText === undefined ? typeLines(view, f.field.type, 0) : [f.typeText] });
+  return (f) => {
+    const head = `${propertyKey(f.field.name)}${f.required ? '' : '?'}:`;
+    const type = f.typeText === undefined ? typeLines(view, f.field.type, 0) : [f.typeText];
+    return { doc: [], head, ...withAbsent(view, f.field.name, !f.required, { type }, f.typeText ?? f.field.type, 1, false) };
+  };
 }
 
 function fieldHead(view: View, field: Field): string {
@@ -246,13 +250,26 @@ function fieldMember(view: View, field: Field, indent: number): Member {
   const access = field.readOnly ? 'Read-only: set by the server, never sent.' : field.writeOnly ? 'Write-only: sent, never returned.' : undefined;
   const head = fieldHead(view, field);
   const members = isUnionLike(field.type) ? topMembers(view, field.type, indent + 1) : [];
+  // The member's own line also holds its name and the closing `;`.
+  const type = { type: typeLines(view, field.type, indent, false, head.length + 2), ...(members.length > 1 ? { members } : {}) };
   return {
     doc: [field.description, defaults, refNotes(field.type), access, notShown(field.notShown), secret, deprecatedTag(field.deprecated)],
     head,
-    // The member's own line also holds its name and the closing `;`.
-    type: typeLines(view, field.type, indent, false, head.length + 2),
-    ...(members.length > 1 ? { members } : {}),
+    ...withAbsent(view, field.name, !field.required, type, field.type, indent + 1, false),
   };
+}
+
+/**
+ * A property's type with what an optional one named like a member of Object admits too
+ * (`absentMember`): one more member of its union, which breaks at its `|`s when long. Any other
+ * property's type is as given. `ref` is the type, or the text that replaces it (a branch's).
+ */
+function withAbsent(view: View, name: string, optional: boolean, given: Pick<Member, 'type' | 'members'>, ref: TypeRef | string, indent: number, flat: boolean): Pick<Member, 'type' | 'members'> {
+  const absent = absentMember(name, optional);
+  if (absent === undefined) return given;
+  if (flat || typeof ref === 'string') return { type: [`${given.type.join('\n')} | ${absent}`] };
+  const members = [...(given.members ?? topMembers(view, ref, indent)), absent];
+  return { type: [members.join(' | ')], members };
 }
 
 /** Format, constraints and the 64-bit rule, as one sentence for a doc comment. */
@@ -395,9 +412,9 @@ function wrapped(view: View, head: 'Array' | 'Record<string, ', inner: TypeRef, 
 
 function objectTypeLines(view: View, all: readonly Field[], open: boolean, indent: number, flat: boolean, reserve: number): string[] {
   const fields = visibleFields(view, all);
-  const members = fields.map((f) => {
+  const members = fields.map((f): Member => {
     const head = fieldHead(view, f);
-    return { doc: [], head, type: typeLines(view, f.type, indent + 1, flat, head.length + 2) };
+    return { doc: [], head, ...withAbsent(view, f.name, !f.required, { type: typeLines(view, f.type, indent + 1, flat, head.length + 2) }, f.type, indent + 2, flat) };
   });
   if (flat) {
     const parts = [...members.map((m) => `${m.head} ${m.type.join(' ')}`), ...(open ? ['[field: string]: unknown'] : [])];

@@ -15,9 +15,11 @@ import { decodeHostError, type DecodedError } from '../../templates/decode.js';
 import { DECODE_RULES } from '../../templates/decode-rules.js';
 import { shapeRules } from '../../templates/shape-reader.js';
 import type { ErrorTables } from '../../templates/spec.js';
+import { isText } from '../model/check-value.js';
 import { knowledge, type Knowledge } from '../model/knowledge.js';
 import type { BodyPath, Contract, Endpoint, ErrorShape, Field, Host, JsonValue, MessageRow, ObjectType, ResponseHeader, ResponseStatus, ShapeReadKey, StatusPattern, TypeRef } from '../model/types.js';
 import { formatStatus, statusMatches } from '../model/values.js';
+import { setOwn } from '../records.js';
 import { errorRules, errorTableData, hostSpec, usesDecodeRules } from './emit-tables.js';
 import { numberExample, stringExample } from './scalar-example.js';
 
@@ -430,20 +432,15 @@ function setPath(root: Mutable, path: BodyPath, value: unknown): Mutable {
   path.forEach((segment, i) => {
     const slot = node as Record<string | number, unknown>;
     if (i === path.length - 1) {
-      put(slot, segment, value);
+      setOwn(slot, segment, value);
       return;
     }
     const next = readPath(slot, [segment]);
     const wantArray = typeof path[i + 1] === 'number';
-    if (typeof next !== 'object' || next === null || Array.isArray(next) !== wantArray) put(slot, segment, wantArray ? [] : {});
+    if (typeof next !== 'object' || next === null || Array.isArray(next) !== wantArray) setOwn(slot, segment, wantArray ? [] : {});
     node = slot[segment] as Mutable;
   });
   return root;
-}
-
-/** An own, enumerable, writable property: assigning `__proto__` would set the prototype instead. */
-function put(slot: Record<string | number, unknown>, key: string | number, value: unknown): void {
-  Object.defineProperty(slot, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 /**
@@ -538,11 +535,17 @@ function objectExample(contract: Contract, all: readonly Field[], type: ObjectTy
   };
   for (const f of fields) if (f.required) choose(f.name);
   const rule = type?.requiredWhen[0];
-  if (rule !== undefined) {
+  const discriminant = rule === undefined ? undefined : all.find((f) => f.name === rule.field);
+  // A rule on a field that is no text (untyped-condition) only documents: no value of the field's type meets it.
+  if (rule !== undefined && discriminant !== undefined && isText(discriminant.type, knowledge(contract).type)) {
     chosen.set(rule.field, rule.value);
     rule.require.forEach(choose);
   }
-  for (const group of type?.together ?? []) if (group.some((n) => chosen.has(n))) group.forEach(choose);
+  // Until no group grows: a group completed late may start one that came before it.
+  for (let size = -1; size !== chosen.size; ) {
+    size = chosen.size;
+    for (const group of type?.together ?? []) if (group.some((n) => chosen.has(n))) group.forEach(choose);
+  }
   return Object.fromEntries(fields.filter((f) => chosen.has(f.name)).map((f) => [f.name, chosen.get(f.name) ?? null]));
 }
 

@@ -6,6 +6,7 @@
  * importing an exported contract gives the contract back.
  */
 import { isObject, text, type Json, type JsonObject, type Out, type OutValue } from './context.js';
+import { own, setOwn } from '../records.js';
 import { componentSchemas } from './refs.js';
 
 /** The marker of a document `contractgen openapi` wrote. */
@@ -51,7 +52,7 @@ export function exportedHosts(doc: JsonObject): Out {
   const out: Out = {};
   for (const tag of Array.isArray(doc['tags']) ? doc['tags'] : []) {
     if (!isObject(tag) || typeof tag['name'] !== 'string' || typeof tag['x-contractgen-url'] !== 'string') continue;
-    out[tag['name']] = { description: text(tag['description']), url: tag['x-contractgen-url'] };
+    setOwn(out, tag['name'], { description: text(tag['description']), url: tag['x-contractgen-url'] });
   }
   return out;
 }
@@ -63,14 +64,14 @@ export function exportedEnvironments(doc: JsonObject, hosts: Out): Out | undefin
   const out: Out = {};
   for (const env of list) {
     if (!isObject(env) || typeof env['name'] !== 'string') continue;
-    const urls = isObject(env['urls']) ? Object.entries(env['urls']).filter(([host, url]) => !isObject(hosts[host]) || (hosts[host] as Out)['url'] !== url) : [];
+    const urls = isObject(env['urls']) ? Object.entries(env['urls']).filter(([host, url]) => !isObject(own(hosts, host)) || (own(hosts, host) as Out)['url'] !== url) : [];
     const notShown = strings(env['notShown']);
-    out[env['name']] = {
+    setOwn(out, env['name'], {
       default: env['default'] === true ? true : undefined,
       description: text(env['description']),
       urls: urls.length === 0 ? undefined : (Object.fromEntries(urls) as Out),
       notShown: notShown.length === 0 ? undefined : notShown,
-    };
+    });
   }
   // The model's single implicit environment is `default` on every host's URL: not written.
   const names = Object.keys(out);
@@ -112,11 +113,11 @@ export function exportedShapes(doc: JsonObject, body: (schema: Json, path: reado
     const data = schema['x-contractgen-shape'] as Out;
     const allOf = schema['allOf'];
     const first = Array.isArray(allOf) ? allOf[0] : undefined;
-    out[key.slice(SHAPE.length)] = {
+    setOwn(out, key.slice(SHAPE.length), {
       description: text(schema['description']),
       body: first === undefined ? undefined : body(first, ['components', 'schemas', key, 'allOf', 0]),
       ...data,
-    };
+    });
   }
   return Object.keys(out).length === 0 ? undefined : out;
 }

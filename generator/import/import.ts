@@ -4,6 +4,7 @@
  * one checks what the document is and puts the contract together.
  */
 import { SEMVER } from '../contract-format.js';
+import { setOwn } from '../records.js';
 import { ImportContext, isObject, text, type ImportWarning, type Json, type JsonObject, type Out, type OutValue } from './context.js';
 import { exported, exportedEnvironments, exportedHostErrors, exportedHosts, exportedInfo, exportedShapes, isContractgenExport, isErrorSchemaName } from './exported.js';
 import { ErrorShapes, statusCategories } from './errors.js';
@@ -133,6 +134,6 @@ export function withoutUndefined(value: OutValue): OutValue {
   if (Array.isArray(value)) return value.map(withoutUndefined);
   if (!isObject(value)) return value;
   const out: Out = {};
-  for (const k in value) if (value[k] !== undefined) out[k] = withoutUndefined(value[k]);
+  for (const [k, v] of Object.entries(value)) if (v !== undefined) setOwn(out, k, withoutUndefined(v));
   return out;
 }

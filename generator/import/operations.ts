@@ -5,6 +5,7 @@
 import { RESERVED_INPUT_KEYS } from '../../templates/base-client.js';
 import { IGNORED_HEADERS, STYLES, TOKEN, type ParamLocation } from '../../templates/params.js';
 import { camel, inputKey } from '../naming.js';
+import { own, setOwn } from '../records.js';
 import { idForm, isObject, Names, text, type ImportContext, type Json, type JsonObject, type Out, type OutValue } from './context.js';
 import type { ErrorShapes } from './errors.js';
 import { exportedHostShapeNames } from './exported.js';
@@ -162,24 +163,25 @@ function parameters(input: OperationsInput, route: string, operation: JsonObject
       continue;
     }
     if (!placeable(ctx, name, place, at)) continue;
-    if (name in params) {
+    if (own(params, name) !== undefined) {
       ctx.warn(at, 'parameter-dropped', `a second parameter named '${name}' (in ${place}) is left out: the contract keys parameters by name`);
       continue;
     }
-    params[name] = parameter(input, p, place, at, keys);
+    setOwn(params, name, parameter(input, p, place, at, keys));
   }
   for (const name of placeholders) {
-    if (name in params && (params[name] as Out)['in'] === undefined) continue;
-    if (name === '' || name in params) {
+    const declared = own(params, name);
+    if (declared !== undefined && (declared as Out)['in'] === undefined) continue;
+    if (name === '' || declared !== undefined) {
       // A placeholder the contract cannot key (empty, or named like a query parameter): the path is written with a fresh name.
       const fresh = `${name.replace(/[^A-Za-z0-9_]/g, '') || 'param'}_path`;
       routePath = routePath.replace(`{${name}}`, `{${fresh}}`);
-      params[fresh] = { type: 'string', key: keyFor(fresh, keys) };
+      setOwn(params, fresh, { type: 'string', key: keyFor(fresh, keys) });
       ctx.warn(path, 'approximated', `path parameter '${name}' is renamed '${fresh}'`);
       continue;
     }
     ctx.warn(path, 'approximated', `path parameter '${name}' is not declared: read as a string`);
-    params[name] = { type: 'string', key: keyFor(name, keys) };
+    setOwn(params, name, { type: 'string', key: keyFor(name, keys) });
   }
   return { path: routePath, params };
 }
@@ -442,11 +444,11 @@ function responseHeaders(input: OperationsInput, headers: Json | undefined, at: 
     const h = resolved !== undefined && isObject(resolved.value) ? resolved.value : {};
     const schema = resolve(input.ctx, h['schema'], [...at, name, 'schema']);
     const type = schema !== undefined && isObject(schema.value) ? schema.value['type'] : undefined;
-    out[name] = {
+    setOwn(out, name, {
       type: typeof type === 'string' && ['integer', 'number', 'boolean'].includes(type) ? type : undefined,
       required: h['required'] === true ? true : undefined,
       description: text(h['description']),
-    };
+    });
   }
   return Object.keys(out).length === 0 ? undefined : out;
 }

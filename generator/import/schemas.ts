@@ -5,6 +5,7 @@
  * reported.
  */
 import { isObject, Names, text, typeForm, type ImportContext, type Json, type JsonObject, type Out, type OutValue } from './context.js';
+import { own, setOwn } from '../records.js';
 import { componentSchemas, propertiesOf, propertySchema, refOf, resolve, schemaRefName } from './refs.js';
 
 type Path = readonly (string | number)[];
@@ -92,7 +93,7 @@ export class SchemaTypes {
     if (known === 'pending') return 'unknown';
     if (known !== undefined || this.aliases.has(name)) return known;
     this.aliases.set(name, 'pending');
-    const target = aliasOf(this, componentSchemas(this.ctx.doc)[name], ['components', 'schemas', name]);
+    const target = aliasOf(this, own(componentSchemas(this.ctx.doc), name), ['components', 'schemas', name]);
     this.aliases.set(name, target);
     return target;
   }
@@ -105,7 +106,7 @@ export class SchemaTypes {
 
   /** The one value a named object schema's property may hold (`const`, or an enum of one), through its allOf. */
   literal(name: string, property: string): Json | undefined {
-    const schema = propertySchema(this.ctx, propertiesOf(this.ctx, componentSchemas(this.ctx.doc)[name], ['components', 'schemas', name]).get(property));
+    const schema = propertySchema(this.ctx, propertiesOf(this.ctx, own(componentSchemas(this.ctx.doc), name), ['components', 'schemas', name]).get(property));
     if (schema === undefined) return undefined;
     if ('const' in schema) return schema['const'];
     return Array.isArray(schema['enum']) && schema['enum'].length === 1 ? schema['enum'][0] : undefined;
@@ -113,7 +114,7 @@ export class SchemaTypes {
 
   /** The property schemas of a named object schema as written, and whether each is required. */
   fieldSchemas(name: string): Map<string, { schema: Json; required: boolean }> {
-    const schema = componentSchemas(this.ctx.doc)[name];
+    const schema = own(componentSchemas(this.ctx.doc), name);
     const out = new Map<string, { schema: Json; required: boolean }>();
     if (!isObject(schema) || !isObject(schema['properties'])) return out;
     const required = Array.isArray(schema['required']) ? schema['required'] : [];
@@ -123,7 +124,7 @@ export class SchemaTypes {
 
   /** Fields of a named object schema, through its allOf (for discriminators). */
   fieldNames(name: string): Set<string> {
-    return new Set(propertiesOf(this.ctx, componentSchemas(this.ctx.doc)[name], ['components', 'schemas', name]).keys());
+    return new Set(propertiesOf(this.ctx, own(componentSchemas(this.ctx.doc), name), ['components', 'schemas', name]).keys());
   }
 
 
@@ -475,7 +476,7 @@ function fields(ctx: ImportContext, types: SchemaTypes, schema: JsonObject, path
   const properties = isObject(schema['properties']) ? schema['properties'] : {};
   const required = new Set(Array.isArray(schema['required']) ? schema['required'].filter((r): r is string => typeof r === 'string') : []);
   const out: Out = {};
-  for (const [name, property] of Object.entries(properties)) out[name] = field(ctx, types, property, required.has(name), [...path, 'properties', name], depth);
+  for (const [name, property] of Object.entries(properties)) setOwn(out, name, field(ctx, types, property, required.has(name), [...path, 'properties', name], depth));
   return out;
 }
 
@@ -582,7 +583,7 @@ function mergedObject(ctx: ImportContext, types: SchemaTypes, schemas: readonly 
   const required: string[] = [];
   let open = false;
   for (const s of schemas) {
-    if (isObject(s['properties'])) Object.assign(properties, s['properties']);
+    if (isObject(s['properties'])) for (const [name, property] of Object.entries(s['properties'])) setOwn(properties, name, property);
     if (Array.isArray(s['required'])) for (const r of s['required']) if (typeof r === 'string') required.push(r);
     if (s['additionalProperties'] === true || isObject(s['additionalProperties'])) open = true;
   }
@@ -630,7 +631,7 @@ function discriminator(ctx: ImportContext, types: SchemaTypes, schema: JsonObjec
       ctx.warn([...path, 'discriminator'], 'approximated', `the discriminator '${fieldName}' is left out: its mapping gives '${value}' to a member whose ${fieldName} is always ${JSON.stringify(literal)}`);
       return undefined;
     }
-    mapping[value] = member;
+    setOwn(mapping, value, member);
     mapped.add(member);
   }
   // A member the mapping leaves out is named by its literal value, else (OpenAPI's default) by its schema name.
@@ -639,11 +640,11 @@ function discriminator(ctx: ImportContext, types: SchemaTypes, schema: JsonObjec
     if (mapped.has(member)) continue;
     const literal = types.literal(n, fieldName);
     const value = typeof literal === 'string' ? literal : n;
-    if (value in mapping) {
+    if (own(mapping, value) !== undefined) {
       ctx.warn([...path, 'discriminator'], 'approximated', `the discriminator '${fieldName}' is left out: two members take the value '${value}'`);
       return undefined;
     }
-    mapping[value] = member;
+    setOwn(mapping, value, member);
   }
   // Every member named by its own literal value: the contract's short form says the same.
   if (ctx.exported && Object.entries(mapping).length === names.length && Object.entries(mapping).every(([value, member]) => names.some((n) => types.objectName(n) === member && types.literal(n, fieldName) === value))) return fieldName;

@@ -4,6 +4,7 @@
  * with servers of its own is on another host. A relative server URL is relative to wherever the
  * description is served, which the description cannot say: it becomes `{base_url}` plus the path.
  */
+import { own } from '../records.js';
 import { isObject, Names, text, type ImportContext, type Json, type JsonObject, type Out } from './context.js';
 
 type Path = readonly (string | number)[];
@@ -66,7 +67,7 @@ export class Hosts {
   private url(server: JsonObject, at: Path): string {
     const raw = typeof server['url'] === 'string' ? server['url'].trim() : '';
     const declared = isObject(server['variables']) ? server['variables'] : {};
-    const withVariables = raw.replace(/\{([^{}]*)\}/g, (_, name: string) => `{${this.variable(name, declared[name], [...at, 'variables', name])}}`);
+    const withVariables = raw.replace(/\{([^{}]*)\}/g, (_, name: string) => `{${this.variable(name, own(declared, name), [...at, 'variables', name])}}`);
     if (/^[a-z][a-z0-9+.-]*:\/\//i.test(withVariables) || /^\{[^{}]+\}/.test(withVariables)) return withVariables;
     if (withVariables.startsWith('//')) return `https:${withVariables}`;
     return this.relative(withVariables, at);

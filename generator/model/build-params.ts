@@ -13,6 +13,7 @@ import { MESSAGES as M } from '../diagnostic-catalogue.js';
 import { inputKey } from '../naming.js';
 import { didYouMean } from '../similar.js';
 import { buildTypeRef, deprecation } from './build-type-ref.js';
+import { own } from '../records.js';
 import { entries, type BuildContext, type RawPath } from './context.js';
 import { placeholders } from './values.js';
 import type { JsonValue, Param, ParamLocation, ParamStyle } from './types.js';
@@ -34,7 +35,7 @@ function checkPlaceholders(ctx: BuildContext, path: RawPath, raw: RawEndpoint, i
   for (const name of inPath) {
     if (seen.has(name)) ctx.report(M.duplicatePathParameter, [...path, 'path'], { name, path: raw.path });
     seen.add(name);
-    const given = raw.params?.[name];
+    const given = own(raw.params, name);
     if (given === undefined) ctx.report(M.undeclaredPathParameter, [...path, 'path'], { name, path: raw.path, hint: didYouMean(name, declared) });
     else if (given.in !== undefined && given.in !== 'path') ctx.report(M.placeholderElsewhere, [...path, 'params', name, 'in'], { name, path: raw.path, where: given.in });
   }

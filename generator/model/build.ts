@@ -14,7 +14,8 @@ import { buildCategories, buildCodeTable, buildMessageTable, buildPolicies, buil
 import { buildTypes } from './build-types.js';
 import { checkBuiltInNames } from './check-builtins.js';
 import { checkMessageExamples } from './check-messages.js';
-import { BuildContext, entries, notShownList, own } from './context.js';
+import { own } from '../records.js';
+import { BuildContext, entries, notShownList } from './context.js';
 import { knowledge } from './knowledge.js';
 import type { Contract, Environment, Host, ServerVariable, StatusCategoryRule, SupportRule, TypeRef } from './types.js';
 import { parseStatus, placeholders } from './values.js';

@@ -1,7 +1,8 @@
 /**
- * Names the runtime looks up in tables (hosts, shapes, categories, …) must not be members every
- * JavaScript object inherits (`toString`, `constructor`, `__proto__`): a lookup would find the
- * inherited member instead of the contract's entry.
+ * Names the runtime looks up in tables (hosts, shapes, categories, …) or in the client's options
+ * (server variables, credentials) must not be members every JavaScript object inherits
+ * (`toString`, `constructor`, `__proto__`): a lookup would find the inherited member instead of
+ * the contract's entry.
  */
 import { MESSAGES as M } from '../diagnostic-catalogue.js';
 import type { BuildContext } from './context.js';
@@ -20,6 +21,11 @@ export function checkBuiltInNames(ctx: BuildContext, contract: Contract): void {
   for (const e of contract.environments) reject('environment', e.name, ['environments', e.name]);
   for (const e of contract.endpoints) reject('operation id', e.id, ['endpoints', e.id]);
   for (const s of contract.schemes) reject('auth scheme', s.name, ['auth', s.name]);
+  // Options of the client, read from the caller's object by name: a server variable or credential
+  // named `constructor` would find Object's when left out, and could not be optional in its type.
+  for (const v of contract.servers) reject('server variable', v.name, ['servers', v.name]);
+  const auth = contract.auth;
+  if (auth !== undefined) for (const g of auth.grants) for (const s of g.send) reject('credential', s.credential, ['auth', auth.name, 'grants', g.name, 'send', s.field], 'value');
   for (const h of contract.hosts) {
     h.messages?.rows.forEach((r, i) => reject('message row id', r.id, ['hosts', h.name, 'errors', 'messages', 'rows', i, 'id'], 'value'));
   }

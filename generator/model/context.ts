@@ -110,11 +110,6 @@ export function notShownList(raw: string | readonly string[] | undefined): strin
   return typeof raw === 'string' ? [raw] : [...raw];
 }
 
-/** A record's own value for a key: names like `toString` must not find inherited members. */
-export function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
-  return record !== undefined && Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
-}
-
 export function entries<T>(record: Readonly<Record<string, T>> | undefined): [string, T][] {
   return record === undefined ? [] : Object.entries(record);
 }

@@ -5,13 +5,12 @@
 import { isText } from '../model/check-value.js';
 import type { Knowledge } from '../model/knowledge.js';
 import type { Constraints, Deprecation, EnumLiteral, EnumValueNote, Field, NamedType, ObjectType, TypeRef } from '../model/types.js';
+import { recordOf } from '../records.js';
 import { flag, nonEmpty, ownText, paragraphs, ref, type Json, type JsonObject } from './json.js';
 
 export function typeSchemas(types: readonly NamedType[], k: Knowledge): Record<string, Json> {
   const byName = new Map(types.map((t) => [t.name, t]));
-  const out: Record<string, Json> = {};
-  for (const type of types) out[type.name] = namedSchema(type, byName, k);
-  return out;
+  return recordOf(types.map((type) => [type.name, namedSchema(type, byName, k)]));
 }
 
 function namedSchema(type: NamedType, byName: ReadonlyMap<string, NamedType>, k: Knowledge): JsonObject {
@@ -85,9 +84,7 @@ function required(fields: readonly Field[]): readonly string[] | undefined {
 
 function properties(fields: readonly Field[], k: Knowledge): JsonObject | undefined {
   if (fields.length === 0) return undefined;
-  const out: Record<string, Json> = {};
-  for (const field of fields) out[field.name] = fieldSchema(field, k);
-  return out;
+  return recordOf(fields.map((field) => [field.name, fieldSchema(field, k)]));
 }
 
 function fieldSchema(field: Field, k: Knowledge): JsonObject {
@@ -179,8 +176,7 @@ function unionSchema(type: Extract<TypeRef, { kind: 'union' }>, k: Knowledge): J
   const members = type.members.map((m) => typeRefSchema(m, k));
   const d = type.discriminator;
   if (d === undefined) return { anyOf: members };
-  const mapping: Record<string, string> = {};
-  for (const e of k.discriminatorMapping(type)) mapping[e.value] = `#/components/schemas/${e.member}`;
+  const mapping = recordOf(k.discriminatorMapping(type).map((e) => [e.value, `#/components/schemas/${e.member}`]));
   return { oneOf: members, discriminator: { propertyName: d.field, mapping } };
 }
 
@@ -191,14 +187,15 @@ function constraintKeys(c: Constraints | undefined): JsonObject {
 /** Each group of fields sent together: any one present requires the others. */
 function together(groups: readonly (readonly string[])[]): JsonObject | undefined {
   if (groups.length === 0) return undefined;
-  const out: Record<string, string[]> = {};
+  const out = new Map<string, string[]>();
   for (const group of groups) {
     for (const field of group) {
-      const others = (out[field] ??= []);
+      const others = out.get(field) ?? [];
+      out.set(field, others);
       for (const other of group) if (other !== field && !others.includes(other)) others.push(other);
     }
   }
-  return out;
+  return recordOf(out);
 }
 
 /**

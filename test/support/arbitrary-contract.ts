@@ -366,8 +366,10 @@ class ContractBuilder {
     this.shapes = d.distinct(d.int(0, 3), () => d.identifier());
     const authShape = this.wantAuth && d.chance(0.4) ? 'unauthorized' : undefined;
     if (authShape !== undefined && !this.shapes.includes(authShape)) this.shapes.push(authShape);
-    // auth.unauthorized names a shape (by default one called 'unauthorized').
-    if (this.wantAuth && this.shapes.length === 0) this.shapes.push(d.pick(['unauthorized', 'token_expired', '__proto__']));
+    // auth.unauthorized names a shape (by default one called 'unauthorized'). Shape names like an
+    // Object.prototype member are refused (reserved-name); the pick keeps its length, so the
+    // seeded streams draw what they drew before.
+    if (this.wantAuth && this.shapes.length === 0) this.shapes.push(d.pick(['unauthorized', 'token_expired', 'token_missing']));
 
     const hostCount = d.int(1, 4);
     this.hosts = this.distinctNames ? Array.from({ length: hostCount }, (_, i) => `h${i}_${d.pick(['api', 'class', 'default', 'x'])}`) : d.distinct(hostCount, () => d.identifier());
@@ -598,7 +600,8 @@ class ContractBuilder {
     const grants = grantNames.map((name, i) => ({
       name,
       isDefault: i === 0,
-      send: d.subset(sendFields).map((f) => [f, d.pick(['clientId', 'clientSecret', 'refreshToken', 'apiKey', '__proto__', 'constructor', d.identifier()])] as [string, string]),
+      // Credentials are client options, refused when named like an Object.prototype member (reserved-name); same pick length, same streams.
+      send: d.subset(sendFields).map((f) => [f, d.pick(['clientId', 'clientSecret', 'refreshToken', 'apiKey', 'partnerKey', 'client_key', d.identifier()])] as [string, string]),
     }));
     const tokenFields = d.distinct(3, () => d.identifier());
     const token = { accessToken: tokenFields[0] ?? 'access_token', expiresIn: d.maybe(0.6, () => tokenFields[1]), tokenType: d.maybe(0.5, () => tokenFields[2]) };

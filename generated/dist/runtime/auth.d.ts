@@ -1,8 +1,3 @@
-/**
- * OAuth 2.0 token lifecycle, driven by the contract's auth section: grant choice, caching with an
- * expiry computed from the time the token was received, proactive refresh, single flight, and a
- * pluggable store so processes can share a token.
- */
 import { type TokenFlow } from './credentials.js';
 import type { AuthSpec } from './spec.js';
 /** A token as cached and stored: `expiresAt` is epoch milliseconds (undefined: until rejected). */

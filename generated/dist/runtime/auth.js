@@ -3,6 +3,7 @@
  * expiry computed from the time the token was received, proactive refresh, single flight, and a
  * pluggable store so processes can share a token.
  */
+import { setOwn } from './body.js';
 import { callerProvider, proofOf } from './credentials.js';
 import { clientError, send } from './exchange.js';
 import { SEALED } from './redirect.js';
@@ -88,7 +89,7 @@ export class TokenManager {
     async requestWith(grant) {
         const body = { [this.options.spec.grantField]: grant.name };
         for (const [field, credential] of Object.entries(grant.send))
-            body[field] = this.credential(credential) ?? '';
+            setOwn(body, field, this.credential(credential) ?? '');
         const receivedAt = this.options.now();
         const answer = await this.options.request(body);
         if (!answer.ok)

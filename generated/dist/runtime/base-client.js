@@ -1,3 +1,4 @@
+import { own, setOwn } from './body.js';
 import { isStream } from './request-body.js';
 import { send, clientError, requestUrl } from './exchange.js';
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep } from './retry.js';
@@ -210,8 +211,11 @@ export function secretParamForms(keys, input) {
 /** A fresh idempotency key: the same object carries it through every retry of the call. */
 function withIdempotencyKey(endpoint, given) {
     const key = endpoint.idempotencyKey;
+    if (key === undefined)
+        return given;
     // null is "not sent" to the serialiser too: it gets a key, or the retried call would go without one.
-    if (key === undefined || (given[key] !== undefined && given[key] !== null))
+    const value = own(given, key);
+    if (value !== undefined && value !== null)
         return given;
     return { ...given, [key]: globalThis.crypto.randomUUID() };
 }
@@ -224,9 +228,9 @@ function toCallInput(endpoint, input) {
     for (const name of endpoint.pathParams) {
         if (RESERVED_INPUT_KEYS.includes(name))
             continue;
-        const value = given[name];
+        const value = own(given, name);
         if (typeof value === 'string' || typeof value === 'number')
-            params[name] = value;
+            setOwn(params, name, value);
     }
     // Plain query parameters are read from the input itself, as the serialiser reads them (exchange.ts).
     return callInput(given, params, endpoint.queryParams === undefined ? undefined : given);

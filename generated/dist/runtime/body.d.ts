@@ -39,6 +39,14 @@ export declare function isPlainJson(value: object): boolean;
 export declare function isRecord(value: unknown): value is Readonly<Record<string, unknown>>;
 /** The own property `key` of a record. */
 export declare function own(value: unknown, key: string): unknown;
+/**
+ * Gives a record the own data property `key`, as JSON.parse does. Records keyed by names from the
+ * wire or the contract (headers, form fields, parameters) are written with it: assigning
+ * `__proto__` would set the prototype instead (the key is lost), and with a frozen
+ * Object.prototype (hardened JavaScript) assigning any name it holds throws. Other names are
+ * assigned, which is faster.
+ */
+export declare function setOwn<T>(record: Record<string | number, T>, key: string | number, value: T): void;
 /** Whether a record has the own property `key`, whatever its value. */
 export declare function has(value: unknown, key: string): boolean;
 /** The item at `index` of an array. */

@@ -198,6 +198,19 @@ export function own(value, key) {
         return undefined;
     return OWN.call(value, key) ? value[key] : undefined;
 }
+/**
+ * Gives a record the own data property `key`, as JSON.parse does. Records keyed by names from the
+ * wire or the contract (headers, form fields, parameters) are written with it: assigning
+ * `__proto__` would set the prototype instead (the key is lost), and with a frozen
+ * Object.prototype (hardened JavaScript) assigning any name it holds throws. Other names are
+ * assigned, which is faster.
+ */
+export function setOwn(record, key, value) {
+    if (OWN.call(Object.prototype, key))
+        Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
+    else
+        record[key] = value;
+}
 /** Whether a record has the own property `key`, whatever its value. */
 export function has(value, key) {
     return isRecord(value) && hasOwn(value, key);

@@ -1,13 +1,3 @@
-/**
- * One HTTP exchange, the request pipeline every generated call runs: the URL from environment and
- * server variables, the body's encoding, the bearer token, timeout and cancellation (transport.ts),
- * and the response read as the contract says — a success, the contract's quirks, or an error
- * decoded by its host (decode.ts). Generated code supplies the tables; nothing here knows any one
- * API. Retries, tokens and support reports are the client object's (base-client.ts).
- *
- * Every call runs this path, so it avoids per-call closures and regular expressions where a cache
- * does the same (see bench/: client throughput).
- */
 import type { Proof } from './credentials.js';
 import { type DecodedError } from './decode.js';
 import type { EncodedBody } from './request-body.js';

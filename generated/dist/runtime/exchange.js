@@ -1,3 +1,14 @@
+/**
+ * One HTTP exchange, the request pipeline every generated call runs: the URL from environment and
+ * server variables, the body's encoding, the bearer token, timeout and cancellation (transport.ts),
+ * and the response read as the contract says — a success, the contract's quirks, or an error
+ * decoded by its host (decode.ts). Generated code supplies the tables; nothing here knows any one
+ * API. Retries, tokens and support reports are the client object's (base-client.ts).
+ *
+ * Every call runs this path, so it avoids per-call closures and regular expressions where a cache
+ * does the same (see bench/: client throughput).
+ */
+import { setOwn } from './body.js';
 import { decodeHostError } from './decode.js';
 import { statusMatches } from './status.js';
 import { nextHop, SEALED } from './redirect.js';
@@ -114,7 +125,7 @@ function setHeader(headers, name, value) {
     for (const key of Object.keys(headers))
         if (key !== name && key.toLowerCase() === lower)
             delete headers[key];
-    headers[name] = value;
+    setOwn(headers, name, value);
 }
 /** The call's headers over the client's, whatever the case either is written in. */
 function overlay(headers, over) {

@@ -2,7 +2,7 @@
  * Support reports for persistent server errors: the exact request, the exact response and a UTC
  * timestamp, ready to send to the configured support contact — with every secret redacted.
  */
-import { truncate } from './body.js';
+import { setOwn, truncate } from './body.js';
 import { describeBody } from './request-body.js';
 import { statusMatches } from './status.js';
 export const REDACTED = '[REDACTED]';
@@ -104,7 +104,7 @@ export function redactHeaders(redact, headers, extra = []) {
     const out = {};
     const hidden = new Set([...SECRET_HEADERS, ...extra.map((h) => h.toLowerCase())]);
     for (const [key, value] of Object.entries(headers))
-        out[key] = hidden.has(key.toLowerCase()) ? REDACTED : redact.text(value);
+        setOwn(out, key, hidden.has(key.toLowerCase()) ? REDACTED : redact.text(value));
     return out;
 }
 /**

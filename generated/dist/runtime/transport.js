@@ -6,6 +6,7 @@
  * Every call runs this path, so it avoids per-call closures and header iteration where a lazy value
  * does the same (see bench/: client throughput).
  */
+import { setOwn } from './body.js';
 import { isStream, ownBuffer } from './request-body.js';
 // Looked up at call time, so a global fetch replaced after the client was made (tests) is used.
 export const globalFetch = (url, init) => fetch(url, init);
@@ -104,9 +105,7 @@ export class FetchResponse {
     get headers() {
         if (this.record === undefined) {
             const record = {};
-            this.source.forEach((value, key) => {
-                record[key] = value;
-            });
+            this.source.forEach((value, key) => setOwn(record, key, value));
             this.record = record;
         }
         return this.record;

@@ -3,6 +3,7 @@
  * expiry computed from the time the token was received, proactive refresh, single flight, and a
  * pluggable store so processes can share a token.
  */
+import { setOwn } from './body.js';
 import { callerProvider, proofOf, type Proof, type ProofResult, type Provider, type TokenFlow, type TokenFlowClient } from './credentials.js';
 import type { DecodedError } from './decode.js';
 import { clientError, send, type ClientError, type Exchange } from './exchange.js';
@@ -122,7 +123,7 @@ export class TokenManager<E> {
 
   private async requestWith(grant: GrantSpec): Promise<TokenOutcome<E>> {
     const body: Record<string, string> = { [this.options.spec.grantField]: grant.name };
-    for (const [field, credential] of Object.entries(grant.send)) body[field] = this.credential(credential) ?? '';
+    for (const [field, credential] of Object.entries(grant.send)) setOwn(body, field, this.credential(credential) ?? '');
     const receivedAt = this.options.now();
     const answer = await this.options.request(body);
     if (!answer.ok) return answer;

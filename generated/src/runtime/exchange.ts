@@ -8,6 +8,7 @@
  * Every call runs this path, so it avoids per-call closures and regular expressions where a cache
  * does the same (see bench/: client throughput).
  */
+import { setOwn } from './body.js';
 import type { Proof } from './credentials.js';
 import { decodeHostError, type DecodedError } from './decode.js';
 import type { SerialisedParams } from './params.js';
@@ -209,7 +210,7 @@ function urlOf(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpe
 function setHeader(headers: Record<string, string>, name: string, value: string): void {
   const lower = name.toLowerCase();
   for (const key of Object.keys(headers)) if (key !== name && key.toLowerCase() === lower) delete headers[key];
-  headers[name] = value;
+  setOwn(headers, name, value);
 }
 
 /** The call's headers over the client's, whatever the case either is written in. */

@@ -7,7 +7,6 @@ import { setOwn } from './body.js';
 import { callerProvider, proofOf, type Proof, type ProofResult, type Provider, type TokenFlow, type TokenFlowClient } from './credentials.js';
 import type { DecodedError } from './decode.js';
 import { clientError, send, type ClientError, type Exchange } from './exchange.js';
-import { SEALED } from './redirect.js';
 import type { AuthSpec, FullRuntimeSpec, GrantSpec } from './spec.js';
 
 /** A token as cached and stored: `expiresAt` is epoch milliseconds (undefined: until rejected). */
@@ -219,8 +218,8 @@ export const clientCredentialsFlow: TokenFlow = (spec, { options, given, now }) 
 function tokenRequest(spec: FullRuntimeSpec, tokenEndpoint: NonNullable<FullRuntimeSpec['tokenEndpoint']>, options: TokenFlowClient['options'], failures: WeakMap<object, Exchange>): TokenManagerOptions<unknown>['request'] {
   return async (body) => {
     const contentType = options.tokenContentType ?? tokenEndpoint.contentTypes[0];
-    // Sealed to its origin: the secret body never leaves it, and a token is taken from nowhere else.
-    const exchange = await send(spec, options, tokenEndpoint, { body, ...(contentType === undefined ? {} : { contentType }) }, undefined, SEALED);
+    // Sent without a call's redactor, so sealed to its origin: the secret body never leaves it, and a token is taken from nowhere else.
+    const exchange = await send(spec, options, tokenEndpoint, { body, ...(contentType === undefined ? {} : { contentType }) });
     if (exchange.result.ok) return { ok: true, data: exchange.result.data };
     failures.set(exchange.result.error, exchange);
     return { ok: false, error: exchange.result.error };

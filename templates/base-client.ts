@@ -8,7 +8,6 @@ import { own, setOwn } from './body.js';
 import type { Proof, ProofResult, Provider, SchemeCredential } from './credentials.js';
 import type { DecodedError } from './decode.js';
 import { isStream } from './request-body.js';
-import type { RedirectPolicy } from './redirect.js';
 import { send, clientError, requestUrl, type CallInput, type ClientError, type Exchange, type Result, type RuntimeOptions } from './exchange.js';
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep, type RetryPolicy } from './retry.js';
 import type { EndpointSpec, FullRuntimeSpec } from './spec.js';
@@ -78,8 +77,7 @@ export function createRuntime(spec: FullRuntimeSpec, given: ClientRuntimeOptions
         const secret = endpoint.secretParams;
         const own = [...headerSecrets(callInput.headers), ...(secret?.forms(secret.keys, input) ?? []), ...(callInput.body === undefined ? [] : (fields?.values(callInput.body) ?? []))];
         if (own.length > 0) callRedact = redactor(() => [...secrets(), ...own], fields);
-        const follow: RedirectPolicy = { holdsSecret: (text) => callRedact.text(text) !== text };
-        const exchange = await attempt(spec, given, endpoint, callInput, auth, policy, follow, now);
+        const exchange = await attempt(spec, given, endpoint, callInput, auth, policy, callRedact, now);
         return finish(spec, given, exchange, callRedact, now);
       } catch (e) {
         const message = callRedact.text(e instanceof Error ? e.message : 'the call failed');
@@ -157,7 +155,7 @@ function prove(providers: readonly Provider[]): Proofs | Promise<Proofs> {
   return results.some((r) => r instanceof Promise) ? Promise.all(results).then(collect) : collect(results as ProofResult[]);
 }
 
-async function attempt(spec: FullRuntimeSpec, options: ClientRuntimeOptions, endpoint: EndpointSpec, input: CallInput & { maxRetries?: number }, auth: CallAuth, policy: RetryPolicy, follow: RedirectPolicy, now: () => number): Promise<Exchange> {
+async function attempt(spec: FullRuntimeSpec, options: ClientRuntimeOptions, endpoint: EndpointSpec, input: CallInput & { maxRetries?: number }, auth: CallAuth, policy: RetryPolicy, secrets: Redactor, now: () => number): Promise<Exchange> {
   const maxRetries = input.maxRetries ?? policy.maxRetries;
   const providers = chooseProviders(auth, endpoint);
   let replayed = false;
@@ -170,7 +168,8 @@ async function attempt(spec: FullRuntimeSpec, options: ClientRuntimeOptions, end
     const proved = pending instanceof Promise ? await untilAborted(pending, input.signal) : pending;
     if (proved === undefined) return canceled();
     if (!proved.ok) return proved.exchange;
-    const exchange = await send(spec, options, endpoint, input, proved.proofs, follow);
+    // The call's redactor lets a redirect to another origin go anonymously, unless its Location holds a secret.
+    const exchange = await send(spec, options, endpoint, input, proved.proofs, secrets);
     const result = exchange.result;
     // A stream body is read once: the request cannot be sent again.
     if (result.ok || isStream(input.body)) return exchange;

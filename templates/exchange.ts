@@ -15,7 +15,8 @@ import type { SerialisedParams } from './params.js';
 import type { BodyData, EncodedBody } from './request-body.js';
 import type { EndpointSpec, JsonCodec, RuntimeSpec } from './spec.js';
 import { statusMatches } from './status.js';
-import { nextHop, SEALED, type RedirectPolicy } from './redirect.js';
+import { nextHop } from './redirect.js';
+import type { Redactor } from './support.js';
 import { FetchResponse, globalFetch, Outgoing, viaFetch, type FetchLike, type Received, type Sent, type Transport, type TransportResponse } from './transport.js';
 
 export interface RuntimeOptions {
@@ -123,10 +124,10 @@ function failure(error: ClientError, request: Sent | undefined): Exchange {
 
 /**
  * One HTTP exchange, no retries, carrying `proofs` of the endpoint's auth schemes; redirects are
- * followed as `policy` allows (redirect.ts; by default none leaves the request's origin), within the
- * call's one deadline.
+ * followed as redirect.ts allows, within the call's one deadline. Without the call's `secrets`
+ * (its redactor), none leaves the request's origin.
  */
-export async function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, proofs?: readonly Proof[], policy: RedirectPolicy = SEALED): Promise<Exchange> {
+export async function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, proofs?: readonly Proof[], secrets?: Redactor): Promise<Exchange> {
   const host = endpoint.host;
   let request: Sent;
   try {
@@ -142,7 +143,7 @@ export async function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint:
     for (let hops = 0; ; hops++) {
       const response = await (options.transport === undefined ? (endpoint.upload ?? viaFetch)(options.fetch ?? globalFetch, outgoing) : options.transport(outgoing));
       if (!hasBody(response, limit)) return failure(clientError(host, 'invalid_response', `the response body exceeds ${limit} bytes`, response.status), request);
-      const next = nextHop(request, response, hops, policy);
+      const next = nextHop(request, response, hops, secrets);
       if (next === undefined) return { result: interpret(spec, endpoint, response, first), request, response };
       if ('refused' in next) return { result: { ok: false, error: clientError(host, 'redirect', next.refused, response.status, { location: next.location }) }, request, response };
       first ??= response.status;

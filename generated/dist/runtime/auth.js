@@ -6,7 +6,6 @@
 import { setOwn } from './body.js';
 import { callerProvider, proofOf } from './credentials.js';
 import { clientError, send } from './exchange.js';
-import { SEALED } from './redirect.js';
 export function memoryTokenStore() {
     let current;
     return {
@@ -191,8 +190,8 @@ export const clientCredentialsFlow = (spec, { options, given, now }) => {
 function tokenRequest(spec, tokenEndpoint, options, failures) {
     return async (body) => {
         const contentType = options.tokenContentType ?? tokenEndpoint.contentTypes[0];
-        // Sealed to its origin: the secret body never leaves it, and a token is taken from nowhere else.
-        const exchange = await send(spec, options, tokenEndpoint, { body, ...(contentType === undefined ? {} : { contentType }) }, undefined, SEALED);
+        // Sent without a call's redactor, so sealed to its origin: the secret body never leaves it, and a token is taken from nowhere else.
+        const exchange = await send(spec, options, tokenEndpoint, { body, ...(contentType === undefined ? {} : { contentType }) });
         if (exchange.result.ok)
             return { ok: true, data: exchange.result.data };
         failures.set(exchange.result.error, exchange);

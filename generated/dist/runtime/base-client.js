@@ -25,8 +25,7 @@ export function createRuntime(spec, given) {
                 const own = [...headerSecrets(callInput.headers), ...(secret?.forms(secret.keys, input) ?? []), ...(callInput.body === undefined ? [] : (fields?.values(callInput.body) ?? []))];
                 if (own.length > 0)
                     callRedact = redactor(() => [...secrets(), ...own], fields);
-                const follow = { holdsSecret: (text) => callRedact.text(text) !== text };
-                const exchange = await attempt(spec, given, endpoint, callInput, auth, policy, follow, now);
+                const exchange = await attempt(spec, given, endpoint, callInput, auth, policy, callRedact, now);
                 return finish(spec, given, exchange, callRedact, now);
             }
             catch (e) {
@@ -95,7 +94,7 @@ function prove(providers) {
     };
     return results.some((r) => r instanceof Promise) ? Promise.all(results).then(collect) : collect(results);
 }
-async function attempt(spec, options, endpoint, input, auth, policy, follow, now) {
+async function attempt(spec, options, endpoint, input, auth, policy, secrets, now) {
     const maxRetries = input.maxRetries ?? policy.maxRetries;
     const providers = chooseProviders(auth, endpoint);
     let replayed = false;
@@ -111,7 +110,8 @@ async function attempt(spec, options, endpoint, input, auth, policy, follow, now
             return canceled();
         if (!proved.ok)
             return proved.exchange;
-        const exchange = await send(spec, options, endpoint, input, proved.proofs, follow);
+        // The call's redactor lets a redirect to another origin go anonymously, unless its Location holds a secret.
+        const exchange = await send(spec, options, endpoint, input, proved.proofs, secrets);
         const result = exchange.result;
         // A stream body is read once: the request cannot be sent again.
         if (result.ok || isStream(input.body))

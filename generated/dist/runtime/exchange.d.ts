@@ -2,7 +2,7 @@ import type { Proof } from './credentials.js';
 import { type DecodedError } from './decode.js';
 import type { EncodedBody } from './request-body.js';
 import type { EndpointSpec, RuntimeSpec } from './spec.js';
-import { type RedirectPolicy } from './redirect.js';
+import type { Redactor } from './support.js';
 import { type FetchLike, type Received, type Sent, type Transport } from './transport.js';
 export interface RuntimeOptions {
     readonly environment: string;
@@ -97,10 +97,10 @@ export interface Exchange {
 }
 /**
  * One HTTP exchange, no retries, carrying `proofs` of the endpoint's auth schemes; redirects are
- * followed as `policy` allows (redirect.ts; by default none leaves the request's origin), within the
- * call's one deadline.
+ * followed as redirect.ts allows, within the call's one deadline. Without the call's `secrets`
+ * (its redactor), none leaves the request's origin.
  */
-export declare function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, proofs?: readonly Proof[], policy?: RedirectPolicy): Promise<Exchange>;
+export declare function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, proofs?: readonly Proof[], secrets?: Redactor): Promise<Exchange>;
 /**
  * The URL a call is sent to, before any credential is added to it.
  *

@@ -11,7 +11,7 @@
 import { setOwn } from './body.js';
 import { decodeHostError } from './decode.js';
 import { statusMatches } from './status.js';
-import { nextHop, SEALED } from './redirect.js';
+import { nextHop } from './redirect.js';
 import { FetchResponse, globalFetch, Outgoing, viaFetch } from './transport.js';
 export const CLIENT_ERROR_CATEGORIES = ['network', 'timeout', 'canceled', 'invalid_response', 'invalid_request', 'redirect'];
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -30,10 +30,10 @@ function failure(error, request) {
 }
 /**
  * One HTTP exchange, no retries, carrying `proofs` of the endpoint's auth schemes; redirects are
- * followed as `policy` allows (redirect.ts; by default none leaves the request's origin), within the
- * call's one deadline.
+ * followed as redirect.ts allows, within the call's one deadline. Without the call's `secrets`
+ * (its redactor), none leaves the request's origin.
  */
-export async function send(spec, options, endpoint, input, proofs, policy = SEALED) {
+export async function send(spec, options, endpoint, input, proofs, secrets) {
     const host = endpoint.host;
     let request;
     try {
@@ -51,7 +51,7 @@ export async function send(spec, options, endpoint, input, proofs, policy = SEAL
             const response = await (options.transport === undefined ? (endpoint.upload ?? viaFetch)(options.fetch ?? globalFetch, outgoing) : options.transport(outgoing));
             if (!hasBody(response, limit))
                 return failure(clientError(host, 'invalid_response', `the response body exceeds ${limit} bytes`, response.status), request);
-            const next = nextHop(request, response, hops, policy);
+            const next = nextHop(request, response, hops, secrets);
             if (next === undefined)
                 return { result: interpret(spec, endpoint, response, first), request, response };
             if ('refused' in next)

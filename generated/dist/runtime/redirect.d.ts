@@ -1,17 +1,7 @@
+import type { Redactor } from './support.js';
 import type { Received, Sent } from './transport.js';
 /** Redirects followed for one call; the next one is refused. */
 export declare const MAX_REDIRECTS = 5;
-/**
- * Where a request may be redirected: `sealed` keeps it on its origin (the token exchange: its
- * answer is accepted from the token endpoint's origin alone); otherwise `holdsSecret` tells whether
- * a Location would carry one of the call's secrets to another origin.
- */
-export type RedirectPolicy = {
-    readonly sealed: true;
-} | {
-    readonly holdsSecret: (text: string) => boolean;
-};
-export declare const SEALED: RedirectPolicy;
 /** A redirect not followed: why, and the Location it named (undefined when none could be read). */
 export interface Refusal {
     readonly refused: string;
@@ -19,6 +9,9 @@ export interface Refusal {
 }
 /**
  * The request a redirect leads to, a refusal, or undefined when `response` is not a redirect to
- * follow (then it is the call's answer). `hops`: redirects followed so far.
+ * follow (then it is the call's answer). `hops`: redirects followed so far. `secrets`: the call's
+ * redactor, which tells whether a Location would carry one of its secrets to another origin;
+ * without it a request is sealed to its origin (the token exchange: its body stays there, and its
+ * answer is taken from the token endpoint's origin alone).
  */
-export declare function nextHop(request: Sent, response: Received, hops: number, policy: RedirectPolicy): Sent | Refusal | undefined;
+export declare function nextHop(request: Sent, response: Received, hops: number, secrets: Redactor | undefined): Sent | Refusal | undefined;

@@ -15,12 +15,14 @@
 import { isStream } from './request-body.js';
 /** Redirects followed for one call; the next one is refused. */
 export const MAX_REDIRECTS = 5;
-export const SEALED = { sealed: true };
 /**
  * The request a redirect leads to, a refusal, or undefined when `response` is not a redirect to
- * follow (then it is the call's answer). `hops`: redirects followed so far.
+ * follow (then it is the call's answer). `hops`: redirects followed so far. `secrets`: the call's
+ * redactor, which tells whether a Location would carry one of its secrets to another origin;
+ * without it a request is sealed to its origin (the token exchange: its body stays there, and its
+ * answer is taken from the token endpoint's origin alone).
  */
-export function nextHop(request, response, hops, policy) {
+export function nextHop(request, response, hops, secrets) {
     const { status } = response;
     // A browser's fetch answers a manual redirect with an opaque response: status 0, no Location.
     if (status === 0)
@@ -56,11 +58,11 @@ export function nextHop(request, response, hops, policy) {
             next.headers = only(headers, /^(?!content-)/i);
         return next;
     }
-    if ('sealed' in policy)
+    if (secrets === undefined)
         return refuse(status, url, 'another origin');
     if (body !== undefined)
         return refuse(status, url, 'the body would go to another origin');
-    if (policy.holdsSecret(url))
+    if (secrets.text(url) !== url)
         return refuse(status, url, 'the Location holds a secret');
     // Another origin gets a new request of method, URL and Accept alone: nothing else goes along.
     next.headers = only(headers, /^accept$/i);

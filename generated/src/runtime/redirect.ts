@@ -13,19 +13,11 @@
  * itself holds a secret of the client.
  */
 import { isStream } from './request-body.js';
+import type { Redactor } from './support.js';
 import type { Received, Sent } from './transport.js';
 
 /** Redirects followed for one call; the next one is refused. */
 export const MAX_REDIRECTS = 5;
-
-/**
- * Where a request may be redirected: `sealed` keeps it on its origin (the token exchange: its
- * answer is accepted from the token endpoint's origin alone); otherwise `holdsSecret` tells whether
- * a Location would carry one of the call's secrets to another origin.
- */
-export type RedirectPolicy = { readonly sealed: true } | { readonly holdsSecret: (text: string) => boolean };
-
-export const SEALED: RedirectPolicy = { sealed: true };
 
 /** A redirect not followed: why, and the Location it named (undefined when none could be read). */
 export interface Refusal {
@@ -35,9 +27,12 @@ export interface Refusal {
 
 /**
  * The request a redirect leads to, a refusal, or undefined when `response` is not a redirect to
- * follow (then it is the call's answer). `hops`: redirects followed so far.
+ * follow (then it is the call's answer). `hops`: redirects followed so far. `secrets`: the call's
+ * redactor, which tells whether a Location would carry one of its secrets to another origin;
+ * without it a request is sealed to its origin (the token exchange: its body stays there, and its
+ * answer is taken from the token endpoint's origin alone).
  */
-export function nextHop(request: Sent, response: Received, hops: number, policy: RedirectPolicy): Sent | Refusal | undefined {
+export function nextHop(request: Sent, response: Received, hops: number, secrets: Redactor | undefined): Sent | Refusal | undefined {
   const { status } = response;
   // A browser's fetch answers a manual redirect with an opaque response: status 0, no Location.
   if (status === 0) return { refused: 'an opaque redirect (fetch here hides its Location) was not followed', location: undefined };
@@ -66,9 +61,9 @@ export function nextHop(request: Sent, response: Received, hops: number, policy:
     if (toGet) next.headers = only(headers, /^(?!content-)/i);
     return next;
   }
-  if ('sealed' in policy) return refuse(status, url, 'another origin');
+  if (secrets === undefined) return refuse(status, url, 'another origin');
   if (body !== undefined) return refuse(status, url, 'the body would go to another origin');
-  if (policy.holdsSecret(url)) return refuse(status, url, 'the Location holds a secret');
+  if (secrets.text(url) !== url) return refuse(status, url, 'the Location holds a secret');
   // Another origin gets a new request of method, URL and Accept alone: nothing else goes along.
   next.headers = only(headers, /^accept$/i);
   return next;

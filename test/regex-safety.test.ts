@@ -3,7 +3,8 @@
  * generator/regex/pattern-safety.ts, held to V8 itself. Every pathological pattern collected in
  * test/fixtures/regex/pathological.json (the classic ReDoS lists, advisories' patterns, analysers'
  * test suites, polynomial ones) is refused, or V8 runs it in under 50 ms of CPU on its attack
- * texts of 4,096 characters (the fixture's, and the texts the analysis finds heaviest); the same
+ * texts of 4,096 characters (the fixture's, and the texts the analysis finds heaviest; 50 ms on
+ * the quiet reference machine, scaled by how much slower a reference pattern runs now); the same
  * holds for seeded random patterns of the shapes that make backtracking slow. Common real patterns
  * pass, and the analysis itself stays fast on hostile patterns.
  */
@@ -12,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { judge, patternSafety, STEP_BUDGET, TEXT_LIMIT } from '../generator/regex/pattern-safety.js';
 import { parsePattern } from '../generator/regex/syntax.js';
 import { randomPatterns } from './support/random-patterns.js';
-import { acceptedJobs, heavyTexts, pumped, randomPatternTexts, timeMatching } from './support/regex-timing.js';
+import { acceptedJobs, heavyTexts, pumped, randomPatternTexts, REFERENCE_QUIET_MS, timeMatching } from './support/regex-timing.js';
 
 interface Pathological {
   readonly pattern: string;
@@ -32,10 +33,10 @@ function attackTexts(entry: Pathological): string[] {
 describe('pathological patterns (test/fixtures/regex/pathological.json)', () => {
   it('each is refused, or V8 matches it within 50 ms of CPU on every attack text of 4,096 characters', () => {
     const jobs = acceptedJobs(PATHOLOGICAL, attackTexts);
-    const timings = timeMatching(jobs, 240_000);
+    const { timings, referenceMs, slowdown } = timeMatching(jobs, 240_000);
     const slowest = Math.max(0, ...timings.map((t) => t.ms));
-    console.log(`[regex safety] ${PATHOLOGICAL.length} pathological patterns: ${PATHOLOGICAL.length - jobs.length} refused, ${jobs.length} accepted, the slowest accepted ${slowest.toFixed(1)} ms`);
-    expect(timings.filter((t) => !(t.ms < LIMIT_MS))).toEqual([]);
+    console.log(`[regex safety] ${PATHOLOGICAL.length} pathological patterns: ${PATHOLOGICAL.length - jobs.length} refused, ${jobs.length} accepted, the slowest accepted ${slowest.toFixed(1)} ms (the reference ${referenceMs.toFixed(1)} ms, quiet ${REFERENCE_QUIET_MS})`);
+    expect(timings.filter((t) => !(t.ms < LIMIT_MS * slowdown))).toEqual([]);
   }, 300_000);
 
   it('the classic exponential ones are refused, and so are the polynomial ones V8 is slow on', () => {
@@ -53,9 +54,9 @@ describe('pathological patterns (test/fixtures/regex/pathological.json)', () => 
 describe('random patterns of the slow shapes (seeded)', () => {
   it('each is refused, or V8 matches it within 50 ms of CPU on the texts the analysis finds heaviest', () => {
     const jobs = acceptedJobs(randomPatterns(30, 160), randomPatternTexts);
-    const timings = timeMatching(jobs, 240_000);
+    const { timings, slowdown } = timeMatching(jobs, 240_000);
     expect(jobs.length).toBeGreaterThan(80);
-    expect(timings.filter((t) => !(t.ms < LIMIT_MS))).toEqual([]);
+    expect(timings.filter((t) => !(t.ms < LIMIT_MS * slowdown))).toEqual([]);
   }, 300_000);
 });
 
@@ -132,7 +133,7 @@ describe('the analysis', () => {
 
   it('reads character classes as V8 does, with and without the u flag (Annex B forms included)', () => {
     const samples = [0, 8, 9, 10, 13, 32, 45, 48, 57, 65, 92, 93, 95, 97, 99, 122, 123, 125, 0xa0, 0x3b1, 0x4e2d, 0x2028, 0xd800, 0xdc00, 0xfeff, 0x1f600];
-    const classes = ['[\\d-z]', '[\\b]', '[\\cJ]', '[\\c_]', '\\c', '[a-]', '[]]', '[^]', '[]', ']', '{', 'a{,2}', '\\0', '\\10', '[\\1]', '\\8', '\\x4', '\\u00a', '[\\w-]', '\\k', '[\\p{L}]', '\\P{Ll}', '[^\\s\\d]', '.', '\\u{1F600}', '\\uD83D\\uDE00', '[\\uD83D\\uDE00]'];
+    const classes = ['[\\d-z]', '[\\b]', '[\\cJ]', '[\\c_]', '\\c', '[a-]', '[]]', '[^]', '[]', ']', '{', 'a{,2}', '\\0', '\\10', '[\\1]', '\\8', '\\x4', '\\u00a', '[\\w-]', '\\k', '[\\p{L}]', '\\P{Ll}', '[^\\p{L}]', '[^\\P{N}x]', '[^\\s\\d]', '.', '\\u{1F600}', '\\uD83D\\uDE00', '[\\uD83D\\uDE00]'];
     for (const unicode of [false, true]) {
       for (const source of classes) {
         let engine: RegExp;
@@ -147,7 +148,10 @@ describe('the analysis', () => {
         for (const c of samples) {
           if (!unicode && c > 0xffff) continue;
           const text = unicode ? String.fromCodePoint(c) : String.fromCharCode(c);
-          if (sets.length === 1) expect(reads(c, sets[0] ?? []), `${source} ${unicode ? 'u' : ''} ${c}`).toBe(engine.test(text));
+          // Property escapes take in every astral code point (a superset, char-sets.ts): exact in the BMP only.
+          const exact = c <= 0xffff || !/\\[pP]/.test(source);
+          const read = reads(c, sets[0] ?? []);
+          if (sets.length === 1) expect(exact ? read : read || !engine.test(text), `${source} ${unicode ? 'u' : ''} ${c}`).toBe(exact ? engine.test(text) : true);
         }
         // A sequence: the text of each part's first character is matched (`[]]` reads nothing, then `]`).
         const text = sets.map((s) => String.fromCharCode(s[0] ?? 0)).join('');

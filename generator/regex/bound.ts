@@ -153,7 +153,7 @@ type Counts = Map<number, Float64Array>;
  */
 export function heavyText(automaton: Automaton, length: number, limits: BoundLimits): number[] {
   const groups = new Groups(automaton, limits);
-  let counts: Counts = new Map([[groups.id(automaton.initial.map(([state]) => state)), Float64Array.from(automaton.initial, ([, n]) => n)]]);
+  let counts: Counts = initialCounts(groups, automaton);
   const trail: Map<number, [number, number]>[] = [];
   for (let t = 0; t < length && counts.size > 0; t++) {
     const next: Counts = new Map();
@@ -163,9 +163,9 @@ export function heavyText(automaton: Automaton, length: number, limits: BoundLim
         const members = groups.members[tr.target] ?? [];
         const sums = new Float64Array(members.length);
         accumulate(tr.entries, vector, sums);
-        members.forEach((state, i) => (sums[i] = automaton.ready[state] === true ? Math.min(sums[i] ?? 0, 1) : (sums[i] ?? 0)));
+        clampReady(automaton, members, sums);
         const known = next.get(tr.target);
-        if (known === undefined || cost(automaton, members, sums) > cost(automaton, members, known)) {
+        if (known === undefined || visitsCost(automaton, members, sums) > visitsCost(automaton, members, known)) {
           next.set(tr.target, sums);
           from.set(tr.target, [g, tr.symbol]);
         }
@@ -174,7 +174,8 @@ export function heavyText(automaton: Automaton, length: number, limits: BoundLim
     trail.push(from);
     counts = next;
   }
-  let group = [...counts].sort((a, b) => cost(automaton, groups.members[b[0]] ?? [], b[1]) - cost(automaton, groups.members[a[0]] ?? [], a[1]))[0]?.[0];
+  const costOf = ([g, vector]: [number, Float64Array]): number => visitsCost(automaton, groups.members[g] ?? [], vector);
+  let group = [...counts].sort((a, b) => costOf(b) - costOf(a))[0]?.[0];
   const text: number[] = [];
   for (let t = trail.length - 1; t >= 0 && group !== undefined; t--) {
     const step = trail[t]?.get(group);
@@ -185,10 +186,23 @@ export function heavyText(automaton: Automaton, length: number, limits: BoundLim
   return text.reverse();
 }
 
-function cost(automaton: Automaton, members: readonly number[], vector: Float64Array): number {
+/** The paths the matcher starts with, as the one group they make. */
+function initialCounts(groups: Groups, automaton: Automaton): Counts {
+  return new Map([[groups.id(automaton.initial.map(([state]) => state)), Float64Array.from(automaton.initial, ([, n]) => n)]]);
+}
+
+/** What the visits `vector` counts (over a group's `members`) cost. */
+function visitsCost(automaton: Automaton, members: readonly number[], vector: Float64Array | undefined): number {
   let sum = 0;
-  members.forEach((state, i) => (sum += (vector[i] ?? 0) * (automaton.cost[state] ?? 1)));
+  members.forEach((state, i) => (sum += (vector?.[i] ?? 0) * (automaton.cost[state] ?? 1)));
   return sum;
+}
+
+/** A ready state counts one visit at most: every visit to one is on the path that succeeds. */
+function clampReady(automaton: Automaton, members: readonly number[], counts: Float64Array): void {
+  members.forEach((state, i) => {
+    if (automaton.ready[state] === true) counts[i] = Math.min(counts[i] ?? 0, 1);
+  });
 }
 
 /**
@@ -237,18 +251,23 @@ class Iteration {
 
   /** Every group a text reaches, with its transitions computed. */
   private closure(): number[] {
-    const seen = [this.groups.id(this.automaton.initial.map(([state]) => state))];
+    const seen = [...initialCounts(this.groups, this.automaton).keys()];
+    const known = new Set(seen);
     for (let i = 0; i < seen.length; i++) {
-      for (const t of this.groups.from(seen[i] ?? 0)) if (!seen.includes(t.target)) seen.push(t.target);
+      for (const t of this.groups.from(seen[i] ?? 0)) {
+        if (!known.has(t.target)) {
+          known.add(t.target);
+          seen.push(t.target);
+        }
+      }
     }
     return seen;
   }
 
   run(length: number): Bound {
-    const initial = this.groups.id(this.automaton.initial.map(([state]) => state));
-    const counts: Counts = new Map([[initial, Float64Array.from(this.automaton.initial, ([, n]) => n)]]);
+    const counts = initialCounts(this.groups, this.automaton);
     const most = new Most(this);
-    let changed = most.update(counts, [initial]);
+    let changed = most.update(counts, [...counts.keys()]);
     const spent = [most.at(0)];
     let lastNew = 0;
     const maxRounds = 2 * this.transientUntil + 4 * WINDOW + 16;
@@ -308,11 +327,11 @@ class Iteration {
     const e = t.entries;
     spend(this.limits, e.length / 3 + members.length);
     accumulate(e, vector, sums);
+    clampReady(this.automaton, members, sums);
     let raised = false;
     for (let i = 0; i < members.length; i++) {
-      const sum = this.automaton.ready[members[i] ?? 0] === true ? Math.min(sums[i] ?? 0, 1) : (sums[i] ?? 0);
-      if (sum > (into[i] ?? 0)) {
-        into[i] = sum;
+      if ((sums[i] ?? 0) > (into[i] ?? 0)) {
+        into[i] = sums[i] ?? 0;
         raised = true;
       }
     }
@@ -320,9 +339,7 @@ class Iteration {
   }
 
   groupCost(g: number, vector: Float64Array | undefined): number {
-    let sum = 0;
-    (this.groups.members[g] ?? []).forEach((state, i) => (sum += (vector?.[i] ?? 0) * (this.automaton.cost[state] ?? 1)));
-    return sum;
+    return visitsCost(this.automaton, this.groups.members[g] ?? [], vector);
   }
 
   isRecurrent(g: number): boolean {
@@ -338,11 +355,7 @@ class Iteration {
   private weight(counts: Counts, t: number): number {
     let most = 0;
     for (const [g, vector] of counts) {
-      if (!this.isTransientTime(t) && !this.recurrent.has(g)) continue;
-      const members = this.groups.members[g] ?? [];
-      let sum = 0;
-      members.forEach((state, i) => (sum += (vector[i] ?? 0) * (this.automaton.cost[state] ?? 1)));
-      most = Math.max(most, sum);
+      if (this.isTransientTime(t) || this.recurrent.has(g)) most = Math.max(most, this.groupCost(g, vector));
     }
     return most;
   }

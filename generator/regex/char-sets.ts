@@ -87,31 +87,39 @@ export function dot(max: number): CharSet {
 // Unicode properties (\p{…}): read from the engine itself, which knows its own Unicode version
 // ---------------------------------------------------------------------------------------------
 
-let everyCodePoint: string | undefined;
+/** Every code point outside the Basic Multilingual Plane. */
+export const ASTRAL: CharSet = [MAX_CODE_UNIT + 1, MAX_CODE_POINT];
+
+let basicPlane: string | undefined;
 const properties = new Map<string, CharSet>();
 
-/** The set `\p{<body>}` stands for in this engine; the engine has accepted the pattern already. */
-export function property(body: string): CharSet {
-  const known = properties.get(body);
-  if (known !== undefined) return known;
-  const set = readProperty(body);
-  properties.set(body, set);
-  return set;
+/**
+ * The set `\p{<body>}` (or `\P{…}`, `negated`) stands for, exact in the Basic Multilingual Plane
+ * and taking in every astral code point either way: reading the astral planes costs fifty times
+ * more per property, and a larger set can only make the bound larger. The engine has accepted
+ * the pattern already, so `body` names a property it knows.
+ */
+export function property(body: string, negated: boolean): CharSet {
+  let bmp = properties.get(body);
+  if (bmp === undefined) {
+    bmp = readProperty(body);
+    properties.set(body, bmp);
+  }
+  return union(negated ? complement(bmp, MAX_CODE_UNIT) : bmp, ASTRAL);
 }
 
-/** Each run of matching code points of the whole code space, found by the engine in one pass. */
+/** Each run of matching code points of the plane, found by the engine in one pass. */
 function readProperty(body: string): CharSet {
-  everyCodePoint ??= codeSpace();
+  basicPlane ??= planeText();
   const out: number[] = [];
-  for (const m of everyCodePoint.matchAll(new RegExp(`\\p{${body}}+`, 'gu'))) {
+  for (const m of basicPlane.matchAll(new RegExp(`\\p{${body}}+`, 'gu'))) {
     const first = codePointAtUnit(m.index);
-    const end = m.index + m[0].length - 1;
-    const last = codePointAtUnit(isTrail(everyCodePoint.charCodeAt(end)) ? end - 1 : end);
+    const last = codePointAtUnit(m.index + m[0].length - 1);
     if (first < SURROGATES_START && last > SURROGATES_END) out.push(first, SURROGATES_START - 1, SURROGATES_END + 1, last);
     else out.push(first, last);
   }
-  // Surrogates are left out of the code space (a lead before a trail would read as one code
-  // point); every surrogate has the same properties, so four stand for all of them.
+  // Surrogates are left out of the text (a lead before a trail would read as one code point);
+  // every surrogate has the same properties, so four stand for all of them.
   const lone = new RegExp(`^\\p{${body}}$`, 'u');
   if (['\ud800', '\udbff', '\udc00', '\udfff'].some((s) => lone.test(s))) out.push(SURROGATES_START, SURROGATES_END);
   return union(out);
@@ -121,29 +129,18 @@ const SURROGATES_START = 0xd800;
 const SURROGATES_END = 0xdfff;
 const SURROGATES = SURROGATES_END - SURROGATES_START + 1;
 
-/** Every code point but the surrogates once, in order. */
-function codeSpace(): string {
-  const chunks: string[] = [];
+/** Every code point of the Basic Multilingual Plane but the surrogates, once, in order. */
+function planeText(): string {
   const units: number[] = [];
-  for (let c = 0; c <= MAX_CODE_POINT; c++) {
-    if (c >= SURROGATES_START && c <= SURROGATES_END) continue;
-    if (c <= MAX_CODE_UNIT) units.push(c);
-    else units.push(0xd800 + ((c - 0x10000) >> 10), 0xdc00 + ((c - 0x10000) & 0x3ff));
-    if (units.length >= 8192) chunks.push(String.fromCharCode(...units.splice(0)));
-  }
-  chunks.push(String.fromCharCode(...units));
+  for (let c = 0; c <= MAX_CODE_UNIT; c++) if (c < SURROGATES_START || c > SURROGATES_END) units.push(c);
+  const chunks: string[] = [];
+  for (let i = 0; i < units.length; i += 8192) chunks.push(String.fromCharCode(...units.slice(i, i + 8192)));
   return chunks.join('');
 }
 
-/** The code point that starts at UTF-16 offset `unit` of the code space. */
+/** The code point at UTF-16 offset `unit` of the plane's text. */
 function codePointAtUnit(unit: number): number {
-  if (unit < SURROGATES_START) return unit;
-  const bmpRest = MAX_CODE_UNIT + 1 - SURROGATES;
-  return unit < bmpRest ? unit + SURROGATES : 0x10000 + (unit - bmpRest) / 2;
-}
-
-function isTrail(unit: number): boolean {
-  return (unit & 0xfc00) === 0xdc00;
+  return unit < SURROGATES_START ? unit : unit + SURROGATES;
 }
 
 // ---------------------------------------------------------------------------------------------

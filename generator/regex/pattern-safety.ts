@@ -6,9 +6,11 @@
  * the pattern's automaton (positions.ts), not measured. What cannot be analysed (a pattern too
  * large, or one this reader does not know) is not safe.
  *
- * Figures (test/regex-safety.test.ts measures them): on the reference machine V8 takes about
- * 0.5–1 ns per step of this count, so the budget is about 20 ms of matching on 4,096 characters;
- * `(?<field>\w+) is invalid`, tried from every position of 4,096 word characters, takes 25M steps.
+ * The unit is a visit of a state reading a small class (positions.ts weighs the rest). On the
+ * reference machine V8 takes 1.2 ns per unit quiet, up to 3 loaded, so the budget is 13 to 33 ms
+ * of matching on 4,096 characters: a search retried from every position whose attempts each run
+ * to the end, like `(?<field>\w+) is invalid` on 4,096 word characters (10 million units), fits
+ * once, not twice. test/regex-safety.test.ts holds accepted patterns to 50 ms measured.
  */
 import { backtrackingBound, heavyText, spend, TooComplex, type Bound, type BoundLimits } from './bound.js';
 import { anchoredAtStart, buildAutomaton, failingAttempts, TooLarge, type Automaton } from './positions.js';
@@ -160,7 +162,8 @@ function perAttempt(root: Node, ctx: Context): Analysis {
   for (let rest = TEXT_LIMIT; rest >= 0 && steps <= STEP_BUDGET; rest -= lead.period) steps += starts.within(rest);
   for (let rest = 0; rest <= TEXT_LIMIT && steps <= STEP_BUDGET; rest++) steps += ready.within(rest);
   const hot = starts.within(TEXT_LIMIT) >= ready.within(TEXT_LIMIT) ? starts.hot : ready.hot;
-  return { steps, growth: SUMMED[starts.growth === 'linear' ? ready.growth : starts.growth], hot, automaton: one };
+  // Past the budget the sum was cut short: its value says only that the bound is over.
+  return { steps: steps > STEP_BUDGET ? Infinity : steps, growth: SUMMED[starts.growth === 'linear' ? ready.growth : starts.growth], hot, automaton: one };
 }
 
 /**

@@ -6,12 +6,11 @@
  * tries, so counting routes, not just edges, is what shows that `(a*)*` doubles its work with
  * every `a`: after an `a` the inner loop and the outer loop both lead back to `a`.
  *
- * Every state also carries what trying its routes costs (a lookaround's body is run whole at
- * each try) and whether the pattern has surely matched once the matcher stands there: a state
- * with a route to the end that no assertion can fail ("ready"). A backtracking matcher never
- * backtracks out of a ready state, so at most one of its visits to ready states is on a failing
- * branch… none is: every visit to a ready state is on the path that succeeds (bound.ts counts
- * them once).
+ * Every state also carries what a visit costs (its character test, a loop's bookkeeping, the
+ * routes it tries, a lookaround's body run whole at each try), and whether the pattern has surely
+ * matched once the matcher stands there: a state with a route to the end that no assertion can
+ * fail ("ready"). From a ready state the matcher succeeds before it backtracks out, so every visit
+ * to one is on the path that succeeds: bound.ts counts at most one per character of the text.
  */
 import { MAX_CODE_POINT, MAX_CODE_UNIT, type CharSet } from './char-sets.js';
 import { Unreadable, type Node } from './syntax.js';
@@ -54,7 +53,7 @@ export interface Automaton {
   readonly sets: readonly CharSet[];
   /** Routes between states, by source: [target, count][]. */
   readonly next: readonly (readonly (readonly [number, number])[])[];
-  /** What a visit to each state costs: one, plus one per route tried, plus lookaround bodies run. */
+  /** What a visit to each state costs, in visits of a state reading a small class: its test, its loop's bookkeeping, the routes it tries (lookaround bodies included). */
   readonly cost: readonly number[];
   /** Whether the pattern has surely matched once the matcher stands in the state. */
   readonly ready: readonly boolean[];
@@ -362,10 +361,11 @@ function routes(bundle: Bundle, kinds: readonly Kind[]): Routes {
 }
 
 /**
- * Costs, in visits of a state reading a small class: measured on V8 (test/regex-safety.test.ts), a
- * route tried and failed costs about a tenth of a visit (the engine checks the next character of
- * many routes at once), and a character is tested against a class of many ranges (\p{L}: 650)
- * up to 16 times slower than against one of a few (a search of its ranges).
+ * Costs, in visits of a state reading a small class, as measured on V8: a route tried and failed
+ * costs about a tenth of a visit (the engine checks the next character of many routes at once); a
+ * character is tested against a class of many ranges (\p{L}: 650) up to 16 times slower than
+ * against one of a few (a search of its ranges); an iteration of a loop whose body is more than
+ * one class twice a plain one (V8 runs `\w+` without bookkeeping, `(?:\w|a)+` with it).
  */
 const ROUTE_COST = 0.1;
 /** Starting a lookaround (saving and restoring the position and the backtracking state), beyond its body's own steps. */

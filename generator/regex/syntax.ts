@@ -5,7 +5,7 @@
  * has already compiled are read; anything this reader does not know is an `Unreadable` error, and
  * the caller then treats the pattern as one it cannot vouch for.
  */
-import { classEscape, complement, dot, MAX_CODE_POINT, MAX_CODE_UNIT, property, range, single, union, type CharSet } from './char-sets.js';
+import { ASTRAL, classEscape, complement, dot, MAX_CODE_POINT, MAX_CODE_UNIT, property, range, single, union, type CharSet } from './char-sets.js';
 
 export type Node =
   /** One character of a set (a literal, a class, an escape, `.`). */
@@ -37,6 +37,8 @@ class Reader {
   private readonly groups: number;
   private readonly named: boolean;
   private readonly max: number;
+  /** The class being read holds a property escape, whose astral part is approximate. */
+  private approximate = false;
 
   constructor(
     private readonly src: string,
@@ -224,8 +226,8 @@ class Reader {
     const body = /^[pP]\{([^}]*)\}/.exec(this.src.slice(this.at));
     if (body === null) throw new Unreadable(`incomplete property escape at ${this.at}`);
     this.at += body[0].length;
-    const set = property(body[1] ?? '');
-    return negated ? complement(set, this.max) : set;
+    this.approximate = true;
+    return property(body[1] ?? '', negated);
   }
 
   /** The one character an escape stands for. */
@@ -285,12 +287,15 @@ class Reader {
     this.expect('[');
     const negated = this.eat('^');
     const parts: CharSet[] = [];
+    this.approximate = false;
     while (!this.eat(']')) {
       if (this.atEnd()) throw new Unreadable('unterminated character class');
       parts.push(this.classRange());
     }
     const set = union(...parts);
-    return negated ? complement(set, this.max) : set;
+    if (!negated) return set;
+    // A property's set takes in every astral code point (char-sets.ts): its complement must too, to stay a superset.
+    return this.approximate ? union(complement(set, this.max), ASTRAL) : complement(set, this.max);
   }
 
   /** One atom of a class, or a range `a-b`; without `u`, `\d-z` is the three of them. */

@@ -2,8 +2,8 @@
  * What V8 itself takes to run patterns, measured in a child process so that a slow one cannot
  * hang the tests: the child runs each pattern on each text as the runtime does (`exec`, or
  * `matchAll` for a `g` pattern) and reports, per pattern, the most CPU time any text took (the
- * least of two runs, so a descheduled run does not count: this machine is shared). CPU time, not
- * wall time: under load the wall clock measures the other processes.
+ * least of three runs, so a descheduled run does not count: this machine is shared). CPU time,
+ * not wall time: under load the wall clock measures the other processes.
  */
 import { spawnSync } from 'node:child_process';
 import { heavyTextFor, judge, TEXT_LIMIT } from '../../generator/regex/pattern-safety.js';
@@ -23,32 +23,52 @@ export interface Timing {
 
 const CHILD = `
 const jobs = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
+const cpu = (run) => { const before = process.cpuUsage(); run(); const used = process.cpuUsage(before); return (used.user + used.system) / 1000; };
+const reference = () => { const re = /\\w+ /; const text = 'b'.repeat(4096); let least = Infinity; for (let i = 0; i < 5; i++) least = Math.min(least, cpu(() => re.exec(text))); return least; };
+process.stdout.write(JSON.stringify(reference()) + '\\n');
 for (const job of jobs) {
   const re = new RegExp(job.pattern, job.flags);
   let most = 0;
   for (const text of job.texts) {
     let least = Infinity;
-    for (let run = 0; run < 2 && least > 0.05; run++) {
+    for (let run = 0; run < 3 && least > 0.05; run++) {
       re.lastIndex = 0;
-      const before = process.cpuUsage();
-      if (re.global) for (const _ of text.matchAll(re)); else re.exec(text);
-      const used = process.cpuUsage(before);
-      least = Math.min(least, (used.user + used.system) / 1000);
+      least = Math.min(least, cpu(() => { if (re.global) for (const _ of text.matchAll(re)); else re.exec(text); }));
     }
     most = Math.max(most, least);
   }
   process.stdout.write(JSON.stringify(most) + '\\n');
 }
+process.stdout.write(JSON.stringify(reference()) + '\\n');
 `;
 
+/**
+ * What the reference pattern (`\w+ ` on 4,096 word characters, tried from every position: a
+ * plain quadratic search) takes on the reference machine when it is quiet. The limits of the
+ * tests are scaled by how much slower it runs now: vitest runs test files side by side, and other
+ * jobs share the machine.
+ */
+export const REFERENCE_QUIET_MS = 12;
+
+export interface Measurement {
+  readonly timings: Timing[];
+  /** The reference pattern's time, the more of before and after the jobs. */
+  readonly referenceMs: number;
+  /** How much slower than quiet the machine is now (at least 1). */
+  readonly slowdown: number;
+}
+
 /** Every job's time; those after a job that did not finish within `timeoutMs` in all are Infinity. */
-export function timeMatching(jobs: readonly TimedPattern[], timeoutMs: number): Timing[] {
+export function timeMatching(jobs: readonly TimedPattern[], timeoutMs: number): Measurement {
   const run = spawnSync(process.execPath, ['-e', CHILD], { input: JSON.stringify(jobs), encoding: 'utf8', timeout: timeoutMs, maxBuffer: 1 << 24 });
-  const times = run.stdout
+  const lines = run.stdout
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => Number(line));
-  return jobs.map((job, i) => ({ pattern: job.pattern, flags: job.flags, ms: times[i] ?? Infinity }));
+  const times = lines.slice(1, 1 + jobs.length);
+  const referenceMs = Math.max(lines[0] ?? Infinity, lines[1 + jobs.length] ?? 0);
+  const timings = jobs.map((job, i) => ({ pattern: job.pattern, flags: job.flags, ms: times[i] ?? Infinity }));
+  return { timings, referenceMs, slowdown: Math.max(1, referenceMs / REFERENCE_QUIET_MS) };
 }
 
 /** `prefix`, then `pump` as often as fits, then `suffix`: `length` characters at most. */

@@ -12,13 +12,14 @@
  * to the end, like `(?<field>\w+) is invalid` on 4,096 word characters (10 million units), fits
  * once, not twice. test/regex-safety.test.ts holds accepted patterns to 50 ms measured.
  */
+import { MAX_MESSAGE_LENGTH } from '../../templates/messages.js';
 import { backtrackingBound, heavyText, spend, TooComplex, type Bound, type BoundLimits } from './bound.js';
 import { anchoredAtStart, buildAutomaton, failingAttempts, TooLarge, type Automaton } from './positions.js';
 import { intersects, type CharSet } from './char-sets.js';
-import { parsePattern, Unreadable, type Node } from './syntax.js';
+import { parsePattern, scanGroups, Unreadable, type Node } from './syntax.js';
 
-/** The longest text a pattern from a contract is ever run on (the runtime cuts messages to it). */
-export const TEXT_LIMIT = 4096;
+/** The longest text a pattern from a contract is ever run on: the runtime cuts messages to it. */
+export const TEXT_LIMIT = MAX_MESSAGE_LENGTH;
 /** Steps a pattern may take on any text of TEXT_LIMIT characters. */
 export const STEP_BUDGET = 11_000_000;
 /** Longer patterns are not analysed (and so not accepted): no real one comes near. */
@@ -63,7 +64,7 @@ export function patternSafety(pattern: string, unicode: boolean): PatternVerdict
 /** The verdict computed afresh, for the test that holds the remembered one to it. */
 export function judge(pattern: string, unicode: boolean): PatternVerdict {
   try {
-    if (pattern.length > MAX_PATTERN_LENGTH || nesting(pattern) > MAX_DEPTH) return TOO_LARGE;
+    if (pattern.length > MAX_PATTERN_LENGTH || scanGroups(pattern).depth > MAX_DEPTH) return TOO_LARGE;
     return verdictOf(bounded(parsePattern(pattern, unicode), context(unicode)));
   } catch (e) {
     if (e instanceof TooLarge || e instanceof TooComplex || e instanceof Unreadable) return TOO_LARGE;
@@ -248,20 +249,4 @@ function reversed(node: Node): Node {
     default:
       return node;
   }
-}
-
-/** How deep groups nest, without parsing (the reader is recursive). */
-function nesting(pattern: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inClass = false;
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === '\\') i++;
-    else if (inClass) inClass = c !== ']';
-    else if (c === '[') inClass = true;
-    else if (c === '(') deepest = Math.max(deepest, ++depth);
-    else if (c === ')') depth--;
-  }
-  return deepest;
 }

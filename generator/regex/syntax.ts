@@ -341,21 +341,29 @@ function count(digits: string): number {
   return Number.isFinite(n) ? Math.min(n, MAX_COUNT) : MAX_COUNT;
 }
 
-/** How many capturing groups the pattern has, and whether any is named: a decimal escape's meaning depends on it. */
-function scanGroups(src: string): { count: number; named: boolean } {
+/**
+ * The pattern's groups, read without parsing: how many capture (a decimal escape's meaning depends
+ * on it), whether any is named, and how deep groups nest (the reader is recursive: the caller
+ * refuses deep ones before reading).
+ */
+export function scanGroups(src: string): { count: number; named: boolean; depth: number } {
   let count = 0;
   let named = false;
   let inClass = false;
+  let open = 0;
+  let depth = 0;
   for (let i = 0; i < src.length; i++) {
     const c = src[i];
     if (c === '\\') i++;
     else if (inClass) inClass = c !== ']';
     else if (c === '[') inClass = true;
-    else if (c === '(' && src[i + 1] !== '?') count++;
-    else if (c === '(' && src.startsWith('?<', i + 1) && !'=!'.includes(src[i + 3] ?? '')) {
-      count++;
-      named = true;
+    else if (c === ')') open--;
+    else if (c === '(') {
+      depth = Math.max(depth, ++open);
+      const capturing = src[i + 1] !== '?' || (src.startsWith('?<', i + 1) && !'=!'.includes(src[i + 3] ?? ''));
+      if (capturing) count++;
+      if (capturing && src[i + 1] === '?') named = true;
     }
   }
-  return { count, named };
+  return { count, named, depth };
 }

@@ -118,6 +118,14 @@ describe('the analysis', () => {
     }
   });
 
+  it('reads a count of any length as V8 does: a repetition, not characters', () => {
+    // Without `u`, `{` is a character unless a whole count follows; V8 reads a huge one as unbounded.
+    const huge = '9'.repeat(60);
+    expect(new RegExp(`^(a+){${huge}}b`).test('aab')).toBe(false);
+    expect(judge(`(a+){${huge}}b`, false)).toMatchObject({ safe: false, problem: 'slow' });
+    expect(judge(`(a+){${huge},}b`, false)).toMatchObject({ safe: false, problem: 'slow' });
+  });
+
   it('refuses, as too large to check, a pattern longer than it reads or nested deeper', () => {
     expect(judge('a'.repeat(5000), true)).toMatchObject({ safe: false, problem: 'too-large' });
     expect(judge(`${'('.repeat(70)}a${')'.repeat(70)}`, true)).toMatchObject({ safe: false, problem: 'too-large' });

@@ -46,10 +46,6 @@ export function complement(set: CharSet, max: number): CharSet {
   return out;
 }
 
-export function isEmpty(set: CharSet): boolean {
-  return set.length === 0;
-}
-
 /** Whether some character is in both. */
 export function intersects(a: CharSet, b: CharSet): boolean {
   let i = 0;

@@ -22,8 +22,8 @@ import { parsePattern, scanGroups, Unreadable, type Node } from './syntax.js';
 export const TEXT_LIMIT = MAX_MESSAGE_LENGTH;
 /** Steps a pattern may take on any text of TEXT_LIMIT characters. */
 export const STEP_BUDGET = 11_000_000;
-/** Longer patterns are not analysed (and so not accepted): no real one comes near. */
-export const MAX_PATTERN_LENGTH = 4096;
+/** Longer patterns are not analysed (and so not accepted): few real ones come near. */
+const MAX_PATTERN_LENGTH = 4096;
 
 /** Characters a pattern's automaton may read, counted repetitions written out. */
 const MAX_POSITIONS = 2000;

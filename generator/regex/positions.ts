@@ -13,7 +13,7 @@
  * to one is on the path that succeeds: bound.ts counts at most one per character of the text.
  */
 import { MAX_CODE_POINT, MAX_CODE_UNIT, type CharSet } from './char-sets.js';
-import { Unreadable, type Node } from './syntax.js';
+import type { Node } from './syntax.js';
 
 /** Routes of one kind: how many, and what trying all of them costs beyond one step each. */
 interface Routes {
@@ -404,7 +404,6 @@ export function anchoredAtStart(node: Node): boolean {
   return false;
 }
 
-export { Unreadable };
 
 /**
  * The automaton of one attempt (built with `attempts: 'one'`) as the failing work of a search

@@ -125,7 +125,8 @@ class Reader {
     if (this.eat('*')) return { min: 0, max: Infinity };
     if (this.eat('+')) return { min: 1, max: Infinity };
     if (this.eat('?')) return { min: 0, max: 1 };
-    const braced = /^\{(\d+)(?:(,)(\d*))?\}/.exec(this.src.slice(this.at, this.at + 40));
+    BRACED.lastIndex = this.at;
+    const braced = BRACED.exec(this.src);
     if (braced === null) return undefined;
     this.at += braced[0].length;
     const min = count(braced[1] ?? '0');
@@ -327,6 +328,9 @@ class Reader {
     return { set: single(code), code };
   }
 }
+
+/** `{n}`, `{n,}`, `{n,m}` at a given position, however many digits (the engine reads a huge count as unbounded). */
+const BRACED = /\{(\d+)(?:(,)(\d*))?\}/y;
 
 const CONTROL_ESCAPES: Readonly<Record<string, number>> = Object.assign(Object.create(null) as Record<string, number>, {
   f: 0x0c,

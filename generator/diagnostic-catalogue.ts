@@ -99,6 +99,11 @@ export const CODES = {
   'duplicate-row-id': { stages: ['model'], summary: 'Two message rows of one table, or two quirks of one endpoint, share an `id`.' },
   'invalid-pattern': { stages: ['model'], summary: "A message row's `pattern` is not a valid JavaScript regular expression." },
   'unknown-group': { stages: ['model'], summary: "A `{group}` in a row's `fields` is not a named group of its pattern." },
+  'slow-pattern': {
+    stages: ['model'],
+    summary:
+      "A `pattern` (a type's or a message row's) that a backtracking matcher may take too long on: repetitions that can read the same characters in many ways (`(a+)+`, `\\d+\\d+x`), more than 11 million steps on some text of 4,096 characters; or a pattern too large to check.",
+  },
   'example-mismatch': { stages: ['model'], summary: "A row's `example` is matched by another row or by none, or maps to other fields than `expect`." },
   'duplicate-default': { stages: ['model'], summary: 'More than one environment has `default: true`.' },
   'default-grant': { stages: ['model'], summary: 'Not exactly one grant has `default: true`.' },
@@ -153,6 +158,20 @@ function error<P = Record<string, never>>(code: DiagnosticCode, text: (params: P
 
 function warning<P>(code: DiagnosticCode, text: (params: P) => string): Message<P> {
   return { code, severity: 'warning', text };
+}
+
+/** 'a', 'b' and 'c'. */
+function listed(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
+}
+
+/** A count of steps in words: "about 40 million", or "more than 13 million" when no bound was found. */
+function steps(count: number, limit: number): string {
+  return Number.isFinite(count) ? `about ${millions(count)}` : `more than ${millions(limit)}`;
+}
+
+function millions(count: number): string {
+  return `${Math.round(count / 1e6).toLocaleString('en-US')} million`;
 }
 
 /** A reference to an element the contract does not declare; `hint` is a did-you-mean or ''. */
@@ -242,6 +261,12 @@ export const MESSAGES = {
   messageRowWithoutPattern: error<{ id: string }>('missing-key', (p) => `message row '${p.id}' needs a 'pattern', or 'empty: true' for the empty-message case`),
   messageRowPatternAndEmpty: error<{ id: string }>('invalid-value', (p) => `message row '${p.id}' has both a pattern and 'empty: true'; choose one`),
   invalidPattern: error<{ id: string; reason: string }>('invalid-pattern', (p) => `invalid regular expression in message row '${p.id}': ${p.reason}`),
+  slowPattern: error<{ subject: string; parts: readonly string[]; steps: number; limit: number; length: number }>(
+    'slow-pattern',
+    (p) =>
+      `${p.subject} may take too long to match: ${p.parts.length === 0 ? 'its repetitions' : listed(p.parts.map((part) => `'${part}'`))} can read the same characters in many ways, so on some text of ${p.length.toLocaleString('en-US')} characters a backtracking matcher may take ${steps(p.steps, p.limit)} steps (the limit is ${millions(p.limit)}); make the repetitions read different characters, or bound them`,
+  ),
+  unanalysablePattern: error<{ subject: string }>('slow-pattern', (p) => `${p.subject} is too large or too complex to check that it always matches quickly: write it shorter, or split it`),
   unknownGroup: error<{ template: string; group: string }>('unknown-group', (p) => `field template '${p.template}' names the capture group '${p.group}', which the pattern does not define`),
   exampleMatchedByOther: error<{ id: string; by: string }>('example-mismatch', (p) => `the example of message row '${p.id}' is matched by ${p.by}`),
   exampleFieldsDiffer: error<{ id: string; got: string; expected: string }>('example-mismatch', (p) => `message row '${p.id}' maps its example to [${p.got}], not [${p.expected}]`),

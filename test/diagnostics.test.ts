@@ -367,6 +367,18 @@ describe('message tables', () => {
     expectOnly(text, error('invalid-pattern', uniquePos(text, "'^\\[order\\]\\[items\\] invalid($'"), "invalid regular expression in message row 'items_invalid': Unterminated group"));
   });
 
+  it("slow-pattern: a message pattern a server's message could make run for seconds is refused where it is written, naming its repetitions", () => {
+    const text = edit("            pattern: '^\\[order\\]\\[items\\] invalid$'\n", "            pattern: '^\\[order\\]\\[(?<path>\\w+\\s?)*\\] invalid$'\n");
+    expectOnly(
+      text,
+      error(
+        'slow-pattern',
+        uniquePos(text, "'^\\[order\\]\\[(?<path>"),
+        "message row 'items_invalid': the pattern may take too long to match: '(?<path>\\w+\\s?)*', '\\w+' and '\\s?' can read the same characters in many ways, so on some text of 4,096 characters a backtracking matcher may take more than 11 million steps (the limit is 11 million); make the repetitions read different characters, or bound them",
+      ),
+    );
+  });
+
   it('example-mismatch: an example no row matches any more', () => {
     const text = edit('            example: "[order][items] invalid"\n', '            example: "[order][items] is broken"\n');
     expectOnly(text, error('example-mismatch', uniquePos(text, '"[order][items] is broken"'), "the example of message row 'items_invalid' is matched by no row"));
@@ -553,5 +565,32 @@ describe('contractgen validate', () => {
     const { code, err } = await run(['validate', 'broken.yaml'], dir);
     expect(err.at(-1)).toBe('2 problems in broken.yaml');
     expect(code).toBe(1);
+  });
+});
+
+describe('type patterns', () => {
+  const field = '      client_id:\n        type: string\n';
+  const withPattern = (pattern: string): string => edit(field, `${field}        pattern: "${pattern}"\n`);
+
+  it('slow-pattern: a type pattern whose repetitions can read the same text in many ways, at the pattern', () => {
+    const text = withPattern('^(?:[a-z0-9]+-?)+$');
+    expectOnly(
+      text,
+      error(
+        'slow-pattern',
+        uniquePos(text, '"^(?:[a-z0-9]+-?)+$"'),
+        "'pattern' may take too long to match: '(?:[a-z0-9]+-?)+', '[a-z0-9]+' and '-?' can read the same characters in many ways, so on some text of 4,096 characters a backtracking matcher may take more than 11 million steps (the limit is 11 million); make the repetitions read different characters, or bound them",
+      ),
+    );
+  });
+
+  it('slow-pattern: a type pattern too large to check is refused as such', () => {
+    const text = withPattern(`^(?:${'(?:a|b)?'.repeat(600)})$`);
+    expectOnly(text, error('slow-pattern', uniquePos(text, '"^(?:(?:a|b)?'), "'pattern' is too large or too complex to check that it always matches quickly: write it shorter, or split it"));
+  });
+
+  it('a pattern that is only quadratic by search, as most real ones are, is accepted', () => {
+    const result = loadContractText(FILE, withPattern('[a-z]+-[0-9]+'));
+    expect(result.diagnostics).toEqual([]);
   });
 });

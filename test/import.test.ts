@@ -134,6 +134,26 @@ describe('schemas → types', () => {
     expect(causes).toContain('constraint-dropped');
   });
 
+  it('a pattern that may take too long to match is left out with a warning at it, where a safe one is kept: the contract would refuse it (slow-pattern)', () => {
+    const doc = description({
+      components: {
+        schemas: {
+          Slug: { type: 'string', pattern: '^([a-z0-9]+-?)+$' },
+          Nested: { type: 'object', properties: { code: { type: 'string', pattern: '(\\d+)*x' }, zip: { type: 'string', pattern: '^\\d{5}$' } } },
+        },
+      },
+    });
+    const { contract, causes } = imported(doc);
+    expect((contract['types'] as Out)['Slug']).toEqual({ kind: 'string' });
+    expect(((contract['types'] as Out)['Nested'] as Out)['fields']).toEqual({ code: { type: 'string' }, zip: { type: 'string', pattern: '^\\d{5}$' } });
+    expect(causes.filter((c) => c === 'constraint-dropped')).toHaveLength(2);
+    const json = JSON.stringify(doc, null, 2);
+    const warnings = loadDescriptionText('d.json', json).warningDiagnostics(10);
+    const line = json.split('\n').findIndex((l) => l.includes('"^([a-z0-9]+-?)+$"')) + 1;
+    expect(warnings.find((w) => w.line === line)).toMatchObject({ code: 'openapi-approximated', severity: 'warning' });
+    expect(warnings.find((w) => w.line === line)?.message).toContain('a pattern that may take too long to match on some text of 4,096 characters');
+  });
+
   it("schemas named like the package's own exports (Host, Result, Client) are renamed in the first pass, each reference following", () => {
     const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
     const doc = description({

@@ -5,6 +5,7 @@
  * caller asks the contract for an `example` instead of inventing one that might be wrong.
  */
 import { isIPv4, isIPv6 } from 'node:net';
+import { TEXT_LIMIT } from '../regex/pattern-safety.js';
 
 export interface StringRules {
   readonly format?: string;
@@ -33,7 +34,8 @@ const MAX_LENGTH = 10_000;
 
 /** A string satisfying every rule, or undefined when none could be found (the caller then reports that the field needs an `example`). */
 export function stringExample(rules: StringRules): string | undefined {
-  const bounds = lengthBounds(rules.minLength, rules.maxLength);
+  // A pattern runs on texts of TEXT_LIMIT characters at most: that is the length its safety was judged for.
+  const bounds = lengthBounds(rules.minLength, rules.maxLength, rules.pattern === undefined ? MAX_LENGTH : TEXT_LIMIT);
   const regex = rules.pattern === undefined ? undefined : compile(rules.pattern);
   if (bounds === undefined || regex === null || (regex !== undefined && !usable(regex))) return undefined;
   const spec = formatSpec(rules.format);
@@ -68,9 +70,9 @@ interface Lengths {
 }
 
 /** Whole-number bounds within what is ever made, or undefined when no length meets them. */
-function lengthBounds(minLength = 0, maxLength = Number.POSITIVE_INFINITY): Lengths | undefined {
+function lengthBounds(minLength = 0, maxLength = Number.POSITIVE_INFINITY, longest = MAX_LENGTH): Lengths | undefined {
   const min = Math.max(0, Math.ceil(minLength));
-  const max = Math.min(Math.floor(maxLength), MAX_LENGTH);
+  const max = Math.min(Math.floor(maxLength), longest);
   // NaN fails the comparison, so a nonsense bound gives no example rather than a wrong one.
   return min <= max ? { min, max } : undefined;
 }
@@ -538,7 +540,7 @@ function adjacent(x: number, direction: 1 | -1): number {
 /** A string matching an ECMAScript regular expression source (JSON Schema `pattern`, unanchored unless it says ^/$, compiled with the 'u' flag), with length within [min, max], or undefined. */
 export function patternExample(pattern: string, minLength?: number, maxLength?: number): string | undefined {
   const regex = compile(pattern);
-  const bounds = lengthBounds(minLength, maxLength);
+  const bounds = lengthBounds(minLength, maxLength, TEXT_LIMIT);
   if (regex === null || bounds === undefined || !usable(regex)) return undefined;
   return firstOf(patternCandidates(pattern, bounds), (value) => withinLength(value, bounds) && matches(regex, value));
 }

@@ -4,6 +4,7 @@
  * written as the nearest type that accepts every value the schema does (`unknown` at worst), and
  * reported.
  */
+import { patternSafety, TEXT_LIMIT } from '../regex/pattern-safety.js';
 import { isObject, Names, text, typeForm, type ImportContext, type Json, type JsonObject, type Out, type OutValue } from './context.js';
 import { own, setOwn } from '../records.js';
 import { componentSchemas, propertiesOf, propertySchema, refOf, resolve, schemaRefName } from './refs.js';
@@ -402,11 +403,15 @@ function stringConstraints(ctx: ImportContext, schema: JsonObject, path: Path): 
   else Object.assign(out, { minLength: min, maxLength: max });
   const pattern = schema['pattern'];
   if (typeof pattern === 'string') {
-    if (compiles(pattern)) out['pattern'] = pattern;
-    else ctx.warn([...path, 'pattern'], 'constraint-dropped', 'a pattern that is not an ECMAScript regular expression (with the u flag) is left out');
+    if (!compiles(pattern)) ctx.warn([...path, 'pattern'], 'constraint-dropped', 'a pattern that is not an ECMAScript regular expression (with the u flag) is left out');
+    else if (!patternSafety(pattern, true).safe) ctx.warn([...path, 'pattern'], 'constraint-dropped', SLOW_PATTERN);
+    else out['pattern'] = pattern;
   }
   return out;
 }
+
+/** The contract would refuse it (slow-pattern): a server's text could make it run for seconds. */
+const SLOW_PATTERN = `a pattern that may take too long to match on some text of ${TEXT_LIMIT.toLocaleString('en-US')} characters (repetitions that can read the same characters in many ways), or too large to check, is left out`;
 
 function compiles(pattern: string): boolean {
   try {

@@ -7,6 +7,7 @@ import type { RawDeprecated, RawEnumValue, RawField, RawTypeRef, RawTypeSpec } f
 import { MESSAGES as M } from '../diagnostic-catalogue.js';
 import { didYouMean } from '../similar.js';
 import { entries, type BuildContext, type RawPath } from './context.js';
+import { checkPatternSafety } from './patterns.js';
 import {
   CONSTRAINT_KEYS,
   PRIMITIVE_NAMES,
@@ -219,7 +220,9 @@ function checkPattern(ctx: BuildContext, path: RawPath, pattern: string): void {
     new RegExp(pattern, 'u');
   } catch (e) {
     ctx.report(M.invalidTypePattern, path, { reason: e instanceof Error ? e.message : String(e) });
+    return;
   }
+  checkPatternSafety(ctx, path, pattern, true, "'pattern'");
 }
 
 export function buildFields(ctx: BuildContext, path: RawPath, raw: Readonly<Record<string, RawField>> | undefined, names: ReadonlySet<string>): Field[] {

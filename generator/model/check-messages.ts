@@ -4,6 +4,7 @@ import { matchEmptyMessage, matchMessage } from '../../templates/messages.js';
 import type { BuildContext, RawPath } from './context.js';
 import { knowledge } from './knowledge.js';
 import { messageTableData } from './message-data.js';
+import { checkPatternSafety, runnablePattern } from './patterns.js';
 import type { Contract, MessageRow } from './types.js';
 
 export function checkMessageRow(ctx: BuildContext, path: RawPath, row: MessageRow): void {
@@ -23,6 +24,8 @@ export function checkMessageRow(ctx: BuildContext, path: RawPath, row: MessageRo
     ctx.report(M.invalidPattern, [...path, 'pattern'], { id: row.id, reason });
     return;
   }
+  // The runtime compiles message patterns without `u` (templates/messages.ts): judged as it reads them.
+  checkPatternSafety(ctx, [...path, 'pattern'], row.pattern, false, `message row '${row.id}': the pattern`);
   const groups = groupNames(re);
   row.fields.forEach((template, i) => {
     for (const [, name] of template.matchAll(/\{([^{}]*)\}/g)) {
@@ -40,8 +43,8 @@ function groupNames(re: RegExp): string[] {
 /** Runs every row's example through the runtime matcher; the row must be the one that answers. */
 export function checkMessageExamples(ctx: BuildContext, contract: Contract): void {
   for (const host of contract.hosts) {
-    // A broken pattern is already reported; matching would only throw on it.
-    if (host.messages === undefined || host.messages.rows.some((r) => r.pattern !== undefined && !isValidPattern(r.pattern))) continue;
+    // A broken or slow pattern is already reported; matching would throw on it, or take long.
+    if (host.messages === undefined || host.messages.rows.some((r) => r.pattern !== undefined && runnablePattern(r.pattern, '') === undefined)) continue;
     const data = messageTableData(host.messages);
     const known = knowledge(contract).hostRequestPaths(host.name);
     host.messages.rows.forEach((row, i) => {
@@ -58,14 +61,5 @@ export function checkMessageExamples(ctx: BuildContext, contract: Contract): voi
         ctx.report(M.exampleFieldsDiffer, [...path, 'expect'], { id: row.id, got, expected: row.expect.join(', ') });
       }
     });
-  }
-}
-
-function isValidPattern(pattern: string): boolean {
-  try {
-    new RegExp(pattern);
-    return true;
-  } catch {
-    return false;
   }
 }

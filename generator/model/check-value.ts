@@ -4,6 +4,7 @@
  * export give it, so a default the compiler would reject is a diagnostic here first.
  */
 import { isRecord } from '../../templates/body.js';
+import { runnablePattern, TEXT_LIMIT } from './patterns.js';
 import type { Constraints, EnumLiteral, NamedType, TypeRef } from './types.js';
 
 export type Lookup = (name: string) => NamedType | undefined;
@@ -91,7 +92,8 @@ function constraintProblem(c: Constraints | undefined, value: unknown): string |
     const length = [...value].length;
     if (c.minLength !== undefined && length < c.minLength) return `must be at least ${c.minLength} characters long`;
     if (c.maxLength !== undefined && length > c.maxLength) return `must be at most ${c.maxLength} characters long`;
-    if (c.pattern !== undefined && !matches(c.pattern, value)) return `${show(value)} does not match the pattern ${c.pattern}`;
+    const unmatched = c.pattern === undefined ? undefined : patternProblem(c.pattern, value);
+    if (unmatched !== undefined) return unmatched;
   }
   if (Array.isArray(value)) {
     if (c.minItems !== undefined && value.length < c.minItems) return `must have at least ${c.minItems} items`;
@@ -107,13 +109,13 @@ function isMultiple(value: number, of: number): boolean {
   return Math.abs(quotient - Math.round(quotient)) < 1e-9;
 }
 
-function matches(pattern: string, value: string): boolean {
-  try {
-    return new RegExp(pattern, 'u').test(value);
-  } catch {
-    // An invalid pattern is reported where it is written.
-    return true;
-  }
+/** Patterns run on texts of TEXT_LIMIT characters at most: longer ones are not checked, and said so. */
+function patternProblem(pattern: string, value: string): string | undefined {
+  // An invalid or slow pattern is reported where it is written, and not run.
+  const re = runnablePattern(pattern, 'u');
+  if (re === undefined) return undefined;
+  if (value.length > TEXT_LIMIT) return `is longer than ${TEXT_LIMIT.toLocaleString('en-US')} characters, too long to check against the pattern ${pattern}`;
+  return re.test(value) ? undefined : `${show(value)} does not match the pattern ${pattern}`;
 }
 
 function isUnknown(type: TypeRef): boolean {

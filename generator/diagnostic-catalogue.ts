@@ -88,6 +88,11 @@ export const CODES = {
     summary:
       'A constraint that no value can meet or that cannot be checked: a minimum above its maximum (numbers, lengths, items), a `pattern` that is not a valid regular expression, a `const` of another type than `type`, an enum that mixes strings and numbers, a field both `readOnly` and `writeOnly`.',
   },
+  'no-finite-value': {
+    stages: ['model'],
+    summary:
+      'A type no finite value has: it holds itself through fields a value must fill (`Node { next: { type: Node, required: true } }`), through an array that needs an item or a union whose every member does; the message names the cycle.',
+  },
   'reserved-type-name': { stages: ['model'], summary: 'A declared type uses a built-in name such as `string`.' },
   'empty-enum': { stages: ['model'], summary: 'A closed enum has no values.' },
   'misplaced-key': {
@@ -125,7 +130,12 @@ export const CODES = {
     stages: ['model'],
     summary: "A `pagination` that cannot page: a key its kind does not take or needs, or a `param`/`limit` that names no query or header parameter of the endpoint.",
   },
-  'invalid-request-body': { stages: ['model'], summary: 'A request body its media type cannot carry: a form or multipart body that is no object, a text body that is no string, bytes sent as JSON or as a form.' },
+  'invalid-request-body': { stages: ['model'], summary: 'A request body its media type cannot carry: a form or multipart body that is no object, a text body that is no string, bytes sent as a form (bytes in a JSON body are `binary-in-json`).' },
+  'binary-in-json': {
+    stages: ['model'],
+    summary:
+      '`binary`, at any depth and through named types, in a body that travels as JSON (a JSON request or success body, an error shape\'s body, an object part of a multipart body): JSON carries no bytes. Write `string` with `format: byte` (base64), or send the bytes as a multipart part or a whole body of their own media type.',
+  },
   'package-version': { stages: ['model'], summary: "`info.version` is not a semantic version and `info.packageVersion` is not given: the generated package is versioned 0.0.0." },
   'config-invalid': { stages: ['config'], summary: 'A `contractgen.config.json`/`.yaml` that cannot be used: not JSON or YAML, an unknown key, an entry without `contract` or `out`, or two contracts generated into one folder.' },
   'openapi-unreadable': {
@@ -236,6 +246,10 @@ export const MESSAGES = {
   invalidTypePattern: error<{ reason: string }>('invalid-constraint', (p) => `'pattern' is not a valid regular expression: ${p.reason}`),
   constMismatch: error<{ type: string; value: string }>('invalid-constraint', (p) => `const ${p.value} is not a ${p.type}`),
   mixedEnum: error<{ name: string }>('invalid-constraint', (p) => `enum ${p.name} mixes strings and numbers: list all strings or all integers`),
+  noFiniteValue: error<{ type: string; cycle: string }>(
+    'no-finite-value',
+    (p) => `type '${p.type}' has no finite value: every value needs another through ${p.cycle}; make a field on the way optional or nullable`,
+  ),
   readAndWriteOnly: error<{ field: string }>('invalid-constraint', (p) => `field '${p.field}' is both readOnly and writeOnly: it would be in neither requests nor responses`),
   invalidExample: error<{ problem: string }>('invalid-default', (p) => `example ${p.problem}`),
   extendsNonObject: error<{ name: string; kind: string }>('invalid-extends', (p) => `'${p.name}' is ${p.kind === 'enum' ? 'an' : 'a'} ${p.kind}; extends takes object types only`),
@@ -311,6 +325,10 @@ export const MESSAGES = {
   noSuccessResponse: error('no-success-response', () => 'an endpoint needs at least one success (1XX–3XX) response, or a default'),
   paginationKey: error<{ key: string; kind: string; needs: boolean }>('invalid-pagination', (p) => (p.needs ? `${p.kind} pagination needs '${p.key}'` : `'${p.key}' does not apply to ${p.kind} pagination`)),
   requestBodyMedia: error<{ media: string; needs: string }>('invalid-request-body', (p) => `a ${p.media} body must be ${p.needs}`),
+  binaryInJson: error<{ carrier: string }>(
+    'binary-in-json',
+    (p) => `binary in ${p.carrier}, which travels as JSON: JSON carries no bytes; write { type: string, format: byte } (base64 text) here, or send the bytes as a multipart/form-data part or an application/octet-stream body`,
+  ),
 
   // import
   openapiUnreadable: error<{ detail: string }>('openapi-unreadable', (p) => p.detail),

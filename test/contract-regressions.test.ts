@@ -258,3 +258,91 @@ describe('minimal reproductions', () => {
     expect(sourceNames(rendered.files).strings.has('width'), rendered.files.get('src/types.ts')).toBe(true);
   });
 });
+
+describe('what a body can hold: bytes only where the media type carries them, and a finite value', () => {
+  const API = `${HEAD}hosts:\n  api: { url: "https://a.example" }\n`;
+  /** The diagnostics of a refused contract, as `line:col code` and the message. */
+  function refused(source: string): { at: string; message: string }[] {
+    const loaded = loadContractText('contract.yaml', source);
+    expect(loaded.ok, 'refused').toBe(false);
+    return loaded.diagnostics.filter((d) => d.severity === 'error').map((d) => ({ at: `${d.line}:${d.col} ${d.code}`, message: d.message }));
+  }
+  type Fixtures = { endpoints: Record<string, { success: { status: number; json?: unknown; text?: string } }> };
+  async function successes(source: string): Promise<Fixtures['endpoints']> {
+    return (JSON.parse((await files(source)).get('mocks/fixtures.json') ?? '') as Fixtures).endpoints;
+  }
+
+  it('binary inside a JSON success body (a field, an array item, a map value, a union member) is refused where it is written', () => {
+    // From test/fuzz/contracts.fuzz.ts (16 of the default seed's 300): typed Uint8Array where the
+    // client reads a string from JSON, so the mock fixtures (a string there) did not compile.
+    const source = `${API}types:\n  Doc:\n    kind: object\n    fields:\n      content: { type: binary, required: true }\n      pages: { type: array, items: { type: binary } }\n      parts: { type: map, values: binary }\n      either: { type: union, members: [string, binary] }\nendpoints:\n  get: { method: GET, path: /doc, host: api, responses: { "200": { body: Doc } } }\n`;
+    expect(refused(source).map((d) => d.at)).toEqual(['9:7 binary-in-json', '10:29 binary-in-json', '11:27 binary-in-json', '12:48 binary-in-json']);
+    expect(refused(source)[0]?.message).toMatch(/^binary in the 200 response of 'get', which travels as JSON: JSON carries no bytes; write \{ type: string, format: byte \}/);
+  });
+
+  it('bytes where they travel as bytes are kept: multipart fields and array fields, whole bodies; a binary request body is sent as application/octet-stream by default', async () => {
+    const source = `${API}types:\n  Upload:\n    kind: object\n    fields:\n      file: { type: binary, required: true }\n      pages: { type: array, items: { type: binary } }\n      note: { type: string, format: byte }\nendpoints:\n  store: { method: POST, path: /up, host: api, request: { body: Upload, contentTypes: [multipart/form-data] }, responses: { "200": { body: binary, contentType: application/pdf } } }\n  put: { method: PUT, path: /raw, host: api, request: { body: binary }, responses: { "204": {} } }\n`;
+    expect(await problems(source)).toEqual([]);
+    const loaded = loadContractText('contract.yaml', source);
+    expect(loaded.ok && loaded.contract.endpoints.map((e) => e.request?.contentTypes)).toEqual([['multipart/form-data'], ['application/octet-stream']]);
+  });
+
+  it('binary in an object part of a multipart body, in a JSON request body (named or whole) and in an error shape is refused', () => {
+    const multipart = `${API}endpoints:\n  upload:\n    method: POST\n    path: /up\n    host: api\n    request:\n      body: { type: object, fields: { meta: { type: object, fields: { thumb: { type: binary } } } } }\n      contentTypes: [multipart/form-data]\n    responses: { "204": {} }\n`;
+    expect(refused(multipart).map((d) => d.message)).toEqual([expect.stringMatching(/^binary in an object part of the multipart\/form-data request body of 'upload'/)]);
+    const json = `${API}types:\n  Blob: { kind: array, items: binary }\nendpoints:\n  send: { method: POST, path: /s, host: api, request: { body: Blob }, responses: { "204": {} } }\n  raw: { method: POST, path: /r, host: api, request: { body: binary, contentTypes: [application/json] }, responses: { "204": {} } }\n`;
+    expect(refused(json).map((d) => d.at)).toEqual(['6:24 binary-in-json', '9:56 binary-in-json']);
+    const shape = `${API}types:\n  Problem: { kind: object, fields: { trace: { type: binary } } }\nshapes:\n  problem: { body: Problem, match: { present: [code] }, read: { code: code } }\nendpoints:\n  get: { method: GET, path: /x, host: api, responses: { "200": {} } }\n`;
+    expect(refused(shape).map((d) => d.message)).toEqual([expect.stringMatching(/^binary in the body of error shape 'problem'/)]);
+  });
+
+  it('an endpoint that lists a followed redirect as a success: the success fixture is another success, or the redirect read as bytes', async () => {
+    // From test/fuzz/contracts.fuzz.ts (15 of the default seed's 300): the fixture wrote the 301's
+    // JSON body where the client reads a listed redirect as bytes (typed Uint8Array).
+    const source = `${API}types:\n  Doc: { kind: object, fields: { id: { type: string, required: true } } }\nendpoints:\n  both: { method: GET, path: /a, host: api, responses: { "301": { body: Doc }, "200": { body: Doc } } }\n  only: { method: GET, path: /b, host: api, responses: { "303": { body: Doc } } }\n`;
+    expect(await problems(source)).toEqual([]);
+    const fixtures = await successes(source);
+    expect(fixtures['both']?.success).toMatchObject({ status: 200, json: { id: 'example' } });
+    expect(fixtures['only']?.success).toEqual({ status: 303, note: expect.stringContaining('without a Location') });
+  });
+
+  it('types that hold themselves through fields a value must fill are refused, naming the cycle', () => {
+    // From test/fuzz/contracts.fuzz.ts (9 of the default seed's 300): no finite value exists, and
+    // the mock fixture wrote {} where the type needs its field.
+    const cases: [string, string][] = [
+      ['  Node: { kind: object, fields: { next: { type: Node, required: true } } }\n', 'Node.next → Node'],
+      ['  A: { kind: object, fields: { b: { type: object, required: true, fields: { a: { type: A, required: true } } } } }\n', 'A.b → A'],
+      ['  T: { kind: union, members: [U, V] }\n  U: { kind: object, fields: { t: { type: T, required: true } } }\n  V: { kind: object, fields: { u: { type: U, required: true } } }\n', 'U.t → T → U'],
+      ['  L: { kind: object, fields: { items: { type: array, items: { type: L }, minItems: 1, required: true } } }\n', 'L.items → L'],
+      ['  P: { kind: object, fields: { a: { type: P }, b: { type: string, required: true } }, together: [[a, b]] }\n', 'P.a → P'],
+    ];
+    for (const [types, cycle] of cases) {
+      const source = `${API}types:\n${types}endpoints:\n  get: { method: GET, path: /x, host: api, responses: { "200": {} } }\n`;
+      const found = refused(source);
+      expect(found.map((d) => d.at.replace(/^\d+:\d+ /, ''))).toEqual(['no-finite-value']);
+      expect(found[0]?.message).toContain(`every value needs another through ${cycle};`);
+    }
+  });
+
+  it('recursive types with a finite value: the success fixture ends with a value of its type (a union member, a nullable field, a rule that does not recurse)', async () => {
+    // From test/fuzz/contracts.fuzz.ts: the fixture took the recursive choice and ended with {},
+    // which is no value of the type, so the mocks did not compile.
+    const source =
+      `${API}types:\n` +
+      '  Tree: { kind: union, members: [Branch, Leaf] }\n' +
+      '  Branch: { kind: object, fields: { child: { type: Tree, required: true } } }\n' +
+      '  Leaf: { kind: object, fields: { value: { type: string, required: true } } }\n' +
+      '  Node: { kind: object, fields: { next: { type: Node, required: true, nullable: true }, name: { type: string, required: true } } }\n' +
+      '  Shape:\n    kind: object\n    fields: { kind: { type: string, required: true }, inner: { type: Shape }, side: { type: integer } }\n' +
+      '    requiredWhen:\n      - { when: { kind: nested }, require: [inner] }\n      - { when: { kind: flat }, require: [side] }\n' +
+      'endpoints:\n' +
+      '  tree: { method: GET, path: /t, host: api, responses: { "200": { body: Tree } } }\n' +
+      '  node: { method: GET, path: /n, host: api, responses: { "200": { body: Node } } }\n' +
+      '  shape: { method: GET, path: /s, host: api, responses: { "200": { body: Shape } } }\n';
+    expect(await problems(source)).toEqual([]);
+    const fixtures = await successes(source);
+    expect(fixtures['tree']?.success.json).toEqual({ child: { value: 'example' } });
+    expect(fixtures['node']?.success.json).toEqual({ next: null, name: 'example' });
+    expect(fixtures['shape']?.success.json).toEqual({ kind: 'nested', inner: { kind: 'flat', side: 1 } });
+  });
+});

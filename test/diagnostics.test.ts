@@ -473,6 +473,33 @@ describe('values and names the generated code depends on', () => {
   });
 });
 
+describe('what a body can hold', () => {
+  const JSON_BYTES = 'which travels as JSON: JSON carries no bytes; write { type: string, format: byte } (base64 text) here, or send the bytes as a multipart/form-data part or an application/octet-stream body';
+
+  it('binary-in-json: a field of a JSON request body, at the field', () => {
+    const text = edit('      billing_identifier:\n        type: string\n', '      billing_identifier:\n        type: binary\n');
+    expectOnly(text, error('binary-in-json', posOf(text, 'billing_identifier:', 0, 0), `binary in the application/json request body of 'createOrder', ${JSON_BYTES}`));
+  });
+
+  it("binary-in-json: an array's items in a type a request sends, at its items", () => {
+    const text = edit('      items:\n        type: array\n        items: { type: Item }\n      kind: { type: ServiceKind }\n      billing_identifier: { type: string }\n', '      items:\n        type: array\n        items: { type: binary }\n      kind: { type: ServiceKind }\n      billing_identifier: { type: string }\n');
+    expectOnly(text, error('binary-in-json', uniquePos(text, 'items: { type: binary }'), `binary in the application/json request body of 'updateOrder', ${JSON_BYTES}`));
+  });
+
+  it("binary-in-json: a field of an error shape's body, nested in another type", () => {
+    const text = edit('      detail: { type: string, required: true }\n', '      detail: { type: binary, required: true }\n');
+    expectOnly(text, error('binary-in-json', uniquePos(text, 'detail: { type: binary'), `binary in the body of error shape 'api_error', ${JSON_BYTES}`));
+  });
+
+  it('no-finite-value: two types that hold each other through required fields, at the first one, naming the cycle', () => {
+    const text = edit('      address1: { type: string, required: true, description: Required on both stops. }\n', '      address1: { type: string, required: true, description: Required on both stops. }\n      stop: { type: Stop, required: true }\n');
+    expectOnly(
+      text,
+      error('no-finite-value', uniquePos(text, 'stop: { type: Stop'), "type 'Address' has no finite value: every value needs another through Address.stop → Stop.address → Address; make a field on the way optional or nullable"),
+    );
+  });
+});
+
 describe('contractgen validate', () => {
   interface Run {
     readonly code: number;

@@ -175,6 +175,54 @@ describe('schemas → types', () => {
   });
 });
 
+describe('what the format refuses that a description can say, amended where it is written', () => {
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  const json = (schema: Doc) => ({ content: { 'application/json': { schema } } });
+  const doc = description({
+    paths: {
+      '/files/{id}': { get: { operationId: 'getFile', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok', ...json(ref('File')) } } } },
+      '/files': { post: { operationId: 'store', requestBody: { content: { 'multipart/form-data': { schema: ref('Upload') } } }, responses: { '201': { description: 'ok', ...json(ref('Node')) } } } },
+    },
+    components: {
+      schemas: {
+        File: { type: 'object', required: ['content'], properties: { content: { type: 'string', format: 'binary' }, thumbs: { type: 'array', items: { type: 'string', format: 'binary' } } } },
+        Upload: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } },
+        Node: { type: 'object', required: ['id', 'next'], properties: { id: { type: 'string' }, next: ref('Tree') } },
+        Tree: { type: 'object', required: ['node'], properties: { node: ref('Node') } },
+      },
+    },
+  });
+
+  it('bytes inside a JSON body are base64 text (format: byte); bytes of a multipart part stay bytes', () => {
+    // Without the cycle: the bytes alone must be found.
+    const schemas = (doc['components'] as { schemas: Doc }).schemas;
+    const loaded = loadDescriptionText('d.json', JSON.stringify({ ...doc, components: { schemas: { ...schemas, Node: { ...(schemas['Node'] as Doc), required: ['id'] } } } }));
+    expect(loaded.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const t = loaded.data?.['types'] as Record<string, Out>;
+    expect(t['File']?.['fields']).toEqual({ content: { type: 'string', format: 'byte', required: true }, thumbs: { type: 'array', items: { type: 'string', format: 'byte' } } });
+    expect(t['Upload']?.['fields']).toEqual({ file: { type: 'binary' } });
+    expect(loaded.warnings.filter((w) => w.cause === 'bytes-in-json').map((w) => [w.pointer, w.message])).toEqual([
+      ['/components/schemas/File/properties/content', 'bytes (format: binary) at File.content travel inside a JSON body, which carries no bytes: read as base64 text (format: byte)'],
+      ['/components/schemas/File/properties/thumbs/items', 'bytes (format: binary) at File.thumbs[] travel inside a JSON body, which carries no bytes: read as base64 text (format: byte)'],
+    ]);
+  });
+
+  it('a cycle of required fields (Node.next → Tree.node → Node) has its first field read as optional', () => {
+    // Without the bytes: the cycle alone must be found.
+    const schemas = (doc['components'] as { schemas: Doc }).schemas;
+    const text = JSON.stringify({ ...doc, paths: { '/nodes': (doc['paths'] as Doc)['/files'] }, components: { schemas: { Upload: schemas['Upload'], Node: schemas['Node'], Tree: schemas['Tree'] } } }, null, 2);
+    const loaded = loadDescriptionText('d.json', text);
+    const t = loaded.data?.['types'] as Record<string, Out>;
+    expect(t['Node']?.['fields']).toEqual({ id: { type: 'string', required: true }, next: { type: 'Tree' } });
+    expect(t['Tree']?.['fields']).toEqual({ node: { type: 'Node', required: true } });
+    const cycles = loaded.warnings.filter((w) => w.cause === 'required-cycle');
+    expect(cycles.map((w) => [w.pointer, w.message])).toEqual([['/components/schemas/Node/properties/next', 'every Node would need another through Node.next → Tree.node → Node, so no value could end: Node.next is read as optional']]);
+    // The warning is positioned where the field is written.
+    const line = text.split('\n').findIndex((l) => l.includes('"next": {')) + 1;
+    expect(loaded.warningDiagnostics(10).find((d) => d.message.startsWith('every Node'))).toMatchObject({ code: 'openapi-approximated', line });
+  });
+});
+
 describe('names like members of every object (__proto__, constructor, toString, hasOwnProperty)', () => {
   // test/fixtures/openapi/object-members.json: each name as a property (of a body, a response, an
   // allOf, an error), a parameter, a header, an enum value, a code and a discriminator value.

@@ -3,7 +3,8 @@
  * endpoints, environments) as typed constants the runtime reads. Emitted as JSON literals, so no
  * contract text is ever spliced into code.
  */
-import { isJsonMediaType, knowledge, type Knowledge } from '../model/knowledge.js';
+import { knowledge, type Knowledge } from '../model/knowledge.js';
+import { isJsonMediaType } from '../model/values.js';
 import { messageTableData } from '../model/message-data.js';
 import type { AuthScheme, Contract, Endpoint, Pagination, ErrorShape, Host, MessageRow, Param, Policy, Quirk, StatusPattern } from '../model/types.js';
 // The runtime's own types: the tables are built as the runtime reads them.

@@ -15,13 +15,12 @@ import { decodeHostError, type DecodedError } from '../../templates/decode.js';
 import { DECODE_RULES } from '../../templates/decode-rules.js';
 import { shapeRules } from '../../templates/shape-reader.js';
 import type { ErrorTables } from '../../templates/spec.js';
-import { isText } from '../model/check-value.js';
 import { knowledge, type Knowledge } from '../model/knowledge.js';
-import type { BodyPath, Contract, Endpoint, ErrorShape, Field, Host, JsonValue, MessageRow, ObjectType, ResponseHeader, ResponseStatus, ShapeReadKey, StatusPattern, TypeRef } from '../model/types.js';
-import { formatStatus, statusMatches } from '../model/values.js';
+import type { BodyPath, Contract, Endpoint, ErrorShape, Host, JsonValue, MessageRow, ResponseHeader, ResponseSpec, ResponseStatus, ShapeReadKey, StatusPattern } from '../model/types.js';
+import { formatStatus, isFollowedRedirect, statusMatches } from '../model/values.js';
 import { setOwn } from '../records.js';
 import { errorRules, errorTableData, hostSpec, usesDecodeRules } from './emit-tables.js';
-import { numberExample, stringExample } from './scalar-example.js';
+import { EXAMPLE_TEXT, exampleValue } from './value-example.js';
 
 // The runtime's own types: what a fixture promises is what the shipped mocks module declares.
 import type { MockExpectation as Expectation, MockFixtureKind as FixtureKind } from '../../templates/mocks.js';
@@ -68,7 +67,6 @@ export interface MockFixtures {
 
 /** A status for messages the contract gives none for: the usual status of a validation error. */
 const ASSUMED_MESSAGE_STATUS = 422;
-const EXAMPLE_TEXT = 'example';
 /** A minimal, valid one-page-less PDF; ASCII, so its text is its bytes. */
 const EXAMPLE_PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
 const NOT_THE_CONTENT = { contentType: 'text/html', text: '<!doctype html><title>Not the document</title>' } as const;
@@ -296,7 +294,7 @@ function hostErrorBody(contract: Contract, host: Host, status: number): JsonValu
 /** A binary success with a declared media type: the client rejects another media type. */
 function contentTypeFixture(k: Knowledge, endpoint: Endpoint, keys: Keys): Keyed<ErrorFixture>[] {
   const expected = k.successBody(endpoint).contentType;
-  const response = k.successResponses(endpoint)[0];
+  const response = fixtureSuccess(k, endpoint);
   if (expected === undefined || response === undefined) return [];
   const status = representative(response.status);
   if (endpoint.errors.quirks.some((q) => q.error && !q.when.emptyBody && statusMatches(q.when.status, status))) return [];
@@ -307,10 +305,21 @@ function contentTypeFixture(k: Knowledge, endpoint: Endpoint, keys: Keys): Keyed
   return [{ key: keys.claim(['wrong_content_type', 'content_type:wrong_content_type']), value }];
 }
 
+/**
+ * The success the fixtures answer with: the first one the endpoint lists that is no redirect the
+ * client follows (its own body is never read: the Location's answer is, as bytes), else the first.
+ */
+function fixtureSuccess(k: Knowledge, endpoint: Endpoint): ResponseSpec | undefined {
+  const successes = k.successResponses(endpoint);
+  return successes.find((r) => !isFollowedRedirect(r.status)) ?? successes[0];
+}
+
 function successFixture(k: Knowledge, endpoint: Endpoint): FixtureResponse {
-  const response = k.successResponses(endpoint)[0];
+  const response = fixtureSuccess(k, endpoint);
   if (response === undefined) return { status: 200 };
   const status = representative(response.status);
+  // Answered without a Location, a listed redirect is read as its own bytes (none), whatever body the contract gives it.
+  if (isFollowedRedirect(response.status)) return { status, note: `The contract lists only redirects as successes; the fixture answers ${status} without a Location and without a body, which the client reads as no bytes.` };
   const note = classNote(response.status);
   const noted = (r: FixtureResponse): FixtureResponse => (note === undefined ? r : { ...r, note });
   const body = response.body;
@@ -321,8 +330,8 @@ function successFixture(k: Knowledge, endpoint: Endpoint): FixtureResponse {
   }
   const headers = response.headers.length === 0 ? {} : { headers: Object.fromEntries(response.headers.map((h) => [h.name, HEADER_EXAMPLES[h.type]])) };
   // A text body is its text, not the JSON of a string.
-  if (k.successBody(endpoint).kind === 'text') return noted({ status, contentType: response.contentType ?? 'text/plain', ...headers, text: String(example(k.contract, body, [])) });
-  return noted({ status, contentType: response.contentType ?? 'application/json', ...headers, json: example(k.contract, body, []) });
+  if (k.successBody(endpoint).kind === 'text') return noted({ status, contentType: response.contentType ?? 'text/plain', ...headers, text: String(exampleValue(k.contract, body)) });
+  return noted({ status, contentType: response.contentType ?? 'application/json', ...headers, json: exampleValue(k.contract, body) });
 }
 
 const HEADER_EXAMPLES: Readonly<Record<ResponseHeader['type'], string>> = { string: 'example', integer: '1', number: '1', boolean: 'true' };
@@ -340,8 +349,8 @@ function pagedFixtures(k: Knowledge, endpoint: Endpoint, success: FixtureRespons
   const items = p.items.length === 0 ? first : readPath(first, p.items);
   // An optional items field is absent from a required-fields-only example: the first page gets one item either way.
   if (item !== undefined && (items === undefined || (Array.isArray(items) && items.length === 0))) {
-    if (Array.isArray(items)) items.push(example(k.contract, item, []));
-    else setPath(first, p.items, [example(k.contract, item, [])]);
+    if (Array.isArray(items)) items.push(exampleValue(k.contract, item));
+    else setPath(first, p.items, [exampleValue(k.contract, item)]);
   }
   const cursor = readPath(first, p.kind === 'cursor' ? p.next : []);
   if (p.kind === 'cursor') setPath(first, p.next, typeof cursor === 'number' ? cursor + 1 : 'next-page');
@@ -391,7 +400,7 @@ type Mutable = { [key: string]: unknown } | unknown[];
  * shape's read paths, unnamed field errors carrying `fieldMessages`, and every mirror filled.
  */
 function envelope(contract: Contract, shape: ErrorShape, parts: Parts, fieldMessages: readonly string[] = []): JsonValue {
-  const typed = shape.body === undefined ? undefined : example(contract, shape.body, []);
+  const typed = shape.body === undefined ? undefined : exampleValue(contract, shape.body);
   // Examples are built fresh on every call: this one is ours to fill in.
   const body = (isRecord(typed) ? typed : {}) as Mutable;
   for (const e of shape.match.equals) setPath(body, e.path, e.value);
@@ -441,112 +450,6 @@ function setPath(root: Mutable, path: BodyPath, value: unknown): Mutable {
     node = slot[segment] as Mutable;
   });
   return root;
-}
-
-/**
- * A type-correct example: the contract's own `example` where it gives one, else required fields
- * only, an enum's first value, the fewest items an array allows, and scalars that meet their
- * format and constraints. Fixtures are responses, so writeOnly fields are left out.
- */
-function example(contract: Contract, ref: TypeRef, visiting: readonly string[]): JsonValue {
-  if (ref.example !== undefined) return ref.example;
-  switch (ref.kind) {
-    case 'primitive':
-      return scalarExample(ref);
-    case 'literal':
-      return ref.value;
-    case 'enum':
-      return ref.values[0] ?? EXAMPLE_TEXT;
-    case 'array':
-      return arrayExample(contract, ref, visiting);
-    case 'map':
-      return { [EXAMPLE_TEXT]: example(contract, ref.values, visiting) };
-    case 'union':
-      return unionExample(contract, ref, visiting);
-    case 'object':
-      return objectExample(contract, ref.fields, undefined, visiting);
-    case 'named': {
-      const type = knowledge(contract).type(ref.name);
-      if (type === undefined || visiting.includes(type.name)) return type?.kind === 'object' ? {} : null;
-      if (type.kind === 'enum') return type.values[0] ?? EXAMPLE_TEXT;
-      if (type.kind === 'alias') return example(contract, type.type, [...visiting, type.name]);
-      return objectExample(contract, type.fields, type, [...visiting, type.name]);
-    }
-  }
-}
-
-function scalarExample(ref: Extract<TypeRef, { kind: 'primitive' }>): JsonValue {
-  const c = ref.constraints ?? {};
-  switch (ref.name) {
-    case 'integer':
-    case 'number':
-      return numberExample({ integer: ref.name === 'integer', ...(ref.format === undefined ? {} : { format: ref.format }), ...c }) ?? 1;
-    case 'boolean':
-      return true;
-    case 'unknown':
-      return null;
-    case 'string':
-      return stringExample({ ...(ref.format === undefined ? {} : { format: ref.format }), ...c }) ?? EXAMPLE_TEXT;
-    default:
-      return EXAMPLE_TEXT;
-  }
-}
-
-/** As few items as the array allows (one when it says nothing), distinct when it must be. */
-function arrayExample(contract: Contract, ref: Extract<TypeRef, { kind: 'array' }>, visiting: readonly string[]): JsonValue {
-  // A type inside itself has no finite example with an item.
-  if (ref.items.kind === 'named' && visiting.includes(ref.items.name) && (ref.constraints?.minItems ?? 0) === 0) return [];
-  const min = ref.constraints?.minItems;
-  const count = min ?? Math.min(1, ref.constraints?.maxItems ?? 1);
-  const first = example(contract, ref.items, visiting);
-  const items: JsonValue[] = [];
-  for (let i = 0; items.length < count && i < count * 4; i++) {
-    const item = i === 0 ? first : variant(first, i);
-    if (ref.constraints?.uniqueItems !== true || !items.some((x) => JSON.stringify(x) === JSON.stringify(item))) items.push(item);
-  }
-  return items;
-}
-
-/** Another item like `value` (for `uniqueItems`): a number moved on, a string suffixed. */
-function variant(value: JsonValue, i: number): JsonValue {
-  if (typeof value === 'number') return value + i;
-  if (typeof value === 'string') return `${value}${i}`;
-  return value;
-}
-
-/** The first member's example, carrying its discriminator value. */
-function unionExample(contract: Contract, ref: Extract<TypeRef, { kind: 'union' }>, visiting: readonly string[]): JsonValue {
-  const member = ref.members[0];
-  if (member === undefined) return null;
-  const value = example(contract, member, visiting);
-  const d = ref.discriminator;
-  const tag = d === undefined || member.kind !== 'named' ? undefined : knowledge(contract).discriminatorMapping(ref).find((e) => e.member === member.name);
-  return d !== undefined && tag !== undefined && isRecord(value) ? { ...value, [d.field]: tag.value } : value;
-}
-
-/** Required fields, plus what the type's first conditional rule and its together-groups then need. */
-function objectExample(contract: Contract, all: readonly Field[], type: ObjectType | undefined, visiting: readonly string[]): JsonValue {
-  const fields = all.filter((f) => !f.writeOnly);
-  const chosen = new Map<string, JsonValue>();
-  const valueOf = (f: Field): JsonValue => f.default ?? example(contract, f.type, visiting);
-  const choose = (name: string) => {
-    const field = fields.find((f) => f.name === name);
-    if (field !== undefined && !chosen.has(name)) chosen.set(name, valueOf(field));
-  };
-  for (const f of fields) if (f.required) choose(f.name);
-  const rule = type?.requiredWhen[0];
-  const discriminant = rule === undefined ? undefined : all.find((f) => f.name === rule.field);
-  // A rule on a field that is no text (untyped-condition) only documents: no value of the field's type meets it.
-  if (rule !== undefined && discriminant !== undefined && isText(discriminant.type, knowledge(contract).type)) {
-    chosen.set(rule.field, rule.value);
-    rule.require.forEach(choose);
-  }
-  // Until no group grows: a group completed late may start one that came before it.
-  for (let size = -1; size !== chosen.size; ) {
-    size = chosen.size;
-    for (const group of type?.together ?? []) if (group.some((n) => chosen.has(n))) group.forEach(choose);
-  }
-  return Object.fromEntries(fields.filter((f) => chosen.has(f.name)).map((f) => [f.name, chosen.get(f.name) ?? null]));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,9 +7,10 @@ import type { ContractResult } from '../contract.js';
 import { loadParsedContract } from '../contract.js';
 import { MESSAGES as M, problem } from '../diagnostic-catalogue.js';
 import type { Diagnostic } from '../diagnostics.js';
-import type { Locator } from '../load/locate.js';
+import { pointerOf, pointerSegments, type Locator } from '../load/locate.js';
 import type { ImportWarning, Out } from './context.js';
 import { parseDescription, readDescription, type Description } from './description.js';
+import { amend } from './amend.js';
 import { importOpenApi, type AvoidNames, type ImportOptions, type ImportResult } from './import.js';
 import { nameCollisions, type NameCollision } from '../emit/check-names.js';
 import { RESERVED_EXPORTS } from '../emit/names.js';
@@ -50,15 +51,26 @@ function importDescription(description: Description, options: ImportOptions, sha
   for (let attempt = 0; ; attempt++) {
     const imported = importOpenApi(description.data, { ...options, avoid });
     if (!imported.ok) return failed(problem(M.openapiUnreadable, file, description.position(imported.pointer), { detail: imported.problem }), description.source, attempt + 1);
-    const result = loadParsedContract({ file, source: description.source, data: imported.contract, locate: originLocator(description.position, imported.origins), ...(sha256 === undefined ? {} : { sha256 }) });
+    const load = () => loadParsedContract({ file, source: description.source, data: imported.contract, locate: originLocator(description.position, imported.origins), ...(sha256 === undefined ? {} : { sha256 }) });
+    let result = load();
+    // What the model refuses that the description says (bytes in JSON, types without a value): amended, then loaded again.
+    const amended: ImportWarning[] = [];
+    for (let pass = 0; !result.ok && result.model !== undefined && pass < MAX_AMENDS; pass++) {
+      const warnings = amend(imported.contract, result.model, (path) => schemaPointer(description.data, imported.origins, path));
+      if (warnings.length === 0) break;
+      amended.push(...warnings);
+      result = load();
+    }
     const renamed = result.ok || result.model === undefined || attempt === MAX_RENAMES ? undefined : avoiding(avoid, nameCollisions(result.model));
-    if (renamed === undefined) return succeeded(description, imported, result, attempt + 1);
+    if (renamed === undefined) return succeeded(description, { ...imported, warnings: [...imported.warnings, ...amended] }, result, attempt + 1);
     avoid = renamed;
   }
 }
 
 /** Rounds of renaming: each settles every collision it sees, and a renamed name can collide once more at most. */
 const MAX_RENAMES = 4;
+/** Rounds of amending: a cycle made optional can leave a type that needs another cycle, which the next round finds. */
+const MAX_AMENDS = 8;
 
 /**
  * The names to avoid so that no generated export collides: the later element of each pair takes
@@ -99,10 +111,50 @@ function failed(diagnostic: Diagnostic, source: string | undefined, passes = 0):
  */
 function originLocator(position: Description['position'], origins: ReadonlyMap<string, string>): Locator {
   return (path) => {
-    for (let n = path.length; n > 0; n--) {
-      const pointer = origins.get(path.slice(0, n).map(String).join('\u0000'));
-      if (pointer !== undefined) return position(pointer);
-    }
-    return { line: 1, col: 1 };
+    const pointer = originOf(origins, path);
+    return pointer === undefined ? { line: 1, col: 1 } : position(pointer);
   };
+}
+
+/** The pointer of the nearest part a contract path came from. */
+function originOf(origins: ReadonlyMap<string, string>, path: readonly (string | number)[]): string | undefined {
+  return nearestOrigin(origins, path)?.pointer;
+}
+
+function nearestOrigin(origins: ReadonlyMap<string, string>, path: readonly (string | number)[]): { readonly pointer: string; readonly rest: readonly (string | number)[] } | undefined {
+  for (let n = path.length; n > 0; n--) {
+    const pointer = origins.get(path.slice(0, n).map(String).join('\u0000'));
+    if (pointer !== undefined) return { pointer, rest: path.slice(n) };
+  }
+  return undefined;
+}
+
+/** Schema keywords for the steps of a contract type: a field is a property, items are items, map values additional properties. */
+const SCHEMA_STEPS: Readonly<Record<string, string>> = { fields: 'properties', items: 'items', values: 'additionalProperties' };
+
+/**
+ * Where in the description a part of a contract type came from: the nearest part's pointer, then
+ * down the schema's own keywords for as long as the schema holds them (a field merged from an
+ * allOf stops at its type).
+ */
+function schemaPointer(doc: unknown, origins: ReadonlyMap<string, string>, path: readonly (string | number)[]): string {
+  const origin = nearestOrigin(origins, path);
+  if (origin === undefined) return '';
+  const segments: (string | number)[] = pointerSegments(origin.pointer);
+  let node = at(doc, segments);
+  for (let i = 0; i < origin.rest.length; i++) {
+    const keyword = SCHEMA_STEPS[String(origin.rest[i])];
+    const steps = keyword === 'properties' ? [keyword, String(origin.rest[++i])] : keyword === undefined ? undefined : [keyword];
+    const next = steps === undefined ? undefined : at(node, steps);
+    if (steps === undefined || next === undefined) break;
+    segments.push(...steps);
+    node = next;
+  }
+  return pointerOf(segments);
+}
+
+function at(node: unknown, steps: readonly (string | number)[]): unknown {
+  let current = node;
+  for (const step of steps) current = typeof current === 'object' && current !== null && Object.prototype.hasOwnProperty.call(current, step) ? (current as Record<string, unknown>)[step] : undefined;
+  return current;
 }

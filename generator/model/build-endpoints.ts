@@ -96,7 +96,8 @@ function buildRequest(ctx: BuildContext, path: RawPath, raw: RawEndpoint['reques
   });
   return {
     body,
-    contentTypes: [...(raw.contentTypes ?? ['application/json'])],
+    // Bytes go as bytes unless the contract says otherwise, as a response's do (JSON carries none).
+    contentTypes: [...(raw.contentTypes ?? [raw.body === 'binary' ? 'application/octet-stream' : 'application/json'])],
     optional: raw.optional ?? false,
     notShown: raw.notShown,
   };
@@ -104,13 +105,14 @@ function buildRequest(ctx: BuildContext, path: RawPath, raw: RawEndpoint['reques
 
 /**
  * What `media` needs that `body` plainly is not, else undefined. Only a body written in place is
- * judged: a named type may be anything, and the runtime refuses what it cannot write.
+ * judged: a named type may be anything, and the runtime refuses what it cannot write. Bytes in a
+ * JSON body, at any depth, are json-bytes.ts's (binary-in-json).
  */
 function mediaMismatch(media: string, body: TypeRef): string | undefined {
   const essence = media.toLowerCase();
   const binary = body.kind === 'primitive' && body.name === 'binary';
   const scalar = body.kind === 'primitive' || body.kind === 'literal' || body.kind === 'enum';
-  if (essence === 'application/json' || essence.endsWith('+json')) return binary ? 'JSON: bytes have no JSON form' : undefined;
+  if (essence === 'application/json' || essence.endsWith('+json')) return undefined;
   if (essence === 'application/x-www-form-urlencoded' || essence === 'multipart/form-data') return scalar || body.kind === 'array' ? 'an object (its fields are the form fields)' : undefined;
   if (essence.startsWith('text/')) return binary || body.kind === 'object' || body.kind === 'array' || body.kind === 'map' ? 'a string' : undefined;
   return body.kind === 'object' || body.kind === 'array' || body.kind === 'map' ? 'binary (or a string)' : undefined;

@@ -14,6 +14,8 @@ import { buildCategories, buildCodeTable, buildMessageTable, buildPolicies, buil
 import { buildTypes } from './build-types.js';
 import { checkBuiltInNames } from './check-builtins.js';
 import { checkMessageExamples } from './check-messages.js';
+import { reportNoFiniteValue } from './finite-values.js';
+import { reportBytesInJson } from './json-bytes.js';
 import { own } from '../records.js';
 import { BuildContext, entries, notShownList } from './context.js';
 import { knowledge } from './knowledge.js';
@@ -79,6 +81,9 @@ export function buildModel(parsed: ParsedContract, incremental?: Incremental, ch
   };
   if (auth !== undefined) checkAuthFields(ctx, contract, auth);
   checkBuiltInNames(ctx, contract);
+  // What a body's types can hold: bytes only where the media type carries them, and a value at all.
+  reportBytesInJson(ctx, knowledge(contract).bytesInJson);
+  reportNoFiniteValue(ctx, knowledge(contract).finiteValues.cycles);
   for (const check of checks) check(ctx, contract);
   // Examples resolve against request types: with dangling references they would only echo errors.
   if (!hasErrors(ctx.diagnostics)) checkMessageExamples(ctx, contract);

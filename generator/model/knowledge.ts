@@ -9,7 +9,9 @@
  * model is immutable, so the facts never go stale; only `fieldPaths` is also kept across models
  * (see byRef), because a watch session rebuilds the model around reused endpoints and types.
  */
-import { categoryOfStatus, isFollowedRedirect } from './values.js';
+import { finiteValues, type FiniteValues } from './finite-values.js';
+import { bytesInJson, type BytesInJson } from './json-bytes.js';
+import { categoryOfStatus, isFollowedRedirect, isJsonMediaType, mediaEssence } from './values.js';
 import { eachChild, discriminatorMapping, type MappingEntry } from './unions.js';
 import type { Category, Contract, Endpoint, Environment, ErrorShape, Field, Host, NamedType, Policy, ResponseHeader, ResponseSpec, ServerVariable, TypeRef } from './types.js';
 
@@ -91,6 +93,13 @@ export interface Knowledge {
   isObjectLike(ref: TypeRef): boolean;
   /** Whether a body the endpoint sends or reads on success holds an int64 (read and written losslessly). */
   holdsInt64(endpoint: Endpoint): boolean;
+  /**
+   * Every `binary` a body that travels as JSON would hold (a JSON request or success body, an error
+   * shape's body, an object part of a multipart body), where it is written: JSON carries no bytes.
+   */
+  readonly bytesInJson: readonly BytesInJson[];
+  /** Which types have a finite value, how to write the least one, and the cycles of types that have none. */
+  readonly finiteValues: FiniteValues;
 }
 
 const cache = new WeakMap<Contract, Knowledge>();
@@ -272,7 +281,7 @@ class ContractKnowledge implements Knowledge {
   takesStream(endpoint: Endpoint): boolean {
     // What request-body.ts's encodeRequestBody sends as bytes: every other media type.
     return (endpoint.request?.contentTypes ?? []).some((t) => {
-      const essence = (t.split(';', 1)[0] ?? '').trim().toLowerCase();
+      const essence = mediaEssence(t);
       return !isJsonMediaType(essence) && essence !== 'application/x-www-form-urlencoded' && essence !== 'multipart/form-data' && !essence.startsWith('text/');
     });
   }
@@ -342,6 +351,14 @@ class ContractKnowledge implements Knowledge {
     };
     const bodies = [endpoint.request?.body, ...this.successResponses(endpoint).map((r) => r.body)];
     return bodies.some((body) => body !== undefined && holds(body));
+  }
+
+  get bytesInJson(): readonly BytesInJson[] {
+    return this.once('bytesInJson', () => bytesInJson(this.contract, this.type, (r) => this.responseBody(r).kind === 'json'));
+  }
+
+  get finiteValues(): FiniteValues {
+    return this.once('finiteValues', () => finiteValues(this.contract.types, this.type, this.once('referrers', () => referrersOf(this.contract.types))));
   }
 
   get directional(): ReadonlySet<string> {
@@ -576,11 +593,6 @@ function typesHolding(types: readonly NamedType[], referrers: () => ReadonlyMap<
   return out;
 }
 
-/** application/json and every `+json` type: written by the JSON codec itself. */
-export function isJsonMediaType(mediaType: string): boolean {
-  const essence = (mediaType.split(';', 1)[0] ?? '').trim().toLowerCase();
-  return essence === 'application/json' || essence.endsWith('+json');
-}
 
 /** A header an endpoint's successes declare, as its typed `response.headers` holds it. */
 export interface SuccessHeader {

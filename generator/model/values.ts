@@ -50,3 +50,14 @@ export function categoryOfStatus(rules: readonly StatusCategoryRule[], status: n
 export function placeholders(template: string): string[] {
   return [...template.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] ?? '');
 }
+
+/** A media type without its parameters, in lower case (`multipart/form-data; boundary=x` → `multipart/form-data`). */
+export function mediaEssence(mediaType: string): string {
+  return (mediaType.split(';', 1)[0] ?? '').trim().toLowerCase();
+}
+
+/** application/json and every `+json` type: written by the JSON codec itself. */
+export function isJsonMediaType(mediaType: string): boolean {
+  const essence = mediaEssence(mediaType);
+  return essence === 'application/json' || essence.endsWith('+json');
+}

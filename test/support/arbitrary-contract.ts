@@ -507,7 +507,10 @@ class ContractBuilder {
     const choice = d.int(0, depth >= 2 ? 6 : 9);
     if (choice <= 5) {
       const p = d.pick(PRIMITIVES);
-      e.push(['type', p]);
+      // Any type may travel in a JSON body, where bytes are base64 text (binary-in-json refuses
+      // `binary`): the pick keeps its length, so the seeded streams draw what they drew before.
+      if (p === 'binary') e.push(['type', 'string'], ['format', 'byte']);
+      else e.push(['type', p]);
       kind = p === 'string' ? { kind: 'string' } : p === 'unknown' || p === 'binary' ? { kind: 'any' } : { kind: 'other' };
       allows = (v) => (p === 'string' ? typeof v === 'string' : p === 'integer' ? typeof v === 'number' && Number.isInteger(v) : p === 'number' ? typeof v === 'number' : p === 'boolean' ? typeof v === 'boolean' : true);
     } else if (choice === 6 && this.typeNames.length > 0) {
@@ -545,6 +548,8 @@ class ContractBuilder {
   private defaultFor(kind: FieldKind, e: readonly [string, Json][]): Json | undefined {
     const d = this.d;
     const type = e.find(([k]) => k === 'type')?.[1];
+    // Base64 text stands for bytes, which took no default (and drew none).
+    if (e.some(([k, v]) => k === 'format' && v === 'byte')) return undefined;
     if (kind.kind === 'enum') return kind.info.open ? d.text() : kind.info.values.length > 0 ? d.pick(kind.info.values) : undefined;
     switch (type) {
       case 'string':
@@ -1013,7 +1018,121 @@ function buildContract(g: GenValue, options: ContractArbitraryOptions): Generate
     doc = record(Object.entries(built.doc).map(([k, v]) => (k === 'types' ? [k, record([...Object.entries(v as Doc), ...extra])] : [k, v])));
     if (!('types' in doc)) doc = record([...Object.entries(doc).filter(([k]) => k !== 'endpoints'), ['types', record(extra)], ['endpoints', doc['endpoints'] ?? null]]);
   }
+  withFiniteValues(doc);
   return { doc, yaml: toYaml(doc), names: distinct ? 'distinct' : 'hostile', wire: built.wire };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Types with a value
+
+/**
+ * A type that holds itself through fields every value must fill has no finite value, which the
+ * format refuses (no-finite-value). Fields refer to any type at random, so a drawn contract can
+ * hold such a cycle: a field on it is made optional (or leaves the together-group or the rules
+ * that pull it in) until every type has a value. This is the test's own reading of the format,
+ * not the generator's, so the model's is checked against it; it changes values after every draw,
+ * so the seeded streams draw what they drew before.
+ */
+function withFiniteValues(doc: Doc): void {
+  const types = isDoc(doc['types']) ? doc['types'] : {};
+  for (;;) {
+    const valued = typesWithValues(types);
+    const stuck = Object.entries(types).find(([name, t]) => isDoc(t) && t['kind'] === 'object' && !valued.has(name));
+    if (stuck === undefined) return;
+    if (!loosen(stuck[1] as Doc, types, valued)) throw new Error(`type ${stuck[0]} has no value and nothing to loosen`);
+  }
+}
+
+function isDoc(value: Json | undefined): value is Doc {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The least fixpoint: enums have values; an object has one once a way to write it needs only types that have. */
+function typesWithValues(types: Doc): Set<string> {
+  const valued = new Set(Object.entries(types).filter(([, t]) => isDoc(t) && t['kind'] === 'enum').map(([n]) => n));
+  for (let size = -1; size !== valued.size; ) {
+    size = valued.size;
+    for (const [name, t] of Object.entries(types)) if (!valued.has(name) && isDoc(t) && writable(t, types, valued)) valued.add(name);
+  }
+  return valued;
+}
+
+function writable(object: Doc, types: Doc, valued: ReadonlySet<string>): boolean {
+  const fields = isDoc(object['fields']) ? object['fields'] : {};
+  return waysToWrite(object, types).some((way) => way.every((n) => hasValue(fields[n], types, valued)));
+}
+
+/** A field's value: given by its default, a scalar, an array (which may be empty), or an object or named type that has one. */
+function hasValue(spec: Json | undefined, types: Doc, valued: ReadonlySet<string>): boolean {
+  if (!isDoc(spec) || 'default' in spec) return true;
+  const type = spec['type'];
+  if (type === 'object') return writable(spec, types, valued);
+  return typeof type !== 'string' || !Object.hasOwn(types, type) || valued.has(type);
+}
+
+/**
+ * The fields each way of writing an object must fill: the required ones, with each rule on its
+ * first rule's field when that field is text (the rule's own field then holds the rule's value),
+ * or with none where a value no rule covers exists; together-groups come whole.
+ */
+function waysToWrite(object: Doc, types: Doc): string[][] {
+  const fields = isDoc(object['fields']) ? object['fields'] : {};
+  const groups = (Array.isArray(object['together']) ? object['together'] : []).filter((g): g is string[] => Array.isArray(g));
+  const rules = (Array.isArray(object['requiredWhen']) ? object['requiredWhen'] : []).filter(isDoc).map((r) => ({ field: Object.keys(isDoc(r['when']) ? r['when'] : {})[0] ?? '', value: String(Object.values(isDoc(r['when']) ? r['when'] : {})[0]), require: (Array.isArray(r['require']) ? r['require'] : []).map(String) }));
+  const required = Object.entries(fields).filter(([, f]) => isDoc(f) && f['required'] === true).map(([n]) => n);
+  const whole = (names: readonly string[]) => {
+    const out = new Set(names);
+    for (let size = -1; size !== out.size; ) {
+      size = out.size;
+      for (const g of groups) if (g.some((n) => out.has(n))) g.forEach((n) => out.add(n));
+    }
+    return [...out];
+  };
+  const tested = rules[0]?.field;
+  const values = tested === undefined ? undefined : textValues(fields[tested], types);
+  if (tested === undefined || values === undefined) return [whole(required)];
+  const own = rules.filter((r) => r.field === tested);
+  const ways = own.map((r) => whole([...required, tested, ...r.require]).filter((n) => n !== tested));
+  const enforced = new Set(rules.map((r) => r.field)).size === 1;
+  if (!enforced || values === 'any' || values.some((v) => !own.some((r) => r.value === v))) ways.push(whole(required));
+  return ways;
+}
+
+/** A text field's values: 'any' for a string or an open enum, a closed enum's list; undefined for no text. */
+function textValues(spec: Json | undefined, types: Doc): 'any' | string[] | undefined {
+  const type = isDoc(spec) ? spec['type'] : undefined;
+  if (type === 'string') return 'any';
+  const named = typeof type === 'string' && Object.hasOwn(types, type) ? types[type] : undefined;
+  if (!isDoc(named) || named['kind'] !== 'enum') return undefined;
+  return named['open'] === true ? 'any' : (Array.isArray(named['values']) ? named['values'] : []).map(String);
+}
+
+/**
+ * One step towards a value: the first field without one, of the last way to write the object (the
+ * one without a rule, when there is one), is made optional, or leaves the groups or rules that pull
+ * it in. False when there is nothing to loosen.
+ */
+function loosen(object: Doc, types: Doc, valued: ReadonlySet<string>): boolean {
+  const fields = isDoc(object['fields']) ? object['fields'] : {};
+  const ways = waysToWrite(object, types);
+  const name = (ways[ways.length - 1] ?? []).find((n) => !hasValue(fields[n], types, valued));
+  const field = name === undefined ? undefined : fields[name];
+  if (name === undefined || !isDoc(field)) return false;
+  if (field['required'] === true) {
+    field['required'] = false;
+    return true;
+  }
+  const holds = (list: Json): boolean => Array.isArray(list) && list.includes(name);
+  for (const key of ['together', 'requiredWhen'] as const) {
+    const list = object[key];
+    if (!Array.isArray(list)) continue;
+    const kept = list.filter((item) => !holds(key === 'together' ? item : isDoc(item) ? (item['require'] ?? null) : null));
+    if (kept.length === list.length) continue;
+    if (kept.length > 0) object[key] = kept;
+    else delete object[key];
+    return true;
+  }
+  return false;
 }
 
 /**

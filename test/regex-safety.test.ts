@@ -51,11 +51,12 @@ describe('pathological patterns (test/fixtures/regex/pathological.json)', () => 
   });
 });
 
+// 40 here (each timed on its heaviest texts: about 20 s); `npm run fuzz` times 1,500 (test/fuzz/regex-patterns.fuzz.ts).
 describe('random patterns of the slow shapes (seeded)', () => {
   it('each is refused, or V8 matches it within 50 ms of CPU on the texts the analysis finds heaviest', () => {
-    const jobs = acceptedJobs(randomPatterns(30, 160), randomPatternTexts);
+    const jobs = acceptedJobs(randomPatterns(30, 40), randomPatternTexts);
     const { timings, slowdown } = timeMatching(jobs, 240_000);
-    expect(jobs.length).toBeGreaterThan(80);
+    expect(jobs.length).toBeGreaterThan(20);
     expect(timings.filter((t) => !(t.ms < LIMIT_MS * slowdown))).toEqual([]);
   }, 300_000);
 });

@@ -51,6 +51,8 @@ const S = {
   bodyPassword: 'PW-b0dy-f55e',
   clientHeader: 'CLIENT-h3ader-9d0f',
   callHeader: 'CALL-h3ader-e12a',
+  // A key of base64's alphabet, whose percent-encoded form differs from it at every nesting.
+  slashedKey: 'KEY/qu3ry+b64==',
 } as const;
 const BASIC = Buffer.from(`ops:${S.password}`).toString('base64');
 const PLANTED = [...Object.values(S), BASIC];
@@ -263,14 +265,16 @@ for (const transport of ['fetch', 'nodeTransport'] as const) {
         ['a secret parameter, percent-encoded', { auth: { key: S.key } }, (l: string) => `${l}?sig=${encodeURIComponent(S.signature)}`],
         ['the key, in another case', { auth: { key: S.key } }, (l: string) => `${l}/${S.key.toLowerCase()}`],
         ['a caller’s header', { auth: { key: S.key }, headers: { 'x-client': S.clientHeader } }, (l: string) => `${l}/${S.clientHeader}#fragment`],
+        // A sign-in page's return address: the request's own URL, query key and all, encoded once more.
+        ['the request’s URL with its query key, as a return address', { auth: { queryKey: S.slashedKey } }, (l: string) => `${l}?return=${encodeURIComponent(`${api.base}/files/f1?key=${encodeURIComponent(S.slashedKey)}`)}`],
       ])('a Location that holds %s is refused', async (_kind, options, location) => {
         routes.set('/files/f1', () => redirect(302, location(`${other.base}/echo`)));
         const outcome = await client(options).getFile({ id: 'f1', signature: S.signature });
         expect(outcome).toMatchObject({ ok: false, error: { category: 'redirect', status: 302 } });
         expect(outcome.error?.message).toContain('the Location holds a secret');
         expect(seen.other).toHaveLength(0);
-        // The error names the Location with the secret redacted.
-        for (const secret of PLANTED) expect(JSON.stringify(outcome)).not.toContain(secret);
+        // The error names the Location with the secret redacted, in no form the other origin could read it in.
+        for (const secret of PLANTED) expect(decodeURIComponent(decodeURIComponent(JSON.stringify(outcome)))).not.toContain(secret);
         expect(outcome.error?.location).toContain('[REDACTED]');
       });
 
@@ -350,6 +354,14 @@ for (const transport of ['fetch', 'nodeTransport'] as const) {
         const outcome = await client({ auth: { queryKey: ` ${S.queryKey}\r\n` } }).getFile({ id: 'f1' });
         expect(seen.api[0]?.url).toBe(`/files/f1?key=${S.queryKey}`);
         expect(shown(outcome)).not.toContain(S.queryKey);
+      });
+
+      it('a query key echoed inside a return address (the request’s URL, percent-encoded once more) is redacted', async () => {
+        routes.set('/files/f1', (r) => echo(`sign in at /login?return=${encodeURIComponent(api.base + r.url)}`)(r));
+        const outcome = await client({ auth: { queryKey: S.slashedKey } }).getFile({ id: 'f1' });
+        expect(outcome).toMatchObject({ ok: false, error: { status: 500 } });
+        expect(outcome.error?.message).toContain('return=http%3A%2F%2F');
+        expect(decodeURIComponent(decodeURIComponent(shown(outcome)))).not.toContain(S.slashedKey);
       });
 
       it('basic credentials echoed as the header value, as base64 and as the password', async () => {

@@ -69,7 +69,8 @@ export function redactor(values: () => readonly (string | undefined)[], fields?:
 /**
  * Every form in which a secret can come back: as given and as sent (fetch trims a header value's
  * spaces and line breaks, which a key read from a file often ends with), percent-encoded as a
- * query, form or path carries it, and escaped inside JSON strings up to three deep. Matched
+ * query, form or path carries it (and once more, as a return address carries the request's URL
+ * to a sign-in page), and escaped inside JSON strings up to three deep. Matched
  * without regard to case, so `%2f` and `%2F` alike; shorter than 4 characters, a form is not
  * a secret worth hiding (it would blank ordinary text).
  */
@@ -82,7 +83,7 @@ function secretForms(list: readonly (string | undefined)[]): string[] {
       for (let depth = 0; depth < 4; depth++, json = JSON.stringify(json).slice(1, -1)) forms.add(json);
       try {
         const component = encodeURIComponent(text);
-        forms.add(component).add(component.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)).add(component.replace(/%20/g, '+')).add(encodeURI(text));
+        forms.add(component).add(component.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)).add(component.replace(/%20/g, '+')).add(encodeURI(text)).add(encodeURIComponent(component));
       } catch {
         // A lone surrogate has no percent-encoded form, and so is sent in none.
       }

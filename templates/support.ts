@@ -4,7 +4,7 @@
  */
 import { setOwn, truncate } from './body.js';
 import { describeBody } from './request-body.js';
-import type { Exchange } from './exchange.js';
+import { encodeUnreserved, type Exchange } from './exchange.js';
 import type { StatusSpec } from './spec.js';
 import { statusMatches } from './status.js';
 import type { Received, Sent } from './transport.js';
@@ -83,7 +83,7 @@ function secretForms(list: readonly (string | undefined)[]): string[] {
       for (let depth = 0; depth < 4; depth++, json = JSON.stringify(json).slice(1, -1)) forms.add(json);
       try {
         const component = encodeURIComponent(text);
-        forms.add(component).add(component.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)).add(component.replace(/%20/g, '+')).add(encodeURI(text)).add(encodeURIComponent(component));
+        forms.add(component).add(encodeUnreserved(text)).add(component.replace(/%20/g, '+')).add(encodeURI(text)).add(encodeURIComponent(component));
       } catch {
         // A lone surrogate has no percent-encoded form, and so is sent in none.
       }

@@ -4,6 +4,7 @@
  */
 import { setOwn, truncate } from './body.js';
 import { describeBody } from './request-body.js';
+import { encodeUnreserved } from './exchange.js';
 import { statusMatches } from './status.js';
 export const REDACTED = '[REDACTED]';
 /** Longest body kept in a report. */
@@ -54,7 +55,7 @@ function secretForms(list) {
                 forms.add(json);
             try {
                 const component = encodeURIComponent(text);
-                forms.add(component).add(component.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)).add(component.replace(/%20/g, '+')).add(encodeURI(text)).add(encodeURIComponent(component));
+                forms.add(component).add(encodeUnreserved(text)).add(component.replace(/%20/g, '+')).add(encodeURI(text)).add(encodeURIComponent(component));
             }
             catch {
                 // A lone surrogate has no percent-encoded form, and so is sent in none.

@@ -265,6 +265,7 @@ for (const transport of ['fetch', 'nodeTransport'] as const) {
         ['a secret parameter, percent-encoded', { auth: { key: S.key } }, (l: string) => `${l}?sig=${encodeURIComponent(S.signature)}`],
         ['the key, in another case', { auth: { key: S.key } }, (l: string) => `${l}/${S.key.toLowerCase()}`],
         ['a caller’s header', { auth: { key: S.key }, headers: { 'x-client': S.clientHeader } }, (l: string) => `${l}/${S.clientHeader}#fragment`],
+        ['the token of a caller’s Authorization header', { auth: { key: S.key }, headers: { authorization: `Bearer ${S.clientHeader}` } }, (l: string) => `${l}?token=${S.clientHeader}`],
         // A sign-in page's return address: the request's own URL, query key and all, encoded once more.
         ['the request’s URL with its query key, as a return address', { auth: { queryKey: S.slashedKey } }, (l: string) => `${l}?return=${encodeURIComponent(`${api.base}/files/f1?key=${encodeURIComponent(S.slashedKey)}`)}`],
       ])('a Location that holds %s is refused', async (_kind, options, location) => {
@@ -396,6 +397,13 @@ for (const transport of ['fetch', 'nodeTransport'] as const) {
         for (const secret of [S.clientHeader, S.callHeader]) expect(shown(outcome)).not.toContain(secret);
         // A media type is no secret.
         expect(outcome.error?.message).toContain('application/json');
+      });
+
+      it('a caller’s credential header is a secret by its parts too: the token of an Authorization, the values of a Cookie', async () => {
+        routes.set('/files/f1', (r) => echo(`token ${S.clientHeader} expired, session ${S.callHeader} unknown`)(r));
+        const outcome = await client({ auth: { key: S.key }, headers: { authorization: `Bearer ${S.clientHeader}` } }).getFile({ id: 'f1', headers: { cookie: `sid=${S.callHeader}; theme=dark` } });
+        expect(outcome.error?.message).toBe('token [REDACTED] expired, session [REDACTED] unknown');
+        for (const secret of [S.clientHeader, S.callHeader]) expect(shown(outcome)).not.toContain(secret);
       });
     });
 

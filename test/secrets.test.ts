@@ -365,6 +365,13 @@ for (const transport of ['fetch', 'nodeTransport'] as const) {
         expect(decodeURIComponent(decodeURIComponent(shown(outcome)))).not.toContain(S.slashedKey);
       });
 
+      it('a key echoed by a server that escapes / in JSON (PHP’s json_encode does) is redacted in the report’s body', async () => {
+        routes.set('/files/f1', () => [500, { 'content-type': 'application/json' }, `{"error":"internal","message":"bad key ${S.slashedKey.replace(/\//g, '\\/')}"}`]);
+        const outcome = await client({ auth: { queryKey: S.slashedKey } }).getFile({ id: 'f1' });
+        expect(outcome.error?.supportReport?.().text).toContain('"message":"bad key [REDACTED]"');
+        expect(shown(outcome)).not.toContain(S.slashedKey.replace(/\//g, '\\/'));
+      });
+
       it('basic credentials echoed as the header value, as base64 and as the password', async () => {
         routes.set('/files/f1', (r) => echo(`${String(r.headers['authorization'])} = ops:${S.password}`)(r));
         const outcome = await client(CREDENTIALS['basic credentials']).getFile({ id: 'f1' });

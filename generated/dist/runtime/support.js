@@ -51,8 +51,9 @@ function secretForms(list) {
             continue;
         for (const text of new Set([secret, secret.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '')])) {
             let json = text;
+            // Each also with `/` escaped, as PHP's json_encode writes it (base64 keys hold slashes).
             for (let depth = 0; depth < 4; depth++, json = JSON.stringify(json).slice(1, -1))
-                forms.add(json);
+                forms.add(json).add(json.replace(/\//g, '\\/'));
             try {
                 const component = encodeURIComponent(text);
                 forms.add(component).add(encodeUnreserved(text)).add(component.replace(/%20/g, '+')).add(encodeURI(text)).add(encodeURIComponent(component));

@@ -55,6 +55,11 @@ const S = {
   slashedKey: 'KEY/qu3ry+b64==',
 } as const;
 const BASIC = Buffer.from(`ops:${S.password}`).toString('base64');
+
+/** Every character percent-encoded, as a server may write any of them (`KEY` → `%4B%45%59`). */
+function everyCharEncoded(text: string): string {
+  return [...Buffer.from(text)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+}
 const PLANTED = [...Object.values(S), BASIC];
 
 interface Recorded {
@@ -268,6 +273,10 @@ for (const transport of ['fetch', 'nodeTransport'] as const) {
         ['the token of a caller’s Authorization header', { auth: { key: S.key }, headers: { authorization: `Bearer ${S.clientHeader}` } }, (l: string) => `${l}?token=${S.clientHeader}`],
         // A sign-in page's return address: the request's own URL, query key and all, encoded once more.
         ['the request’s URL with its query key, as a return address', { auth: { queryKey: S.slashedKey } }, (l: string) => `${l}?return=${encodeURIComponent(`${api.base}/files/f1?key=${encodeURIComponent(S.slashedKey)}`)}`],
+        // A server may percent-encode any character, in the query or in userinfo (which nodeTransport would send as Basic).
+        ['the key with every character percent-encoded', { auth: { key: S.key } }, (l: string) => `${l}?k=${everyCharEncoded(S.key)}`],
+        ['the key in userinfo, every character percent-encoded', { auth: { key: S.key } }, (l: string) => l.replace('//', `//u:${everyCharEncoded(S.key)}@`)],
+        ['the key encoded character by character, then as a return address', { auth: { key: S.key } }, (l: string) => `${l}?return=${encodeURIComponent(`${l}?k=${everyCharEncoded(S.key)}`)}`],
       ])('a Location that holds %s is refused', async (_kind, options, location) => {
         routes.set('/files/f1', () => redirect(302, location(`${other.base}/echo`)));
         const outcome = await client(options).getFile({ id: 'f1', signature: S.signature });

@@ -101,6 +101,16 @@ describe('import: error formats recognised by their members', () => {
     expect(codes['shape']).toBe('validationError');
     expect(codes['rows']).toEqual(['missing_field', 'invalid', 'already_exists'].map((code) => ({ status: 422, code })));
   });
+
+  it('and a shape answering 400 and 422 has each code under both: the description does not say which comes with which', () => {
+    const schema = { type: 'object', properties: { code: { type: 'string', enum: ['bad', 'worse'] }, message: { type: 'string' } } };
+    const answer = (status: string) => ({ [status]: { description: status, content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } } } });
+    const doc = { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: { '/a': { get: { responses: { '200': { description: 'ok' }, ...answer('422'), ...answer('400') } } } }, components: { schemas: { Failure: schema } } };
+    const both = importOpenApi(doc);
+    if (!both.ok) throw new Error(both.problem);
+    const rows = ((((both.contract['hosts'] as Out)['api'] as Out)['errors'] as Out)['codes'] as Out)['rows'];
+    expect(rows).toEqual([400, 422].flatMap((status) => ['bad', 'worse'].map((code) => ({ status, code }))));
+  });
 });
 
 describe('the generated client gives the server’s message and field errors', () => {

@@ -6,6 +6,7 @@
  */
 import type { DecodedError, FieldError } from './decode.js';
 import { matchEmptyMessage, matchMessage } from './messages.js';
+import { hasOwn } from './body.js';
 import { retryableOf, type DecodePlan } from './plan.js';
 import type { EndpointErrorSpec, ErrorTables, MessageRowAdvice, PolicySpec, QuirkSpec, ShapeReads } from './spec.js';
 import { statusMatches } from './status.js';
@@ -69,7 +70,7 @@ function withMessageHits(
   let result: DecodedError = { ...decoded, fields, rules: [...decoded.rules, ...hits.map((h) => h.id)] };
   const hints: string[] = [];
   for (const hit of hits) {
-    const a = Object.prototype.hasOwnProperty.call(advice, hit.id) ? advice[hit.id] : undefined;
+    const a = hasOwn(advice, hit.id) ? advice[hit.id] : undefined;
     if (a === undefined) continue;
     if (a.retry !== undefined) result = { ...result, retry: a.retry };
     const policy = a.policy === undefined ? undefined : tables.policies[a.policy];

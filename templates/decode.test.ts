@@ -315,3 +315,27 @@ describe('plans', () => {
     }
   });
 });
+
+describe('a body no shape matches still gives the server’s message', () => {
+  // A host without shapes: every body is unrecognised.
+  const bare: HostErrorSpec = { name: 'bare', shapes: [], codes: [], fieldPaths: [] };
+  const decode = (body: unknown) => decodeHostError(TABLES, bare, { status: 418, body: JSON.stringify(body) });
+  it.each([
+    ['problem details: the detail', { type: 'about:blank', title: 'Gone', detail: 'The order was archived.' }, 'The order was archived.'],
+    ['a title alone', { title: 'Gone' }, 'Gone'],
+    ['GitHub: the message', { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' }, 'Not Found'],
+    ['Google and Stripe: error.message', { error: { message: 'Quota exceeded.', status: 'RESOURCE_EXHAUSTED' } }, 'Quota exceeded.'],
+    ['OAuth: error_description before the error code', { error: 'invalid_client', error_description: 'Unknown client.' }, 'Unknown client.'],
+    ['a string error', { error: 'Teapot.' }, 'Teapot.'],
+    ['JSON:API: the first error’s detail', { errors: [{ title: 'Invalid', detail: 'No such article.' }] }, 'No such article.'],
+    ['the first error’s message', { errors: [{ message: 'Bad cursor.' }] }, 'Bad cursor.'],
+    ['a blank message passed over', { message: '  ', detail: 'The real one.' }, 'The real one.'],
+  ])('%s', (_name, body, message) => {
+    expect(decode(body)).toMatchObject({ shape: 'unrecognised', code: 'http_418', message });
+  });
+
+  it('"HTTP <status>" when the body holds none of them as a string', () => {
+    expect(decode({ error: true, message: 7, errors: [{ code: 'x' }] }).message).toBe('HTTP 418');
+    expect(decodeHostError(TABLES, bare, { status: 502, body: 'Bad gateway' }).message).toBe('HTTP 502: Bad gateway');
+  });
+});

@@ -246,12 +246,12 @@ describe('clientError', () => {
     }
   });
 
-  it('keeps a status, hint, rules and body when given', () => {
-    const error = clientError('lastmile', 'invalid_response', 'bad', 200, { hint: 'h', rules: ['r1'], body: { a: 1 } });
-    expect(error.status).toBe(200);
-    expect(error.hint).toBe('h');
-    expect(error.rules).toEqual(['r1']);
-    expect(error.body).toEqual({ a: 1 });
+  it('keeps a status and a Location when given', () => {
+    const error = clientError('lastmile', 'redirect', 'bad', 301, 'https://elsewhere.example/');
+    expect(error.status).toBe(301);
+    expect(error.location).toBe('https://elsewhere.example/');
+    expect(error.rules).toEqual([]);
+    expect(error.body).toBeUndefined();
   });
 
   it('serialises to JSON', () => {

@@ -8,12 +8,12 @@
  * Every call runs this path, so it avoids per-call closures and regular expressions where a cache
  * does the same (see bench/: client throughput).
  */
-import { setOwn } from './body.js';
+import { hasOwn, setOwn } from './body.js';
 import type { Proof } from './credentials.js';
 import { decodeHostError, type DecodedError } from './decode.js';
 import type { SerialisedParams } from './params.js';
-import type { BodyData, EncodedBody } from './request-body.js';
-import type { EndpointSpec, JsonCodec, RuntimeSpec } from './spec.js';
+import { PLAIN_JSON, type BodyData, type EncodedBody } from './request-body.js';
+import type { EndpointSpec, RuntimeSpec } from './spec.js';
 import { statusMatches } from './status.js';
 import { nextHop } from './redirect.js';
 import type { Redactor } from './support.js';
@@ -98,12 +98,10 @@ export type Result<T, E, S extends number = number, H extends object = {}> =
 export const DEFAULT_TIMEOUT_MS: number = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES: number = 32 * 1024 * 1024;
 
-export function clientError<Host extends string>(host: Host, code: ClientError['code'], message: string, status = 0, extra: { readonly hint?: string; readonly rules?: readonly string[]; readonly body?: unknown; readonly location?: string | undefined } = {}): ClientError<Host> {
-  let error: ClientError<Host> = { host, status, shape: 'client', code, known: true, category: code, retryable: code === 'network' || code === 'timeout', message, fields: [], rules: extra.rules ?? [], body: extra.body };
+export function clientError<Host extends string>(host: Host, code: ClientError['code'], message: string, status = 0, location?: string): ClientError<Host> {
+  const error: ClientError<Host> = { host, status, shape: 'client', code, known: true, category: code, retryable: code === 'network' || code === 'timeout', message, fields: [], rules: [], body: undefined };
   // Absent, not undefined, where not given (consumers may compile with exactOptionalPropertyTypes).
-  if (extra.hint !== undefined) error = { ...error, hint: extra.hint };
-  if (extra.location !== undefined) error = { ...error, location: extra.location };
-  return error;
+  return location === undefined ? error : { ...error, location };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -145,7 +143,7 @@ export async function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint:
       if (!hasBody(response, limit)) return failure(clientError(host, 'invalid_response', `the response body exceeds ${limit} bytes`, response.status), request);
       const next = nextHop(request, response, hops, secrets);
       if (next === undefined) return { result: interpret(spec, endpoint, response, first), request, response };
-      if ('refused' in next) return { result: { ok: false, error: clientError(host, 'redirect', next.refused, response.status, { location: next.location }) }, request, response };
+      if ('refused' in next) return { result: { ok: false, error: clientError(host, 'redirect', next.refused, response.status, next.location) }, request, response };
       first ??= response.status;
       outgoing.to((request = next));
     }
@@ -275,7 +273,7 @@ export function buildUrl(spec: RuntimeSpec, options: RuntimeOptions, endpoint: E
   return (
     base +
     endpoint.path.replace(/\{([^{}]*)\}/g, (_, name: string) => {
-      const value = params !== undefined && own(params, name) ? params[name] : undefined;
+      const value = params !== undefined && hasOwn(params, name) ? params[name] : undefined;
       if (value === undefined || value === '') throw new TypeError(`path parameter '${name}' is missing`);
       // URL parsers resolve a `.` or `..` segment (even encoded): it would call another path.
       if (value === '.' || value === '..') throw new TypeError(`path parameter '${name}' cannot be '${value}'`);
@@ -294,7 +292,7 @@ function plainQuery(endpoint: EndpointSpec, values: Readonly<Record<string, unkn
   if (query === undefined) return '';
   let text = '';
   for (const q of query) {
-    const value = values !== undefined && own(values, q.name) ? values[q.name] : undefined;
+    const value = values !== undefined && hasOwn(values, q.name) ? values[q.name] : undefined;
     if (value === undefined || value === null) {
       if (q.required === true) throw new TypeError(`query parameter '${q.name}' is missing`);
       continue;
@@ -315,14 +313,12 @@ export function percentOf(character: string): string {
   return '%' + character.charCodeAt(0).toString(16).toUpperCase();
 }
 
-function own(record: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(record, key);
-}
+
 
 function baseUrl(spec: RuntimeSpec, options: RuntimeOptions, host: string): string {
   const { environment, servers } = options;
-  const hosts = own(spec.environments, environment) ? spec.environments[environment] : undefined;
-  const template = hosts !== undefined && own(hosts, host) ? hosts[host] : undefined;
+  const hosts = hasOwn(spec.environments, environment) ? spec.environments[environment] : undefined;
+  const template = hosts !== undefined && hasOwn(hosts, host) ? hosts[host] : undefined;
   if (typeof template !== 'string') throw new TypeError(`unknown environment '${environment}'`);
   let cache = baseCache.get(options);
   if (cache === undefined) baseCache.set(options, (cache = new Map()));
@@ -332,8 +328,8 @@ function baseUrl(spec: RuntimeSpec, options: RuntimeOptions, host: string): stri
       .replace(/\{([^{}]*)\}/g, (_, name: string) => {
         const defaults = spec.serverDefaults;
         // A variable given as undefined (an unset environment variable) takes its default too.
-        const given = servers !== undefined && own(servers, name) ? servers[name] : undefined;
-        const value = given ?? (defaults !== undefined && own(defaults, name) ? defaults[name] : undefined);
+        const given = servers !== undefined && hasOwn(servers, name) ? servers[name] : undefined;
+        const value = given ?? (defaults !== undefined && hasOwn(defaults, name) ? defaults[name] : undefined);
         if (value === undefined || value === '') throw new TypeError(`server variable '${name}' is not configured for environment '${environment}'`);
         return value;
       })
@@ -343,8 +339,6 @@ function baseUrl(spec: RuntimeSpec, options: RuntimeOptions, host: string): stri
   return base;
 }
 
-/** JSON itself: what an endpoint without an int64 in its bodies reads and writes. */
-const PLAIN_JSON: JsonCodec = { parse: (text) => JSON.parse(text) as unknown, stringify: (value) => JSON.stringify(value) };
 
 /**
  * A request body in the media type the call chose (default: the endpoint's first): JSON itself, or

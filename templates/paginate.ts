@@ -6,7 +6,7 @@
  * Nothing here reaches fetch, timers or host globals (not even URL or AbortController): the call is
  * the only I/O, which keeps the module runnable anywhere and testable with an in-memory function.
  */
-import { readPath } from './body.js';
+import { hasOwn, readPath } from './body.js';
 import { clientError, type nextPageUrl, type ResponseInfo, type Result } from './exchange.js';
 import type { BodyPath, EndpointSpec } from './spec.js';
 
@@ -154,7 +154,7 @@ function countOf(body: unknown, items: BodyPath): number {
 }
 
 function ownValue(input: Input, key: string | symbol): unknown {
-  return Object.prototype.hasOwnProperty.call(input, key) ? input[key] : undefined;
+  return hasOwn(input, key) ? input[key] : undefined;
 }
 
 function byLink(sent: Input, response: ResponseInfo, seen: Set<string>): Input | undefined {

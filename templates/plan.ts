@@ -5,6 +5,7 @@
  * constants, so each plan is cached by the identity of the spec objects it was made from.
  */
 import type { CodeRowSpec, EndpointErrorSpec, ErrorTables, HostErrorSpec, ShapeRule } from './spec.js';
+import { hasOwn } from './body.js';
 import { statusMatches } from './status.js';
 
 /** The category of a status under the tables: its rule's, else the fallback. */
@@ -45,7 +46,6 @@ export interface DecodePlan {
 
 const tablesPlans = new WeakMap<ErrorTables, TablesPlan>();
 
-export const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
 
 export function retryableOf(tables: ErrorTables, category: string): boolean {
   return tables.categories[category]?.retryable ?? false;

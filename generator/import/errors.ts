@@ -1,32 +1,31 @@
 /**
- * Error responses → each host's error shapes. A body schema is recognised by the field that holds
- * its code (`code`, `error_code`, `error`, `error.code`, …) and, where there is one, its message;
- * `application/problem+json` (or a schema with RFC 9457's members) is the `problem` shape. A string
- * enum on the code field becomes the host's code table. Statuses get the usual categories; what a
- * description cannot say (message tables, quirks, policies) the user adds to the contract.
+ * Error responses → each host's error shapes. A body schema's error format is recognised by its
+ * members (error-formats.ts: problem details, Google, Stripe-like, OAuth, GitHub-like, JSON:API, a
+ * code, a message); the shape is named after the schema. A string enum on the code field becomes
+ * the host's code table, each code under the statuses the shape answers. Statuses get the usual
+ * categories; what a description cannot say (message tables, quirks, policies) the user adds.
  */
 import { idForm, isObject, Names, text, type ImportContext, type Json, type JsonObject, type Out, type OutValue } from './context.js';
+import { errorFormat, shapeOfFormat } from './error-formats.js';
 import { shapeOfSchema } from './exported.js';
 import { isJson, mediaType } from './operations.js';
-import { propertiesOf, propertySchema, refOf, resolve, schemaRefName, type Property } from './refs.js';
+import { refOf, schemaRefName } from './refs.js';
 import { typeRef, type SchemaTypes } from './schemas.js';
 
 type Path = readonly (string | number)[];
 
-const CODE_KEYS = ['code', 'error_code', 'errorCode', 'error', 'errorType', 'error_type', 'type', 'reason'];
-const MESSAGE_KEYS = ['message', 'error_description', 'errorMessage', 'error_message', 'detail', 'details', 'description', 'title', 'msg'];
-const WRAPPERS = ['error', 'errors', 'fault', 'Error'];
-
 interface ShapeFacts {
   readonly name: string;
-  readonly statuses: Set<string>;
+  /** Specificity: a shape with more members to match is tried first. */
+  readonly present: number;
   readonly codes: readonly string[];
+  /** The exact statuses it answers, and whether it also answers a class or `default`. */
+  readonly statuses: Set<string>;
 }
 
 export class ErrorShapes {
   readonly shapes: Out = {};
   private readonly byKey = new Map<string, ShapeFacts>();
-  private readonly hostShapes = new Map<string, string[]>();
   private readonly hostFacts = new Map<string, ShapeFacts[]>();
   private readonly names = new Names();
 
@@ -49,12 +48,10 @@ export class ErrorShapes {
     if (this.named) return this.declaredBody(content, own, at);
     const entry = Object.entries(content).map(([raw, v]) => ({ media: mediaType(raw), v, raw })).find((e) => e.media !== undefined && (isJson(e.media) || e.media.endsWith('/problem+xml')));
     if (entry === undefined || entry.media === undefined || !isObject(entry.v)) return { description };
-    const facts = this.shapeOf(entry.v['schema'], entry.media, [...at, 'content', entry.raw, 'schema']);
-    if (facts === undefined) return { description, body: typeRef(this.ctx, this.types, entry.v['schema'], [...at, 'content', entry.raw, 'schema'], 0) };
+    const schemaAt = [...at, 'content', entry.raw, 'schema'];
+    const facts = this.shapeOf(entry.v['schema'], entry.media, schemaAt, responseName(at));
+    if (facts === undefined) return { description, body: typeRef(this.ctx, this.types, entry.v['schema'], schemaAt, 0) };
     facts.statuses.add(status);
-    const list = this.hostShapes.get(host) ?? [];
-    if (!list.includes(facts.name)) list.push(facts.name);
-    this.hostShapes.set(host, list);
     const hostFacts = this.hostFacts.get(host) ?? [];
     if (!hostFacts.includes(facts)) hostFacts.push(facts);
     this.hostFacts.set(host, hostFacts);
@@ -70,112 +67,68 @@ export class ErrorShapes {
     return { ...own, body: typeRef(this.ctx, this.types, entry['schema'], [...at, 'content', raw, 'schema'], 0), contentType: media === 'application/json' ? undefined : media };
   }
 
-  /** `errors` of a host: its shapes in the order first met, and the code table of the first shape with listed codes. */
+  /**
+   * `errors` of a host: its shapes, those with more members to match first (a body with a message
+   * and field errors is not read as one with a message alone), else in the order first met; and
+   * the code table of the first shape with listed codes.
+   */
   hostErrors(host: string): Out | undefined {
-    const shapes = this.hostShapes.get(host);
-    if (shapes === undefined) return undefined;
-    const withCodes = (this.hostFacts.get(host) ?? []).find((f) => f.codes.length > 0);
+    const facts = this.hostFacts.get(host);
+    if (facts === undefined) return undefined;
+    const shapes = [...facts].sort((a, b) => b.present - a.present).map((f) => f.name);
+    const withCodes = facts.find((f) => f.codes.length > 0);
     return { shapes, codes: withCodes === undefined ? undefined : codeTable(withCodes) };
   }
 
-  private shapeOf(schema: Json | undefined, media: string, at: Path): ShapeFacts | undefined {
+  private shapeOf(schema: Json | undefined, media: string, at: Path, response: string | undefined): ShapeFacts | undefined {
     const ref = refOf(schema);
     const problemMedia = media.startsWith('application/problem+');
     // The facts of a named schema are the same wherever it is referred to.
-    if (ref !== undefined) return this.ctx.memo(`shape\u0000${problemMedia}\u0000${ref}`, () => this.newShape(schema, problemMedia, ref, at));
-    return this.newShape(schema, problemMedia, ref, at);
+    if (ref !== undefined) return this.ctx.memo(`shape\u0000${problemMedia}\u0000${ref}`, () => this.newShape(schema, problemMedia, ref, at, undefined));
+    return this.newShape(schema, problemMedia, ref, at, response);
   }
 
-  private newShape(schema: Json | undefined, problemMedia: boolean, ref: string | undefined, at: Path): ShapeFacts | undefined {
-    const problem = problemMedia || looksLikeProblem(this.ctx, schema, at);
-    const paths = problem ? { code: 'type', message: 'title', detail: 'detail', status: 'status', codes: [] } : readPaths(this.ctx, schema, at);
-    if (paths === undefined) return undefined;
+  private newShape(schema: Json | undefined, problemMedia: boolean, ref: string | undefined, at: Path, response: string | undefined): ShapeFacts | undefined {
+    const format = errorFormat(this.ctx, schema, at, problemMedia);
+    if (format === undefined) return undefined;
     const refName = ref === undefined ? undefined : schemaRefName(ref);
-    const body = refName === undefined ? undefined : this.types.objectName(refName);
-    const key = JSON.stringify([problem, paths, body]);
+    // The envelope's type: the schema's own (named where the description names it); none for a problem+json body whose schema says nothing.
+    const body = format.members === 0 ? undefined : typeRef(this.ctx, this.types, schema, at, 0);
+    const key = JSON.stringify([format, body]);
     const known = this.byKey.get(key);
     if (known !== undefined) return known;
-    const name = this.names.claim(problem ? 'problem' : (refName ?? 'error'), shapeForm);
-    const facts: ShapeFacts = { name, statuses: new Set(), codes: paths.codes };
+    // Named after the schema, else the shared response it is written in, else its format.
+    const name = this.names.claim(refName ?? response ?? (format.format === 'problem' ? 'problem' : 'error'), shapeForm);
+    const facts: ShapeFacts = { name, present: format.present.length, codes: format.codes, statuses: new Set() };
     this.byKey.set(key, facts);
-    this.shapes[name] = {
-      description: problem ? 'RFC 9457 problem details.' : undefined,
-      body,
-      match: { present: [problem ? 'title' : paths.code] },
-      read: { code: paths.code, message: paths.message, detail: paths.detail, status: paths.status },
-    };
+    this.shapes[name] = shapeOfFormat(format, body);
     return facts;
   }
 }
 
+/** The name of a shared response (`#/components/responses/<name>`), from where it is written. */
+function responseName(at: Path): string | undefined {
+  return at.length === 3 && at[0] === 'components' && at[1] === 'responses' && typeof at[2] === 'string' ? at[2] : undefined;
+}
+
+/** A shape's name: the schema's in lower camel case, a leading acronym lowered whole (`HTTPException` → `httpException`). */
 function shapeForm(name: string): string {
-  const id = idForm(name);
-  return id.charAt(0).toLowerCase() + id.slice(1);
-}
-
-interface ReadPaths {
-  readonly code: string;
-  readonly message?: string;
-  readonly detail?: string;
-  readonly status?: string;
-  readonly codes: readonly string[];
-}
-
-/** Where the code and message are: at the top, or inside a wrapper (`error.code`, `errors.0.code`). */
-function readPaths(ctx: ImportContext, schema: Json | undefined, at: Path): ReadPaths | undefined {
-  const top = propertiesOf(ctx, schema, at);
-  const found = pick(ctx, top, '');
-  if (found !== undefined) return found;
-  for (const wrapper of WRAPPERS) {
-    const inner = top.get(wrapper);
-    if (inner === undefined) continue;
-    const value = propertySchema(ctx, inner);
-    const isList = value !== undefined && (value['type'] === 'array' || 'items' in value);
-    const target = isList ? value['items'] : inner.schema;
-    const nested = propertiesOf(ctx, target, isList ? [...inner.at, 'items'] : inner.at);
-    const picked = pick(ctx, nested, isList ? `${wrapper}.0.` : `${wrapper}.`);
-    if (picked !== undefined) return picked;
-  }
-  return undefined;
-}
-
-function pick(ctx: ImportContext, props: ReadonlyMap<string, Property>, prefix: string): ReadPaths | undefined {
-  const codeKey = CODE_KEYS.find((k) => props.has(k) && isScalarSchema(ctx, props.get(k)));
-  if (codeKey === undefined) return undefined;
-  const messageKey = MESSAGE_KEYS.find((k) => k !== codeKey && props.has(k) && isScalarSchema(ctx, props.get(k)));
-  const code = props.get(codeKey) as Property;
-  return { code: `${prefix}${codeKey}`, message: messageKey === undefined ? undefined : `${prefix}${messageKey}`, codes: enumOf(ctx, code) };
-}
-
-function isScalarSchema(ctx: ImportContext, property: Property | undefined): boolean {
-  const schema = propertySchema(ctx, property);
-  if (schema === undefined) return false;
-  const type = schema['type'];
-  const types = Array.isArray(type) ? type : [type];
-  return types.some((t) => t === 'string' || t === 'integer') || (type === undefined && Array.isArray(schema['enum']));
-}
-
-function enumOf(ctx: ImportContext, property: Property): string[] {
-  const values = propertySchema(ctx, property)?.['enum'];
-  return Array.isArray(values) ? [...new Set(values.filter((v): v is string => typeof v === 'string' && v !== ''))] : [];
-}
-
-function looksLikeProblem(ctx: ImportContext, schema: Json | undefined, at: Path): boolean {
-  const props = propertiesOf(ctx, schema, at);
-  return props.has('type') && props.has('title') && props.has('status') && props.has('detail');
+  return idForm(name).replace(/^[A-Z]+(?=[A-Z][a-z])|^[A-Z]+/, (head) => head.toLowerCase());
 }
 
 /**
- * The codes a code field lists: the description does not say which status each comes with, so
- * each is listed under the lowest exact status its shape answers (400 or 500 when only classes).
+ * The codes a code field lists, under each exact status the description gives the shape (a
+ * code listed for a 422 comes with a 422); under 400, or 500 for a shape of `5XX` alone, when it
+ * names only classes or `default`.
  */
 function codeTable(facts: ShapeFacts): Out {
   const exact = [...facts.statuses].filter((s) => /^\d+$/.test(s)).map(Number).sort((a, b) => a - b);
-  const status = exact[0] ?? ([...facts.statuses].some((s) => s === '5XX') ? 500 : 400);
-  const rows: OutValue[] = facts.codes.map((code) => ({ status, code }));
+  const statuses = exact.length > 0 ? exact : [[...facts.statuses].every((s) => s === '5XX') ? 500 : 400];
+  const rows: OutValue[] = statuses.flatMap((status) => facts.codes.map((code) => ({ status, code })));
+  const listed = statuses.join(', ');
   return {
     shape: facts.name,
-    description: `The codes the description lists for this shape; it does not say which status each comes with: each is listed under ${status}.`,
+    description: `The codes the description lists for this shape, under each status it answers (${listed}): it does not say which code comes with which.`,
     rows,
   };
 }

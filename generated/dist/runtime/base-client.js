@@ -1,4 +1,4 @@
-import { own, setOwn } from './body.js';
+import { hasOwn, own, setOwn } from './body.js';
 import { isStream } from './request-body.js';
 import { send, clientError, requestUrl } from './exchange.js';
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep } from './retry.js';
@@ -57,7 +57,7 @@ function headerSecrets(headers = {}) {
 function makeProviders(spec, options, now) {
     const providers = new Map();
     for (const [name, scheme] of Object.entries(spec.schemes)) {
-        const given = options.auth !== undefined && Object.prototype.hasOwnProperty.call(options.auth, name) ? options.auth[name] : undefined;
+        const given = options.auth !== undefined && hasOwn(options.auth, name) ? options.auth[name] : undefined;
         // The client-credentials provider is auth.ts's, named by the tables only for a contract with that scheme.
         // The provider of caller-held credentials is named by the tables: an API-key contract's carries no token refresh.
         const provider = scheme.type === 'clientCredentials' ? spec.tokenFlow?.(spec, { options, given, now }) : given === undefined ? undefined : spec.provider?.(scheme, given);

@@ -37,6 +37,8 @@ export declare function keptBody(value: unknown, rawLength?: number): unknown;
  */
 export declare function isPlainJson(value: object): boolean;
 export declare function isRecord(value: unknown): value is Readonly<Record<string, unknown>>;
+/** Whether `o` has the own property `key`: the one check every runtime module reads records by. */
+export declare const hasOwn: (o: object, key: PropertyKey) => boolean;
 /** The own property `key` of a record. */
 export declare function own(value: unknown, key: string): unknown;
 /**

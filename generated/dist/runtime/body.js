@@ -186,7 +186,8 @@ export function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 const OWN = Object.prototype.hasOwnProperty;
-const hasOwn = (o, key) => OWN.call(o, key);
+/** Whether `o` has the own property `key`: the one check every runtime module reads records by. */
+export const hasOwn = (o, key) => OWN.call(o, key);
 // ---------------------------------------------------------------------------------------------
 // Steps into a body (the generated shape readers are written as calls of these): each reads an
 // own property of a record or an item of an array, and is undefined (or false) for anything else.

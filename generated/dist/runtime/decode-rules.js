@@ -1,4 +1,5 @@
 import { matchEmptyMessage, matchMessage } from './messages.js';
+import { hasOwn } from './body.js';
 import { retryableOf } from './plan.js';
 import { statusMatches } from './status.js';
 /** The guidance a `once_then_support` rule gives on the first failure, and after the retry failed too. */
@@ -53,7 +54,7 @@ function withMessageHits(tables, advice, decoded, hits) {
     let result = { ...decoded, fields, rules: [...decoded.rules, ...hits.map((h) => h.id)] };
     const hints = [];
     for (const hit of hits) {
-        const a = Object.prototype.hasOwnProperty.call(advice, hit.id) ? advice[hit.id] : undefined;
+        const a = hasOwn(advice, hit.id) ? advice[hit.id] : undefined;
         if (a === undefined)
             continue;
         if (a.retry !== undefined)

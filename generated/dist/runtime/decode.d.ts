@@ -43,7 +43,8 @@ export interface DecodeInput {
 export declare function decodeHostError(tables: ErrorTables, host: HostErrorSpec, input: DecodeInput): DecodedError;
 /**
  * The field errors of a list in the body (the first hundred): each entry's texts at `field` and
- * `message` (a key of the entry, or a path into it), where it has either. What a shape's reader
+ * `message` (a key of the entry, or a path into it), where it has either; of a single record, its
+ * texts where it names a field. What a shape's reader
  * calls for its `fieldErrors`.
  */
 export declare function fieldErrors(list: unknown, field: string | BodyPath | undefined, message: string | BodyPath): FieldError[];

@@ -1,6 +1,6 @@
 import type { Proof } from './credentials.js';
 import { type DecodedError } from './decode.js';
-import type { EncodedBody } from './request-body.js';
+import { type EncodedBody } from './request-body.js';
 import type { EndpointSpec, RuntimeSpec } from './spec.js';
 import type { Redactor } from './support.js';
 import { type FetchLike, type Received, type Sent, type Transport } from './transport.js';
@@ -83,12 +83,7 @@ export type Result<T, E, S extends number = number, H extends object = {}> = {
 };
 export declare const DEFAULT_TIMEOUT_MS: number;
 export declare const DEFAULT_MAX_RESPONSE_BYTES: number;
-export declare function clientError<Host extends string>(host: Host, code: ClientError['code'], message: string, status?: number, extra?: {
-    readonly hint?: string;
-    readonly rules?: readonly string[];
-    readonly body?: unknown;
-    readonly location?: string | undefined;
-}): ClientError<Host>;
+export declare function clientError<Host extends string>(host: Host, code: ClientError['code'], message: string, status?: number, location?: string): ClientError<Host>;
 /** One HTTP exchange and what came of it; `request`/`response` are kept for support reports. */
 export interface Exchange {
     readonly result: Result<unknown, DecodedError | ClientError>;

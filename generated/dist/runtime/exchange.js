@@ -8,22 +8,19 @@
  * Every call runs this path, so it avoids per-call closures and regular expressions where a cache
  * does the same (see bench/: client throughput).
  */
-import { setOwn } from './body.js';
+import { hasOwn, setOwn } from './body.js';
 import { decodeHostError } from './decode.js';
+import { PLAIN_JSON } from './request-body.js';
 import { statusMatches } from './status.js';
 import { nextHop } from './redirect.js';
 import { FetchResponse, globalFetch, Outgoing, viaFetch } from './transport.js';
 export const CLIENT_ERROR_CATEGORIES = ['network', 'timeout', 'canceled', 'invalid_response', 'invalid_request', 'redirect'];
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
-export function clientError(host, code, message, status = 0, extra = {}) {
-    let error = { host, status, shape: 'client', code, known: true, category: code, retryable: code === 'network' || code === 'timeout', message, fields: [], rules: extra.rules ?? [], body: extra.body };
+export function clientError(host, code, message, status = 0, location) {
+    const error = { host, status, shape: 'client', code, known: true, category: code, retryable: code === 'network' || code === 'timeout', message, fields: [], rules: [], body: undefined };
     // Absent, not undefined, where not given (consumers may compile with exactOptionalPropertyTypes).
-    if (extra.hint !== undefined)
-        error = { ...error, hint: extra.hint };
-    if (extra.location !== undefined)
-        error = { ...error, location: extra.location };
-    return error;
+    return location === undefined ? error : { ...error, location };
 }
 function failure(error, request) {
     return { result: { ok: false, error }, request, response: undefined };
@@ -55,7 +52,7 @@ export async function send(spec, options, endpoint, input, proofs, secrets) {
             if (next === undefined)
                 return { result: interpret(spec, endpoint, response, first), request, response };
             if ('refused' in next)
-                return { result: { ok: false, error: clientError(host, 'redirect', next.refused, response.status, { location: next.location }) }, request, response };
+                return { result: { ok: false, error: clientError(host, 'redirect', next.refused, response.status, next.location) }, request, response };
             first ??= response.status;
             outgoing.to((request = next));
         }
@@ -190,7 +187,7 @@ export function buildUrl(spec, options, endpoint, params) {
     const base = baseUrl(spec, options, endpoint.host);
     return (base +
         endpoint.path.replace(/\{([^{}]*)\}/g, (_, name) => {
-            const value = params !== undefined && own(params, name) ? params[name] : undefined;
+            const value = params !== undefined && hasOwn(params, name) ? params[name] : undefined;
             if (value === undefined || value === '')
                 throw new TypeError(`path parameter '${name}' is missing`);
             // URL parsers resolve a `.` or `..` segment (even encoded): it would call another path.
@@ -210,7 +207,7 @@ function plainQuery(endpoint, values) {
         return '';
     let text = '';
     for (const q of query) {
-        const value = values !== undefined && own(values, q.name) ? values[q.name] : undefined;
+        const value = values !== undefined && hasOwn(values, q.name) ? values[q.name] : undefined;
         if (value === undefined || value === null) {
             if (q.required === true)
                 throw new TypeError(`query parameter '${q.name}' is missing`);
@@ -230,13 +227,10 @@ export function encodeUnreserved(text) {
 export function percentOf(character) {
     return '%' + character.charCodeAt(0).toString(16).toUpperCase();
 }
-function own(record, key) {
-    return Object.prototype.hasOwnProperty.call(record, key);
-}
 function baseUrl(spec, options, host) {
     const { environment, servers } = options;
-    const hosts = own(spec.environments, environment) ? spec.environments[environment] : undefined;
-    const template = hosts !== undefined && own(hosts, host) ? hosts[host] : undefined;
+    const hosts = hasOwn(spec.environments, environment) ? spec.environments[environment] : undefined;
+    const template = hosts !== undefined && hasOwn(hosts, host) ? hosts[host] : undefined;
     if (typeof template !== 'string')
         throw new TypeError(`unknown environment '${environment}'`);
     let cache = baseCache.get(options);
@@ -248,8 +242,8 @@ function baseUrl(spec, options, host) {
             .replace(/\{([^{}]*)\}/g, (_, name) => {
             const defaults = spec.serverDefaults;
             // A variable given as undefined (an unset environment variable) takes its default too.
-            const given = servers !== undefined && own(servers, name) ? servers[name] : undefined;
-            const value = given ?? (defaults !== undefined && own(defaults, name) ? defaults[name] : undefined);
+            const given = servers !== undefined && hasOwn(servers, name) ? servers[name] : undefined;
+            const value = given ?? (defaults !== undefined && hasOwn(defaults, name) ? defaults[name] : undefined);
             if (value === undefined || value === '')
                 throw new TypeError(`server variable '${name}' is not configured for environment '${environment}'`);
             return value;
@@ -259,8 +253,6 @@ function baseUrl(spec, options, host) {
     }
     return base;
 }
-/** JSON itself: what an endpoint without an int64 in its bodies reads and writes. */
-const PLAIN_JSON = { parse: (text) => JSON.parse(text), stringify: (value) => JSON.stringify(value) };
 /**
  * A request body in the media type the call chose (default: the endpoint's first): JSON itself, or
  * the endpoint's `encode`. The tables name it only for endpoints that take a body, so a bundle of

@@ -11,7 +11,7 @@
  * fetch: an abort destroys the request, and a body past the cap is not read (the connection is
  * closed). Bodies are not decompressed (nothing asks for compression).
  */
-import { setOwn } from './body.js';
+import { hasOwn, setOwn } from './body.js';
 import { abortOf, concat } from './transport.js';
 /** A transport over `http` (node:http, or node:https for https URLs) with keep-alive connections. */
 export function nodeTransport(http, options = {}) {
@@ -164,7 +164,7 @@ function headersOf(raw) {
         const name = (raw[i] ?? '').toLowerCase();
         const value = raw[i + 1] ?? '';
         // Own properties only: a header named like an Object.prototype member is a header too.
-        const before = Object.prototype.hasOwnProperty.call(out, name) ? out[name] : undefined;
+        const before = hasOwn(out, name) ? out[name] : undefined;
         setOwn(out, name, before === undefined ? value : `${before}, ${value}`);
     }
     return out;

@@ -6,7 +6,7 @@
  * Nothing here reaches fetch, timers or host globals (not even URL or AbortController): the call is
  * the only I/O, which keeps the module runnable anywhere and testable with an in-memory function.
  */
-import { readPath } from './body.js';
+import { hasOwn, readPath } from './body.js';
 import { clientError } from './exchange.js';
 /** The input key under which the next page's absolute URL is passed to the call (link pagination). A symbol, so it can never collide with a parameter. */
 // Registered, so the client reads it without importing this module (bundles without pagination leave it out).
@@ -125,7 +125,7 @@ function countOf(body, items) {
     return Array.isArray(list) ? list.length : 0;
 }
 function ownValue(input, key) {
-    return Object.prototype.hasOwnProperty.call(input, key) ? input[key] : undefined;
+    return hasOwn(input, key) ? input[key] : undefined;
 }
 function byLink(sent, response, seen) {
     const base = ownValue(sent, PAGE_URL);

@@ -34,7 +34,6 @@ export interface DecodePlan {
     readonly known: readonly string[];
     readonly endpoint: EndpointErrorSpec | undefined;
 }
-export declare const hasOwn: (o: object, key: string) => boolean;
 export declare function retryableOf(tables: ErrorTables, category: string): boolean;
 export declare function tablesPlanOf(tables: ErrorTables): TablesPlan;
 export declare function planOf(tables: TablesPlan, host: HostErrorSpec, endpoint: EndpointErrorSpec | undefined): DecodePlan;

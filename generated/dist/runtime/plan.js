@@ -1,10 +1,10 @@
+import { hasOwn } from './body.js';
 import { statusMatches } from './status.js';
 /** The category of a status under the tables: its rule's, else the fallback. */
 export function categoryOfStatus(tables, status) {
     return tables.statusCategories.find((r) => statusMatches(r.status, status))?.category ?? tables.fallbackCategory;
 }
 const tablesPlans = new WeakMap();
-export const hasOwn = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
 export function retryableOf(tables, category) {
     return tables.categories[category]?.retryable ?? false;
 }

@@ -25,6 +25,8 @@ export interface FilePart {
     /** Default: the Blob's type, else application/octet-stream. */
     readonly contentType?: string;
 }
+/** JSON itself: what an endpoint without an int64 in its bodies reads and writes. */
+export declare const PLAIN_JSON: JsonCodec;
 /** `value` written as `mediaType` says; `json` writes JSON bodies and JSON parts (default: JSON). */
 export declare function encodeRequestBody(value: unknown, mediaType: string, json?: JsonCodec): EncodedBody;
 /**

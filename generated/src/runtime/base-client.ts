@@ -4,7 +4,7 @@
  * redaction around every call. Each attempt is one HTTP exchange (exchange.ts).
  */
 import type { TokenStore } from './auth.js';
-import { own, setOwn } from './body.js';
+import { hasOwn, own, setOwn } from './body.js';
 import type { Proof, ProofResult, Provider, SchemeCredential } from './credentials.js';
 import type { DecodedError } from './decode.js';
 import { isStream } from './request-body.js';
@@ -109,7 +109,7 @@ function headerSecrets(headers: Readonly<Record<string, string>> = {}): string[]
 function makeProviders(spec: FullRuntimeSpec, options: ClientRuntimeOptions, now: () => number): Map<string, Provider> {
   const providers = new Map<string, Provider>();
   for (const [name, scheme] of Object.entries(spec.schemes)) {
-    const given = options.auth !== undefined && Object.prototype.hasOwnProperty.call(options.auth, name) ? options.auth[name] : undefined;
+    const given = options.auth !== undefined && hasOwn(options.auth, name) ? options.auth[name] : undefined;
     // The client-credentials provider is auth.ts's, named by the tables only for a contract with that scheme.
     // The provider of caller-held credentials is named by the tables: an API-key contract's carries no token refresh.
     const provider = scheme.type === 'clientCredentials' ? spec.tokenFlow?.(spec, { options, given, now }) : given === undefined ? undefined : spec.provider?.(scheme, given);

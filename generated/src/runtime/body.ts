@@ -180,7 +180,8 @@ export function isRecord(value: unknown): value is Readonly<Record<string, unkno
 }
 
 const OWN = Object.prototype.hasOwnProperty;
-const hasOwn = (o: object, key: string): boolean => OWN.call(o, key);
+/** Whether `o` has the own property `key`: the one check every runtime module reads records by. */
+export const hasOwn = (o: object, key: PropertyKey): boolean => OWN.call(o, key);
 
 // ---------------------------------------------------------------------------------------------
 // Steps into a body (the generated shape readers are written as calls of these): each reads an

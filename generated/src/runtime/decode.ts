@@ -8,8 +8,8 @@
  * same way, for tables built at run time). A body that is plain JSON data is kept as given, since
  * its JSON copy would be equal; anything else is kept as its JSON copy.
  */
-import { isPlainJson, isRecord, keptBody, own, parseBody, readPath, scalarText, truncate } from './body.js';
-import { compilePlan, hasOwn, planOf, tablesPlanOf, type CodeRow, type DecodePlan } from './plan.js';
+import { hasOwn, isPlainJson, isRecord, item, keptBody, own, parseBody, readPath, scalarText, truncate } from './body.js';
+import { compilePlan, planOf, tablesPlanOf, type CodeRow, type DecodePlan } from './plan.js';
 import type { BodyPath, EndpointErrorRules, EndpointErrorSpec, ErrorTables, HostErrorSpec, PolicySpec, ShapeReads, ShapeRule } from './spec.js';
 import { safeStatus } from './status.js';
 import type { SupportReport } from './support.js';
@@ -75,12 +75,8 @@ function decodeWith(plan: DecodePlan, host: string, status: number, raw: unknown
 }
 
 function decodeText(plan: DecodePlan, host: string, status: number, raw: string): DecodedError {
-  let body: unknown;
-  try {
-    body = parseBody(raw);
-  } catch {
-    body = undefined;
-  }
+  // parseBody never throws: text that is no JSON within its limits comes back as it is.
+  const body = parseBody(raw);
   // A body parsed from text is plain JSON: kept as is when small, else dropped (its text is long).
   return decodeBody(plan, body, host, status, keptBody(body, raw.length));
 }
@@ -99,7 +95,8 @@ function decodeBody(plan: DecodePlan, body: unknown, host: string, status: numbe
         }
       }
     }
-    let decoded = shape === undefined || reads === undefined ? unrecognised(plan, host, status, body, kept) : readShape(plan, shape, reads, host, status, kept);
+    // A shape is found exactly when its reads are.
+    let decoded = shape === undefined ? unrecognised(plan, host, status, body, kept) : readShape(plan, shape, reads as ShapeReads, host, status, kept);
     // Message tables and quirks are decode-rules.ts's, named by the tables only where a contract has them.
     const rules = plan.tables.tables.rules;
     if (rules === undefined) return decoded;
@@ -120,11 +117,26 @@ function unrecognised(plan: DecodePlan, host: string, status: number, body: unkn
     known: false,
     category: plan.tables.statusCategory[status] as string,
     retryable: plan.tables.statusRetryable[status] as boolean,
-    message: text === '' ? `HTTP ${status}` : `HTTP ${status}: ${truncate(text, 200)}`,
+    message: serverMessage(body) ?? (text === '' ? `HTTP ${status}` : `HTTP ${status}: ${truncate(text, 200)}`),
     fields: [],
     rules: [],
     body: kept,
   };
+}
+
+/**
+ * The server's own message in a body no shape matched: a string where the usual error formats
+ * keep it, at the top (problem details, GitHub, OAuth, a plain `error`), in an `error` object
+ * (Google, Stripe) or in the first `errors` entry (JSON:API).
+ */
+function serverMessage(body: unknown): string | undefined {
+  for (const record of [body, own(body, 'error'), item(own(body, 'errors'), 0)]) {
+    for (const key of ['detail', 'title', 'message', 'error_description', 'error']) {
+      const text = own(record, key);
+      if (typeof text === 'string' && text.trim() !== '') return truncate(text);
+    }
+  }
+  return undefined;
 }
 
 function readShape(plan: DecodePlan, shape: ShapeRule, reads: ShapeReads, host: string, status: number, kept: unknown): DecodedError {
@@ -185,18 +197,21 @@ const MAX_FIELD_ERRORS = 100;
 
 /**
  * The field errors of a list in the body (the first hundred): each entry's texts at `field` and
- * `message` (a key of the entry, or a path into it), where it has either. What a shape's reader
+ * `message` (a key of the entry, or a path into it), where it has either; of a single record, its
+ * texts where it names a field. What a shape's reader
  * calls for its `fieldErrors`.
  */
 export function fieldErrors(list: unknown, field: string | BodyPath | undefined, message: string | BodyPath): FieldError[] {
   const out: FieldError[] = [];
-  if (!Array.isArray(list)) return out;
-  const count = Math.min(list.length, MAX_FIELD_ERRORS);
+  // One record is one entry, which counts only where it names its field (Stripe's `error.param`).
+  const one = isRecord(list);
+  const entries: readonly unknown[] = one ? [list] : Array.isArray(list) ? list : [];
+  const count = Math.min(entries.length, MAX_FIELD_ERRORS);
   for (let i = 0; i < count; i++) {
-    const entry: unknown = list[i];
+    const entry: unknown = entries[i];
     const text = scalarText(typeof message === 'string' ? own(entry, message) : readPath(entry, message));
     const name = field === undefined ? undefined : scalarText(typeof field === 'string' ? own(entry, field) : readPath(entry, field));
-    if (text !== undefined || name !== undefined) out.push({ field: name ?? '', message: text ?? '' });
+    if (name !== undefined || (text !== undefined && !one)) out.push({ field: name ?? '', message: text ?? '' });
   }
   return out;
 }

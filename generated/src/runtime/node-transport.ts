@@ -11,7 +11,7 @@
  * fetch: an abort destroys the request, and a body past the cap is not read (the connection is
  * closed). Bodies are not decompressed (nothing asks for compression).
  */
-import { setOwn } from './body.js';
+import { hasOwn, setOwn } from './body.js';
 import type { BodyData } from './request-body.js';
 import { abortOf, concat, type Abortable, type AbortListener, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
 
@@ -203,7 +203,7 @@ function headersOf(raw: readonly string[]): Record<string, string> {
     const name = (raw[i] ?? '').toLowerCase();
     const value = raw[i + 1] ?? '';
     // Own properties only: a header named like an Object.prototype member is a header too.
-    const before = Object.prototype.hasOwnProperty.call(out, name) ? out[name] : undefined;
+    const before = hasOwn(out, name) ? out[name] : undefined;
     setOwn(out, name, before === undefined ? value : `${before}, ${value}`);
   }
   return out;

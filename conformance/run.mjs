@@ -17,6 +17,7 @@ import { bodyValue, paramValue, sample } from './lib/inputs.mjs';
 import { accepts, compareParams, decodeFailure, judge, prismRejection, prismResponseFault, schemaChecker } from './lib/check.mjs';
 import { isWritable, pctEncode, serialise } from './lib/reference.mjs';
 import { startPrism, startProxy } from './lib/servers.mjs';
+import { listDescriptions, seededShuffle } from '../corpus/descriptions.mjs';
 import { render } from './lib/report.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -87,9 +88,15 @@ async function main() {
     corpusFeatures,
     apis,
   };
-  writeFileSync(join(here, 'results.json'), `${JSON.stringify(results, null, 1)}\n`);
+  writeFileSync(join(here, 'results.json'), `${JSON.stringify(slim(results), null, 1)}\n`);
   writeFileSync(join(here, 'RESULTS.md'), render(results));
   console.log(render(results).split('\n').slice(0, 40).join('\n'));
+}
+
+/** results.json keeps the raw request only where there is something to read in it (a rejection, a difference, a decode failure). */
+function slim(results) {
+  const plain = (c) => c.outcome === 'accepted' && c.differences.length === 0 && c.decode === 'ok';
+  return { ...results, apis: results.apis.map((a) => ({ ...a, calls: a.calls.map((c) => (plain(c) ? { ...c, request: undefined } : c)) })) };
 }
 
 /** The reference serialiser is held to the specification's table before anything is measured. */
@@ -109,36 +116,6 @@ function prismVersion() {
 // The sample
 // ---------------------------------------------------------------------------------------------
 
-function listCorpus() {
-  const out = [];
-  (function walk(dir) {
-    for (const entry of readdirSync(dir)) {
-      const path = join(dir, entry);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (entry.endsWith('.json')) out.push(path);
-    }
-  })(api);
-  return out.sort();
-}
-
-/** Mulberry32: the same order on every machine. */
-function seededShuffle(list, seed) {
-  let a = seed >>> 0;
-  const random = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const out = [...list];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
-
 /**
  * The suite's own descriptions first, then, in the seeded order of the corpus (up to MAX_BYTES),
  * each description that brings a feature fewer than PER_FEATURE picked ones show, then the next
@@ -155,7 +132,7 @@ function selectSample() {
     }));
   const candidates = [];
   const corpusFeatures = {};
-  for (const path of seededShuffle(listCorpus(), SEED)) {
+  for (const path of seededShuffle(listDescriptions(api), SEED).map((name) => join(api, name))) {
     if (statSync(path).size > MAX_BYTES) continue;
     const doc = JSON.parse(readFileSync(path, 'utf8'));
     if (!isV3(doc) || operations(doc).length === 0) continue;
@@ -391,7 +368,10 @@ function buildCall(contract, doc, ep) {
   const successMedia = mediaOf(responses.filter(([s]) => /^2/.test(s)));
   const mediaOfStatus = (status) => mediaOf(responses.filter(([s]) => s === String(status)));
   const schemeWords = auth.map((a) => a.word);
+  /** Whether the description documents `status` itself (exactly or by its class), not only through `default`. */
+  const documents = (status) => responses.some(([s]) => s === String(status) || s.toUpperCase() === `${String(status)[0]}XX`);
   return {
+    documents,
     route: o?.route ?? ep.path,
     input,
     params,
@@ -550,7 +530,7 @@ async function callEndpoint({ pkg, client, contract, doc, ep, server, check, cal
   calls.push({
     ...record,
     outcome: 'accepted',
-    ...decodeOutcome(outcome, raw),
+    ...decodeOutcome(outcome, raw, undefined, call.documents),
   });
   const statuses = Object.keys(call.operation?.op.responses ?? {})
     .filter((s) => /^[45]\d\d$/.test(s))
@@ -571,7 +551,7 @@ async function callEndpoint({ pkg, client, contract, doc, ep, server, check, cal
       asked: Number(status),
       status: again.response?.status,
       outcome: 'error status',
-      ...(crashed === undefined ? decodeOutcome(asked, again, Number(status)) : { served: false, notServed: [`Prism crashed: ${crashed}`] }),
+      ...(crashed === undefined ? decodeOutcome(asked, again, Number(status), call.documents) : { served: false, notServed: [`Prism crashed: ${crashed}`] }),
       ...(crashed === undefined && again.response.status !== Number(status) ? { otherwise: answeredOtherwise(again, call.mediaOfStatus(status)) } : {}),
     });
   }
@@ -588,10 +568,10 @@ function differenceRecord(d) {
   return { in: d.param.in, name: d.param.name, style: d.param.style, explode: d.param.explode, want: d.want, got: d.got, kind: d.kind };
 }
 
-function decodeOutcome(outcome, raw, asked) {
+function decodeOutcome(outcome, raw, asked, documents) {
   const fault = prismResponseFault(raw);
   if (fault !== undefined) return { served: false, notServed: fault.slice(0, 3) };
-  const failure = decodeFailure(outcome, raw, asked);
+  const failure = decodeFailure(outcome, raw, asked, documents);
   return {
     served: true,
     decode: failure ?? 'ok',

@@ -127,7 +127,8 @@ export function prismRejection(raw) {
     violations = JSON.parse(res.headers['sl-violations'] ?? '[]');
   } catch {}
   const body = json(res.body);
-  if (Array.isArray(body?.validation)) violations.push(...body.validation);
+  // Prism's problem body names the place without `request` (['path', 'id']); its header names it with.
+  if (Array.isArray(body?.validation)) violations.push(...body.validation.map((v) => (Array.isArray(v.location) && !['request', 'response'].includes(v.location[0]) ? { ...v, location: ['request', ...v.location] } : v)));
   const onRequest = violations.filter((v) => v.severity === 'Error' && Array.isArray(v.location) && v.location[0] === 'request');
   const type = typeof body?.type === 'string' && body.type.startsWith('https://stoplight.io/prism/errors#') ? body.type.split('#')[1] : undefined;
   if (onRequest.length > 0)
@@ -215,6 +216,8 @@ export function schemaChecker(doc) {
   };
 }
 
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
 const BY_SOURCE = {
   example: 'description',
   default: 'description',
@@ -263,6 +266,9 @@ function judgeViolation(v, raw, call, differences, check) {
   if (['query', 'path', 'header', 'cookie'].includes(where)) {
     const named = rest[0] ?? /property '([^']+)'/.exec(v.message)?.[1];
     const p = call.params.find((x) => x.in === where && x.name.toLowerCase() === String(named).toLowerCase());
+    // OpenAPI: header parameters named Accept, Content-Type or Authorization SHALL be ignored (the client sends none for them).
+    if (p === undefined && where === 'header' && IGNORED_HEADERS.has(String(named).toLowerCase()))
+      return { fault: 'description', rule: 'a header parameter OpenAPI says to ignore (Accept, Content-Type, Authorization) is declared required, and Prism requires it', what };
     if (p === undefined) {
       const scheme = call.auth.find((a) => a.in === where && a.name.toLowerCase() === String(named).toLowerCase());
       if (scheme)
@@ -319,7 +325,16 @@ function judgeViolation(v, raw, call, differences, check) {
     };
   }
   if (where === undefined && /security|auth/i.test(v.message)) return judgeAuth(raw, call, what);
+  if (where === undefined && /content type/i.test(v.message)) return judgeContentType(raw, call, what);
   return { fault: 'unjudged', rule: 'no rule for this violation', what };
+}
+
+function judgeContentType(raw, call, what) {
+  const sent = String(raw.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim();
+  if (call.requestMedia.includes(sent)) return { fault: 'prism', rule: 'the Content-Type sent is one the description lists', what, got: sent };
+  return { fault: 'client', rule: 'the Content-Type sent is not one the description lists', what, got: sent, want: call.requestMedia.join(', ') };
 }
 
 function judgeAuth(raw, call, what) {
@@ -344,6 +359,7 @@ function judgeAuth(raw, call, what) {
 
 function judgeError(rejection, raw, call, differences) {
   const what = `${rejection.status} ${rejection.type}: ${rejection.detail ?? ''}`.trim();
+  if (rejection.status >= 500) return { fault: 'prism', rule: 'Prism failed to make its own answer (a 5xx problem of its own, no violation of the request named)', what };
   switch (rejection.type) {
     case 'UNAUTHORIZED':
       return judgeAuth(raw, call, what);
@@ -365,28 +381,15 @@ function judgeError(rejection, raw, call, differences) {
             want: call.successMedia.join(', '),
           };
     }
-    case 'INVALID_CONTENT_TYPE': {
-      const sent = String(raw.headers['content-type'] ?? '')
-        .split(';')[0]
-        .trim();
-      return call.requestMedia.includes(sent)
-        ? {
-            fault: 'prism',
-            rule: 'the Content-Type sent is one the description lists',
-            what,
-            got: sent,
-          }
-        : {
-            fault: 'client',
-            rule: 'the Content-Type sent is not one the description lists',
-            what,
-            got: sent,
-            want: call.requestMedia.join(', '),
-          };
-    }
+    case 'INVALID_CONTENT_TYPE':
+      return judgeContentType(raw, call, what);
     case 'NO_PATH_MATCHED_ERROR':
       if (/[#?]/.test(call.route))
-        return { fault: 'description', rule: "the route holds a fragment or query ('#', '?'), which no request path can carry (the client then sends the path before it, and its query lands in the fragment, never sent)", what };
+        return {
+          fault: 'description',
+          rule: "the route holds a fragment or query ('#', '?'), which no request path can carry (the client then sends the path before it, and its query lands in the fragment, never sent)",
+          what,
+        };
     // falls through
     case 'NO_METHOD_MATCHED_ERROR':
     case 'NO_SERVER_MATCHED_ERROR':
@@ -436,12 +439,14 @@ function sameData(a, b) {
  * an error (or its JSON body not kept as data), a documented error status read as a success or
  * with another status.
  */
-export function decodeFailure(outcome, raw, expectedStatus) {
+export function decodeFailure(outcome, raw, expectedStatus, documented = () => true) {
   if (outcome.thrown !== undefined) return `threw: ${outcome.thrown}`;
   const r = outcome.result;
   const status = raw.response.status;
   if (r?.ok === false && r.error?.category === 'invalid_response') return `invalid_response: ${r.error.message}`;
   if (status >= 200 && status < 300) {
+    // A 2xx only `default` covers (Prism answers `default` with 200) is what that response says it is: often an error.
+    if (!documented(status)) return undefined;
     if (r?.ok !== true) return `a documented ${status} read as an error (${r?.error?.category}/${r?.error?.code}: ${r?.error?.message})`;
     const type = String(raw.response.headers['content-type'] ?? '');
     if (/json/i.test(type) && raw.response.body.length > 0) {

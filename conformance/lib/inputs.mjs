@@ -113,28 +113,22 @@ function stringOf(schema) {
   return s;
 }
 
+/** The `example`, or the first of the `examples`, of a parameter or media type object. */
+function exampleOf(doc, holder) {
+  if (holder.example !== undefined) return { value: holder.example, source: 'example' };
+  const ex = Object.values(holder.examples ?? {})
+    .map((e) => deref(doc, e))
+    .find((e) => e?.value !== undefined);
+  return ex === undefined ? undefined : { value: ex.value, source: 'example' };
+}
+
 /** A parameter's value: its example(s), then its schema's documented or made-up value. */
 export function paramValue(doc, p) {
-  if (p.example !== undefined) return { value: p.example, source: 'example' };
-  const ex =
-    p.examples &&
-    Object.values(p.examples)
-      .map((e) => deref(doc, e))
-      .find((e) => e?.value !== undefined);
-  if (ex) return { value: ex.value, source: 'example' };
-  if (p.schema === undefined && p.content) return sample(doc, Object.values(p.content)[0]?.schema);
-  return sample(doc, p.schema);
+  return exampleOf(doc, p) ?? (p.schema === undefined && p.content ? sample(doc, Object.values(p.content)[0]?.schema) : sample(doc, p.schema));
 }
 
 /** A request body for `media`: its example(s), then its schema's. */
 export function bodyValue(doc, mediaObject) {
   const m = deref(doc, mediaObject) ?? {};
-  if (m.example !== undefined) return { value: m.example, source: 'example' };
-  const ex =
-    m.examples &&
-    Object.values(m.examples)
-      .map((e) => deref(doc, e))
-      .find((e) => e?.value !== undefined);
-  if (ex) return { value: ex.value, source: 'example' };
-  return sample(doc, m.schema);
+  return exampleOf(doc, m) ?? sample(doc, m.schema);
 }

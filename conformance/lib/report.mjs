@@ -205,6 +205,13 @@ export function render({ meta, corpusFeatures, apis }) {
         .map(([k, cs]) => [k, cs.length]),
     ),
   );
+  out.push('\n## Calls the client did not send\n');
+  out.push(
+    table(
+      ['Description', 'Operation', 'Why'],
+      calls.filter((c) => c.outcome === 'not sent' || c.outcome === 'no function').map((c) => [c.api, c.operation, c.detail]),
+    ),
+  );
   const broken = apis.filter((a) => a.stage !== 'done');
   out.push('\n## Descriptions not run\n');
   out.push(

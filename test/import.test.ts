@@ -272,6 +272,20 @@ describe('names like members of every object (__proto__, constructor, toString, 
 });
 
 describe('operations → endpoints', () => {
+  it('a $ref whose pointer is percent-encoded, as a URI fragment may be (RFC 6901 §6), is followed', () => {
+    // From the conformance suite (conjur.local): `#/paths/~1policies~1%7Baccount%7D…` left the 201 body out.
+    const created = { description: 'created', content: { 'application/json': { schema: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } } } };
+    const op = endpoint({ responses: { '201': { $ref: '#/paths/~1policies~1%7Baccount%7D/post/responses/201' } } }, '/policies/{account}', 'get', {
+      paths: {
+        '/policies/{account}': {
+          get: { operationId: 'op', parameters: [{ name: 'account', in: 'path', required: true, schema: { type: 'string' } }], responses: { '201': { $ref: '#/paths/~1policies~1%7Baccount%7D/post/responses/201' } } },
+          post: { operationId: 'create', parameters: [{ name: 'account', in: 'path', required: true, schema: { type: 'string' } }], responses: { '201': created } },
+        },
+      },
+    });
+    expect((op['responses'] as Out)['201']).toMatchObject({ body: { type: 'object', fields: { id: { type: 'string', required: true } } } });
+  });
+
   it('ids from operationId, else the method and path in camel case', () => {
     const { contract } = imported(description({ paths: { '/users/{id}/posts': { get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } } } } }));
     expect(Object.keys(contract['endpoints'] as Out)).toEqual(['getUsersIdPosts']);

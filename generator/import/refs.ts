@@ -36,8 +36,23 @@ export function refOf(value: unknown): string | undefined {
 
 /** The schema name of a `#/components/schemas/<name>` reference. */
 export function schemaRefName(ref: string): string | undefined {
-  const segments = ref.startsWith('#/') ? pointerSegments(ref) : undefined;
+  const segments = ref.startsWith('#/') ? refSegments(ref) : undefined;
   return segments !== undefined && segments.length === 3 && segments[0] === 'components' && segments[1] === 'schemas' ? segments[2] : undefined;
+}
+
+/**
+ * The keys a local `$ref` names. A `$ref` is a URI, so its fragment is percent-encoded where a key
+ * holds characters a URI cannot (`#/paths/~1policies~1%7Baccount%7D`): decoded before the pointer's
+ * own escapes are read (RFC 6901 §6). A fragment that is no valid percent-encoding is read as written.
+ */
+function refSegments(ref: string): string[] {
+  let fragment = ref;
+  try {
+    fragment = decodeURIComponent(ref);
+  } catch {
+    // A lone `%`: the pointer as written.
+  }
+  return pointerSegments(fragment);
 }
 
 function follow(ctx: ImportContext, ref: string): Resolved | undefined {
@@ -46,7 +61,7 @@ function follow(ctx: ImportContext, ref: string): Resolved | undefined {
 
 function target(ctx: ImportContext, ref: string): Resolved | undefined {
   if (!ref.startsWith('#')) return undefined;
-  const segments = pointerSegments(ref);
+  const segments = refSegments(ref);
   let value: Json = ctx.doc;
   for (const segment of segments) {
     if (Array.isArray(value)) value = value[Number(segment)] ?? null;

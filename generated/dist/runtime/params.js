@@ -110,8 +110,9 @@ function pathValue(spec, raw) {
     if (shaped !== undefined) {
         if (style === 'simple')
             text = joinShape(shaped, encodeUnreserved, ',', explode ? '=' : ',');
+        // Not exploded, a label list is comma-separated (RFC 6570's `{.list}`, OpenAPI 3.1.1's table; 3.0's dots were an erratum).
         else if (style === 'label')
-            text = '.' + joinShape(shaped, encodeUnreserved, '.', explode ? '=' : '.');
+            text = '.' + joinShape(shaped, encodeUnreserved, explode ? '.' : ',', explode ? '=' : ',');
         else
             text = matrix(encodeUnreserved(spec.name), shaped, explode);
     }

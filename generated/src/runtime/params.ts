@@ -160,7 +160,8 @@ function pathValue(spec: ParamSpec, raw: unknown): string {
   let text = '';
   if (shaped !== undefined) {
     if (style === 'simple') text = joinShape(shaped, encodeUnreserved, ',', explode ? '=' : ',');
-    else if (style === 'label') text = '.' + joinShape(shaped, encodeUnreserved, '.', explode ? '=' : '.');
+    // Not exploded, a label list is comma-separated (RFC 6570's `{.list}`, OpenAPI 3.1.1's table; 3.0's dots were an erratum).
+    else if (style === 'label') text = '.' + joinShape(shaped, encodeUnreserved, explode ? '.' : ',', explode ? '=' : ',');
     else text = matrix(encodeUnreserved(spec.name), shaped, explode);
   }
   if (text === '') throw fail(spec, 'is empty; a path parameter needs a value');

@@ -50,7 +50,9 @@ export class ErrorShapes {
     const entry = Object.entries(content).map(([raw, v]) => ({ media: mediaType(raw), v, raw })).find((e) => e.media !== undefined && (isJson(e.media) || e.media.endsWith('/problem+xml')));
     if (entry === undefined || entry.media === undefined || !isObject(entry.v)) return { description };
     const facts = this.shapeOf(entry.v['schema'], entry.media, [...at, 'content', entry.raw, 'schema']);
-    if (facts === undefined) return { description, body: typeRef(this.ctx, this.types, entry.v['schema'], [...at, 'content', entry.raw, 'schema'], 0) };
+    // Its media type is kept (problem+json, a vendor type): the client's Accept names it.
+    const contentType = entry.media === 'application/json' ? undefined : entry.media;
+    if (facts === undefined) return { description, body: typeRef(this.ctx, this.types, entry.v['schema'], [...at, 'content', entry.raw, 'schema'], 0), contentType };
     facts.statuses.add(status);
     const list = this.hostShapes.get(host) ?? [];
     if (!list.includes(facts.name)) list.push(facts.name);
@@ -58,7 +60,7 @@ export class ErrorShapes {
     const hostFacts = this.hostFacts.get(host) ?? [];
     if (!hostFacts.includes(facts)) hostFacts.push(facts);
     this.hostFacts.set(host, hostFacts);
-    return { description, shape: facts.name };
+    return { description, shape: facts.name, contentType };
   }
 
   /** An exported error response without a shape: its body type, if it has one. */

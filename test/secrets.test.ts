@@ -53,8 +53,15 @@ const S = {
   bodyPassword: 'PW-b0dy-f55e',
   clientHeader: 'CLIENT-h3ader-9d0f',
   callHeader: 'CALL-h3ader-e12a',
+  // A key of base64's alphabet, whose percent-encoded form differs from it at every nesting.
+  slashedKey: 'KEY/qu3ry+b64==',
 } as const;
 const BASIC = Buffer.from(`ops:${S.password}`).toString('base64');
+
+/** Every character percent-encoded, as a server may write any of them (`KEY` → `%4B%45%59`). */
+function everyCharEncoded(text: string): string {
+  return [...Buffer.from(text)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+}
 const PLANTED = [...Object.values(S), BASIC];
 
 interface Recorded {
@@ -265,14 +272,21 @@ for (const transport of ['fetch', 'nodeTransport'] as const) {
         ['a secret parameter, percent-encoded', { auth: { key: S.key } }, (l: string) => `${l}?sig=${encodeURIComponent(S.signature)}`],
         ['the key, in another case', { auth: { key: S.key } }, (l: string) => `${l}/${S.key.toLowerCase()}`],
         ['a caller’s header', { auth: { key: S.key }, headers: { 'x-client': S.clientHeader } }, (l: string) => `${l}/${S.clientHeader}#fragment`],
+        ['the token of a caller’s Authorization header', { auth: { key: S.key }, headers: { authorization: `Bearer ${S.clientHeader}` } }, (l: string) => `${l}?token=${S.clientHeader}`],
+        // A sign-in page's return address: the request's own URL, query key and all, encoded once more.
+        ['the request’s URL with its query key, as a return address', { auth: { queryKey: S.slashedKey } }, (l: string) => `${l}?return=${encodeURIComponent(`${api.base}/files/f1?key=${encodeURIComponent(S.slashedKey)}`)}`],
+        // A server may percent-encode any character, in the query or in userinfo (which nodeTransport would send as Basic).
+        ['the key with every character percent-encoded', { auth: { key: S.key } }, (l: string) => `${l}?k=${everyCharEncoded(S.key)}`],
+        ['the key in userinfo, every character percent-encoded', { auth: { key: S.key } }, (l: string) => l.replace('//', `//u:${everyCharEncoded(S.key)}@`)],
+        ['the key encoded character by character, then as a return address', { auth: { key: S.key } }, (l: string) => `${l}?return=${encodeURIComponent(`${l}?k=${everyCharEncoded(S.key)}`)}`],
       ])('a Location that holds %s is refused', async (_kind, options, location) => {
         routes.set('/files/f1', () => redirect(302, location(`${other.base}/echo`)));
         const outcome = await client(options).getFile({ id: 'f1', signature: S.signature });
         expect(outcome).toMatchObject({ ok: false, error: { category: 'redirect', status: 302 } });
         expect(outcome.error?.message).toContain('the Location holds a secret');
         expect(seen.other).toHaveLength(0);
-        // The error names the Location with the secret redacted.
-        for (const secret of PLANTED) expect(JSON.stringify(outcome)).not.toContain(secret);
+        // The error names the Location with the secret redacted, in no form the other origin could read it in.
+        for (const secret of PLANTED) expect(decodeURIComponent(decodeURIComponent(JSON.stringify(outcome)))).not.toContain(secret);
         expect(outcome.error?.location).toContain('[REDACTED]');
       });
 
@@ -357,6 +371,21 @@ for (const transport of ['fetch', 'nodeTransport'] as const) {
         expect(shown(outcome)).not.toContain(S.queryKey);
       });
 
+      it('a query key echoed inside a return address (the request’s URL, percent-encoded once more) is redacted', async () => {
+        routes.set('/files/f1', (r) => echo(`sign in at /login?return=${encodeURIComponent(api.base + r.url)}`)(r));
+        const outcome = await client({ auth: { queryKey: S.slashedKey } }).getFile({ id: 'f1' });
+        expect(outcome).toMatchObject({ ok: false, error: { status: 500 } });
+        expect(outcome.error?.message).toContain('return=http%3A%2F%2F');
+        expect(decodeURIComponent(decodeURIComponent(shown(outcome)))).not.toContain(S.slashedKey);
+      });
+
+      it('a key echoed by a server that escapes / in JSON (PHP’s json_encode does) is redacted in the report’s body', async () => {
+        routes.set('/files/f1', () => [500, { 'content-type': 'application/json' }, `{"error":"internal","message":"bad key ${S.slashedKey.replace(/\//g, '\\/')}"}`]);
+        const outcome = await client({ auth: { queryKey: S.slashedKey } }).getFile({ id: 'f1' });
+        expect(outcome.error?.supportReport?.().text).toContain('"message":"bad key [REDACTED]"');
+        expect(shown(outcome)).not.toContain(S.slashedKey.replace(/\//g, '\\/'));
+      });
+
       it('basic credentials echoed as the header value, as base64 and as the password', async () => {
         routes.set('/files/f1', (r) => echo(`${String(r.headers['authorization'])} = ops:${S.password}`)(r));
         const outcome = await client(CREDENTIALS['basic credentials']).getFile({ id: 'f1' });
@@ -389,6 +418,13 @@ for (const transport of ['fetch', 'nodeTransport'] as const) {
         for (const secret of [S.clientHeader, S.callHeader]) expect(shown(outcome)).not.toContain(secret);
         // A media type is no secret.
         expect(outcome.error?.message).toContain('application/json');
+      });
+
+      it('a caller’s credential header is a secret by its parts too: the token of an Authorization, the values of a Cookie', async () => {
+        routes.set('/files/f1', (r) => echo(`token ${S.clientHeader} expired, session ${S.callHeader} unknown`)(r));
+        const outcome = await client({ auth: { key: S.key }, headers: { authorization: `Bearer ${S.clientHeader}` } }).getFile({ id: 'f1', headers: { cookie: `sid=${S.callHeader}; theme=dark` } });
+        expect(outcome.error?.message).toBe('token [REDACTED] expired, session [REDACTED] unknown');
+        for (const secret of [S.clientHeader, S.callHeader]) expect(shown(outcome)).not.toContain(secret);
       });
     });
 

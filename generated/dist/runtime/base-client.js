@@ -45,12 +45,13 @@ export function createRuntime(spec, given) {
 }
 /**
  * The values of the caller's headers: secrets like credentials (a token in a custom header is
- * common), redacted from every error and report and never sent to another origin. Accept and
- * Content-Type only name media types, and a value under 8 characters is no credential (`true`,
- * `gzip`): hiding those would blank ordinary words in every report.
+ * common), redacted from every error and report and never sent to another origin. Each by its
+ * parts too, as a server echoes the token of `Bearer <token>` or a value of `a=<value>; b=…`
+ * alone. Accept and Content-Type only name media types, and a value under 8 characters is no
+ * credential (`true`, `gzip`): hiding those would blank ordinary words in every report.
  */
 function headerSecrets(headers = {}) {
-    return Object.entries(headers).flatMap(([name, value]) => (value.length < 8 || /^(accept|content-type)$/i.test(name) ? [] : [value]));
+    return Object.entries(headers).flatMap(([name, value]) => (/^(accept|content-type)$/i.test(name) ? [] : [value, ...value.split(/[\s;=]/)].filter((v) => v.length > 7)));
 }
 /** The providers of the schemes the client holds a credential for, by scheme name. */
 function makeProviders(spec, options, now) {

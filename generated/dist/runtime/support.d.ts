@@ -1,4 +1,4 @@
-import type { Exchange } from './exchange.js';
+import { type Exchange } from './exchange.js';
 import type { StatusSpec } from './spec.js';
 import type { Received, Sent } from './transport.js';
 export interface SupportReport {

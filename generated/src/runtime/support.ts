@@ -4,7 +4,7 @@
  */
 import { setOwn, truncate } from './body.js';
 import { describeBody } from './request-body.js';
-import type { Exchange } from './exchange.js';
+import { encodeUnreserved, type Exchange } from './exchange.js';
 import type { StatusSpec } from './spec.js';
 import { statusMatches } from './status.js';
 import type { Received, Sent } from './transport.js';
@@ -69,7 +69,8 @@ export function redactor(values: () => readonly (string | undefined)[], fields?:
 /**
  * Every form in which a secret can come back: as given and as sent (fetch trims a header value's
  * spaces and line breaks, which a key read from a file often ends with), percent-encoded as a
- * query, form or path carries it, and escaped inside JSON strings up to three deep. Matched
+ * query, form or path carries it (and once more, as a return address carries the request's URL
+ * to a sign-in page), and escaped inside JSON strings up to three deep. Matched
  * without regard to case, so `%2f` and `%2F` alike; shorter than 4 characters, a form is not
  * a secret worth hiding (it would blank ordinary text).
  */
@@ -79,10 +80,11 @@ function secretForms(list: readonly (string | undefined)[]): string[] {
     if (secret === undefined) continue;
     for (const text of new Set([secret, secret.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '')])) {
       let json = text;
-      for (let depth = 0; depth < 4; depth++, json = JSON.stringify(json).slice(1, -1)) forms.add(json);
+      // Each also with `/` escaped, as PHP's json_encode writes it (base64 keys hold slashes).
+      for (let depth = 0; depth < 4; depth++, json = JSON.stringify(json).slice(1, -1)) forms.add(json).add(json.replace(/\//g, '\\/'));
       try {
         const component = encodeURIComponent(text);
-        forms.add(component).add(component.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)).add(component.replace(/%20/g, '+')).add(encodeURI(text));
+        forms.add(component).add(encodeUnreserved(text)).add(component.replace(/%20/g, '+')).add(encodeURI(text)).add(encodeURIComponent(component));
       } catch {
         // A lone surrogate has no percent-encoded form, and so is sent in none.
       }
@@ -139,15 +141,23 @@ export function redactHeaders(redact: Redactor, headers: Readonly<Record<string,
  * too, so no part of a secret survives truncation.
  */
 function redactCutSecrets(text: string, secrets: readonly string[]): string {
-  return text.replace(/…/g, (mark: string, offset: number) => {
-    const before = text.slice(0, offset);
-    for (const secret of secrets) {
-      for (let k = secret.length - 1; k >= 4; k--) {
-        if (before.endsWith(secret.slice(0, k))) return `\u0000${k}\u0000${mark}`;
+  // One pass over the pieces between marks: a pattern that looks back for a marker scans the rest
+  // of the text from every position, and a megabyte's report body took minutes.
+  let end = -1;
+  return text
+    .split('…')
+    .map((piece) => {
+      end += piece.length + 1;
+      // The text's end is no cut.
+      if (end === text.length) return piece;
+      for (const secret of secrets) {
+        for (let k = secret.length - 1; k >= 4; k--) {
+          if (text.endsWith(secret.slice(0, k), end)) return `${piece.slice(0, piece.length - k)}${REDACTED}`;
+        }
       }
-    }
-    return mark;
-  }).replace(/([\s\S]*?)\u0000(\d+)\u0000/g, (_m, head: string, k: string) => `${head.slice(0, head.length - Number(k))}${REDACTED}`);
+      return piece;
+    })
+    .join('…');
 }
 
 function escapeRegExp(text: string): string {

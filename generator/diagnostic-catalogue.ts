@@ -126,6 +126,7 @@ export const CODES = {
       'A parameter that cannot travel as written: a style its place does not allow, an optional path parameter, a `{name}` declared elsewhere, a header or cookie name that is no token, an Accept, Content-Type or Authorization header, two headers differing only in case, or two parameters with one input key.',
   },
   'no-success-response': { stages: ['model'], summary: 'An endpoint has no response below 400 and no default.' },
+  'unread-response-body': { stages: ['model'], summary: 'A 1xx or 3xx response with a `body`: it is never data (a redirect is followed, a 304 is the `not_modified` error), so the body is never read or typed.' },
   'invalid-pagination': {
     stages: ['model'],
     summary: "A `pagination` that cannot page: a key its kind does not take or needs, or a `param`/`limit` that names no query or header parameter of the endpoint.",
@@ -323,6 +324,10 @@ export const MESSAGES = {
   ownedHeader: error<{ name: string }>('invalid-parameter', (p) => `header '${p.name}' is not a parameter: responses, request.contentTypes and auth say what it carries`),
   duplicateHeaderParameter: error<{ name: string; first: string }>('invalid-parameter', (p) => `header '${p.name}' is '${p.first}' again (header names ignore case)`),
   noSuccessResponse: error('no-success-response', () => 'an endpoint needs at least one success (1XX–3XX) response, or a default'),
+  unreadResponseBody: warning<{ status: string }>(
+    'unread-response-body',
+    (p) => `a ${p.status} is never the call's data (a redirect is followed and its target answers; a 304 is the not_modified error), so this body is never read: leave it out, or give it to the 2xx that carries it`,
+  ),
   paginationKey: error<{ key: string; kind: string; needs: boolean }>('invalid-pagination', (p) => (p.needs ? `${p.kind} pagination needs '${p.key}'` : `'${p.key}' does not apply to ${p.kind} pagination`)),
   requestBodyMedia: error<{ media: string; needs: string }>('invalid-request-body', (p) => `a ${p.media} body must be ${p.needs}`),
   binaryInJson: error<{ carrier: string }>(

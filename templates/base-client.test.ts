@@ -27,7 +27,6 @@ function endpoint(idempotent: boolean): EndpointSpec {
     contentTypes: ['application/json'],
     write: writeBody,
     response: 'json',
-    successStatuses: [200],
     shapes: [],
     quirks: [],
     fieldPaths: [],

@@ -67,7 +67,6 @@ const base = {
   pathParams: [],
   contentTypes: [],
   response: 'json',
-  successStatuses: ['2XX'],
   shapes: ['api_error'],
   quirks: [],
   fieldPaths: [],
@@ -103,11 +102,10 @@ const GET_LABEL: EndpointSpec = {
   response: 'binary',
   responseContentType: 'application/pdf',
   read: readSuccess,
-  successStatuses: [200],
   quirks: [{ id: 'empty_label_means_missing', status: 200, emptyBody: true, error: true, category: 'not_found', hint: 'A zero-byte PDF means the order does not exist.' }],
 };
 
-const DELETE_ORDER: EndpointSpec = { ...base, id: 'deleteOrder', method: 'DELETE', path: '/orders/{order_id}', pathParams: ['order_id'], response: 'none', read: readSuccess, successStatuses: [204] };
+const DELETE_ORDER: EndpointSpec = { ...base, id: 'deleteOrder', method: 'DELETE', path: '/orders/{order_id}', pathParams: ['order_id'], response: 'none', read: readSuccess };
 
 const ON_ORPHAN: EndpointSpec = { ...base, id: 'orphan', method: 'GET', path: '/ping', host: 'orphan' };
 
@@ -222,8 +220,8 @@ describe('request bodies', () => {
 });
 
 describe('clientError', () => {
-  it('lists the six categories', () => {
-    expect(CLIENT_ERROR_CATEGORIES).toEqual(['network', 'timeout', 'canceled', 'invalid_response', 'invalid_request', 'redirect']);
+  it('lists the seven categories', () => {
+    expect(CLIENT_ERROR_CATEGORIES).toEqual(['network', 'timeout', 'canceled', 'invalid_response', 'invalid_request', 'redirect', 'not_modified']);
   });
 
   it('builds an error of each category, retryable only for network and timeout', () => {
@@ -262,7 +260,7 @@ describe('clientError', () => {
 describe('interpret: successes', () => {
   it('parses a JSON success and reports status and headers', () => {
     const result = respond(SPEC, GET_ORDER, 200, '{"id":"ord-1","items":[1]}', { 'Content-Type': 'application/json', 'X-Request-Id': 'r1' });
-    expect(result).toEqual({ ok: true, data: { id: 'ord-1', items: [1] }, response: { status: 200, headers: { 'content-type': 'application/json', 'x-request-id': 'r1' } } });
+    expect(result).toEqual({ ok: true, data: { id: 'ord-1', items: [1] }, status: 200, response: { status: 200, headers: { 'content-type': 'application/json', 'x-request-id': 'r1' } } });
   });
 
   it('accepts any 2xx status for a 2XX endpoint', () => {
@@ -282,7 +280,7 @@ describe('interpret: successes', () => {
 
   it('gives undefined data for a no-content endpoint, whatever the body', () => {
     expect(respond(SPEC, DELETE_ORDER, 204, null)).toMatchObject({ ok: true, data: undefined });
-    expect(respond(SPEC, { ...DELETE_ORDER, successStatuses: [200] }, 200, 'not json')).toMatchObject({ ok: true, data: undefined });
+    expect(respond(SPEC, { ...DELETE_ORDER }, 200, 'not json')).toMatchObject({ ok: true, data: undefined });
   });
 
   it('decodes UTF-8 JSON, including a byte-order mark', () => {
@@ -395,14 +393,26 @@ describe('interpret: error statuses', () => {
     expect(error.body).toBeUndefined();
   });
 
-  it('treats a 2xx status the endpoint does not list as an error', () => {
-    const error = errorOf(respond(SPEC, GET_LABEL, 202, '{"api_error":{"code":"pending","message":"Not ready"}}', { 'content-type': 'application/pdf' }));
-    expect(error).toMatchObject({ status: 202, shape: 'api_error', code: 'pending' });
+  it('reads a 2xx status the endpoint does not document as a success, as its documented ones are read', () => {
+    const result = respond(SPEC, GET_LABEL, 202, '%PDF-pending', { 'content-type': 'application/pdf' });
+    expect(result).toMatchObject({ ok: true, status: 202, response: { status: 202 } });
+    expect(result.ok && new TextDecoder().decode(result.data as Uint8Array)).toBe('%PDF-pending');
   });
 
-  it('treats 3xx statuses as errors', () => {
-    expect(errorOf(respond(SPEC, GET_ORDER, 304, null))).toMatchObject({ status: 304, shape: 'unrecognised' });
-    expect(errorOf(respond(SPEC, GET_ORDER, 302, ''))).toMatchObject({ status: 302 });
+  it('treats 1xx and 3xx statuses as errors, a 304 as not_modified', () => {
+    expect(errorOf(respond(SPEC, GET_ORDER, 304, null))).toEqual(clientError('lastmile', 'not_modified', 'not modified since the validator the call sent', 304));
+    expect(errorOf(respond(SPEC, GET_ORDER, 302, ''))).toMatchObject({ status: 302, shape: 'unrecognised' });
+    expect(errorOf(respond(SPEC, GET_ORDER, 300, ''))).toMatchObject({ status: 300 });
+    expect(errorOf(respond(SPEC, GET_ORDER, 199, ''))).toMatchObject({ status: 199 });
+  });
+
+  it('reads a followed redirect target as JSON when it says so (a +json type with parameters too), else as bytes', () => {
+    const FOLLOWED: EndpointSpec = { ...GET_LABEL, response: 'followed' };
+    delete (FOLLOWED as { responseContentType?: string }).responseContentType;
+    expect(respond(SPEC, FOLLOWED, 200, '{"a":1}', { 'content-type': 'application/vnd.x.v2+json; charset=utf-8' })).toMatchObject({ ok: true, data: { a: 1 } });
+    expect(respond(SPEC, FOLLOWED, 200, '{"a":1}', { 'content-type': 'Application/JSON' })).toMatchObject({ ok: true, data: { a: 1 } });
+    const bytes = respond(SPEC, FOLLOWED, 200, 'PK', { 'content-type': 'application/zip' });
+    expect(bytes.ok && bytes.data).toBeInstanceOf(Uint8Array);
   });
 
   it('returns invalid_response for an error status on a host without tables', () => {
@@ -460,7 +470,7 @@ describe('send', () => {
     expect(init.body).toBe('{"kind":"same_day"}');
     // fetch follows no redirect: the runtime does (redirect.ts).
     expect(init.redirect).toBe('manual');
-    expect(exchange.result).toEqual({ ok: true, data: { id: 'o1' }, response: { status: 201, headers: { 'content-type': 'application/json' } } });
+    expect(exchange.result).toEqual({ ok: true, data: { id: 'o1' }, status: 201, response: { status: 201, headers: { 'content-type': 'application/json' } } });
     expect(exchange.request).toEqual({ url: 'https://lastmile.example.com/orders', method: 'POST', headers: init.headers, body: '{"kind":"same_day"}' });
     expect(exchange.response?.status).toBe(201);
     expect(new TextDecoder().decode(exchange.response?.body)).toBe('{"id":"o1"}');
@@ -710,7 +720,7 @@ describe('send: transports', () => {
       body: '{"kind":"same_day"}',
       maxResponseBytes: 500,
     });
-    expect(exchange.result).toEqual({ ok: true, data: { id: 'o1' }, response: { status: 201, headers: { 'content-type': 'application/json' } } });
+    expect(exchange.result).toEqual({ ok: true, data: { id: 'o1' }, status: 201, response: { status: 201, headers: { 'content-type': 'application/json' } } });
   });
 
   it('turns a body the transport did not read, or one past the cap, into invalid_response', async () => {

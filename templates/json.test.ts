@@ -353,7 +353,7 @@ describe('on the wire', () => {
     environments: {},
   };
   // An endpoint whose bodies hold an int64 names LOSSLESS_JSON (the generated tables do); others read JSON itself.
-  const PLAIN: EndpointSpec = { id: 'get', host: 'api', method: 'GET', path: '/x', security: [], idempotent: true, pathParams: [], contentTypes: [], response: 'json', successStatuses: [200], shapes: [], quirks: [], fieldPaths: [] };
+  const PLAIN: EndpointSpec = { id: 'get', host: 'api', method: 'GET', path: '/x', security: [], idempotent: true, pathParams: [], contentTypes: [], response: 'json', shapes: [], quirks: [], fieldPaths: [] };
   const GET: EndpointSpec = { ...PLAIN, json: LOSSLESS_JSON };
 
   it('success bodies are read exactly where the endpoint names the lossless codec, and by JSON.parse where not', () => {

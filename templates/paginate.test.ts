@@ -8,7 +8,7 @@ interface Err {
 }
 type Reply = Result<unknown, Err>;
 
-const ok = (data: unknown, headers: Record<string, string> = {}, status = 200): Reply => ({ ok: true, data, response: { status, headers } });
+const ok = (data: unknown, headers: Record<string, string> = {}, status = 200): Reply => ({ ok: true, data, status, response: { status, headers } });
 const fail = (code: string): Reply => ({ ok: false, error: { code } });
 const canceled = (): Err => ({ code: 'canceled' });
 
@@ -449,7 +449,7 @@ describe('items', () => {
     const all = await collect(items(call, spec, {}));
     expect(dataOf(all)).toEqual([1, 2, 3, 4, 5]);
     expect(all.map((r) => (r.ok ? r.response.status : 0))).toEqual([200, 200, 202, 203, 203]);
-    expect(all[2]).toEqual({ ok: true, data: 3, response: { status: 202, headers: { 'x-page': '2' } } });
+    expect(all[2]).toEqual({ ok: true, data: 3, status: 202, response: { status: 202, headers: { 'x-page': '2' } } });
   });
 
   it('ends at a page without an array at the items path, making no further request', async () => {

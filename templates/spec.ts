@@ -188,11 +188,14 @@ export interface EndpointSpec extends EndpointErrorSpec {
   readonly queryParams?: readonly PlainQueryParam[];
   /** Request content types, the default first; empty when the endpoint takes no body. */
   readonly contentTypes: readonly string[];
-  /** How a success body is read: parsed JSON, bytes, text (UTF-8), or none. */
-  readonly response: 'json' | 'binary' | 'text' | 'none';
+  /**
+   * How a 2xx body is read: parsed JSON, bytes, text (UTF-8), none, or `followed` (an endpoint whose
+   * only documented successes are redirects: what the target answers, as bytes, or parsed when its
+   * Content-Type is JSON). Any 2xx is a success; no other status is.
+   */
+  readonly response: SuccessKind;
   /** The media type a binary success must carry (e.g. application/pdf), when the contract names one; also what a text one asks for. */
   readonly responseContentType?: string;
-  readonly successStatuses: readonly StatusSpec[];
   /** Where successes are not all read alike (a PDF 200, a JSON 202): how each status is; the first match wins, `response` reads the rest. */
   readonly successBodies?: readonly SuccessBodySpec[];
   /** The Accept header where successes come in several media types (default: `responseContentType`, else JSON). */
@@ -237,9 +240,11 @@ export interface SupportSpec {
   readonly attach: typeof attachSupportReport;
 }
 
+export type SuccessKind = 'json' | 'binary' | 'text' | 'none' | 'followed';
+
 export interface SuccessBodySpec {
   readonly status: StatusSpec;
-  readonly response: 'json' | 'binary' | 'text' | 'none';
+  readonly response: SuccessKind;
   readonly contentType?: string;
 }
 

@@ -228,6 +228,19 @@ describe('keys', () => {
     expect(defaultOnly.diagnostics).toEqual([]);
   });
 
+  it('unread-response-body (warning): a body on a redirect or a 304 is never data; a 2XX body is', () => {
+    const label = '      "200": { description: The label., body: binary, contentType: application/pdf }\n';
+    const text = edit(label, `${label}      "302": { description: Moved elsewhere., body: binary }\n      "304": { description: Unchanged., body: binary }\n      2XX: { description: Any other., body: binary }\n`);
+    const warning = (status: string, needle: string): Diagnostic => ({
+      code: 'unread-response-body',
+      severity: 'warning',
+      file: FILE,
+      ...uniquePos(text, needle, needle.length - 'body: binary }'.length),
+      message: `a ${status} is never the call's data (a redirect is followed and its target answers; a 304 is the not_modified error), so this body is never read: leave it out, or give it to the 2xx that carries it`,
+    });
+    expect(loadContractText(FILE, text).diagnostics).toEqual([warning('302', 'Moved elsewhere., body: binary }'), warning('304', 'Unchanged., body: binary }')]);
+  });
+
   it('invalid-name: an endpoint id that is not an identifier is reported once, at the id', () => {
     const text = edit('  getOrderLabel:\n', '  get-order-label:\n');
     expectOnly(

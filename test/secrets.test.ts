@@ -25,15 +25,17 @@ const OUT = outDir('secrets');
 const TYPE_TESTS = `
 import { expectTypeOf } from 'vitest';
 import type { Client, ClientError, DownloadData, DownloadResult, ExportFileData, File } from './index.js';
+import type { JsonValue } from './runtime/exchange.js';
 
 export async function downloadTypes(client: Client): Promise<void> {
-  // A redirect is followed: the data is the bytes its Location answers with, whatever the status.
-  expectTypeOf<DownloadData>().toEqualTypeOf<Uint8Array>();
-  expectTypeOf<ExportFileData>().toEqualTypeOf<File | Uint8Array>();
+  // Only redirects documented: the data is what their target answers, bytes or (when it says so) JSON.
+  expectTypeOf<DownloadData>().toEqualTypeOf<Uint8Array | JsonValue>();
+  // A redirect beside a 2xx is never data: its target answers as the endpoint does.
+  expectTypeOf<ExportFileData>().toEqualTypeOf<File>();
   const r: DownloadResult = await client.download({ id: 'a' });
   if (r.ok) expectTypeOf(r.response.status).toEqualTypeOf<number>();
   else if (r.error.shape === 'client' && r.error.category === 'redirect') expectTypeOf(r.error.location).toEqualTypeOf<string | undefined>();
-  expectTypeOf<ClientError['category']>().toEqualTypeOf<'network' | 'timeout' | 'canceled' | 'invalid_response' | 'invalid_request' | 'redirect'>();
+  expectTypeOf<ClientError['category']>().toEqualTypeOf<'network' | 'timeout' | 'canceled' | 'invalid_response' | 'invalid_request' | 'redirect' | 'not_modified'>();
 }
 `;
 
@@ -258,8 +260,8 @@ for (const transport of ['fetch', 'nodeTransport'] as const) {
       it('303 of a POST with a secret field: another origin gets a GET without the body', async () => {
         routes.set('POST /files', () => redirect(303, `${other.base}/status/1`));
         const outcome = await client().createFile({ body: { name: 'a', password: S.bodyPassword } });
-        // The other origin's 200 is not createFile's 201: an error, but only after the GET was made.
-        expect(outcome).toMatchObject({ ok: false, error: { status: 200 } });
+        // Any 2xx is a success: the other origin's 200 is createFile's data, fetched by a GET without the body.
+        expect(outcome).toMatchObject({ ok: true, status: 200, data: { id: 'from-other', name: 'GET' } });
         expect(seen.other[0]).toMatchObject({ method: 'GET', body: '' });
         expect(seen.other[0]?.headers['content-type']).toBeUndefined();
         for (const secret of PLANTED) expect(otherSaw()).not.toContain(secret);
@@ -297,14 +299,17 @@ for (const transport of ['fetch', 'nodeTransport'] as const) {
         expect(seen.other[0]?.headers['x-key']).toBeUndefined();
       });
 
-      it('an endpoint answering JSON until a redirect to its bytes: each read as its own', async () => {
+      it('a download whose target says JSON: the data is that JSON', async () => {
+        routes.set('/files/f1/archive', () => redirect(302, `${other.base}/meta/f1`));
+        expect(await client().download({ id: 'f1' })).toMatchObject({ ok: true, data: { id: 'from-other', name: 'GET' }, status: 200 });
+      });
+
+      it('an endpoint answering JSON, then a redirect: the target answers as the endpoint does, the redirect is never data', async () => {
         let ready = false;
-        routes.set('/files/f1/export', () => (ready ? redirect(303, `${other.base}/bytes/export.zip`) : json({ id: 'f1', name: 'pending' })));
+        routes.set('/files/f1/export', () => (ready ? redirect(303, `${other.base}/exports/f1`) : json({ id: 'f1', name: 'pending' })));
         expect(await client().exportFile({ id: 'f1' })).toMatchObject({ ok: true, data: { id: 'f1', name: 'pending' }, response: { status: 200 } });
         ready = true;
-        const outcome = await client().exportFile({ id: 'f1' });
-        expect(outcome).toMatchObject({ ok: true, response: { status: 200 } });
-        expect(new TextDecoder().decode(outcome.data as Uint8Array)).toBe('PK-archive');
+        expect(await client().exportFile({ id: 'f1' })).toMatchObject({ ok: true, data: { id: 'from-other', name: 'GET' }, status: 200 });
       });
 
       it('a redirect back to the API from another origin stays anonymous', async () => {

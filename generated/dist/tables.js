@@ -307,7 +307,6 @@ export const REQUEST_TOKEN_ENDPOINT = {
   pathParams: [],
   contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
   response: 'json',
-  successStatuses: [200],
   shapes: ['fulfilment', 'unauthorized', 'invalid_client'],
   quirks: [],
   fieldPaths: [],
@@ -324,7 +323,6 @@ export const CREATE_ORDER_ENDPOINT = {
   pathParams: [],
   contentTypes: ['application/json'],
   response: 'json',
-  successStatuses: ['2XX'],
   shapes: ['api_error', 'invalid_client', 'unauthorized', 'result_level'],
   quirks: [
     {
@@ -359,7 +357,6 @@ export const GET_ORDER_ENDPOINT = {
   pathParams: ['order_id'],
   contentTypes: [],
   response: 'json',
-  successStatuses: ['2XX'],
   shapes: ['api_error', 'invalid_client', 'unauthorized', 'result_level'],
   quirks: [
     {
@@ -381,7 +378,6 @@ export const UPDATE_ORDER_ENDPOINT = {
   pathParams: ['order_id'],
   contentTypes: ['application/json'],
   response: 'json',
-  successStatuses: ['2XX'],
   shapes: ['api_error', 'invalid_client', 'unauthorized', 'result_level'],
   quirks: [
     {
@@ -416,7 +412,6 @@ export const MARK_READY_FOR_COLLECTION_ENDPOINT = {
   pathParams: ['order_id'],
   contentTypes: ['application/json'],
   response: 'json',
-  successStatuses: ['2XX'],
   shapes: ['api_error', 'invalid_client', 'unauthorized', 'result_level'],
   quirks: [
     {
@@ -439,7 +434,6 @@ export const GET_ORDER_LABEL_ENDPOINT = {
   contentTypes: [],
   response: 'binary',
   responseContentType: 'application/pdf',
-  successStatuses: [200],
   shapes: ['api_error', 'invalid_client', 'unauthorized', 'result_level'],
   quirks: [
     {

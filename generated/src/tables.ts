@@ -325,7 +325,6 @@ export const REQUEST_TOKEN_ENDPOINT: EndpointSpec = {
   pathParams: [],
   contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
   response: 'json',
-  successStatuses: [200],
   shapes: ['fulfilment', 'unauthorized', 'invalid_client'],
   quirks: [],
   fieldPaths: [],
@@ -342,7 +341,6 @@ export const CREATE_ORDER_ENDPOINT: EndpointSpec = {
   pathParams: [],
   contentTypes: ['application/json'],
   response: 'json',
-  successStatuses: ['2XX'],
   shapes: ['api_error', 'invalid_client', 'unauthorized', 'result_level'],
   quirks: [
     {
@@ -377,7 +375,6 @@ export const GET_ORDER_ENDPOINT: EndpointSpec = {
   pathParams: ['order_id'],
   contentTypes: [],
   response: 'json',
-  successStatuses: ['2XX'],
   shapes: ['api_error', 'invalid_client', 'unauthorized', 'result_level'],
   quirks: [
     {
@@ -399,7 +396,6 @@ export const UPDATE_ORDER_ENDPOINT: EndpointSpec = {
   pathParams: ['order_id'],
   contentTypes: ['application/json'],
   response: 'json',
-  successStatuses: ['2XX'],
   shapes: ['api_error', 'invalid_client', 'unauthorized', 'result_level'],
   quirks: [
     {
@@ -434,7 +430,6 @@ export const MARK_READY_FOR_COLLECTION_ENDPOINT: EndpointSpec = {
   pathParams: ['order_id'],
   contentTypes: ['application/json'],
   response: 'json',
-  successStatuses: ['2XX'],
   shapes: ['api_error', 'invalid_client', 'unauthorized', 'result_level'],
   quirks: [
     {
@@ -457,7 +452,6 @@ export const GET_ORDER_LABEL_ENDPOINT: EndpointSpec = {
   contentTypes: [],
   response: 'binary',
   responseContentType: 'application/pdf',
-  successStatuses: [200],
   shapes: ['api_error', 'invalid_client', 'unauthorized', 'result_level'],
   quirks: [
     {

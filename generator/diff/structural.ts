@@ -2,7 +2,7 @@
  * Step one of a review: every structural difference between two models, with locations in both
  * files. No judgement here; the rules classify.
  */
-import { formatStatus } from '../model/values.js';
+import { formatStatus, isDataStatus } from '../model/values.js';
 import { knowledge, successHeaders, type Knowledge } from '../model/knowledge.js';
 import type { AuthScheme, Contract, Endpoint, ResponseStatus, EnumType, Field, Host, NamedType, ObjectType, Pagination, Param, SourceLocation, TypeRef } from '../model/types.js';
 import { pair, same, type Action, type Area, type Change, type Direction } from './change.js';
@@ -119,7 +119,8 @@ function diffEndpoint(ctx: Ctx, eb: Endpoint, ea: Endpoint, b: Contract, a: Cont
  */
 function diffParams(ctx: Ctx, eb: Endpoint, ea: Endpoint): void {
   const wire = (x: Param) => `${x.in} ${x.in === 'header' ? x.name.toLowerCase() : x.name}`;
-  const others = pair(eb.params.filter((x) => x.in !== 'path'), ea.params.filter((x) => x.in !== 'path'), wire);
+  // The conditional headers an endpoint offers are parameters of its calls too (ifNoneMatch, ifModifiedSince).
+  const others = pair(ctx.old.callParams(eb).filter((x) => x.in !== 'path'), ctx.new.callParams(ea).filter((x) => x.in !== 'path'), wire);
   const subject = (x: Param) => phrase`${placeWord(x.in)} parameter ${`${ea.id}.${x.name}`}`;
   // One taken out and one put in under the same input key: the same parameter, moved or renamed on the wire.
   const moved = pair(others.removed, others.added, (x) => x.key);
@@ -367,12 +368,13 @@ function paginationText(p: Pagination | undefined): string {
 }
 
 /**
- * The statuses an endpoint succeeds with (exact, class or `default`). A deployed client reads a
- * status as a success only when its contract listed it (or a class, or a `default` for a 2xx), so a
- * new one is reported unless one of the old keys already covers it.
+ * The 2xx statuses an endpoint documents (exact, class or `default`). A deployed client reads any
+ * 2xx as a success, so a new one breaks no call; its body may widen `data` and a removed one
+ * narrows what `result.status` is compared with. Redirects and a 304 are never data: listing them
+ * changes the conditional options (parameters) and, for redirects alone, the data (the body).
  */
 function diffSuccessStatuses(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase): void {
-  const successes = (e: Endpoint) => e.responses.filter((r) => !r.isError).map((r) => r.status);
+  const successes = (e: Endpoint) => e.responses.filter((r) => !r.isError && isDataStatus(r.status)).map((r) => r.status);
   const [before, after] = [successes(eb), successes(ea)];
   const statuses = pair(before.map(formatStatus), after.map(formatStatus), (s) => s);
   // A class covers its statuses; `default` and 2XX cover every 2xx (a new `default` is one).

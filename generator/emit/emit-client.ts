@@ -3,8 +3,8 @@
  * and the same calls as functions of a `BaseClient`, which bundlers can drop one by one.
  */
 import { knowledge, successHeaders } from '../model/knowledge.js';
-import type { AuthScheme, Contract, Endpoint, Param, TypeRef } from '../model/types.js';
-import { formatStatus, isFollowedRedirect } from '../model/values.js';
+import type { AuthScheme, Contract, Endpoint, Param, ResponseSpec, TypeRef } from '../model/types.js';
+import { formatStatus } from '../model/values.js';
 import { propertyKey, propertyType, stringLiteral } from '../naming.js';
 import { typeText } from './emit-types.js';
 import { emitLiteralUnion } from './literal-union.js';
@@ -134,10 +134,47 @@ function imported(file: TsFile): (exported: string) => string {
   return (exported) => file.useType(MODULE.types, exported);
 }
 
+/** A 2xx answer's data: the union of the documented 2xx bodies; a followed redirect's target (bytes, or JSON); unknown where no 2xx is documented. */
 function dataTypes(file: TsFile, contract: Contract, endpoint: Endpoint): string[] {
-  // A followed redirect's data is the bytes its Location answers with.
-  const types = [...new Set(knowledge(contract).successResponses(endpoint).map((r) => (isFollowedRedirect(r.status) ? 'Uint8Array' : r.body === undefined ? 'undefined' : typeText(contract, r.body, imported(file)))))];
-  return types.length === 0 ? ['undefined'] : types;
+  const k = knowledge(contract);
+  if (k.redirectsOnly(endpoint)) return ['Uint8Array', file.useType(MODULE.runtime.exchange, RUNTIME.exchange.JsonValue)];
+  const types = [...new Set(byBody(file, contract, endpoint).keys())];
+  return types.length === 0 ? ['unknown'] : types;
+}
+
+/** The documented 2xx statuses by the type of their body, in the contract's order. */
+function byBody(file: TsFile, contract: Contract, endpoint: Endpoint): Map<string, ResponseSpec[]> {
+  const out = new Map<string, ResponseSpec[]>();
+  for (const r of knowledge(contract).successResponses(endpoint)) {
+    const type = r.body === undefined ? 'undefined' : typeText(contract, r.body, imported(file));
+    out.set(type, [...(out.get(type) ?? []), r]);
+  }
+  return out;
+}
+
+/**
+ * `Result<Data, Error>` where one body type serves every 2xx (most endpoints: one shared shape for
+ * the compiler). Where exact 2xx statuses have different bodies: one `Success` per body with its
+ * statuses, so `result.status` narrows `data`, and one for the 2xx the endpoint does not document,
+ * which are successes too, typed as any documented body.
+ */
+function resultTypes(file: TsFile, contract: Contract, endpoint: Endpoint, headers: string | undefined): { readonly generic: readonly string[] } | { readonly union: readonly string[] } {
+  const data = endpointNames.data(endpoint.id);
+  const error = file.useType(MODULE.errors, endpointNames.error(endpoint.id));
+  const groups = knowledge(contract).redirectsOnly(endpoint) ? new Map<string, ResponseSpec[]>() : byBody(file, contract, endpoint);
+  const exact = [...groups.values()].every((rs) => rs.every((r) => r.status.kind === 'exact'));
+  if (groups.size < 2 || !exact) return { generic: [data, error, ...(headers === undefined ? [] : ['number', headers])] };
+  const success = file.useType(MODULE.runtime.exchange, RUNTIME.exchange.Success);
+  const statuses = (rs: readonly ResponseSpec[]) => rs.map((r) => formatStatus(r.status)).join(' | ');
+  const all = statuses([...groups.values()].flat());
+  const h = headers === undefined ? '' : `, ${headers}`;
+  return {
+    union: [
+      ...[...groups].map(([type, rs]) => `${success}<${type}, ${statuses(rs)}${h}>`),
+      `${success}<${data}, Exclude<${file.useType(MODULE.runtime.exchange, RUNTIME.exchange.Status2xx)}, ${all}>${h}>`,
+      `${file.useType(MODULE.runtime.exchange, RUNTIME.exchange.Failure)}<${error}>`,
+    ],
+  };
 }
 
 function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint): void {
@@ -146,10 +183,11 @@ function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint)
   // No doc comments on the per-endpoint aliases: their names say what they are, the method's
   // doc (emitClientInterface) carries the endpoint's text, and at 2,000 endpoints the repeated
   // comments were a quarter of client.d.ts, which every consumer's tsc parses.
-  if (endpoint.params.length === 0 && endpoint.request === undefined) {
+  const params = knowledge(contract).callParams(endpoint);
+  if (params.length === 0 && endpoint.request === undefined) {
     file.w.writeLine(`export interface ${input} extends ${callOptions} {}`);
   } else file.w.write(`export interface ${input} extends ${callOptions} `).block(() => {
-    for (const param of endpoint.params) {
+    for (const param of params) {
       file.doc(param.description, paramNote(endpoint, param), param.deprecated === undefined ? undefined : { tag: 'deprecated', text: param.deprecated.message });
       const optional = !param.required || param.idempotencyKey;
       file.lines(union(`readonly ${propertyKey(param.key)}${optional ? '?' : ''}:`, [propertyType(param.key, optional, typeText(contract, param.type, imported(file), 'request'))], ';', file.level));
@@ -169,14 +207,11 @@ function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint)
     }
   });
   file.lines(union(`export type ${endpointNames.data(endpoint.id)} =`, dataTypes(file, contract, endpoint), ';', file.level));
-  const successes = knowledge(contract).successResponses(endpoint);
   const headers = emitResponseHeaders(file, endpoint);
-  // The listed successes (a 304 too) are the statuses a success can have; a class, a default success or a followed redirect (whatever its Location answers): any.
-  const statuses = successes.length > 0 && successes.every((r) => r.status.kind === 'exact' && !isFollowedRedirect(r.status)) ? successes.map((r) => formatStatus(r.status)).join(' | ') : 'number';
-  // One status needs no union, and leaving it out keeps one shared ResponseInfo type for most endpoints (tsc time at scale).
-  const narrowed = headers === undefined ? (statuses === 'number' || successes.length < 2 ? [] : [statuses]) : [statuses, headers];
-  const result = [endpointNames.data(endpoint.id), file.useType(MODULE.errors, endpointNames.error(endpoint.id)), ...narrowed];
-  file.lines(list(`export type ${endpointNames.result(endpoint.id)} = ${file.useType(MODULE.runtime.exchange, RUNTIME.exchange.Result)}`, '<', result, '>', ';', file.level, false));
+  const result = resultTypes(file, contract, endpoint, headers);
+  const name = `export type ${endpointNames.result(endpoint.id)} =`;
+  if ('union' in result) file.lines(union(name, result.union, ';', file.level));
+  else file.lines(list(`${name} ${file.useType(MODULE.runtime.exchange, RUNTIME.exchange.Result)}`, '<', result.generic, '>', ';', file.level, false));
   file.w.blankLine();
 }
 
@@ -200,7 +235,7 @@ function emitResponseHeaders(file: TsFile, endpoint: Endpoint): string | undefin
 
 function endpointDoc(contract: Contract, endpoint: Endpoint): (string | DocTag | undefined)[] {
   const quirks = endpoint.errors.quirks.map((q) => `Quirk (${q.id}): ${q.hint}`);
-  const successes = knowledge(contract).successResponses(endpoint).map((r) => `Responds ${formatStatus(r.status)}: ${r.description ?? ''}${r.notShown === undefined ? '' : ` (${r.notShown})`}`);
+  const successes = endpoint.responses.filter((r) => !r.isError).map((r) => `Responds ${formatStatus(r.status)}: ${r.description ?? ''}${r.notShown === undefined ? '' : ` (${r.notShown})`}`);
   const auth = endpoint.security.length === 0 ? '; no authentication' : contract.schemes.length > 1 ? `; auth: ${endpoint.security.map((alt) => alt.join(' + ')).join(' or ')}` : '';
   return [endpoint.summary, endpoint.description, `${endpoint.method} ${endpoint.path} on the ${endpoint.host} host${auth}.`, ...successes, ...quirks, deprecatedTag(endpoint)];
 }

@@ -200,7 +200,7 @@ function advice(r: MessageRow): MessageRowAdvice {
  * parameter table, so a bundle of such calls carries no params.ts.
  */
 function plainParams(k: Knowledge, e: Endpoint): boolean {
-  return e.params.every((p) => p.key === p.name && k.isPlainValue(p.type) && (p.in === 'path' ? p.style === 'simple' : isPlainQuery(p)));
+  return k.callParams(e).every((p) => p.key === p.name && k.isPlainValue(p.type) && (p.in === 'path' ? p.style === 'simple' : isPlainQuery(p)));
 }
 
 function isPlainQuery(p: Param): boolean {
@@ -209,7 +209,7 @@ function isPlainQuery(p: Param): boolean {
 
 /** The parameter table of an endpoint that needs params.ts; style and explode only where not the default. */
 function paramTable(k: Knowledge, e: Endpoint): ParamSpec[] {
-  return e.params.map((p) => ({
+  return k.callParams(e).map((p) => ({
     name: p.name,
     key: p.key,
     in: p.in,
@@ -239,8 +239,7 @@ function endpointSpec(k: Knowledge, e: Endpoint, plainParams: boolean): Endpoint
     response: body.kind,
     ...(body.contentType === undefined ? {} : { responseContentType: body.contentType }),
     ...successBodies(k, e),
-    // A `default` success is any 2xx, as an empty list says.
-    successStatuses: k.successResponses(e).flatMap((r) => (r.status.kind === 'default' ? [] : [statusSpec(r.status)])),
+    ...(k.accept(e) === undefined ? {} : { accept: k.accept(e) }),
     shapes: e.errors.shapes,
     quirks: e.errors.quirks.map(quirkSpec),
     fieldPaths: k.messagePaths(e),
@@ -254,13 +253,10 @@ function readsOtherThanJson(k: Knowledge, e: Endpoint): boolean {
 }
 
 /** How each status is read, for an endpoint whose successes are not all read alike. */
-function successBodies(k: Knowledge, e: Endpoint): Pick<EndpointSpec, 'successBodies' | 'accept'> {
+function successBodies(k: Knowledge, e: Endpoint): Pick<EndpointSpec, 'successBodies'> {
   const bodies = k.successBodies(e);
   if (bodies === undefined) return {};
-  // The media types of the statuses with a body, written once here rather than on every call.
-  const types = [...new Set(bodies.filter(({ body }) => body.kind !== 'none').map(({ body }) => body.contentType ?? 'application/json'))];
   return {
-    ...(types.length === 0 ? {} : { accept: types.join(', ') }),
     successBodies: bodies.map(({ response, body }) => ({
       status: response.status.kind === 'default' ? '2XX' : statusSpec(response.status),
       response: body.kind,

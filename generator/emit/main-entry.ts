@@ -30,7 +30,7 @@ export const MAIN_ENTRY: OutputDescriptor = {
   readme: (contract) => [
     '## Exports',
     '',
-    `- \`createClient(options)\`: ${contract.endpoints.length} method(s), one per endpoint, each returning \`{ ok: true, data, response } | { ok: false, error }\`; see \`Client\` in \`dist/client.d.ts\`.`,
+    `- \`createClient(options)\`: ${contract.endpoints.length} method(s), one per endpoint, each returning \`{ ok: true, data, status, response } | { ok: false, error }\`; see \`Client\` in \`dist/client.d.ts\`.`,
     `- \`createBaseClient(options)\` and one function per endpoint taking it (\`${operationExample(contract)}(client, input)\`): the same calls, and a bundler keeps only the endpoints a program calls (the decoders add the error rules of endpoints that have their own).`,
     `- \`decodeError({ host, status, body, endpoint? })\` and one decoder per host (${contract.hosts.length}): they never throw.`,
     "- The contract's types, enums (literal unions plus `*_VALUES` arrays) and error-code unions.",

@@ -17,7 +17,7 @@ import { shapeRules } from '../../templates/shape-reader.js';
 import type { ErrorTables } from '../../templates/spec.js';
 import { knowledge, type Knowledge } from '../model/knowledge.js';
 import type { BodyPath, Contract, Endpoint, ErrorShape, Host, JsonValue, MessageRow, ResponseHeader, ResponseSpec, ResponseStatus, ShapeReadKey, StatusPattern } from '../model/types.js';
-import { formatStatus, isFollowedRedirect, statusMatches } from '../model/values.js';
+import { formatStatus, statusMatches } from '../model/values.js';
 import { setOwn } from '../records.js';
 import { errorRules, errorTableData, hostSpec, usesDecodeRules } from './emit-tables.js';
 import { EXAMPLE_TEXT, exampleValue } from './value-example.js';
@@ -263,9 +263,8 @@ function endpointFixtures(k: Knowledge, endpoint: Endpoint, expect: Expect, host
 
 /** Whether the client reads this status as a success of the endpoint (before quirks). */
 function isSuccess(k: Knowledge, endpoint: Endpoint, status: number): boolean {
-  // As the runtime reads it: a listed success of any class (a default one: any 2xx), or any 2xx where none is listed.
-  const successes = k.successResponses(endpoint);
-  return successes.some((r) => statusMatches(r.status, status)) || (successes.length === 0 && status >= 200 && status < 300);
+  // As the runtime reads it: any 2xx, documented or not; never a 1xx or 3xx.
+  return status >= 200 && status < 300;
 }
 
 function quirkFixtures(k: Knowledge, endpoint: Endpoint, expect: Expect, keys: Keys): Keyed<ErrorFixture>[] {
@@ -305,21 +304,17 @@ function contentTypeFixture(k: Knowledge, endpoint: Endpoint, keys: Keys): Keyed
   return [{ key: keys.claim(['wrong_content_type', 'content_type:wrong_content_type']), value }];
 }
 
-/**
- * The success the fixtures answer with: the first one the endpoint lists that is no redirect the
- * client follows (its own body is never read: the Location's answer is, as bytes), else the first.
- */
+/** The success the fixtures answer with: the first 2xx the endpoint documents. */
 function fixtureSuccess(k: Knowledge, endpoint: Endpoint): ResponseSpec | undefined {
-  const successes = k.successResponses(endpoint);
-  return successes.find((r) => !isFollowedRedirect(r.status)) ?? successes[0];
+  return k.successResponses(endpoint)[0];
 }
 
 function successFixture(k: Knowledge, endpoint: Endpoint): FixtureResponse {
   const response = fixtureSuccess(k, endpoint);
+  // What a followed redirect's target would answer: the mocks answer it directly, as bytes.
+  if (k.redirectsOnly(endpoint)) return { status: 200, contentType: 'application/octet-stream', text: EXAMPLE_TEXT, note: 'The contract lists only redirects as successes: the fixture answers as their target would, with bytes.' };
   if (response === undefined) return { status: 200 };
   const status = representative(response.status);
-  // Answered without a Location, a listed redirect is read as its own bytes (none), whatever body the contract gives it.
-  if (isFollowedRedirect(response.status)) return { status, note: `The contract lists only redirects as successes; the fixture answers ${status} without a Location and without a body, which the client reads as no bytes.` };
   const note = classNote(response.status);
   const noted = (r: FixtureResponse): FixtureResponse => (note === undefined ? r : { ...r, note });
   const body = response.body;

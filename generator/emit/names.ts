@@ -108,7 +108,7 @@ export const RUNTIME = {
     SupportSpec: 'SupportSpec',
     FullRuntimeSpec: 'FullRuntimeSpec',
   },
-  exchange: { Result: 'Result', ClientError: 'ClientError', writeBody: 'writeBody', readSuccess: 'readSuccess', nextPageUrl: 'nextPageUrl' },
+  exchange: { Result: 'Result', Success: 'Success', Failure: 'Failure', Status2xx: 'Status2xx', JsonValue: 'JsonValue', ClientError: 'ClientError', writeBody: 'writeBody', readSuccess: 'readSuccess', nextPageUrl: 'nextPageUrl' },
   json: { LOSSLESS_JSON: 'LOSSLESS_JSON' },
   auth: { clientCredentialsFlow: 'clientCredentialsFlow' },
   params: { serialiseParams: 'serialiseParams' },

@@ -50,12 +50,14 @@ export class ErrorShapes {
     if (entry === undefined || entry.media === undefined || !isObject(entry.v)) return { description };
     const schemaAt = [...at, 'content', entry.raw, 'schema'];
     const facts = this.shapeOf(entry.v['schema'], entry.media, schemaAt, responseName(at));
-    if (facts === undefined) return { description, body: typeRef(this.ctx, this.types, entry.v['schema'], schemaAt, 0) };
+    // Its media type is kept (problem+json, a vendor type): the client's Accept names it.
+    const contentType = entry.media === 'application/json' ? undefined : entry.media;
+    if (facts === undefined) return { description, body: typeRef(this.ctx, this.types, entry.v['schema'], schemaAt, 0), contentType };
     facts.statuses.add(status);
     const hostFacts = this.hostFacts.get(host) ?? [];
     if (!hostFacts.includes(facts)) hostFacts.push(facts);
     this.hostFacts.set(host, hostFacts);
-    return { description, shape: facts.name };
+    return { description, shape: facts.name, contentType };
   }
 
   /** An exported error response without a shape: its body type, if it has one. */

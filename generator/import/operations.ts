@@ -400,13 +400,19 @@ function importResponses(input: OperationsInput, operation: JsonObject, host: st
     const response = resolved !== undefined && isObject(resolved.value) ? resolved.value : {};
     if (ctx.exported && response['x-contractgen-added'] === true) continue;
     const isError = key === 'default' ? hasSuccess : Number(key[0]) >= 4;
-    out[key] = isError ? input.errors.errorResponse(response, host, key, resolved?.pointer ?? at) : success(input, response, resolved?.pointer ?? at);
+    // A 1xx or 3xx is never data (a redirect is followed, a 304 is the not_modified error): its body is left out.
+    out[key] = isError ? input.errors.errorResponse(response, host, key, resolved?.pointer ?? at) : success(input, key === 'default' || key[0] === '2' ? response : withoutContent(response), resolved?.pointer ?? at);
   }
   if (!Object.keys(out).some((k) => k === 'default' || Number(k[0]) < 4)) {
     ctx.warn([...path, 'responses'], 'approximated', 'no success response is described: any 2xx is read as a success without a body');
     out['default'] = { description: 'A success: not described.' };
   }
   return out;
+}
+
+function withoutContent(response: JsonObject): JsonObject {
+  const { content: _, ...rest } = response;
+  return rest;
 }
 
 function statusKey(raw: string): string | undefined {

@@ -125,6 +125,8 @@ function buildResponses(ctx: BuildContext, path: RawPath, raw: Readonly<Record<s
     const p = [...path, status];
     const pattern = parseResponseStatus(status);
     if (r.shape !== undefined) checkName(ctx, [...p, 'shape'], r.shape, refs.shapes, M.unknownShape);
+    // A redirect is followed and a 304 is an error: a body written on either would be typed nowhere and read never.
+    if (r.body !== undefined && pattern.kind !== 'default' && [1, 3].includes(statusClassOf(pattern))) ctx.report(M.unreadResponseBody, [...p, 'body'], { status }, 'key');
     return {
       status: pattern,
       description: r.description,

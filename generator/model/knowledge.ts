@@ -11,15 +11,16 @@
  */
 import { finiteValues, type FiniteValues } from './finite-values.js';
 import { bytesInJson, type BytesInJson } from './json-bytes.js';
-import { categoryOfStatus, isFollowedRedirect, isJsonMediaType, mediaEssence } from './values.js';
+import { categoryOfStatus, isDataStatus, isFollowedRedirect, isJsonMediaType, mediaEssence } from './values.js';
 import { eachChild, discriminatorMapping, type MappingEntry } from './unions.js';
-import type { Category, Contract, Endpoint, Environment, ErrorShape, Field, Host, NamedType, Policy, ResponseHeader, ResponseSpec, ServerVariable, TypeRef } from './types.js';
+import type { Category, Contract, Endpoint, Environment, ErrorShape, Field, Host, NamedType, Param, Policy, ResponseHeader, ResponseSpec, ServerVariable, TypeRef } from './types.js';
 
 export type Direction = 'request' | 'response';
 
 /** How the client reads an endpoint's success responses. */
 export interface SuccessBody {
-  readonly kind: 'json' | 'binary' | 'text' | 'none';
+  /** `followed`: what a redirect's target answers, as bytes, or parsed when it says it is JSON. */
+  readonly kind: 'json' | 'binary' | 'text' | 'none' | 'followed';
   /** The media type a binary or text success must carry, when the contract names one. */
   readonly contentType: string | undefined;
 }
@@ -54,8 +55,25 @@ export interface Knowledge {
    * quirks, and (where the host has a message table) the field paths messages match against.
    */
   readonly ownDecoding: readonly Endpoint[];
+  /**
+   * The responses whose body is the call's data: its 2xx (a 2XX class, a `default` success). A
+   * listed redirect is followed and a 304 is an error, so neither is ever one.
+   */
   successResponses(endpoint: Endpoint): readonly ResponseSpec[];
+  /**
+   * The parameters a call takes: the endpoint's own, then the conditional request headers it
+   * offers (`ifNoneMatch` / `ifModifiedSince`, see `conditionalParams`).
+   */
+  callParams(endpoint: Endpoint): readonly Param[];
+  /** Whether the endpoint's only documented successes are redirects: its data is what their target answers (`followed`). */
+  redirectsOnly(endpoint: Endpoint): boolean;
   successBody(endpoint: Endpoint): SuccessBody;
+  /**
+   * The media types a call asks for: its 2xx media types first, then those its error responses
+   * name (problem+json, …), once each; undefined where that is only what the client asks by
+   * default (the one success media type, else JSON), so tables carry it only where it differs.
+   */
+  accept(endpoint: Endpoint): string | undefined;
   /**
    * How each success is read, where they are not all read alike (a PDF 200 beside a JSON 202, a
    * bodiless 304 beside a PNG 200); undefined when `successBody` serves every status.
@@ -214,11 +232,29 @@ class ContractKnowledge implements Knowledge {
   }
 
   successResponses(endpoint: Endpoint): readonly ResponseSpec[] {
-    return endpoint.responses.filter((r) => !r.isError);
+    return endpoint.responses.filter((r) => !r.isError && isDataStatus(r.status));
+  }
+
+  callParams(endpoint: Endpoint): readonly Param[] {
+    const conditional = conditionalParams(endpoint);
+    return conditional.length === 0 ? endpoint.params : [...endpoint.params, ...conditional];
+  }
+
+  redirectsOnly(endpoint: Endpoint): boolean {
+    return this.successResponses(endpoint).length === 0 && endpoint.responses.some((r) => isFollowedRedirect(r.status));
   }
 
   successBody(endpoint: Endpoint): SuccessBody {
+    if (this.redirectsOnly(endpoint)) return FOLLOWED;
     return fallbackBody(this.successResponses(endpoint).map((r) => this.responseBody(r)));
+  }
+
+  accept(endpoint: Endpoint): string | undefined {
+    const success = this.successResponses(endpoint).flatMap((r) => (r.body === undefined ? [] : [r.contentType ?? 'application/json']));
+    const errors = endpoint.responses.flatMap((r) => (r.isError && r.contentType !== undefined ? [r.contentType] : []));
+    const types = [...new Set([...success, ...errors])];
+    const fallback = this.successBody(endpoint).contentType ?? 'application/json';
+    return types.length === 0 || (types.length === 1 && types[0] === fallback) ? undefined : types.join(', ');
   }
 
   successBodies(endpoint: Endpoint): readonly { readonly response: ResponseSpec; readonly body: SuccessBody }[] | undefined {
@@ -241,8 +277,6 @@ class ContractKnowledge implements Knowledge {
    * is read as what it stands for (an alias of `binary`, a string enum).
    */
   private responseBody(r: ResponseSpec): SuccessBody {
-    // Its own body is never read: the Location's answer is, whatever it is, as bytes.
-    if (isFollowedRedirect(r.status)) return ANY_BYTES;
     const body = r.body === undefined ? undefined : this.resolved(r.body);
     if (body === undefined) return NO_BODY;
     if (body === 'binary') return { kind: 'binary', contentType: r.contentType };
@@ -382,16 +416,21 @@ class ContractKnowledge implements Knowledge {
 }
 
 const NO_BODY: SuccessBody = { kind: 'none', contentType: undefined };
-const ANY_BYTES: SuccessBody = { kind: 'binary', contentType: undefined };
+const FOLLOWED: SuccessBody = { kind: 'followed', contentType: undefined };
 
-/** Bytes before text before JSON: how statuses no `successBodies` entry names are read. */
+/**
+ * Bytes before text before JSON: how statuses no `successBodies` entry names are read (an
+ * undocumented 2xx too). An endpoint documenting no 2xx reads one as JSON, its data unknown.
+ */
 function fallbackBody(bodies: readonly SuccessBody[]): SuccessBody {
   for (const kind of ['binary', 'text', 'json'] as const) {
     const found = bodies.find((b) => b.kind === kind);
     if (found !== undefined) return found;
   }
-  return NO_BODY;
+  return bodies.length === 0 ? ANY_JSON : NO_BODY;
 }
+
+const ANY_JSON: SuccessBody = { kind: 'json', contentType: undefined };
 
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
@@ -604,12 +643,50 @@ export interface SuccessHeader {
   readonly header: ResponseHeader;
 }
 
-/** The headers an endpoint's successes declare, by lower-case name, sorted; a followed redirect's are never seen. */
+/** The headers an endpoint's 2xx successes declare, by lower-case name, sorted; a followed redirect's and a 304's are never seen. */
 export function successHeaders(endpoint: Endpoint): SuccessHeader[] {
-  const successes = endpoint.responses.filter((r) => !r.isError && !isFollowedRedirect(r.status));
+  const successes = endpoint.responses.filter((r) => !r.isError && isDataStatus(r.status));
   const byKey = new Map<string, ResponseHeader>();
   for (const r of successes) for (const h of r.headers) if (!byKey.has(h.name.toLowerCase())) byKey.set(h.name.toLowerCase(), h);
   return [...byKey]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([key, header]) => ({ key, header, required: successes.every((r) => r.headers.some((h) => h.name.toLowerCase() === key && h.required)) }));
+}
+
+/** The conditional request headers a call may send, with the validator its successes declare. */
+const CONDITIONAL = [
+  { key: 'ifNoneMatch', name: 'If-None-Match', validator: 'etag', description: 'An ETag this endpoint answered with: a 304 (the `not_modified` error) when it still matches.' },
+  { key: 'ifModifiedSince', name: 'If-Modified-Since', validator: 'last-modified', description: 'A Last-Modified date this endpoint answered with: a 304 (the `not_modified` error) when nothing changed since.' },
+] as const;
+
+/**
+ * The conditional headers a GET or HEAD offers as call options: `ifNoneMatch` where a 2xx success
+ * declares an `ETag`, `ifModifiedSince` where one declares `Last-Modified`, and both where the
+ * endpoint lists a 304 without declaring either (the 304 documents that it answers conditional
+ * requests). Only then can a call come back 304 Not Modified. Left out where the endpoint's own
+ * parameters already send the header or use the key.
+ */
+export function conditionalParams(endpoint: Endpoint): Param[] {
+  if (endpoint.method !== 'GET' && endpoint.method !== 'HEAD') return [];
+  const declared = new Set(successHeaders(endpoint).map((h) => h.key));
+  const lists304 = endpoint.responses.some((r) => r.status.kind === 'exact' && r.status.status === 304);
+  const anyValidator = CONDITIONAL.some((c) => declared.has(c.validator));
+  return CONDITIONAL.filter((c) => (anyValidator ? declared.has(c.validator) : lists304))
+    .filter((c) => !endpoint.params.some((p) => p.key === c.key || (p.in === 'header' && p.name.toLowerCase() === c.name.toLowerCase())))
+    .map((c) => ({
+      name: c.name,
+      key: c.key,
+      in: 'header',
+      type: { kind: 'primitive', name: 'string' },
+      required: false,
+      style: 'simple',
+      explode: false,
+      allowReserved: false,
+      idempotencyKey: false,
+      secret: false,
+      default: undefined,
+      description: c.description,
+      deprecated: undefined,
+      loc: endpoint.loc,
+    }));
 }

@@ -32,6 +32,15 @@ export function isFollowedRedirect(status: ResponseStatus): boolean {
   return status.kind === 'exact' && [301, 302, 303, 307, 308].includes(status.status);
 }
 
+/**
+ * Whether a response key is one whose body is the call's data: a 2xx, the 2XX class, or `default`
+ * where it is the success. 1xx and 3xx are never data: redirects are followed (their target
+ * answers), a 304 is the `not_modified` error of a conditional request.
+ */
+export function isDataStatus(status: ResponseStatus): boolean {
+  return statusClassOf(status) === 2;
+}
+
 /** The status class of a response key; `default` counts as 2 (a success when it is one, and any error otherwise). */
 export function statusClassOf(status: ResponseStatus): number {
   return status.kind === 'exact' ? Math.floor(status.status / 100) : status.kind === 'class' ? status.statusClass : 2;

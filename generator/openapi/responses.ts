@@ -3,8 +3,8 @@
  * host's response components), a response for each status a quirk is about, and `default`.
  */
 import { knowledge } from '../model/knowledge.js';
-import { formatStatus } from '../model/values.js';
-import type { Contract, Endpoint, Host, Quirk, ResponseSpec, StatusPattern } from '../model/types.js';
+import { formatStatus, isFollowedRedirect } from '../model/values.js';
+import type { Contract, Endpoint, Host, Quirk, ResponseSpec, ResponseStatus, StatusPattern } from '../model/types.js';
 import { defaultResponse, errorResponse, hostErrorStatuses, overlaps, quirkNotes, responseComponentName } from './error-responses.js';
 import { nonEmpty, ownText, paragraphs, ref, type Json, type JsonObject } from './json.js';
 import { typeRefSchema } from './schemas.js';
@@ -64,8 +64,16 @@ function isErrorStatus(status: StatusPattern): boolean {
   return (status.kind === 'exact' ? Math.floor(status.status / 100) : status.statusClass) >= 4;
 }
 
+/** What the client makes of a success status the contract says nothing about: a 2xx is data, a redirect is followed, a 304 is an error. */
+function statusMeaning(status: ResponseStatus): string {
+  if (status.kind === 'default') return 'The success: any 2xx the operation does not list.';
+  if (isFollowedRedirect(status)) return `Status ${formatStatus(status)}: a redirect the client follows; what its Location answers is the result.`;
+  if (status.kind === 'exact' && status.status === 304) return 'Status 304: not modified since the validator the request sent (If-None-Match, If-Modified-Since); the client returns it as its `not_modified` error.';
+  return `Status ${formatStatus(status)}.`;
+}
+
 function successResponse(contract: Contract, r: ResponseSpec, quirks: readonly Quirk[]): JsonObject {
-  const description = paragraphs([r.description, r.notShown, quirkNotes(quirks)]) ?? (r.status.kind === 'default' ? 'The success: any status the operation does not list.' : `Status ${formatStatus(r.status)}.`);
+  const description = paragraphs([r.description, r.notShown, quirkNotes(quirks)]) ?? statusMeaning(r.status);
   return {
     description,
     'x-contractgen-description': ownText(description, r.description),

@@ -48,7 +48,7 @@ export interface ResponseInfo<S extends number = number, H extends object = {}> 
  * Categories of failures without a usable response. `timeout` and `canceled` share their names
  * with the usual HTTP categories (504, 499) so one switch handles both.
  */
-export type ClientErrorCategory = 'network' | 'timeout' | 'canceled' | 'invalid_response' | 'invalid_request' | 'redirect';
+export type ClientErrorCategory = 'network' | 'timeout' | 'canceled' | 'invalid_response' | 'invalid_request' | 'redirect' | 'not_modified';
 export declare const CLIENT_ERROR_CATEGORIES: readonly ClientErrorCategory[];
 /** Failures that happen before or around HTTP: no response, or a response the contract rules out. */
 export interface ClientError<Host extends string = string> {
@@ -73,13 +73,27 @@ export interface ClientError<Host extends string = string> {
     readonly retry?: undefined;
     readonly supportReport?: undefined;
 }
-export type Result<T, E, S extends number = number, H extends object = {}> = {
+/**
+ * A 2xx answer. `status` is `response.status`, repeated where TypeScript narrows on it: where an
+ * endpoint's 2xx statuses have different bodies, its result is a union of one `Success` per status,
+ * and checking `result.status` narrows `data` (TypeScript does not narrow on `response.status`).
+ */
+export interface Success<T, S extends number = number, H extends object = {}> {
     readonly ok: true;
     readonly data: T;
+    readonly status: S;
     readonly response: ResponseInfo<S, H>;
-} | {
+}
+export interface Failure<E> {
     readonly ok: false;
     readonly error: E;
+}
+export type Result<T, E, S extends number = number, H extends object = {}> = Success<T, S, H> | Failure<E>;
+/** Every 2xx status: `Exclude<Status2xx, …>` types the statuses an endpoint does not document, which are successes too. */
+export type Status2xx = 200 | 201 | 202 | 203 | 204 | 205 | 206 | 207 | 208 | 209 | 210 | 211 | 212 | 213 | 214 | 215 | 216 | 217 | 218 | 219 | 220 | 221 | 222 | 223 | 224 | 225 | 226 | 227 | 228 | 229 | 230 | 231 | 232 | 233 | 234 | 235 | 236 | 237 | 238 | 239 | 240 | 241 | 242 | 243 | 244 | 245 | 246 | 247 | 248 | 249 | 250 | 251 | 252 | 253 | 254 | 255 | 256 | 257 | 258 | 259 | 260 | 261 | 262 | 263 | 264 | 265 | 266 | 267 | 268 | 269 | 270 | 271 | 272 | 273 | 274 | 275 | 276 | 277 | 278 | 279 | 280 | 281 | 282 | 283 | 284 | 285 | 286 | 287 | 288 | 289 | 290 | 291 | 292 | 293 | 294 | 295 | 296 | 297 | 298 | 299;
+/** A JSON value: what a followed redirect's target answers when it says JSON. */
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | {
+    readonly [key: string]: JsonValue;
 };
 export declare const DEFAULT_TIMEOUT_MS: number;
 export declare const DEFAULT_MAX_RESPONSE_BYTES: number;
@@ -125,14 +139,15 @@ export declare function percentOf(character: string): string;
  */
 export declare function writeBody(endpoint: EndpointSpec, value: unknown, chosen: string | undefined): EncodedBody;
 /**
- * `redirectedBy`: the status of the endpoint's own answer, when it was a redirect that led to
- * `response`. A redirect the endpoint lists is its success by way of the Location: any 2xx there is
- * the data, as bytes, whatever the endpoint's other successes are read as.
+ * The answer of the last request (redirects already followed or refused): any 2xx is a success,
+ * read as the endpoint's 2xx are (an undocumented one as its other statuses); a 304 is the
+ * `not_modified` error of a conditional request; anything else is an error decoded by its host.
  */
-export declare function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: Received, redirectedBy?: number): Result<unknown, DecodedError | ClientError>;
+export declare function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: Received): Result<unknown, DecodedError | ClientError>;
 /**
- * A success read as its status's kind says: bytes (of the expected media type), text, nothing or
- * JSON. The tables name it only for endpoints whose successes are not all JSON, so a bundle of JSON
- * calls carries none of it.
+ * A success read as its status's kind says: bytes (of the expected media type), text, nothing,
+ * JSON, or what a followed redirect's target answers (JSON when its Content-Type says so, else
+ * bytes). The tables name it only for endpoints whose successes are not all JSON, so a bundle of
+ * JSON calls carries none of it.
  */
 export declare function readSuccess(endpoint: EndpointSpec, response: Received): Result<unknown, ClientError>;

@@ -14,7 +14,7 @@ import { PLAIN_JSON } from './request-body.js';
 import { statusMatches } from './status.js';
 import { nextHop } from './redirect.js';
 import { FetchResponse, globalFetch, Outgoing, viaFetch } from './transport.js';
-export const CLIENT_ERROR_CATEGORIES = ['network', 'timeout', 'canceled', 'invalid_response', 'invalid_request', 'redirect'];
+export const CLIENT_ERROR_CATEGORIES = ['network', 'timeout', 'canceled', 'invalid_response', 'invalid_request', 'redirect', 'not_modified'];
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 export function clientError(host, code, message, status = 0, location) {
@@ -43,17 +43,15 @@ export async function send(spec, options, endpoint, input, proofs, secrets) {
     const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     const outgoing = new Outgoing(request, limit, input.signal, timeoutMs);
     try {
-        let first;
         for (let hops = 0;; hops++) {
             const response = await (options.transport === undefined ? (endpoint.upload ?? viaFetch)(options.fetch ?? globalFetch, outgoing) : options.transport(outgoing));
             if (!hasBody(response, limit))
                 return failure(clientError(host, 'invalid_response', `the response body exceeds ${limit} bytes`, response.status), request);
             const next = nextHop(request, response, hops, secrets);
             if (next === undefined)
-                return { result: interpret(spec, endpoint, response, first), request, response };
+                return { result: interpret(spec, endpoint, response), request, response };
             if ('refused' in next)
                 return { result: { ok: false, error: clientError(host, 'redirect', next.refused, response.status, next.location) }, request, response };
-            first ??= response.status;
             outgoing.to((request = next));
         }
     }
@@ -279,14 +277,6 @@ let utf8Decoder;
 function utf8(bytes) {
     return (utf8Decoder ??= new TextDecoder()).decode(bytes);
 }
-/** A status the contract lists as a success (a 304 Not Modified too), or any 2xx where it lists none. */
-function isSuccess(endpoint, status) {
-    const listed = endpoint.successStatuses;
-    for (const spec of listed)
-        if (statusMatches(spec, status))
-            return true;
-    return listed.length === 0 && status >= 200 && status < 300;
-}
 /** Status and headers of a success; the headers of fetch are read only when asked for. */
 function infoOf(response) {
     if (!(response instanceof FetchResponse))
@@ -304,19 +294,22 @@ function infoOf(response) {
 function invalid(endpoint, status, message) {
     return { ok: false, error: clientError(endpoint.host, 'invalid_response', message, status) };
 }
+function success(response, data) {
+    return { ok: true, data, status: response.status, response: infoOf(response) };
+}
 /**
- * `redirectedBy`: the status of the endpoint's own answer, when it was a redirect that led to
- * `response`. A redirect the endpoint lists is its success by way of the Location: any 2xx there is
- * the data, as bytes, whatever the endpoint's other successes are read as.
+ * The answer of the last request (redirects already followed or refused): any 2xx is a success,
+ * read as the endpoint's 2xx are (an undocumented one as its other statuses); a 304 is the
+ * `not_modified` error of a conditional request; anything else is an error decoded by its host.
  */
-export function interpret(spec, endpoint, response, redirectedBy) {
+export function interpret(spec, endpoint, response) {
     const { status, body } = response;
-    if (redirectedBy !== undefined && status >= 200 && status < 300 && isSuccess(endpoint, redirectedBy))
-        return { ok: true, data: body, response: infoOf(response) };
     const host = spec.hosts[endpoint.host];
     // An endpoint's quirks are decode-rules.ts's, named by the tables only where a contract has them.
     const rules = spec.tables.rules;
-    if (!isSuccess(endpoint, status) || (host !== undefined && rules !== undefined && endpoint.quirks.length > 0 && rules.successQuirk(endpoint, status, body.length) !== undefined)) {
+    if (status < 200 || status > 299 || (host !== undefined && rules !== undefined && endpoint.quirks.length > 0 && rules.successQuirk(endpoint, status, body.length) !== undefined)) {
+        if (status === 304)
+            return { ok: false, error: clientError(endpoint.host, 'not_modified', 'not modified since the validator the call sent', status) };
         if (host === undefined)
             return invalid(endpoint, status, `HTTP ${status}`);
         return { ok: false, error: decodeHostError(spec.tables, host, { status, body: body.length === 0 ? undefined : utf8(body), endpoint }) };
@@ -327,33 +320,36 @@ export function interpret(spec, endpoint, response, redirectedBy) {
 function readJson(endpoint, response) {
     const { status, body } = response;
     if (body.length === 0)
-        return { ok: true, data: undefined, response: infoOf(response) };
+        return success(response, undefined);
     try {
-        return { ok: true, data: (endpoint.json ?? PLAIN_JSON).parse(utf8(body)), response: infoOf(response) };
+        return success(response, (endpoint.json ?? PLAIN_JSON).parse(utf8(body)));
     }
     catch {
         return invalid(endpoint, status, `the ${status} response is not valid JSON`);
     }
 }
 /**
- * A success read as its status's kind says: bytes (of the expected media type), text, nothing or
- * JSON. The tables name it only for endpoints whose successes are not all JSON, so a bundle of JSON
- * calls carries none of it.
+ * A success read as its status's kind says: bytes (of the expected media type), text, nothing,
+ * JSON, or what a followed redirect's target answers (JSON when its Content-Type says so, else
+ * bytes). The tables name it only for endpoints whose successes are not all JSON, so a bundle of
+ * JSON calls carries none of it.
  */
 export function readSuccess(endpoint, response) {
     const { status, body } = response;
     const read = endpoint.successBodies === undefined ? undefined : endpoint.successBodies.find((b) => statusMatches(b.status, status));
     const kind = read === undefined ? endpoint.response : read.response;
+    const media = (response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (kind === 'followed')
+        return media === 'application/json' || media.endsWith('+json') ? readJson(endpoint, response) : success(response, body);
     if (kind === 'binary') {
         const expected = read === undefined ? endpoint.responseContentType : read.contentType;
-        const media = (response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
         if (expected !== undefined && media !== expected)
             return invalid(endpoint, status, `expected ${expected}, got ${media === '' ? 'no content type' : media}`);
-        return { ok: true, data: body, response: infoOf(response) };
+        return success(response, body);
     }
     if (kind === 'text')
-        return { ok: true, data: utf8(body), response: infoOf(response) };
+        return success(response, utf8(body));
     if (kind === 'none')
-        return { ok: true, data: undefined, response: infoOf(response) };
+        return success(response, undefined);
     return readJson(endpoint, response);
 }

@@ -48,7 +48,7 @@ export type PageCall<E> = (input: Readonly<Record<string | symbol, unknown>>) =>
  */
 export declare function pages<E>(call: PageCall<E>, spec: PaginationSpec, input: object, options?: PageOptions, canceled?: () => E): AsyncIterableIterator<Result<unknown, E>>;
 /**
- * One `{ ok: true, data: item, response }` per element of the array at `spec.items` in each page
+ * One `{ ok: true, data: item, status, response }` per element of the array at `spec.items` in each page
  * body (the page's response is repeated). A body without an array there ends the iteration as a
  * page with no items would; an empty array does not (a cursor may still lead on). Errors from
  * `pages` are yielded as they are and end the iteration.

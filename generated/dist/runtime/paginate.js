@@ -35,7 +35,7 @@ export function pages(call, spec, input, options = {}, canceled) {
     return walk(call, spec, first, maxPages, signals, canceled);
 }
 /**
- * One `{ ok: true, data: item, response }` per element of the array at `spec.items` in each page
+ * One `{ ok: true, data: item, status, response }` per element of the array at `spec.items` in each page
  * body (the page's response is repeated). A body without an array there ends the iteration as a
  * page with no items would; an empty array does not (a cursor may still lead on). Errors from
  * `pages` are yielded as they are and end the iteration.
@@ -83,7 +83,7 @@ async function* flatten(source, path) {
         if (!Array.isArray(list))
             return;
         for (const item of list)
-            yield { ok: true, data: item, response: page.response };
+            yield { ok: true, data: item, status: page.status, response: page.response };
     }
 }
 /** The input of the request after `sent`, whose answer was `page`; undefined when there is none. */

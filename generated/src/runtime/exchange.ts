@@ -63,8 +63,8 @@ export interface ResponseInfo<S extends number = number, H extends object = {}> 
  * Categories of failures without a usable response. `timeout` and `canceled` share their names
  * with the usual HTTP categories (504, 499) so one switch handles both.
  */
-export type ClientErrorCategory = 'network' | 'timeout' | 'canceled' | 'invalid_response' | 'invalid_request' | 'redirect';
-export const CLIENT_ERROR_CATEGORIES: readonly ClientErrorCategory[] = ['network', 'timeout', 'canceled', 'invalid_response', 'invalid_request', 'redirect'];
+export type ClientErrorCategory = 'network' | 'timeout' | 'canceled' | 'invalid_response' | 'invalid_request' | 'redirect' | 'not_modified';
+export const CLIENT_ERROR_CATEGORIES: readonly ClientErrorCategory[] = ['network', 'timeout', 'canceled', 'invalid_response', 'invalid_request', 'redirect', 'not_modified'];
 
 /** Failures that happen before or around HTTP: no response, or a response the contract rules out. */
 export interface ClientError<Host extends string = string> {
@@ -91,9 +91,35 @@ export interface ClientError<Host extends string = string> {
   readonly supportReport?: undefined;
 }
 
-export type Result<T, E, S extends number = number, H extends object = {}> =
-  | { readonly ok: true; readonly data: T; readonly response: ResponseInfo<S, H> }
-  | { readonly ok: false; readonly error: E };
+/**
+ * A 2xx answer. `status` is `response.status`, repeated where TypeScript narrows on it: where an
+ * endpoint's 2xx statuses have different bodies, its result is a union of one `Success` per status,
+ * and checking `result.status` narrows `data` (TypeScript does not narrow on `response.status`).
+ */
+export interface Success<T, S extends number = number, H extends object = {}> {
+  readonly ok: true;
+  readonly data: T;
+  readonly status: S;
+  readonly response: ResponseInfo<S, H>;
+}
+
+export interface Failure<E> {
+  readonly ok: false;
+  readonly error: E;
+}
+
+export type Result<T, E, S extends number = number, H extends object = {}> = Success<T, S, H> | Failure<E>;
+
+/** Every 2xx status: `Exclude<Status2xx, …>` types the statuses an endpoint does not document, which are successes too. */
+export type Status2xx =
+  | 200 | 201 | 202 | 203 | 204 | 205 | 206 | 207 | 208 | 209 | 210 | 211 | 212 | 213 | 214 | 215 | 216 | 217 | 218 | 219
+  | 220 | 221 | 222 | 223 | 224 | 225 | 226 | 227 | 228 | 229 | 230 | 231 | 232 | 233 | 234 | 235 | 236 | 237 | 238 | 239
+  | 240 | 241 | 242 | 243 | 244 | 245 | 246 | 247 | 248 | 249 | 250 | 251 | 252 | 253 | 254 | 255 | 256 | 257 | 258 | 259
+  | 260 | 261 | 262 | 263 | 264 | 265 | 266 | 267 | 268 | 269 | 270 | 271 | 272 | 273 | 274 | 275 | 276 | 277 | 278 | 279
+  | 280 | 281 | 282 | 283 | 284 | 285 | 286 | 287 | 288 | 289 | 290 | 291 | 292 | 293 | 294 | 295 | 296 | 297 | 298 | 299;
+
+/** A JSON value: what a followed redirect's target answers when it says JSON. */
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 export const DEFAULT_TIMEOUT_MS: number = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES: number = 32 * 1024 * 1024;
@@ -137,14 +163,12 @@ export async function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint:
   const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const outgoing = new Outgoing(request, limit, input.signal, timeoutMs);
   try {
-    let first: number | undefined;
     for (let hops = 0; ; hops++) {
       const response = await (options.transport === undefined ? (endpoint.upload ?? viaFetch)(options.fetch ?? globalFetch, outgoing) : options.transport(outgoing));
       if (!hasBody(response, limit)) return failure(clientError(host, 'invalid_response', `the response body exceeds ${limit} bytes`, response.status), request);
       const next = nextHop(request, response, hops, secrets);
-      if (next === undefined) return { result: interpret(spec, endpoint, response, first), request, response };
+      if (next === undefined) return { result: interpret(spec, endpoint, response), request, response };
       if ('refused' in next) return { result: { ok: false, error: clientError(host, 'redirect', next.refused, response.status, next.location) }, request, response };
-      first ??= response.status;
       outgoing.to((request = next));
     }
   } catch (e) {
@@ -367,13 +391,6 @@ function utf8(bytes: Uint8Array): string {
   return (utf8Decoder ??= new TextDecoder()).decode(bytes);
 }
 
-/** A status the contract lists as a success (a 304 Not Modified too), or any 2xx where it lists none. */
-function isSuccess(endpoint: EndpointSpec, status: number): boolean {
-  const listed = endpoint.successStatuses;
-  for (const spec of listed) if (statusMatches(spec, status)) return true;
-  return listed.length === 0 && status >= 200 && status < 300;
-}
-
 /** Status and headers of a success; the headers of fetch are read only when asked for. */
 function infoOf(response: Received): ResponseInfo {
   if (!(response instanceof FetchResponse)) return { status: response.status, headers: response.headers };
@@ -392,18 +409,22 @@ function invalid(endpoint: EndpointSpec, status: number, message: string): Resul
   return { ok: false, error: clientError(endpoint.host, 'invalid_response', message, status) };
 }
 
+function success(response: Received, data: unknown): Result<unknown, ClientError> {
+  return { ok: true, data, status: response.status, response: infoOf(response) };
+}
+
 /**
- * `redirectedBy`: the status of the endpoint's own answer, when it was a redirect that led to
- * `response`. A redirect the endpoint lists is its success by way of the Location: any 2xx there is
- * the data, as bytes, whatever the endpoint's other successes are read as.
+ * The answer of the last request (redirects already followed or refused): any 2xx is a success,
+ * read as the endpoint's 2xx are (an undocumented one as its other statuses); a 304 is the
+ * `not_modified` error of a conditional request; anything else is an error decoded by its host.
  */
-export function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: Received, redirectedBy?: number): Result<unknown, DecodedError | ClientError> {
+export function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: Received): Result<unknown, DecodedError | ClientError> {
   const { status, body } = response;
-  if (redirectedBy !== undefined && status >= 200 && status < 300 && isSuccess(endpoint, redirectedBy)) return { ok: true, data: body, response: infoOf(response) };
   const host = spec.hosts[endpoint.host];
   // An endpoint's quirks are decode-rules.ts's, named by the tables only where a contract has them.
   const rules = spec.tables.rules;
-  if (!isSuccess(endpoint, status) || (host !== undefined && rules !== undefined && endpoint.quirks.length > 0 && rules.successQuirk(endpoint, status, body.length) !== undefined)) {
+  if (status < 200 || status > 299 || (host !== undefined && rules !== undefined && endpoint.quirks.length > 0 && rules.successQuirk(endpoint, status, body.length) !== undefined)) {
+    if (status === 304) return { ok: false, error: clientError(endpoint.host, 'not_modified', 'not modified since the validator the call sent', status) };
     if (host === undefined) return invalid(endpoint, status, `HTTP ${status}`);
     return { ok: false, error: decodeHostError(spec.tables, host, { status, body: body.length === 0 ? undefined : utf8(body), endpoint }) };
   }
@@ -413,30 +434,32 @@ export function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, response: R
 /** A JSON success (no data for an empty body). */
 function readJson(endpoint: EndpointSpec, response: Received): Result<unknown, ClientError> {
   const { status, body } = response;
-  if (body.length === 0) return { ok: true, data: undefined, response: infoOf(response) };
+  if (body.length === 0) return success(response, undefined);
   try {
-    return { ok: true, data: (endpoint.json ?? PLAIN_JSON).parse(utf8(body)), response: infoOf(response) };
+    return success(response, (endpoint.json ?? PLAIN_JSON).parse(utf8(body)));
   } catch {
     return invalid(endpoint, status, `the ${status} response is not valid JSON`);
   }
 }
 
 /**
- * A success read as its status's kind says: bytes (of the expected media type), text, nothing or
- * JSON. The tables name it only for endpoints whose successes are not all JSON, so a bundle of JSON
- * calls carries none of it.
+ * A success read as its status's kind says: bytes (of the expected media type), text, nothing,
+ * JSON, or what a followed redirect's target answers (JSON when its Content-Type says so, else
+ * bytes). The tables name it only for endpoints whose successes are not all JSON, so a bundle of
+ * JSON calls carries none of it.
  */
 export function readSuccess(endpoint: EndpointSpec, response: Received): Result<unknown, ClientError> {
   const { status, body } = response;
   const read = endpoint.successBodies === undefined ? undefined : endpoint.successBodies.find((b) => statusMatches(b.status, status));
   const kind = read === undefined ? endpoint.response : read.response;
+  const media = (response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (kind === 'followed') return media === 'application/json' || media.endsWith('+json') ? readJson(endpoint, response) : success(response, body);
   if (kind === 'binary') {
     const expected = read === undefined ? endpoint.responseContentType : read.contentType;
-    const media = (response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     if (expected !== undefined && media !== expected) return invalid(endpoint, status, `expected ${expected}, got ${media === '' ? 'no content type' : media}`);
-    return { ok: true, data: body, response: infoOf(response) };
+    return success(response, body);
   }
-  if (kind === 'text') return { ok: true, data: utf8(body), response: infoOf(response) };
-  if (kind === 'none') return { ok: true, data: undefined, response: infoOf(response) };
+  if (kind === 'text') return success(response, utf8(body));
+  if (kind === 'none') return success(response, undefined);
   return readJson(endpoint, response);
 }

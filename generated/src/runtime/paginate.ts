@@ -64,7 +64,7 @@ export function pages<E>(call: PageCall<E>, spec: PaginationSpec, input: object,
 }
 
 /**
- * One `{ ok: true, data: item, response }` per element of the array at `spec.items` in each page
+ * One `{ ok: true, data: item, status, response }` per element of the array at `spec.items` in each page
  * body (the page's response is repeated). A body without an array there ends the iteration as a
  * page with no items would; an empty array does not (a cursor may still lead on). Errors from
  * `pages` are yielded as they are and end the iteration.
@@ -110,7 +110,7 @@ async function* flatten<E>(source: AsyncIterableIterator<Result<unknown, E>>, pa
     }
     const list = readPath(page.data, path);
     if (!Array.isArray(list)) return;
-    for (const item of list as readonly unknown[]) yield { ok: true, data: item, response: page.response };
+    for (const item of list as readonly unknown[]) yield { ok: true, data: item, status: page.status, response: page.response };
   }
 }
 

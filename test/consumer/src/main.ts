@@ -139,6 +139,7 @@ export function retryPolicy(category: GetOrderLabelError['category']): 'retry' |
     case 'invalid_response':
     case 'invalid_request':
     case 'redirect':
+    case 'not_modified':
       return 'no_retry';
     default: {
       const unreachable: never = category;

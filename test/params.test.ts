@@ -136,7 +136,7 @@ describe('a generated client puts each parameter on the wire as OpenAPI says', (
 
   it('path styles: simple, label (array) and matrix (exploded object)', async () => {
     const got = await last(client.labelled({ id: 7, coords: [1, 2], point: { from: 'a', to: 'b' } }));
-    expect(got.url).toBe('/items/7/.1.2/;from=a;to=b');
+    expect(got.url).toBe('/items/7/.1,2/;from=a;to=b');
   });
 
   it.each([

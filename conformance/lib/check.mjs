@@ -357,6 +357,14 @@ function judgeAuth(raw, call, what) {
       };
 }
 
+function routeWithQuery(what) {
+  return {
+    fault: 'description',
+    rule: "the route holds a fragment or query ('#', '?'), which no request path can carry (the client then sends the path before it, and its query lands in the fragment, never sent)",
+    what,
+  };
+}
+
 function judgeError(rejection, raw, call, differences) {
   const what = `${rejection.status} ${rejection.type}: ${rejection.detail ?? ''}`.trim();
   if (rejection.status >= 500) return { fault: 'prism', rule: 'Prism failed to make its own answer (a 5xx problem of its own, no violation of the request named)', what };
@@ -364,6 +372,8 @@ function judgeError(rejection, raw, call, differences) {
     case 'UNAUTHORIZED':
       return judgeAuth(raw, call, what);
     case 'NOT_ACCEPTABLE': {
+      // Prism answers 406 only for a response with content: a route holding '?' whose own success has none was matched to another route.
+      if (/[#?]/.test(call.route) && call.successMedia.length === 0) return routeWithQuery(what);
       const accept = String(raw.headers.accept ?? '');
       const fits = call.successMedia.some((m) => accepts(accept, m));
       return fits
@@ -384,12 +394,7 @@ function judgeError(rejection, raw, call, differences) {
     case 'INVALID_CONTENT_TYPE':
       return judgeContentType(raw, call, what);
     case 'NO_PATH_MATCHED_ERROR':
-      if (/[#?]/.test(call.route))
-        return {
-          fault: 'description',
-          rule: "the route holds a fragment or query ('#', '?'), which no request path can carry (the client then sends the path before it, and its query lands in the fragment, never sent)",
-          what,
-        };
+      if (/[#?]/.test(call.route)) return routeWithQuery(what);
     // falls through
     case 'NO_METHOD_MATCHED_ERROR':
     case 'NO_SERVER_MATCHED_ERROR':

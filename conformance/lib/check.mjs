@@ -454,6 +454,8 @@ export function decodeFailure(outcome, raw, expectedStatus, documented = () => t
     if (!documented(status)) return undefined;
     if (r?.ok !== true) return `a documented ${status} read as an error (${r?.error?.category}/${r?.error?.code}: ${r?.error?.message})`;
     const type = String(raw.response.headers['content-type'] ?? '');
+    // A body the contract reads as bytes (a binary schema, under JSON's media type too) is its bytes, not their JSON.
+    if (r.data instanceof Uint8Array) return Buffer.from(r.data).equals(raw.response.body) ? undefined : `data is not the ${status} body's bytes`;
     if (/json/i.test(type) && raw.response.body.length > 0) {
       const body = json(raw.response.body);
       if (body !== undefined && !sameData(r.data, body)) return `data is not the ${status} body (${JSON.stringify(r.data)?.slice(0, 80)} for ${raw.response.body.toString('utf8').slice(0, 80)})`;

@@ -252,7 +252,8 @@ export interface RawPagination {
 export interface RawResponse {
   readonly description?: string;
   readonly body?: RawTypeRef;
-  readonly contentType?: string;
+  /** One media type, or every one that carries the body; ranges (`image/*`, the any-type range) allowed. */
+  readonly contentType?: string | readonly string[];
   readonly shape?: string;
   readonly headers?: Readonly<Record<string, RawResponseHeader>>;
   readonly notShown?: string;

@@ -456,10 +456,18 @@ export function readSuccess(endpoint: EndpointSpec, response: Received): Result<
   if (kind === 'followed') return media === 'application/json' || media.endsWith('+json') ? readJson(endpoint, response) : success(response, body);
   if (kind === 'binary') {
     const expected = read === undefined ? endpoint.responseContentType : read.contentType;
-    if (expected !== undefined && media !== expected) return invalid(endpoint, status, `expected ${expected}, got ${media === '' ? 'no content type' : media}`);
+    if (expected !== undefined && !admits(expected, media)) return invalid(endpoint, status, `expected ${expected}, got ${media === '' ? 'no content type' : media}`);
     return success(response, body);
   }
   if (kind === 'text') return success(response, utf8(body));
   if (kind === 'none') return success(response, undefined);
   return readJson(endpoint, response);
+}
+
+/** Whether a media type is one of an Accept list's: named, or within a range (`image/*` by its type, the any-type range any). */
+export function admits(list: string, media: string): boolean {
+  return list.split(',').some((range) => {
+    const r = range.trim().toLowerCase();
+    return r === media || r === '*/*' || (r.endsWith('/*') && media.startsWith(r.slice(0, -1)));
+  });
 }

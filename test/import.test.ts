@@ -334,6 +334,25 @@ describe('operations → endpoints', () => {
     const none = endpoint({ responses: { '404': { description: 'Gone.' } } });
     expect(Object.keys(none['responses'] as Out)).toEqual(['404', 'default']);
   });
+
+  it('a success documented under a media range keeps the range as written: Accept asks for it, not for application/octet-stream', () => {
+    const any = endpoint({ responses: { '200': { description: 'Options.', content: { '*/*': { schema: { type: 'array', items: { type: 'string' } } } } } } });
+    expect((any['responses'] as Out)['200']).toEqual({ description: 'Options.', body: 'binary', contentType: '*/*' });
+    const images = endpoint({ responses: { '200': { description: 'A picture.', content: { 'image/*; q=0.8': { schema: { type: 'string', format: 'binary' } } } } } });
+    expect((images['responses'] as Out)['200']).toEqual({ description: 'A picture.', body: 'binary', contentType: 'image/*' });
+  });
+
+  it('a success in several media types keeps every one that carries its body, JSON first; a binary body under application/json says so', () => {
+    const binary = { schema: { type: 'string', format: 'binary' } };
+    const score = endpoint({ responses: { '200': { description: 'Revision data.', content: { 'application/json': binary, 'application/vnd.recordare.musicxml': binary, 'audio/midi': binary, 'image/png': binary } } } });
+    expect((score['responses'] as Out)['200']).toEqual({ description: 'Revision data.', body: 'binary', contentType: ['application/json', 'application/vnd.recordare.musicxml', 'audio/midi', 'image/png'] });
+    const one = endpoint({ responses: { '200': { description: 'Bytes.', content: { 'application/json': binary } } } });
+    expect((one['responses'] as Out)['200']).toEqual({ description: 'Bytes.', body: 'binary', contentType: 'application/json' });
+    // An object read as JSON is not read under XML: only the JSON types carry it.
+    const pet = { schema: { type: 'object', properties: { a: { type: 'string' } } } };
+    const pets = endpoint({ responses: { '200': { description: 'A pet.', content: { 'application/xml': pet, 'application/json': pet, 'application/vnd.pet+json': pet } } } });
+    expect((pets['responses'] as Out)['200']).toEqual({ description: 'A pet.', body: { type: 'object', fields: { a: { type: 'string' } } }, contentType: ['application/json', 'application/vnd.pet+json'] });
+  });
 });
 
 describe('error responses → error shapes', () => {

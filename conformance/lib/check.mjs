@@ -357,6 +357,14 @@ function judgeAuth(raw, call, what) {
       };
 }
 
+function routeWithQuery(what) {
+  return {
+    fault: 'description',
+    rule: "the route holds a fragment or query ('#', '?'), which no request path can carry (the client then sends the path before it, and its query lands in the fragment, never sent)",
+    what,
+  };
+}
+
 function judgeError(rejection, raw, call, differences) {
   const what = `${rejection.status} ${rejection.type}: ${rejection.detail ?? ''}`.trim();
   if (rejection.status >= 500) return { fault: 'prism', rule: 'Prism failed to make its own answer (a 5xx problem of its own, no violation of the request named)', what };
@@ -364,6 +372,8 @@ function judgeError(rejection, raw, call, differences) {
     case 'UNAUTHORIZED':
       return judgeAuth(raw, call, what);
     case 'NOT_ACCEPTABLE': {
+      // Prism answers 406 only for a response with content: a route holding '?' whose own success has none was matched to another route.
+      if (/[#?]/.test(call.route) && call.successMedia.length === 0) return routeWithQuery(what);
       const accept = String(raw.headers.accept ?? '');
       const fits = call.successMedia.some((m) => accepts(accept, m));
       return fits
@@ -384,12 +394,7 @@ function judgeError(rejection, raw, call, differences) {
     case 'INVALID_CONTENT_TYPE':
       return judgeContentType(raw, call, what);
     case 'NO_PATH_MATCHED_ERROR':
-      if (/[#?]/.test(call.route))
-        return {
-          fault: 'description',
-          rule: "the route holds a fragment or query ('#', '?'), which no request path can carry (the client then sends the path before it, and its query lands in the fragment, never sent)",
-          what,
-        };
+      if (/[#?]/.test(call.route)) return routeWithQuery(what);
     // falls through
     case 'NO_METHOD_MATCHED_ERROR':
     case 'NO_SERVER_MATCHED_ERROR':
@@ -449,6 +454,8 @@ export function decodeFailure(outcome, raw, expectedStatus, documented = () => t
     if (!documented(status)) return undefined;
     if (r?.ok !== true) return `a documented ${status} read as an error (${r?.error?.category}/${r?.error?.code}: ${r?.error?.message})`;
     const type = String(raw.response.headers['content-type'] ?? '');
+    // A body the contract reads as bytes (a binary schema, under JSON's media type too) is its bytes, not their JSON.
+    if (r.data instanceof Uint8Array) return Buffer.from(r.data).equals(raw.response.body) ? undefined : `data is not the ${status} body's bytes`;
     if (/json/i.test(type) && raw.response.body.length > 0) {
       const body = json(raw.response.body);
       if (body !== undefined && !sameData(r.data, body)) return `data is not the ${status} body (${JSON.stringify(r.data)?.slice(0, 80)} for ${raw.response.body.toString('utf8').slice(0, 80)})`;

@@ -153,7 +153,7 @@ function diffContentTypes(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase)
   const after = ea.request?.contentTypes ?? [];
   for (const t of before.filter((x) => !after.includes(x))) add(ctx, 'content-type', 'removed', 'request', subject, { before: t, ...locs(eb, ea) });
   for (const t of after.filter((x) => !before.includes(x))) add(ctx, 'content-type', 'added', 'request', subject, { after: t, ...locs(eb, ea) });
-  const media = (e: Endpoint) => e.responses.filter((r) => !r.isError && r.contentType !== undefined).map((r) => r.contentType ?? '');
+  const media = (e: Endpoint) => e.responses.flatMap((r) => (r.isError ? [] : r.contentTypes));
   for (const t of media(eb).filter((x) => !media(ea).includes(x))) add(ctx, 'content-type', 'removed', 'response', subject, { before: t, ...locs(eb, ea) });
   for (const t of media(ea).filter((x) => !media(eb).includes(x))) add(ctx, 'content-type', 'added', 'response', subject, { after: t, ...locs(eb, ea) });
 }

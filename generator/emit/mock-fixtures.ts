@@ -10,7 +10,7 @@
  * independent reading of them (test/support/decode-oracle.ts) to check both sides against.
  */
 import { hasPath, isRecord, readPath } from '../../templates/body.js';
-import { clientError, type ClientError } from '../../templates/exchange.js';
+import { admits, clientError, type ClientError } from '../../templates/exchange.js';
 import { decodeHostError, type DecodedError } from '../../templates/decode.js';
 import { DECODE_RULES } from '../../templates/decode-rules.js';
 import { shapeRules } from '../../templates/shape-reader.js';
@@ -70,6 +70,14 @@ const ASSUMED_MESSAGE_STATUS = 422;
 /** A minimal, valid one-page-less PDF; ASCII, so its text is its bytes. */
 const EXAMPLE_PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
 const NOT_THE_CONTENT = { contentType: 'text/html', text: '<!doctype html><title>Not the document</title>' } as const;
+const NOT_JSON_EITHER = { contentType: 'application/json', text: '{}' } as const;
+
+/** A media type the first of an Accept list's admits, for a fixture to answer with: `any` for any type, `image/x-example` for `image/*`. */
+function concreteMedia(list: string, any = 'application/octet-stream'): string {
+  const range = (list.split(',')[0] ?? '').trim();
+  if (range === '*/*') return any;
+  return range.endsWith('/*') ? `${range.slice(0, -1)}x-example` : range;
+}
 
 const cache = new WeakMap<Contract, MockFixtures>();
 
@@ -276,7 +284,8 @@ function quirkFixtures(k: Knowledge, endpoint: Endpoint, expect: Expect, keys: K
     if (!isResponseStatus(status) || (success && !quirk.error)) return [];
     const body = quirk.when.emptyBody || host === undefined ? undefined : hostErrorBody(k.contract, host, status);
     // A zero-byte document still says what it is meant to be.
-    const emptyType = success && k.successBody(endpoint).kind === 'binary' ? k.successBody(endpoint).contentType : undefined;
+    const read = k.successBody(endpoint);
+    const emptyType = success && read.kind === 'binary' && read.contentType !== undefined ? concreteMedia(read.contentType) : undefined;
     const value = errorFixture(expect, 'quirk', status, body, classNote(quirk.when.status), emptyType);
     return [{ key: keys.claim([quirk.id, `quirk:${quirk.id}`]), value }];
   });
@@ -297,7 +306,9 @@ function contentTypeFixture(k: Knowledge, endpoint: Endpoint, keys: Keys): Keyed
   if (expected === undefined || response === undefined) return [];
   const status = representative(response.status);
   if (endpoint.errors.quirks.some((q) => q.error && !q.when.emptyBody && statusMatches(q.when.status, status))) return [];
-  const wrong = expected === NOT_THE_CONTENT.contentType ? { contentType: 'application/json', text: '{}' } : NOT_THE_CONTENT;
+  // A range may admit every type (the any-type range): then no media type is wrong.
+  const wrong = [NOT_THE_CONTENT, NOT_JSON_EITHER].find((w) => !admits(expected, w.contentType));
+  if (wrong === undefined) return [];
   // The client's own error for it: the runtime decides, as for every other fixture.
   const expect = projection(clientError(endpoint.host, 'invalid_response', `expected ${expected}`, status));
   const value: ErrorFixture = { kind: 'content_type', status, ...wrong, note: `A success that is not ${expected}.`, expect };
@@ -320,13 +331,13 @@ function successFixture(k: Knowledge, endpoint: Endpoint): FixtureResponse {
   const body = response.body;
   if (body === undefined) return noted({ status });
   if (body.kind === 'primitive' && body.name === 'binary') {
-    const contentType = response.contentType ?? 'application/octet-stream';
+    const contentType = concreteMedia(response.contentType ?? 'application/octet-stream');
     return noted({ status, contentType, text: contentType === 'application/pdf' ? EXAMPLE_PDF : EXAMPLE_TEXT });
   }
   const headers = response.headers.length === 0 ? {} : { headers: Object.fromEntries(response.headers.map((h) => [h.name, HEADER_EXAMPLES[h.type]])) };
   // A text body is its text, not the JSON of a string.
-  if (k.successBody(endpoint).kind === 'text') return noted({ status, contentType: response.contentType ?? 'text/plain', ...headers, text: String(exampleValue(k.contract, body)) });
-  return noted({ status, contentType: response.contentType ?? 'application/json', ...headers, json: exampleValue(k.contract, body) });
+  if (k.successBody(endpoint).kind === 'text') return noted({ status, contentType: concreteMedia(response.contentType ?? 'text/plain', 'text/plain'), ...headers, text: String(exampleValue(k.contract, body)) });
+  return noted({ status, contentType: concreteMedia(response.contentType ?? 'application/json', 'application/json'), ...headers, json: exampleValue(k.contract, body) });
 }
 
 const HEADER_EXAMPLES: Readonly<Record<ResponseHeader['type'], string>> = { string: 'example', integer: '1', number: '1', boolean: 'true' };

@@ -20,6 +20,8 @@ type Path = readonly (string | number)[];
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'] as const;
 /** Headers the contract says elsewhere (media types, credentials). */
 const MEDIA = /^[a-z]+\/[A-Za-z0-9.+-]+$/;
+/** A media range a response may be documented with: `image/*`, or any type. */
+const RANGE = /^([a-z]+|\*)\/\*$/;
 
 export interface OperationsInput {
   readonly ctx: ImportContext;
@@ -266,10 +268,14 @@ function serialisation(p: JsonObject, place: string): Out {
 // Request bodies
 // ---------------------------------------------------------------------------------------------
 
-/** A media type as the contract writes it: lower case, without parameters; a wildcard is bytes. */
-export function mediaType(raw: string): string | undefined {
+/**
+ * A media type as the contract writes it: lower case, without parameters. A range (`image/*`) is
+ * kept where `ranges` says (what a response may be: the client asks for it as written), else it
+ * is bytes (what a request is sent as).
+ */
+export function mediaType(raw: string, ranges = false): string | undefined {
   const bare = (raw.split(';')[0] ?? '').trim().toLowerCase();
-  if (bare === '*/*' || bare.endsWith('/*')) return 'application/octet-stream';
+  if (bare === '*/*' || bare.endsWith('/*')) return ranges && RANGE.test(bare) ? bare : ranges ? undefined : 'application/octet-stream';
   return MEDIA.test(bare) ? bare : undefined;
 }
 
@@ -303,10 +309,10 @@ interface MediaEntry {
   readonly at: Path;
 }
 
-function mediaEntries(ctx: ImportContext, content: JsonObject, at: Path): MediaEntry[] {
+function mediaEntries(ctx: ImportContext, content: JsonObject, at: Path, ranges = false): MediaEntry[] {
   const out: MediaEntry[] = [];
   for (const [raw, entry] of Object.entries(content)) {
-    const media = mediaType(raw);
+    const media = mediaType(raw, ranges);
     if (media === undefined) {
       ctx.warn([...at, raw], 'media-type-dropped', `media type '${raw}' cannot be written in a contract`);
       continue;
@@ -425,7 +431,7 @@ function statusKey(raw: string): string | undefined {
 function success(input: OperationsInput, response: JsonObject, at: Path): Out {
   const { ctx } = input;
   const content = isObject(response['content']) ? response['content'] : {};
-  const media = mediaEntries(ctx, content, [...at, 'content']);
+  const media = mediaEntries(ctx, content, [...at, 'content'], true);
   const lead = media.find((m) => isJson(m.media)) ?? media[0];
   const out: Out = { description: ctx.ownDescription(response), notShown: ctx.notShown(response) };
   if (lead !== undefined) {
@@ -433,10 +439,23 @@ function success(input: OperationsInput, response: JsonObject, at: Path): Out {
     const type = lead.schema === undefined ? 'unknown' : typeRef(ctx, input.types, lead.schema, lead.at, 0);
     // An export's body is the contract's, whatever its media type.
     out['body'] = ctx.exported ? type : kind === 'bytes' ? 'binary' : kind === 'text' && !isStringType(input, type) ? 'string' : kind === 'form' ? 'unknown' : type;
-    out['contentType'] = lead.media === 'application/json' ? undefined : lead.media === 'application/octet-stream' && out['body'] === 'binary' ? undefined : lead.media;
+    out['contentType'] = responseMedia(ctx, media, lead, out['body'] === 'binary');
   }
   out['headers'] = responseHeaders(input, response['headers'], [...at, 'headers']);
   return out;
+}
+
+/**
+ * Every media type a success's body comes in, the lead first: those documented with the same schema
+ * and read alike (bytes under any type, JSON under JSON's, text under text's), so Accept asks for
+ * each and a binary success is checked against each. Left out where it is only the default.
+ */
+function responseMedia(ctx: ImportContext, media: readonly MediaEntry[], lead: MediaEntry, binary: boolean): string | string[] | undefined {
+  // An export lists the contract's media types, all of one body.
+  const carries = (m: MediaEntry) => m === lead || ctx.exported || (sameSchema(m.schema, lead.schema) && (binary || kindOf(m.media) === kindOf(lead.media)));
+  const list = [lead, ...media.filter((m) => m !== lead)].filter(carries).map((m) => m.media);
+  if (list.length > 1) return list;
+  return list[0] === (binary ? 'application/octet-stream' : 'application/json') ? undefined : list[0];
 }
 
 function responseHeaders(input: OperationsInput, headers: Json | undefined, at: Path): Out | undefined {

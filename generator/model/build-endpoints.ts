@@ -127,11 +127,13 @@ function buildResponses(ctx: BuildContext, path: RawPath, raw: Readonly<Record<s
     if (r.shape !== undefined) checkName(ctx, [...p, 'shape'], r.shape, refs.shapes, M.unknownShape);
     // A redirect is followed and a 304 is an error: a body written on either would be typed nowhere and read never.
     if (r.body !== undefined && pattern.kind !== 'default' && [1, 3].includes(statusClassOf(pattern))) ctx.report(M.unreadResponseBody, [...p, 'body'], { status }, 'key');
+    const contentTypes = responseMediaTypes(r);
     return {
       status: pattern,
       description: r.description,
       body: r.body === undefined ? undefined : buildTypeRef(ctx, [...p, 'body'], r.body, refs.typeNames),
-      contentType: r.contentType ?? (r.body === undefined ? undefined : r.body === 'binary' ? 'application/octet-stream' : 'application/json'),
+      contentType: contentTypes[0],
+      contentTypes,
       shape: r.shape,
       headers: entries(r.headers ?? {}).map(([name, h]) => ({ name, type: h.type ?? 'string', required: h.required ?? false, description: h.description })),
       notShown: r.notShown,
@@ -141,6 +143,13 @@ function buildResponses(ctx: BuildContext, path: RawPath, raw: Readonly<Record<s
   });
   if (!responses.some((r) => !r.isError)) ctx.report(M.noSuccessResponse, path, {});
   return responses;
+}
+
+/** A response's media types as written (one or a list), else its body's default: bytes for `binary`, else JSON. */
+function responseMediaTypes(r: RawResponse): readonly string[] {
+  if (r.contentType !== undefined) return typeof r.contentType === 'string' ? [r.contentType] : [...r.contentType];
+  if (r.body === undefined) return [];
+  return [r.body === 'binary' ? 'application/octet-stream' : 'application/json'];
 }
 
 const PAGINATION_KEYS: Readonly<Record<RawPagination['kind'], { readonly needs: readonly string[]; readonly takes: readonly string[] }>> = {

@@ -21,7 +21,10 @@ export type Direction = 'request' | 'response';
 export interface SuccessBody {
   /** `followed`: what a redirect's target answers, as bytes, or parsed when it says it is JSON. */
   readonly kind: 'json' | 'binary' | 'text' | 'none' | 'followed';
-  /** The media type a binary or text success must carry, when the contract names one. */
+  /**
+   * The media types a binary or text success may carry, when the contract names them: as an
+   * Accept list (`image/png, audio/*`), which a binary success's Content-Type must match.
+   */
   readonly contentType: string | undefined;
 }
 
@@ -250,11 +253,10 @@ class ContractKnowledge implements Knowledge {
   }
 
   accept(endpoint: Endpoint): string | undefined {
-    const success = this.successResponses(endpoint).flatMap((r) => (r.body === undefined ? [] : [r.contentType ?? 'application/json']));
-    const errors = endpoint.responses.flatMap((r) => (r.isError && r.contentType !== undefined ? [r.contentType] : []));
-    const types = [...new Set([...success, ...errors])];
-    const fallback = this.successBody(endpoint).contentType ?? 'application/json';
-    return types.length === 0 || (types.length === 1 && types[0] === fallback) ? undefined : types.join(', ');
+    const success = this.successResponses(endpoint).flatMap((r) => (r.body === undefined ? [] : r.contentTypes));
+    const errors = endpoint.responses.flatMap((r) => (r.isError ? r.contentTypes : []));
+    const types = [...new Set([...success, ...errors])].join(', ');
+    return types === '' || types === (this.successBody(endpoint).contentType ?? 'application/json') ? undefined : types;
   }
 
   successBodies(endpoint: Endpoint): readonly { readonly response: ResponseSpec; readonly body: SuccessBody }[] | undefined {
@@ -279,10 +281,10 @@ class ContractKnowledge implements Knowledge {
   private responseBody(r: ResponseSpec): SuccessBody {
     const body = r.body === undefined ? undefined : this.resolved(r.body);
     if (body === undefined) return NO_BODY;
-    if (body === 'binary') return { kind: 'binary', contentType: r.contentType };
+    if (body === 'binary') return { kind: 'binary', contentType: r.contentTypes.join(', ') };
     const media = r.contentType?.toLowerCase();
     if (media === undefined || isJsonMediaType(media)) return { kind: 'json', contentType: undefined };
-    if (media.startsWith('text/') || body === 'string') return { kind: 'text', contentType: r.contentType };
+    if (media.startsWith('text/') || body === 'string') return { kind: 'text', contentType: r.contentTypes.join(', ') };
     return { kind: 'json', contentType: undefined };
   }
 

@@ -459,7 +459,10 @@ export interface ResponseSpec {
   readonly status: ResponseStatus;
   readonly description: string | undefined;
   readonly body: TypeRef | undefined;
+  /** The first of `contentTypes`: the media type mocks and the OpenAPI export lead with. */
   readonly contentType: string | undefined;
+  /** Every media type (or range: `image/*`, the any-type range) the contract says carries the body, in its order; empty without one. */
+  readonly contentTypes: readonly string[];
   /** The error shape this status answers with, when the contract names one. */
   readonly shape: string | undefined;
   /** Headers a success carries, as the contract declares them. */

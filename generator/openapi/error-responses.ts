@@ -72,7 +72,7 @@ export function errorResponse(contract: Contract, host: Host, input: ErrorRespon
   return {
     description: written,
     'x-contractgen-description': declared === undefined ? undefined : ownText(written, declared.description),
-    content: schema === undefined ? undefined : { [declared?.contentType ?? 'application/json']: { schema } },
+    content: schema === undefined ? undefined : mediaContent(declared?.contentTypes ?? [], schema),
     'x-contractgen-quirks': nonEmpty(input.quirks.map((q) => q.id)),
     'x-contractgen-not-shown': declared?.notShown,
   };
@@ -153,7 +153,7 @@ export function defaultResponse(contract: Contract, host: Host, declared?: Respo
   return {
     description,
     'x-contractgen-description': declared === undefined ? undefined : ownText(description, declared.description),
-    content: schema === undefined ? undefined : { [declared?.contentType ?? 'application/json']: { schema } },
+    content: schema === undefined ? undefined : mediaContent(declared?.contentTypes ?? [], schema),
     'x-contractgen-not-shown': declared?.notShown,
   };
 }
@@ -174,4 +174,9 @@ export function overlaps(a: StatusPattern, b: StatusPattern): boolean {
   if (a.kind === 'exact') return statusMatches(b, a.status);
   if (b.kind === 'exact') return statusMatches(a, b.status);
   return a.statusClass === b.statusClass;
+}
+
+/** A body's `content`: the schema under each media type the contract lists for it (JSON when none). */
+export function mediaContent(types: readonly string[], schema: Json): JsonObject {
+  return Object.fromEntries((types.length === 0 ? ['application/json'] : types).map((t) => [t, { schema }]));
 }

@@ -5,7 +5,7 @@
 import { knowledge } from '../model/knowledge.js';
 import { formatStatus, isFollowedRedirect } from '../model/values.js';
 import type { Contract, Endpoint, Host, Quirk, ResponseSpec, ResponseStatus, StatusPattern } from '../model/types.js';
-import { defaultResponse, errorResponse, hostErrorStatuses, overlaps, quirkNotes, responseComponentName } from './error-responses.js';
+import { defaultResponse, errorResponse, hostErrorStatuses, mediaContent, overlaps, quirkNotes, responseComponentName } from './error-responses.js';
 import { nonEmpty, ownText, paragraphs, ref, type Json, type JsonObject } from './json.js';
 import { typeRefSchema } from './schemas.js';
 
@@ -78,7 +78,7 @@ function successResponse(contract: Contract, r: ResponseSpec, quirks: readonly Q
     description,
     'x-contractgen-description': ownText(description, r.description),
     headers: r.headers.length === 0 ? undefined : Object.fromEntries(r.headers.map((h) => [h.name, { description: h.description, required: h.required ? true : undefined, schema: { type: h.type } }])),
-    content: r.body === undefined ? undefined : { [r.contentType ?? 'application/json']: { schema: typeRefSchema(r.body, knowledge(contract)) } },
+    content: r.body === undefined ? undefined : mediaContent(r.contentTypes, typeRefSchema(r.body, knowledge(contract))),
     'x-contractgen-quirks': nonEmpty(quirks.map((q) => q.id)),
     'x-contractgen-not-shown': r.notShown,
   };

@@ -151,3 +151,5 @@ export declare function interpret(spec: RuntimeSpec, endpoint: EndpointSpec, res
  * JSON calls carries none of it.
  */
 export declare function readSuccess(endpoint: EndpointSpec, response: Received): Result<unknown, ClientError>;
+/** Whether a media type is one of an Accept list's: named, or within a range (`image/*` by its type, the any-type range any). */
+export declare function admits(list: string, media: string): boolean;

@@ -343,7 +343,7 @@ export function readSuccess(endpoint, response) {
         return media === 'application/json' || media.endsWith('+json') ? readJson(endpoint, response) : success(response, body);
     if (kind === 'binary') {
         const expected = read === undefined ? endpoint.responseContentType : read.contentType;
-        if (expected !== undefined && media !== expected)
+        if (expected !== undefined && !admits(expected, media))
             return invalid(endpoint, status, `expected ${expected}, got ${media === '' ? 'no content type' : media}`);
         return success(response, body);
     }
@@ -352,4 +352,11 @@ export function readSuccess(endpoint, response) {
     if (kind === 'none')
         return success(response, undefined);
     return readJson(endpoint, response);
+}
+/** Whether a media type is one of an Accept list's: named, or within a range (`image/*` by its type, the any-type range any). */
+export function admits(list, media) {
+    return list.split(',').some((range) => {
+        const r = range.trim().toLowerCase();
+        return r === media || r === '*/*' || (r.endsWith('/*') && media.startsWith(r.slice(0, -1)));
+    });
 }

@@ -185,7 +185,11 @@ export interface EndpointSpec extends EndpointErrorSpec {
      * Content-Type is JSON). Any 2xx is a success; no other status is.
      */
     readonly response: SuccessKind;
-    /** The media type a binary success must carry (e.g. application/pdf), when the contract names one; also what a text one asks for. */
+    /**
+     * The media types a binary success may carry, as an Accept list (`application/pdf`, or
+     * `audio/midi, image/png`, or a range such as `image/*`), when the contract names them; a
+     * binary success's Content-Type must match one. Also what a binary or text call asks for.
+     */
     readonly responseContentType?: string;
     /** Where successes are not all read alike (a PDF 200, a JSON 202): how each status is; the first match wins, `response` reads the rest. */
     readonly successBodies?: readonly SuccessBodySpec[];

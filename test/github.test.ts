@@ -3,7 +3,9 @@
  * imported and generated in memory, then a consumer file type-checked under both compilers: after
  * `if (!r.ok) return`, `data` is exactly the 2xx body, on an operation whose 301 was once counted
  * as a success (`reposGet`) and on one that lists a 304; and `result.status` narrows `data` where
- * two 2xx differ (`reposAddCollaborator`: an invitation at 201, nothing at 204). In `npm test`
+ * two 2xx differ (`reposAddCollaborator`: an invitation at 201, nothing at 204); `error.status`
+ * narrows `error.body` to the documented error body (`issuesUpdate`: BasicError at 404, ValidationError
+ * at 422), `unknown` at any other status and where nothing is documented. In `npm test`
  * (about 25 s alone: the import, the generation and two compilers over 1,200 operations).
  */
 import { createRequire } from 'node:module';
@@ -17,7 +19,7 @@ const TIMEOUT = 600_000;
 const TYPE_TESTS = `
 import { expectTypeOf } from 'vitest';
 // The description's schema 'thread' keeps its own name.
-import type { Client, FullRepository, RepositoryInvitation, thread } from './index.js';
+import type { BasicError, Client, FullRepository, RepositoryInvitation, thread, ValidationError } from './index.js';
 
 export async function reposGet(client: Client): Promise<void> {
   const r = await client.reposGet({ owner: 'o', repo: 'r' });
@@ -42,6 +44,46 @@ export async function narrowsByStatus(client: Client): Promise<void> {
   expectTypeOf(r.data).toEqualTypeOf<RepositoryInvitation | undefined>();
   if (r.status === 201) expectTypeOf(r.data).toEqualTypeOf<RepositoryInvitation>();
   if (r.status === 204) expectTypeOf(r.data).toEqualTypeOf<undefined>();
+}
+
+export async function errorBodies(client: Client): Promise<void> {
+  const r = await client.issuesUpdate({ owner: 'o', repo: 'r', issue_number: 1 });
+  if (r.ok) return;
+  expectTypeOf(r.error.body).toEqualTypeOf<unknown>();
+  // A client error may carry any status (a body over the size limit): it keeps body unknown until excluded.
+  if (r.error.status === 422) expectTypeOf(r.error.body).toEqualTypeOf<unknown>();
+  if (r.error.shape === 'client') return;
+  if (r.error.status === 422) {
+    expectTypeOf(r.error.body).toEqualTypeOf<ValidationError | undefined>();
+    expectTypeOf(r.error.status).toEqualTypeOf<422>();
+  }
+  switch (r.error.status) {
+    case 404:
+    case 410:
+      expectTypeOf(r.error.body).toEqualTypeOf<BasicError | undefined>();
+      break;
+    case 500:
+      expectTypeOf(r.error.body).toEqualTypeOf<unknown>();
+      break;
+  }
+  if (r.error.status !== 403 && r.error.status !== 404 && r.error.status !== 410 && r.error.status !== 422 && r.error.status !== 503) expectTypeOf(r.error.body).toEqualTypeOf<unknown>();
+  // Still a number wherever one is wanted.
+  const status: number = r.error.status;
+  void status;
+}
+
+export async function sharedErrorUnion(client: Client): Promise<void> {
+  // reposGet documents the same error bodies as an earlier operation, whose union it names.
+  const r = await client.reposGet({ owner: 'o', repo: 'r' });
+  if (r.ok || r.error.shape === 'client') return;
+  if (r.error.status === 404) expectTypeOf(r.error.body).toEqualTypeOf<BasicError | undefined>();
+}
+
+export async function nothingDocumented(client: Client): Promise<void> {
+  const r = await client.actionsListArtifactsForRepo({ owner: 'o', repo: 'r' });
+  if (r.ok || r.error.shape === 'client') return;
+  expectTypeOf(r.error.status).toEqualTypeOf<number>();
+  if (r.error.status === 404) expectTypeOf(r.error.body).toEqualTypeOf<unknown>();
 }
 `;
 

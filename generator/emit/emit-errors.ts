@@ -1,12 +1,15 @@
 /**
  * Error-code unions and tables, each host's decoded-error type and decoder, the `decodeError`
- * dispatcher, and each endpoint's error union.
+ * dispatcher, and each endpoint's error union: where the endpoint documents error bodies, one
+ * member per body with its statuses and one for every other status, so `error.status` narrows
+ * `error.body`.
  */
 import { knowledge } from '../model/knowledge.js';
-import type { Contract, Endpoint, Host } from '../model/types.js';
+import type { Contract, Endpoint, Host, TypeRef } from '../model/types.js';
 import { propertyKey, stringLiteral } from '../naming.js';
 import { constTuple, emitLiteralUnion } from './literal-union.js';
 import { endpointNames, ERRORS, hostNames, MODULE, RUNTIME, TABLES } from './names.js';
+import { typeText } from './emit-types.js';
 import { list, union } from './pretty.js';
 import type { TsFile } from './ts-file.js';
 
@@ -19,14 +22,40 @@ function literals(values: readonly string[]): string[] {
 export function emitErrors(file: TsFile, contract: Contract): void {
   emitCommonUnions(file, contract);
   emitDecodeInput(file);
-  for (const host of contract.hosts) emitHost(file, contract, host);
-  emitDispatcher(file, contract);
   const k = knowledge(contract);
+  const typed = new Set(contract.endpoints.filter((e) => documentedBodies(contract, e).length > 0).map((e) => e.host));
+  for (const host of contract.hosts) emitHost(file, contract, host, typed.has(host.name));
+  emitDispatcher(file, contract);
+  // One declaration per distinct error union: later endpoints with the same one name the first's.
+  const first = new Map<string, string>();
   for (const endpoint of contract.endpoints) {
     const host = k.host(endpoint.host);
-    // The error type reads the shapes of the endpoint's host, which other endpoints on it extend.
-    file.section('endpoint', endpoint, () => emitEndpointError(file, contract, endpoint), host === undefined ? '' : k.hostShapes(host).join('\n'));
+    const key = documentedBodies(contract, endpoint).length === 0 ? '' : JSON.stringify(endpointErrorMembers(contract, endpoint, (name) => name));
+    const same = key === '' ? undefined : first.get(key);
+    if (key !== '' && same === undefined) first.set(key, endpointNames.error(endpoint.id));
+    // The error type reads the shapes of the endpoint's host, which other endpoints on it extend, and the shape bodies and first endpoint it shares its union with.
+    const reads = [host === undefined ? '' : k.hostShapes(host).join('\n'), key, same ?? ''].join('\n');
+    file.section('endpoint', endpoint, () => emitEndpointError(file, contract, endpoint, same), reads);
   }
+}
+
+/**
+ * The bodies an endpoint's error responses document (their own `body`, else their shape's), each
+ * with the exact statuses that send it, in the contract's order. A status class or `default`
+ * stays with every other status, `unknown`: its members would overlap the exact ones.
+ */
+function documentedBodies(contract: Contract, endpoint: Endpoint): { readonly body: TypeRef; readonly statuses: number[] }[] {
+  const out = new Map<string, { readonly body: TypeRef; readonly statuses: number[] }>();
+  for (const r of endpoint.responses) {
+    if (!r.isError || r.status.kind !== 'exact') continue;
+    const body = r.body ?? contract.shapes.find((s) => s.name === r.shape)?.body;
+    if (body === undefined) continue;
+    const key = typeText(contract, body);
+    const group = out.get(key) ?? { body, statuses: [] };
+    group.statuses.push(r.status.status);
+    out.set(key, group);
+  }
+  return [...out.values()];
 }
 
 function typeAndValues(file: TsFile, typeDoc: string[], typeName: string, values: readonly string[], valuesDoc: string, valuesName: string): void {
@@ -65,13 +94,13 @@ function codeType(host: Host): string {
   return host.codes.codes.length > 0 ? `${hostNames.code(host.name)} | (string & {})` : 'string';
 }
 
-/** `DecodedError<host, shapes, code, category>`, laid out at the print width. */
-function decodedErrorArgs(file: TsFile, host: Host, shapes: string): string[] {
-  file.useType(DECODE, RUNTIME.decode.DecodedError);
+/** The arguments of `DecodedError<host, shapes, code, category>`; `file`, where given, imports DecodedError. */
+function decodedErrorArgs(host: Host, shapes: string, file?: TsFile): string[] {
+  file?.useType(DECODE, RUNTIME.decode.DecodedError);
   return [stringLiteral(host.name), shapes, codeType(host), ERRORS.ErrorCategory];
 }
 
-function emitHost(file: TsFile, contract: Contract, host: Host): void {
+function emitHost(file: TsFile, contract: Contract, host: Host, typedBodies: boolean): void {
   const codes = host.codes;
   if (codes.codes.length > 0) {
     const openNote = codes.open ? 'The table is open: other codes may arrive; treat them by their status class.' : 'The table is closed.';
@@ -89,12 +118,15 @@ function emitHost(file: TsFile, contract: Contract, host: Host): void {
   file.doc(`Error envelope shapes the ${host.name} host answers with ('unrecognised' when none matches).`);
   file.lines(union(`export type ${hostNames.shape(host.name)} =`, literals(knowledge(contract).hostShapes(host)), ';', file.level));
   file.doc(`An error response of the ${host.name} host, decoded.`, host.description);
-  file.lines(list(`export type ${hostNames.error(host.name)} = ${RUNTIME.decode.DecodedError}`, '<', decodedErrorArgs(file, host, hostNames.shape(host.name)), '>', ';', file.level, false));
+  // Generic where an endpoint on the host types its error bodies by status.
+  const params = typedBodies ? '<S extends number = number, B = unknown>' : '';
+  const args = [...decodedErrorArgs(host, hostNames.shape(host.name), file), ...(typedBodies ? ['S', 'B'] : [])];
+  file.lines(list(`export type ${hostNames.error(host.name)}${params} = ${RUNTIME.decode.DecodedError}`, '<', args, '>', ';', file.level, false));
   file.doc(`Decodes an error response of the ${host.name} host. Never throws.`);
-  const args = [...tableArgs(file), stringLiteral(host.name), 'input'];
+  const decodeArgs = [...tableArgs(file), stringLiteral(host.name), 'input'];
   const decode = file.use(DECODE, RUNTIME.decode.decodeForHost);
   const error = hostNames.error(host.name);
-  file.fn(`${hostNames.decode(host.name)}(input: ${ERRORS.HostDecodeInput}): ${error}`, 'input', [`return ${decode}(${args.join(', ')});`], list(`return ${decode}`, '(', args, ')', ` as ${error};`, file.level + 1));
+  file.fn(`${hostNames.decode(host.name)}(input: ${ERRORS.HostDecodeInput}): ${error}`, 'input', [`return ${decode}(${decodeArgs.join(', ')});`], list(`return ${decode}`, '(', decodeArgs, ')', ` as ${error};`, file.level + 1));
   file.w.blankLine();
 }
 
@@ -123,21 +155,43 @@ function emitDispatcher(file: TsFile, contract: Contract): void {
   file.w.blankLine();
 }
 
-function emitEndpointError(file: TsFile, contract: Contract, endpoint: Endpoint): void {
-  const k = knowledge(contract);
-  const host = k.host(endpoint.host);
-  if (host === undefined) return;
-  const tokenEndpoint = k.usesTokenFlow(endpoint) ? contract.auth?.endpoint : undefined;
+function emitEndpointError(file: TsFile, contract: Contract, endpoint: Endpoint, same: string | undefined): void {
+  const tokenEndpoint = knowledge(contract).usesTokenFlow(endpoint) ? contract.auth?.endpoint : undefined;
   const tokenNote = tokenEndpoint === undefined ? undefined : `A failed token request surfaces as a {@link ${endpointNames.error(tokenEndpoint)}}.`;
   // Only what the type does not say: a consumer's tsc scans every comment of the declarations.
   file.doc(tokenNote);
+  const name = `export type ${endpointNames.error(endpoint.id)} =`;
+  if (same !== undefined) file.w.writeLine(`${name} ${same};`);
+  else file.lines(union(name, endpointErrorMembers(contract, endpoint, (exported) => file.useType(MODULE.types, exported), file), ';', file.level));
+}
+
+/**
+ * The members of an endpoint's error union: the host's decoded error (per documented body, then
+ * for every other status), the client errors, and the token endpoint's errors where it fetches
+ * tokens. Without `file`, the text names what it uses as is (the key of a shared union).
+ */
+function endpointErrorMembers(contract: Contract, endpoint: Endpoint, nameOf: (exported: string) => string, file?: TsFile): string[] {
+  const k = knowledge(contract);
+  const host = k.host(endpoint.host);
+  if (host === undefined) return ['never'];
+  const runtime = (module: string, exported: string) => (file === undefined ? exported : file.useType(module, exported));
   // The host's own decoded-error type when the endpoint adds no shape (the usual case).
   const own = k.hostShapes(host);
   const sameShapes = own.length === endpoint.errors.shapes.length && own.every((s) => endpoint.errors.shapes.includes(s));
-  const decoded = sameShapes
-    ? hostNames.error(host.name)
-    : list(RUNTIME.decode.DecodedError, '<', decodedErrorArgs(file, host, literals(endpoint.errors.shapes).join(' | ')), '>', '', file.level + 1, false).join('\n');
-  const members = [decoded, `${file.useType(MODULE.runtime.exchange, RUNTIME.exchange.ClientError)}<${stringLiteral(host.name)}>`];
+  const decoded = (statusAndBody: readonly string[]): string =>
+    sameShapes
+      ? `${hostNames.error(host.name)}${statusAndBody.length === 0 ? '' : `<${statusAndBody.join(', ')}>`}`
+      : list(runtime(DECODE, RUNTIME.decode.DecodedError), '<', [...decodedErrorArgs(host, literals(endpoint.errors.shapes).join(' | '), file), ...statusAndBody], '>', '', (file?.level ?? 0) + 1, false).join('\n');
+  const bodies = documentedBodies(contract, endpoint);
+  const statuses = (list: readonly number[]) => list.join(' | ');
+  const members = bodies.length === 0
+    ? [decoded([])]
+    : [
+        ...bodies.map((b) => decoded([statuses(b.statuses), `${typeText(contract, b.body, nameOf)} | undefined`])),
+        decoded([`Exclude<${runtime(DECODE, RUNTIME.decode.HttpStatus)}, ${statuses(bodies.flatMap((b) => b.statuses))}>`]),
+      ];
+  members.push(`${runtime(MODULE.runtime.exchange, RUNTIME.exchange.ClientError)}<${stringLiteral(host.name)}>`);
+  const tokenEndpoint = k.usesTokenFlow(endpoint) ? contract.auth?.endpoint : undefined;
   if (tokenEndpoint !== undefined) members.push(endpointNames.error(tokenEndpoint));
-  file.lines(union(`export type ${endpointNames.error(endpoint.id)} =`, members, ';', file.level));
+  return members;
 }

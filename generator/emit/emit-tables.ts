@@ -225,6 +225,7 @@ function paramTable(k: Knowledge, e: Endpoint): ParamSpec[] {
 
 function endpointSpec(k: Knowledge, e: Endpoint, plainParams: boolean): EndpointSpec {
   const body = k.successBody(e);
+  const accept = k.accept(e);
   const idempotencyKey = e.params.find((p) => p.idempotencyKey)?.key;
   return {
     id: e.id,
@@ -239,7 +240,7 @@ function endpointSpec(k: Knowledge, e: Endpoint, plainParams: boolean): Endpoint
     response: body.kind,
     ...(body.contentType === undefined ? {} : { responseContentType: body.contentType }),
     ...successBodies(k, e),
-    ...(k.accept(e) === undefined ? {} : { accept: k.accept(e) }),
+    ...(accept === undefined ? {} : { accept }),
     shapes: e.errors.shapes,
     quirks: e.errors.quirks.map(quirkSpec),
     fieldPaths: k.messagePaths(e),

@@ -111,16 +111,12 @@ function failed(diagnostic: Diagnostic, source: string | undefined, passes = 0):
  */
 function originLocator(position: Description['position'], origins: ReadonlyMap<string, string>): Locator {
   return (path) => {
-    const pointer = originOf(origins, path);
+    const pointer = nearestOrigin(origins, path)?.pointer;
     return pointer === undefined ? { line: 1, col: 1 } : position(pointer);
   };
 }
 
-/** The pointer of the nearest part a contract path came from. */
-function originOf(origins: ReadonlyMap<string, string>, path: readonly (string | number)[]): string | undefined {
-  return nearestOrigin(origins, path)?.pointer;
-}
-
+/** The pointer of the nearest part a contract path came from, and the steps of the path below it. */
 function nearestOrigin(origins: ReadonlyMap<string, string>, path: readonly (string | number)[]): { readonly pointer: string; readonly rest: readonly (string | number)[] } | undefined {
   for (let n = path.length; n > 0; n--) {
     const pointer = origins.get(path.slice(0, n).map(String).join('\u0000'));

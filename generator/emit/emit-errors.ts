@@ -23,14 +23,16 @@ export function emitErrors(file: TsFile, contract: Contract): void {
   emitCommonUnions(file, contract);
   emitDecodeInput(file);
   const k = knowledge(contract);
-  const typed = new Set(contract.endpoints.filter((e) => documentedBodies(contract, e).length > 0).map((e) => e.host));
+  const documenting = contract.endpoints.filter((e) => documentedBodies(contract, e).length > 0);
+  const typed = new Set(documenting.map((e) => e.host));
+  const documents = new Set(documenting);
   for (const host of contract.hosts) emitHost(file, contract, host, typed.has(host.name));
   emitDispatcher(file, contract);
   // One declaration per distinct error union: later endpoints with the same one name the first's.
   const first = new Map<string, string>();
   for (const endpoint of contract.endpoints) {
     const host = k.host(endpoint.host);
-    const key = documentedBodies(contract, endpoint).length === 0 ? '' : JSON.stringify(endpointErrorMembers(contract, endpoint, (name) => name));
+    const key = !documents.has(endpoint) ? '' : JSON.stringify(endpointErrorMembers(contract, endpoint, (name) => name));
     const same = key === '' ? undefined : first.get(key);
     if (key !== '' && same === undefined) first.set(key, endpointNames.error(endpoint.id));
     // The error type reads the shapes of the endpoint's host, which other endpoints on it extend, and the shape bodies and first endpoint it shares its union with.

@@ -386,21 +386,50 @@ function buildCall(contract, doc, ep) {
   };
 }
 
-/** A form body's fields against the reference: each property written as its Encoding Object says (default form, exploded). */
+/**
+ * A form body's fields against the reference, each property written as its Encoding Object says
+ * (OpenAPI 3.0.4 and 3.1.1, "Encoding the x-www-form-urlencoded Media Type"): with a `style`,
+ * `explode` or `allowReserved`, as a query parameter of that style (default form, exploded);
+ * without, by its contentType, whose default for an object is application/json: the JSON text,
+ * form-encoded (the specification's own example, `address=%7B%22streetAddress%22…`). An array
+ * takes its items' contentType, one pair per item under the property's name, as multipart gives
+ * one part per item.
+ */
 function formDifferences(value, mediaObject, raw) {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
   const pieces = raw.body
     .toString('utf8')
     .split('&')
     .map((p) => p.replace(/\+/g, '%20'));
+  const decoded = pieces.map(decodePiece);
   const out = [];
   for (const [name, v] of Object.entries(value)) {
     const enc = mediaObject?.encoding?.[name] ?? {};
+    const styled = 'style' in enc || 'explode' in enc || 'allowReserved' in enc;
+    if (!styled && holdsObject(v)) {
+      const want = (Array.isArray(v) ? v : [v]).filter((x) => x !== null && x !== undefined).map((x) => `${name}=${typeof x === 'object' ? JSON.stringify(x) : String(x)}`);
+      if (!want.every((piece) => decoded.includes(piece))) out.push({ want: want.join('&'), got: decoded.join('&') });
+      continue;
+    }
     const style = enc.style ?? 'form';
     const ref = serialise({ name, in: 'query', style, explode: enc.explode ?? style === 'form', value: v });
     if (ref !== undefined && !ref.every((piece) => pieces.includes(piece))) out.push({ want: ref.join('&'), got: pieces.join('&') });
   }
   return out;
+}
+
+/** An object, or an array holding one: what a form writes by its contentType (JSON) when no style is given. */
+function holdsObject(v) {
+  const isObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
+  return isObject(v) || (Array.isArray(v) && v.some(isObject));
+}
+
+function decodePiece(piece) {
+  try {
+    return decodeURIComponent(piece);
+  } catch {
+    return piece;
+  }
 }
 
 function bodyOnWire(kind, value, raw) {

@@ -232,6 +232,7 @@ export interface RawEndpoint {
     readonly body: RawTypeRef;
     readonly contentTypes?: readonly string[];
     readonly optional?: boolean;
+    readonly jsonFields?: readonly string[];
     readonly notShown?: string;
   };
   readonly shapes?: readonly string[];

@@ -68,7 +68,7 @@ export const CODES = {
   'unknown-field': {
     stages: ['model'],
     summary:
-      "A `requiredWhen` or `together` name is not a field of its type; or `auth.grantField`, a `send` field or a `token` field is not a field of the token endpoint's request or response type.",
+      "A `requiredWhen` or `together` name is not a field of its type; `auth.grantField`, a `send` field or a `token` field is not a field of the token endpoint's request or response type; or a `jsonFields` name is not a field of the request body.",
   },
   'unresolved-type': {
     stages: ['model'],
@@ -131,7 +131,7 @@ export const CODES = {
     stages: ['model'],
     summary: "A `pagination` that cannot page: a key its kind does not take or needs, or a `param`/`limit` that names no query or header parameter of the endpoint.",
   },
-  'invalid-request-body': { stages: ['model'], summary: 'A request body its media type cannot carry: a form or multipart body that is no object, a text body that is no string, bytes sent as a form (bytes in a JSON body are `binary-in-json`).' },
+  'invalid-request-body': { stages: ['model'], summary: 'A request body its media type cannot carry: a form or multipart body that is no object, a text body that is no string, bytes sent as a form (bytes in a JSON body are `binary-in-json`); or `jsonFields` on an endpoint that sends no URL-encoded form.' },
   'binary-in-json': {
     stages: ['model'],
     summary:
@@ -221,6 +221,7 @@ export const MESSAGES = {
   unknownEndpoint: unknown('unknown-endpoint', 'endpoint'),
   unknownEnvironment: unknown('unknown-environment', 'environment'),
   unknownAuthField: unknown('unknown-field', 'field'),
+  unknownBodyField: unknown('unknown-field', 'field of the request body'),
   notAField: error<{ field: string; type: string; hint: string }>('unknown-field', (p) => `'${p.field}' is not a field of '${p.type}'${p.hint}`),
   unknownType: error<Unknown>('unresolved-type', (p) => `unknown type '${p.name}'${p.hint}`),
   structuralBody: error<{ name: string }>('unresolved-type', (p) => `'${p.name}' needs the keys that say what it holds: write { type: ${p.name}, … } in place, or declare a named type and use its name here`),
@@ -330,6 +331,7 @@ export const MESSAGES = {
   ),
   paginationKey: error<{ key: string; kind: string; needs: boolean }>('invalid-pagination', (p) => (p.needs ? `${p.kind} pagination needs '${p.key}'` : `'${p.key}' does not apply to ${p.kind} pagination`)),
   requestBodyMedia: error<{ media: string; needs: string }>('invalid-request-body', (p) => `a ${p.media} body must be ${p.needs}`),
+  jsonFieldsWithoutForm: error('invalid-request-body', () => '`jsonFields` says how an application/x-www-form-urlencoded body is written, and the endpoint sends none: add it to `contentTypes`'),
   binaryInJson: error<{ carrier: string }>(
     'binary-in-json',
     (p) => `binary in ${p.carrier}, which travels as JSON: JSON carries no bytes; write { type: string, format: byte } (base64 text) here, or send the bytes as a multipart/form-data part or an application/octet-stream body`,

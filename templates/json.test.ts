@@ -364,9 +364,9 @@ describe('on the wire', () => {
   });
 
   it('JSON request bodies are written exactly; form fields as their digits', () => {
-    expect(encodeRequestBody({ id: 9223372036854775807n, n: 1 }, 'application/json', LOSSLESS_JSON).body).toBe('{"id":9223372036854775807,"n":1}');
+    expect(encodeRequestBody({ id: 9223372036854775807n, n: 1 }, 'application/json', { json: LOSSLESS_JSON }).body).toBe('{"id":9223372036854775807,"n":1}');
     expect(() => encodeRequestBody({ id: 1n }, 'application/json')).toThrow(TypeError);
-    expect(encodeRequestBody({ id: 9223372036854775807n, nested: { id: -18446744073709551615n }, t: true }, 'application/x-www-form-urlencoded', LOSSLESS_JSON).body).toBe(
+    expect(encodeRequestBody({ id: 9223372036854775807n, nested: { id: -18446744073709551615n }, t: true }, 'application/x-www-form-urlencoded', { json: LOSSLESS_JSON }).body).toBe(
       new URLSearchParams({ id: '9223372036854775807', 'nested[id]': '-18446744073709551615', t: 'true' }).toString(),
     );
   });

@@ -10,23 +10,23 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { nodeTransport } from './node-transport.js';
 import { describeBody, encodeRequestBody, isReplayable, isStream, ownBuffer, type BodyData, type EncodedBody } from './request-body.js';
 import { buildSupportReport, redactor } from './support.js';
-import type { JsonCodec } from './spec.js';
+import type { BodyWriting, JsonCodec } from './spec.js';
 import { fetchUpload, globalFetch, type Transport, type TransportRequest } from './transport.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 const MULTIPART = 'multipart/form-data';
 
-function form(value: unknown): string {
-  const { body, contentType } = encodeRequestBody(value, FORM);
+function form(value: unknown, how?: BodyWriting): string {
+  const { body, contentType } = encodeRequestBody(value, FORM, how);
   expect(contentType).toBe(FORM);
   if (typeof body !== 'string') throw new Error('a form body is a string');
   return body;
 }
 
 /** A form as a bracket-reading server sees it: names and values decoded. */
-function decodedForm(value: unknown): string[] {
+function decodedForm(value: unknown, how?: BodyWriting): string[] {
   const out: string[] = [];
-  new URLSearchParams(form(value)).forEach((v, k) => out.push(`${k}=${v}`));
+  new URLSearchParams(form(value, how)).forEach((v, k) => out.push(`${k}=${v}`));
   return out;
 }
 
@@ -65,7 +65,7 @@ describe('encodeRequestBody: JSON', () => {
 
   it('writes with the codec it is given', () => {
     const codec: JsonCodec = { parse: JSON.parse, stringify: (v) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `#${x}` : x)) };
-    expect(encodeRequestBody({ id: 12345678901234567890n }, 'application/json', codec).body).toBe('{"id":"#12345678901234567890"}');
+    expect(encodeRequestBody({ id: 12345678901234567890n }, 'application/json', { json: codec }).body).toBe('{"id":"#12345678901234567890"}');
   });
 
   it('refuses a value without a JSON form with a one-line TypeError', () => {
@@ -233,6 +233,27 @@ describe('encodeRequestBody: forms', () => {
     const shared = { v: 1 };
     expect(decodedForm({ a: shared, b: shared })).toEqual(['a[v]=1', 'b[v]=1']);
   });
+
+  it('writes an object in a jsonFields field as one JSON text (an array as one per item), as OpenAPI 3.1.1 writes an object field without an Encoding Object', () => {
+    const jsonFields = ['address', 'media', 'note'];
+    const value = { id: 'f81d4fae', address: { streetAddress: '123 Example Dr.', zip: '99999+1234' }, media: [{ type: 'photo' }], note: 'plain', other: { a: 1 } };
+    // The specification's own example (its `:` and `,` left as they are, which URLSearchParams encodes).
+    expect(form({ id: value.id, address: value.address }, { jsonFields })).toBe(`id=f81d4fae&address=${new URLSearchParams({ a: '{"streetAddress":"123 Example Dr.","zip":"99999+1234"}' }).toString().slice(2)}`);
+    expect(new URLSearchParams(form(value, { jsonFields })).get('address')).toBe('{"streetAddress":"123 Example Dr.","zip":"99999+1234"}');
+    // A scalar stays text; a field not listed nests by brackets.
+    expect(decodedForm(value, { jsonFields })).toEqual(['id=f81d4fae', 'address={"streetAddress":"123 Example Dr.","zip":"99999+1234"}', 'media={"type":"photo"}', 'note=plain', 'other[a]=1']);
+    // An array: one pair per item, objects as JSON and scalars as text, as multipart writes one part per item.
+    expect(decodedForm({ media: [{ a: 1 }, 'x', null, { b: [2] }] }, { jsonFields })).toEqual(['media={"a":1}', 'media=x', 'media={"b":[2]}']);
+  });
+
+  it('writes a jsonFields field with the codec, and refuses one without a JSON form', () => {
+    const codec: JsonCodec = { parse: JSON.parse, stringify: (v) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `#${x}` : x)) };
+    expect(decodedForm({ o: { id: 2n ** 64n } }, { jsonFields: ['o'], json: codec })).toEqual(['o={"id":"#18446744073709551616"}']);
+    const cyclic: Record<string, unknown> = {};
+    cyclic['self'] = cyclic;
+    expect(() => form({ o: cyclic }, { jsonFields: ['o'] })).toThrow(/^the form field "o" cannot be written as JSON: /);
+    expect(() => form({ o: { n: 1n } }, { jsonFields: ['o'] })).toThrow(TypeError);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -267,7 +288,7 @@ function parseMultipart(bytes: Uint8Array, contentType: string): ParsedPart[] {
 }
 
 function multipart(value: unknown, codec?: JsonCodec): { encoded: EncodedBody; parts: ParsedPart[] } {
-  const encoded = encodeRequestBody(value, MULTIPART, codec);
+  const encoded = encodeRequestBody(value, MULTIPART, { json: codec });
   if (!(encoded.body instanceof Uint8Array)) throw new Error('expected bytes');
   return { encoded, parts: parseMultipart(encoded.body, encoded.contentType) };
 }

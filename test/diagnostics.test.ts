@@ -368,6 +368,16 @@ describe('field rules', () => {
     expectOnly(text, error('unknown-field', uniquePos(text, 'payment_mod]'), "'payment_mod' is not a field of 'OrderRequest'; did you mean 'payment_mode'?"));
   });
 
+  it('unknown-field: `jsonFields` names a field the request body lacks', () => {
+    const text = edit('      contentTypes: [application/json, application/x-www-form-urlencoded]\n', '      contentTypes: [application/json, application/x-www-form-urlencoded]\n      jsonFields: [client_secre]\n');
+    expectOnly(text, error('unknown-field', uniquePos(text, 'client_secre]'), "unknown field of the request body 'client_secre'; did you mean 'client_secret'?"));
+  });
+
+  it('invalid-request-body: `jsonFields` on an endpoint that sends no URL-encoded form', () => {
+    const text = edit('    request:\n      body: OrderRequest\n', '    request:\n      body: OrderRequest\n      jsonFields: [origin]\n');
+    expectOnly(text, error('invalid-request-body', uniquePos(text, 'jsonFields: [origin]'), '`jsonFields` says how an application/x-www-form-urlencoded body is written, and the endpoint sends none: add it to `contentTypes`'));
+  });
+
   it('unknown-field: a grant sends a field the token request lacks, pointed at that field name', () => {
     const text = edit('      send: { refresh_token: refreshToken }\n', '      send: { refresh_tokn: refreshToken }\n');
     expectOnly(text, error('unknown-field', uniquePos(text, 'refresh_tokn:'), "unknown field 'refresh_tokn'; did you mean 'refresh_token'?"));

@@ -318,6 +318,27 @@ describe('operations → endpoints', () => {
     expect(upload['request']).toEqual({ body: 'binary', contentTypes: ['application/octet-stream'], optional: true });
   });
 
+  it('form bodies: an object field no Encoding Object styles is written as JSON (jsonFields), a deepObject one by brackets', () => {
+    const address = { type: 'object', properties: { city: { type: 'string' } } };
+    const schema = {
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        address: { $ref: '#/components/schemas/Address' },
+        push: address,
+        media: { type: 'array', items: { allOf: [address] } },
+        tags: { type: 'array', items: { type: 'string' } },
+        meta: { type: 'string' },
+      },
+    };
+    const encoding = { push: { style: 'deepObject', explode: true }, meta: { contentType: 'application/json' } };
+    const op = endpoint({ requestBody: { content: { 'application/x-www-form-urlencoded': { schema, encoding } } } }, '/pets', 'post', { components: { schemas: { Address: address } } });
+    expect((op['request'] as Out)['jsonFields']).toEqual(['address', 'media', 'meta']);
+    // Without a form among the media types kept, nothing is said.
+    const json = endpoint({ requestBody: { content: { 'application/json': { schema } } } }, '/pets', 'post', { components: { schemas: { Address: address } } });
+    expect((json['request'] as Out)['jsonFields']).toBeUndefined();
+  });
+
   it('responses: bodies by media type, declared headers, bodiless statuses, and a default success when none is listed', () => {
     const op = endpoint({
       responses: {

@@ -34,6 +34,7 @@ const ANSWERS: Readonly<Record<string, { readonly type: string; readonly regardl
   '/scores/midi': { type: 'audio/midi' },
   '/scores/png': { type: 'image/png' },
   '/scores/wav': { type: 'audio/wav', regardless: true },
+  '/files/f1': { type: 'application/octet-stream' },
 };
 const BYTES = [1, 2, 3, 250];
 
@@ -52,6 +53,10 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
   req.resume();
   const accept = req.headers.accept ?? '';
   accepts.push(accept);
+  if (req.url === '/files/missing') {
+    if (!admitted(accept, 'application/json')) return void res.writeHead(406, { 'content-type': 'text/plain' }).end('not acceptable');
+    return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"No such file: missing"}');
+  }
   const answer = ANSWERS[req.url ?? ''];
   if (answer === undefined) return void res.writeHead(500).end();
   if (answer.regardless !== true && !admitted(accept, answer.type)) return void res.writeHead(406, { 'content-type': 'text/plain' }).end('not acceptable');
@@ -76,9 +81,9 @@ describe('a success documented under a media range', () => {
     expect(outcome).toMatchObject({ ok: true, data: new Uint8Array(BYTES) });
   });
 
-  it('image/*: Accept asks for the range as documented; an image of a type not named is read', async () => {
+  it('image/*: Accept asks for the range as documented (then for JSON, which the errors of this API are); an image of a type not named is read', async () => {
     const { outcome, accept } = await call('getPicture', { id: 'p1' });
-    expect(accept).toBe('image/*');
+    expect(accept).toBe('image/*, application/json');
     expect(outcome).toMatchObject({ ok: true, data: new Uint8Array(BYTES) });
   });
 
@@ -100,5 +105,16 @@ describe('a success documented in several media types', () => {
   it('an answer in a type not listed is refused as an invalid response', async () => {
     const { outcome } = await call('getScoreRevisionData', { format: 'wav' });
     expect(outcome).toMatchObject({ ok: false, error: { category: 'invalid_response', message: `expected ${LISTED}, got audio/wav` } });
+  });
+});
+
+describe('a binary success whose errors are JSON', () => {
+  it('Accept asks for the bytes and for the JSON its errors come in, so a negotiating server sends the error, read with its message', async () => {
+    const ok = await call('downloadFile', { id: 'f1' });
+    expect(ok.accept).toBe('application/octet-stream, application/json');
+    expect(ok.outcome).toMatchObject({ ok: true, data: new Uint8Array(BYTES) });
+    const missing = await call('downloadFile', { id: 'missing' });
+    expect(missing.accept).toBe('application/octet-stream, application/json');
+    expect(missing.outcome).toMatchObject({ ok: false, error: { status: 404, message: 'No such file: missing' } });
   });
 });

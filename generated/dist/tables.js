@@ -434,6 +434,7 @@ export const GET_ORDER_LABEL_ENDPOINT = {
   contentTypes: [],
   response: 'binary',
   responseContentType: 'application/pdf',
+  accept: 'application/pdf, application/json',
   shapes: ['api_error', 'invalid_client', 'unauthorized', 'result_level'],
   quirks: [
     {

@@ -452,6 +452,7 @@ export const GET_ORDER_LABEL_ENDPOINT: EndpointSpec = {
   contentTypes: [],
   response: 'binary',
   responseContentType: 'application/pdf',
+  accept: 'application/pdf, application/json',
   shapes: ['api_error', 'invalid_client', 'unauthorized', 'result_level'],
   quirks: [
     {

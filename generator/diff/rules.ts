@@ -73,6 +73,7 @@ const SPECS: readonly Spec[] = [
   ['request-field-made-required', 'field', 'changed', 'request', 'breaking', 'breaking', 'A request field became required.', { aspect: 'required' }],
   ['request-field-made-optional', 'field', 'changed', 'request', 'info', 'info', 'A request field became optional.', { aspect: 'optional' }],
   ['request-field-type-changed', 'field', 'changed', 'request', 'breaking', 'breaking', "A request field's type changed.", { aspect: 'type' }],
+  ['request-form-field-encoding-changed', 'field', 'changed', 'request', 'breaking', 'info', 'A form field is written another way (as JSON text, or by brackets): deployed clients write it the old way.', { aspect: 'encoding' }],
   ['request-field-default-changed', 'field', 'changed', 'request', 'warning', 'info', "A request field's default changed: requests that omit it now mean something else.", { aspect: 'default' }],
   ['request-rule-changed', 'field', 'changed', 'request', 'warning', 'breaking', 'A conditional requirement or field group changed.', { aspect: 'requiredWhen' }],
   ['request-group-changed', 'field', 'changed', 'request', 'warning', 'breaking', 'A "sent together" field group changed.', { aspect: 'together' }],

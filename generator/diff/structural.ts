@@ -156,6 +156,19 @@ function diffContentTypes(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase)
   const media = (e: Endpoint) => e.responses.flatMap((r) => (r.isError ? [] : r.contentTypes));
   for (const t of media(eb).filter((x) => !media(ea).includes(x))) add(ctx, 'content-type', 'removed', 'response', subject, { before: t, ...locs(eb, ea) });
   for (const t of media(ea).filter((x) => !media(eb).includes(x))) add(ctx, 'content-type', 'added', 'response', subject, { after: t, ...locs(eb, ea) });
+  diffFormEncoding(ctx, eb, ea, subject);
+}
+
+/** A form field now written as JSON text, or now by brackets, where both sides send a URL-encoded form. */
+function diffFormEncoding(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase): void {
+  const jsonFields = (e: Endpoint) => ((e.request?.contentTypes ?? []).some((t) => t.toLowerCase() === 'application/x-www-form-urlencoded') ? (e.request?.jsonFields ?? []) : undefined);
+  const before = jsonFields(eb);
+  const after = jsonFields(ea);
+  if (before === undefined || after === undefined) return;
+  const how = (list: readonly string[], name: string) => (list.includes(name) ? 'JSON text' : 'brackets');
+  for (const name of [...new Set([...before, ...after])].filter((n) => before.includes(n) !== after.includes(n))) {
+    add(ctx, 'field', 'changed', 'request', phrase`${subject} form field ${name}`, { aspect: 'encoding', before: how(before, name), after: how(after, name), ...locs(eb, ea) });
+  }
 }
 
 function diffBodies(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase): void {

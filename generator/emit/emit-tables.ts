@@ -237,6 +237,7 @@ function endpointSpec(k: Knowledge, e: Endpoint, plainParams: boolean): Endpoint
     pathParams: plainParams ? e.params.filter((p) => p.in === 'path').map((p) => p.name) : [],
     ...(plainParams && e.params.some(isPlainQuery) ? { queryParams: e.params.filter(isPlainQuery).map((p) => ({ name: p.name, ...(p.required ? { required: true as const } : {}) })) } : {}),
     contentTypes: e.request?.contentTypes ?? [],
+    ...((e.request?.jsonFields.length ?? 0) > 0 ? { jsonFields: e.request?.jsonFields } : {}),
     response: body.kind,
     ...(body.contentType === undefined ? {} : { responseContentType: body.contentType }),
     ...successBodies(k, e),

@@ -10,7 +10,7 @@ import { idForm, isObject, Names, text, type ImportContext, type Json, type Json
 import type { ErrorShapes } from './errors.js';
 import { exportedHostShapeNames } from './exported.js';
 import { inferPagination } from './pagination.js';
-import { refOf, resolve } from './refs.js';
+import { propertiesOf, refOf, resolve, resolveQuietly } from './refs.js';
 import { field, typeRef, type SchemaTypes } from './schemas.js';
 import type { Security } from './security.js';
 import type { Hosts } from './servers.js';
@@ -296,7 +296,48 @@ function requestBody(input: OperationsInput, body: Json | undefined, path: Path)
   const dropped = media.filter((m) => !chosen.contentTypes.includes(m.media)).map((m) => m.media);
   if (dropped.length > 0) ctx.warn(path, 'media-type-dropped', `request media types ${dropped.join(', ')} are left out: the contract sends one body type under every media type it lists`);
   const optional = resolved.value['required'] === true ? undefined : true;
-  return { body: chosen.body, contentTypes: sameAsDefault(chosen.contentTypes) ? undefined : chosen.contentTypes, optional, notShown: ctx.notShown(resolved.value) };
+  const form = media.find((m) => m.media === FORM && chosen.contentTypes.includes(m.media));
+  const jsonFields = form === undefined || chosen.body === 'unknown' ? [] : formJsonFields(ctx, form);
+  return {
+    body: chosen.body,
+    contentTypes: sameAsDefault(chosen.contentTypes) ? undefined : chosen.contentTypes,
+    optional,
+    jsonFields: jsonFields.length === 0 ? undefined : jsonFields,
+    notShown: ctx.notShown(resolved.value),
+  };
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+
+/**
+ * The fields of a URL-encoded form that OpenAPI writes as JSON text: an object, or an array of
+ * objects, that no Encoding Object gives a `style`, `explode` or `allowReserved` (3.0.4 and 3.1.1,
+ * "Encoding the x-www-form-urlencoded Media Type": the Encoding Object's contentType then applies,
+ * and its default for an object is application/json), and any field whose Encoding Object names a
+ * JSON contentType. A field with a style (Stripe's `deepObject`) keeps brackets.
+ */
+function formJsonFields(ctx: ImportContext, entry: MediaEntry): string[] {
+  const out: string[] = [];
+  for (const [name, property] of propertiesOf(ctx, entry.schema, entry.at)) {
+    const encoding = isObject(entry.encoding) ? entry.encoding[name] : undefined;
+    const declared = isObject(encoding) ? encoding : {};
+    if ('style' in declared || 'explode' in declared || 'allowReserved' in declared) continue;
+    const contentType = typeof declared['contentType'] === 'string' ? mediaType(declared['contentType']) : undefined;
+    const schema = resolveQuietly(ctx, property.schema);
+    const holdsObjects = isObject(schema) && (isObjectSchema(ctx, schema, 0) || (schema['type'] === 'array' && isObjectSchema(ctx, schema['items'], 0)));
+    if (contentType === undefined ? holdsObjects : isJson(contentType)) out.push(name);
+  }
+  return out;
+}
+
+/** Whether a schema (through references, allOf, oneOf and anyOf) is an object's. */
+function isObjectSchema(ctx: ImportContext, schema: Json | undefined, depth: number): boolean {
+  const s = depth > 8 ? undefined : resolveQuietly(ctx, schema);
+  if (!isObject(s)) return false;
+  const type = s['type'];
+  if (type === 'object' || (Array.isArray(type) && type.includes('object'))) return true;
+  if (type === undefined && (isObject(s['properties']) || isObject(s['additionalProperties']))) return true;
+  return ['allOf', 'oneOf', 'anyOf'].some((k) => Array.isArray(s[k]) && (s[k] as Json[]).some((m) => isObjectSchema(ctx, m, depth + 1)));
 }
 
 function sameAsDefault(list: readonly string[]): boolean {
@@ -306,6 +347,8 @@ function sameAsDefault(list: readonly string[]): boolean {
 interface MediaEntry {
   readonly media: string;
   readonly schema: Json | undefined;
+  /** The Media Type Object's `encoding`, as written. */
+  readonly encoding: Json | undefined;
   readonly at: Path;
 }
 
@@ -318,7 +361,7 @@ function mediaEntries(ctx: ImportContext, content: JsonObject, at: Path, ranges 
       continue;
     }
     if (out.some((m) => m.media === media)) continue;
-    out.push({ media, schema: isObject(entry) ? entry['schema'] : undefined, at: [...at, raw, 'schema'] });
+    out.push({ media, schema: isObject(entry) ? entry['schema'] : undefined, encoding: isObject(entry) ? entry['encoding'] : undefined, at: [...at, raw, 'schema'] });
   }
   return out;
 }

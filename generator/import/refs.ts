@@ -30,6 +30,17 @@ export function resolve(ctx: ImportContext, value: Json | undefined, pointer: re
   return undefined;
 }
 
+/** `resolve` for a second look at a value another stage already resolved (and warned about): no warnings. */
+export function resolveQuietly(ctx: ImportContext, value: Json | undefined): Json | undefined {
+  let current = value;
+  for (let hop = 0; hop < MAX_HOPS; hop++) {
+    const ref = refOf(current);
+    if (ref === undefined) return current;
+    current = follow(ctx, ref)?.value;
+  }
+  return undefined;
+}
+
 export function refOf(value: unknown): string | undefined {
   return isObject(value) && typeof value['$ref'] === 'string' ? value['$ref'] : undefined;
 }

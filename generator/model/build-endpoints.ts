@@ -10,7 +10,8 @@ import { buildParams } from './build-params.js';
 import { buildTypeRef, deprecation } from './build-type-ref.js';
 import { entries, type BuildContext, type RawPath } from './context.js';
 import { parseBodyPath, parseResponseStatus, parseStatus, statusClassOf } from './values.js';
-import type { Endpoint, EffectiveErrors, Pagination, Param, Quirk, RequestBody, ResponseSpec, TypeRef } from './types.js';
+import { knowledge } from './knowledge.js';
+import type { Contract, Endpoint, EffectiveErrors, Pagination, Param, Quirk, RequestBody, ResponseSpec, TypeRef } from './types.js';
 
 /** Everything an endpoint reads besides its own entry: a watch session reuses an endpoint while its entry and these are unchanged. */
 export interface EndpointRefs {
@@ -87,6 +88,20 @@ function buildEndpoint(ctx: BuildContext, path: RawPath, id: string, raw: RawEnd
   };
 }
 
+const FORM = 'application/x-www-form-urlencoded';
+
+/** Each `jsonFields` name is a field of the body, where the body's fields are known (an object type, named or in place). */
+export function checkJsonFields(ctx: BuildContext, contract: Contract): void {
+  const k = knowledge(contract);
+  for (const e of contract.endpoints) {
+    const body = e.request?.body;
+    const type = body?.kind === 'named' ? k.type(body.name) : body;
+    if (type?.kind !== 'object') continue;
+    const names = type.fields.map((f) => f.name);
+    e.request?.jsonFields.forEach((field, i) => checkName(ctx, ['endpoints', e.id, 'request', 'jsonFields', i], field, names, M.unknownBodyField));
+  }
+}
+
 function buildRequest(ctx: BuildContext, path: RawPath, raw: RawEndpoint['request'], refs: EndpointRefs): RequestBody | undefined {
   if (raw === undefined) return undefined;
   const body = buildTypeRef(ctx, [...path, 'body'], raw.body, refs.typeNames);
@@ -94,11 +109,13 @@ function buildRequest(ctx: BuildContext, path: RawPath, raw: RawEndpoint['reques
     const needs = mediaMismatch(media, body);
     if (needs !== undefined) ctx.report(M.requestBodyMedia, [...path, 'contentTypes', i], { media, needs });
   });
+  if (raw.jsonFields !== undefined && !(raw.contentTypes ?? []).some((media) => media.toLowerCase() === FORM)) ctx.report(M.jsonFieldsWithoutForm, [...path, 'jsonFields'], {}, 'key');
   return {
     body,
     // Bytes go as bytes unless the contract says otherwise, as a response's do (JSON carries none).
     contentTypes: [...(raw.contentTypes ?? [raw.body === 'binary' ? 'application/octet-stream' : 'application/json'])],
     optional: raw.optional ?? false,
+    jsonFields: [...(raw.jsonFields ?? [])],
     notShown: raw.notShown,
   };
 }

@@ -9,6 +9,7 @@
  * model is immutable, so the facts never go stale; only `fieldPaths` is also kept across models
  * (see byRef), because a watch session rebuilds the model around reused endpoints and types.
  */
+import { admits } from '../../templates/exchange.js';
 import { finiteValues, type FiniteValues } from './finite-values.js';
 import { bytesInJson, type BytesInJson } from './json-bytes.js';
 import { categoryOfStatus, isDataStatus, isFollowedRedirect, isJsonMediaType, mediaEssence } from './values.js';
@@ -73,8 +74,9 @@ export interface Knowledge {
   successBody(endpoint: Endpoint): SuccessBody;
   /**
    * The media types a call asks for: its 2xx media types first, then those its error responses
-   * name (problem+json, …), once each; undefined where that is only what the client asks by
-   * default (the one success media type, else JSON), so tables carry it only where it differs.
+   * name (problem+json, …), JSON for one answered in a shape without a media type of its own, or
+   * JSON where none is documented and it has error shapes (they read JSON), once each; undefined where that is only what the client asks by default (the one success
+   * media type, else JSON), so tables carry it only where it differs.
    */
   accept(endpoint: Endpoint): string | undefined;
   /**
@@ -254,8 +256,12 @@ class ContractKnowledge implements Knowledge {
 
   accept(endpoint: Endpoint): string | undefined {
     const success = this.successResponses(endpoint).flatMap((r) => (r.body === undefined ? [] : r.contentTypes));
-    const errors = endpoint.responses.flatMap((r) => (r.isError ? r.contentTypes : []));
-    const types = [...new Set([...success, ...errors])].join(', ');
+    // Error shapes read JSON: an error answered in a shape without a media type of its own comes as JSON, and so do
+    // the errors of an endpoint that has shapes and documents no error media type.
+    const documented = endpoint.responses.flatMap((r) => (!r.isError ? [] : r.contentTypes.length > 0 ? r.contentTypes : r.shape !== undefined ? ['application/json'] : []));
+    const errors = documented.length === 0 && endpoint.errors.shapes.length > 0 ? ['application/json'] : documented;
+    // An error type a success range already admits (`*/*`) adds nothing.
+    const types = [...new Set([...success, ...errors.filter((t) => !admits(success.join(','), t))])].join(', ');
     return types === '' || types === (this.successBody(endpoint).contentType ?? 'application/json') ? undefined : types;
   }
 

@@ -452,6 +452,8 @@ export interface RequestBody {
   readonly body: TypeRef;
   readonly contentTypes: readonly string[];
   readonly optional: boolean;
+  /** Form fields written as one JSON text each (`jsonFields`); the others nest by brackets. */
+  readonly jsonFields: readonly string[];
   readonly notShown: string | undefined;
 }
 

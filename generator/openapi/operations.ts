@@ -5,8 +5,8 @@
  */
 import { formatStatus } from '../model/values.js';
 import { isIdempotent } from '../../templates/retry.js';
-import { knowledge } from '../model/knowledge.js';
-import type { Contract, Endpoint, Host, Param, Quirk } from '../model/types.js';
+import { knowledge, type Knowledge } from '../model/knowledge.js';
+import type { Contract, Endpoint, Host, Param, Quirk, RequestBody } from '../model/types.js';
 import { inputKey } from '../naming.js';
 import { defaultStyle } from '../../templates/params.js';
 import { flag, nonEmpty, ownText, paragraphs, type Json, type JsonObject } from './json.js';
@@ -145,8 +145,22 @@ function paginationData(endpoint: Endpoint): JsonObject | undefined {
 function requestBody(contract: Contract, endpoint: Endpoint): JsonObject | undefined {
   const request = endpoint.request;
   if (request === undefined) return undefined;
-  const schema = typeRefSchema(request.body, knowledge(contract));
+  const k = knowledge(contract);
+  const schema = typeRefSchema(request.body, k);
   const content: Record<string, Json> = {};
-  for (const type of request.contentTypes) content[type] = { schema };
+  for (const type of request.contentTypes) content[type] = type.toLowerCase() === FORM ? { schema, encoding: bracketEncoding(k, request) } : { schema };
   return { description: request.notShown, required: !request.optional, content, 'x-contractgen-not-shown': request.notShown };
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+
+/**
+ * `deepObject` for each form field the client nests by brackets (an object, or an array holding
+ * objects, not in `jsonFields`): without an Encoding Object OpenAPI writes such a field as JSON.
+ */
+function bracketEncoding(k: Knowledge, request: RequestBody): JsonObject | undefined {
+  const body = request.body.kind === 'named' ? k.type(request.body.name) : request.body;
+  if (body?.kind !== 'object') return undefined;
+  const nested = body.fields.filter((f) => !request.jsonFields.includes(f.name) && (k.isObjectLike(f.type) || (f.type.kind === 'array' && k.isObjectLike(f.type.items))));
+  return nested.length === 0 ? undefined : Object.fromEntries(nested.map((f) => [f.name, { style: 'deepObject', explode: true }]));
 }

@@ -729,8 +729,12 @@ class ContractBuilder {
       // Media types the body can travel as (invalid-request-body refuses the rest): a form takes fields, bytes go as bytes.
       const named = typeof requestBody === 'string' && !(PRIMITIVES as readonly string[]).includes(requestBody);
       const media = requestBody === 'binary' ? ['application/octet-stream', 'image/png'] : named ? ['application/json', 'application/x-www-form-urlencoded'] : ['application/json', 'text/plain'];
-      if (d.chance(0.4)) r.push(['contentTypes', d.chance(0.5) ? media : [d.pick(media)]]);
+      const contentTypes = d.chance(0.4) ? (d.chance(0.5) ? media : [d.pick(media)]) : undefined;
+      if (contentTypes !== undefined) r.push(['contentTypes', contentTypes]);
       opt(r, 'optional', d.maybe(0.3, () => d.chance(0.5)));
+      // Fields a form writes as JSON text: only where a form is sent, and only fields of the body.
+      const fields = (this.objects.find((x) => x.name === requestBody)?.fields ?? []).map(([name]) => name);
+      if (contentTypes?.includes('application/x-www-form-urlencoded') === true && fields.length > 0 && d.chance(0.5)) r.push(['jsonFields', d.distinct(d.int(1, Math.min(2, fields.length)), () => d.pick(fields))]);
       opt(r, 'notShown', d.maybe(0.2, () => d.text()));
       e.push(['request', record(r)]);
       this.collectRequestFields(requestBody);

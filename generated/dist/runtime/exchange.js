@@ -263,7 +263,7 @@ export function writeBody(endpoint, value, chosen) {
     if (!endpoint.contentTypes.includes(contentType))
         throw new TypeError(`content type '${contentType}' is not accepted by ${endpoint.id}`);
     if (endpoint.encode !== undefined)
-        return endpoint.encode(value, contentType, endpoint.json);
+        return endpoint.encode(value, contentType, endpoint);
     const text = (endpoint.json ?? PLAIN_JSON).stringify(value);
     if (text === undefined)
         throw new TypeError('the body has no JSON form');

@@ -5,7 +5,7 @@
  * is neither copied nor awaited here. Every refusal is a TypeError with a one-line message, which
  * the exchange reports as `invalid_request`.
  */
-import type { JsonCodec } from './spec.js';
+import type { BodyWriting, JsonCodec } from './spec.js';
 /** What a transport can send. */
 export type BodyData = string | Uint8Array | Blob | ReadableStream<Uint8Array>;
 /** A body ready to send. */
@@ -27,13 +27,13 @@ export interface FilePart {
 }
 /** JSON itself: what an endpoint without an int64 in its bodies reads and writes. */
 export declare const PLAIN_JSON: JsonCodec;
-/** `value` written as `mediaType` says; `json` writes JSON bodies and JSON parts (default: JSON). */
-export declare function encodeRequestBody(value: unknown, mediaType: string, json?: JsonCodec): EncodedBody;
+/** `value` written as `mediaType` says; `how.json` writes JSON bodies, parts and fields (default: JSON). */
+export declare function encodeRequestBody(value: unknown, mediaType: string, how?: BodyWriting): EncodedBody;
 /**
  * JSON and URL-encoded forms only: what the tables name for an endpoint that takes nothing else
  * (a token endpoint), so its bundle carries no multipart, text or binary writer.
  */
-export declare function encodeFormBody(value: unknown, mediaType: string, json?: JsonCodec): EncodedBody;
+export declare function encodeFormBody(value: unknown, mediaType: string, how?: BodyWriting): EncodedBody;
 /** False for a stream: it is read once, so the request cannot be sent again (retry, 401 replay). */
 export declare function isReplayable(body: BodyData | undefined): boolean;
 /** A body as a support report shows it: text as it is, anything else described, never dumped. */

@@ -1,13 +1,14 @@
 /** JSON itself: what an endpoint without an int64 in its bodies reads and writes. */
 export const PLAIN_JSON = JSON;
 const OCTET_STREAM = 'application/octet-stream';
-/** `value` written as `mediaType` says; `json` writes JSON bodies and JSON parts (default: JSON). */
-export function encodeRequestBody(value, mediaType, json = PLAIN_JSON) {
+/** `value` written as `mediaType` says; `how.json` writes JSON bodies, parts and fields (default: JSON). */
+export function encodeRequestBody(value, mediaType, how = {}) {
     const essence = essenceOf(mediaType);
+    const json = how.json ?? PLAIN_JSON;
     if (essence === 'application/json' || essence.endsWith('+json'))
         return { body: encodeJson(value, essence, json), contentType: mediaType };
     if (essence === 'application/x-www-form-urlencoded')
-        return { body: encodeForm(value), contentType: mediaType };
+        return { body: encodeForm(value, how), contentType: mediaType };
     if (essence === 'multipart/form-data')
         return encodeMultipart(value, json);
     if (essence.startsWith('text/'))
@@ -18,11 +19,11 @@ export function encodeRequestBody(value, mediaType, json = PLAIN_JSON) {
  * JSON and URL-encoded forms only: what the tables name for an endpoint that takes nothing else
  * (a token endpoint), so its bundle carries no multipart, text or binary writer.
  */
-export function encodeFormBody(value, mediaType, json = PLAIN_JSON) {
+export function encodeFormBody(value, mediaType, how = {}) {
     const essence = essenceOf(mediaType);
     if (essence === 'application/x-www-form-urlencoded')
-        return { body: encodeForm(value), contentType: mediaType };
-    return { body: encodeJson(value, essence, json), contentType: mediaType };
+        return { body: encodeForm(value, how), contentType: mediaType };
+    return { body: encodeJson(value, essence, how.json ?? PLAIN_JSON), contentType: mediaType };
 }
 /** False for a stream: it is read once, so the request cannot be sent again (retry, 401 replay). */
 export function isReplayable(body) {
@@ -43,17 +44,17 @@ function essenceOf(mediaType) {
     const semicolon = mediaType.indexOf(';');
     return (semicolon === -1 ? mediaType : mediaType.slice(0, semicolon)).trim().toLowerCase();
 }
-function encodeJson(value, essence, json) {
+function encodeJson(value, essence, json, subject = 'the body') {
     let text;
     try {
         text = json.stringify(value);
     }
     catch (e) {
         // V8's message for a cycle spans several lines.
-        throw new TypeError(`the body cannot be written as ${essence}: ${(e instanceof Error ? e.message : String(e)).split('\n', 1)[0] ?? ''}`);
+        throw new TypeError(`${subject} cannot be written as ${essence}: ${(e instanceof Error ? e.message : String(e)).split('\n', 1)[0] ?? ''}`);
     }
     if (text === undefined)
-        throw new TypeError(`the body cannot be written as ${essence}: ${kindOf(value)} has no JSON form`);
+        throw new TypeError(`${subject} cannot be written as ${essence}: ${kindOf(value)} has no JSON form`);
     return text;
 }
 function encodeText(value, essence) {
@@ -77,19 +78,32 @@ function encodeBinary(value, essence) {
 // ---------------------------------------------------------------------------------------------
 /**
  * Nested values by the bracket convention (`k[a][b]=1`, `k[0][a]=1`), arrays of scalars as the
- * repeated key of OpenAPI's form/explode default (`k=1&k=2`). URLSearchParams percent-encodes
- * every name and value, so no value can add a parameter. A top-level key is the parameter name as
- * written (`'metadata[id]'` stays what it says); a nested key holding a bracket is refused, as it
- * would change the nesting the server reads.
+ * repeated key of OpenAPI's form/explode default (`k=1&k=2`); an object in a field of
+ * `how.jsonFields` as one JSON text (an array of them as one per item, the name repeated), which
+ * is how OpenAPI writes an object field that no Encoding Object gives a style. URLSearchParams percent-encodes every name and value, so no value can add
+ * a parameter. A top-level key is the parameter name as written (`'metadata[id]'` stays what it
+ * says); a nested key holding a bracket is refused, as it would change the nesting the server reads.
  */
-function encodeForm(value) {
+function encodeForm(value, how) {
     if (!isFieldObject(value))
         throw new TypeError(`a form body must be an object of fields, not ${kindOf(value)}`);
     const form = new URLSearchParams();
     const ancestors = new Set([value]);
-    for (const [key, field] of Object.entries(value))
-        appendField(form, key, field, ancestors);
+    for (const [key, field] of Object.entries(value)) {
+        if (!how.jsonFields?.includes(key))
+            appendField(form, key, field, ancestors);
+        // An array's items each under the field's name, as multipart parts are: objects as JSON, scalars as text.
+        else
+            for (const item of Array.isArray(field) ? field : [field])
+                appendJsonField(form, key, item, how.json ?? PLAIN_JSON);
+    }
     return form.toString();
+}
+function appendJsonField(form, key, value, json) {
+    if (typeof value === 'object' && value !== null && !(value instanceof Date) && !isFileLike(value))
+        form.append(key, encodeJson(value, 'JSON', json, `the form field ${JSON.stringify(key)}`));
+    else
+        appendField(form, key, value, new Set());
 }
 function appendField(form, key, value, ancestors) {
     if (value === undefined || value === null)

@@ -374,7 +374,7 @@ function baseUrl(spec: RuntimeSpec, options: RuntimeOptions, host: string): stri
 export function writeBody(endpoint: EndpointSpec, value: unknown, chosen: string | undefined): EncodedBody {
   const contentType = chosen ?? endpoint.contentTypes[0] ?? 'application/json';
   if (!endpoint.contentTypes.includes(contentType)) throw new TypeError(`content type '${contentType}' is not accepted by ${endpoint.id}`);
-  if (endpoint.encode !== undefined) return endpoint.encode(value, contentType, endpoint.json);
+  if (endpoint.encode !== undefined) return endpoint.encode(value, contentType, endpoint);
   const text = (endpoint.json ?? PLAIN_JSON).stringify(value);
   if (text === undefined) throw new TypeError('the body has no JSON form');
   return { body: text, contentType };

@@ -188,6 +188,8 @@ export interface EndpointSpec extends EndpointErrorSpec {
   readonly queryParams?: readonly PlainQueryParam[];
   /** Request content types, the default first; empty when the endpoint takes no body. */
   readonly contentTypes: readonly string[];
+  /** Fields of a URL-encoded form body whose objects go as JSON text, an array's one pair per item (the contract's `jsonFields`). */
+  readonly jsonFields?: readonly string[];
   /**
    * How a 2xx body is read: parsed JSON, bytes, text (UTF-8), none, or `followed` (an endpoint whose
    * only documented successes are redirects: what the target answers, as bytes, or parsed when its
@@ -235,8 +237,14 @@ export interface EndpointSpec extends EndpointErrorSpec {
   readonly read?: typeof readSuccess;
 }
 
+/** How an endpoint writes its bodies: its JSON codec, and the form fields that go as JSON text. */
+export interface BodyWriting {
+  readonly json?: JsonCodec;
+  readonly jsonFields?: readonly string[];
+}
+
 /** Writes `value` as `mediaType`; throws a TypeError when it cannot. */
-export type BodyEncoder = (value: unknown, mediaType: string, json?: JsonCodec) => { readonly body: BodyData; readonly contentType: string };
+export type BodyEncoder = (value: unknown, mediaType: string, how?: BodyWriting) => { readonly body: BodyData; readonly contentType: string };
 
 /** When errors carry a support report, and support.ts's attacher of it: named only by contracts with a support rule. */
 export interface SupportSpec {

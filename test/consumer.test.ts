@@ -332,7 +332,7 @@ describe('the compiled consumer against a real HTTP server', () => {
     const create = log.find((r) => r.method === 'POST' && r.path === '/orders');
     expect(create?.contentType).toBe('application/json');
     expect(JSON.parse(create?.body ?? '')).toMatchObject({ origin: { address: { address1: '1 Pickup Street' } }, items: [{ name: 'Box', quantity: 2 }], payment_mode: 'cash' });
-    expect(log.filter((r) => r.path.startsWith('/order_label/')).map((r) => r.accept)).toEqual(['application/pdf', 'application/pdf']);
+    expect(log.filter((r) => r.path.startsWith('/order_label/')).map((r) => r.accept)).toEqual(['application/pdf, application/json', 'application/pdf, application/json']);
   });
 });
 

@@ -605,7 +605,7 @@ describe('quirks and contract error rows', () => {
     const client = makeClient();
     const error = decoded(await failure(client.getOrderLabel({ order_id: 'ord_does_not_exist' })));
     const [request] = fake.control.requests('getOrderLabel');
-    expect(request?.headers['accept']).toBe('application/pdf');
+    expect(request?.headers['accept']).toBe('application/pdf, application/json');
     expect(error).toMatchObject({ host: 'lastmile', status: 200, category: 'not_found', retryable: false });
     expect(error.hint).toContain('zero-byte PDF');
     expect(error.rules).toContain('empty_label_means_missing');

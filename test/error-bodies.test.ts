@@ -2,7 +2,8 @@
  * Error bodies typed per status (test/fixtures/error-bodies): `error.status` narrows `error.body` to
  * the body the endpoint documents for that status (a shape's body, or the response's own), `unknown`
  * at every other status and where nothing is documented, under both compilers; an endpoint with the
- * same documented bodies names the first's union. And against a node:http server on 127.0.0.1, the
+ * same documented bodies names the first's union; a `4XX` body types the 4xx statuses not listed
+ * exactly, a `default` body every other status. And against a node:http server on 127.0.0.1, the
  * decoded errors carry the status and the body the types promise.
  */
 import * as http from 'node:http';
@@ -42,6 +43,15 @@ export function undocumented(error: ListThingsError): void {
   if (error.status === 404) expectTypeOf(error.body).toEqualTypeOf<unknown>();
 }
 
+export async function byClass(client: Client): Promise<void> {
+  const r = await client.deleteThing({ id: 't' });
+  if (r.ok || r.error.shape === 'client') return;
+  if (r.error.status === 409) expectTypeOf(r.error.body).toEqualTypeOf<Invalid | undefined>();
+  // A 4xx not listed exactly: the 4XX body; any other status: the default's.
+  else if (r.error.status === 404 || r.error.status === 499) expectTypeOf(r.error.body).toEqualTypeOf<Problem | undefined>();
+  else if (r.error.status === 503 || r.error.status === 302) expectTypeOf(r.error.body).toEqualTypeOf<Quota | undefined>();
+}
+
 export async function ownShape(client: Client): Promise<void> {
   const r = await client.makeThing({ body: { id: 't' } });
   if (r.ok || r.error.shape === 'client') return;
@@ -58,7 +68,7 @@ interface Outcome {
 }
 type Call = (input: object) => Promise<Outcome>;
 interface Package {
-  createClient(options: object): Record<'getThing' | 'makeThing', Call>;
+  createClient(options: object): Record<'getThing' | 'makeThing' | 'deleteThing', Call>;
 }
 
 let under: PackageUnderTest<Package>;
@@ -70,6 +80,8 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
     if (req.url === '/things/missing') return send(404, { type: 'https://errors.example/not-found', title: 'No such thing' });
     if (req.url === '/things/bad') return send(422, { title: 'Invalid thing', errors: ['id is too long'] });
     if (req.url === '/things' && req.method === 'POST') return send(429, { quota: 'Ten things a day' });
+    if (req.url === '/things/gone' && req.method === 'DELETE') return send(410, { type: 'https://errors.example/gone', title: 'Gone' });
+    if (req.url === '/things/busy' && req.method === 'DELETE') return send(503, { quota: 'Try later' });
     res.writeHead(500, { 'content-type': 'text/plain' }).end('boom');
   });
 }
@@ -94,6 +106,11 @@ describe('decoded errors carry what the types say', () => {
   it('a 404 with its problem document, a 422 with its own body', async () => {
     expect(await client().getThing({ id: 'missing' })).toMatchObject({ ok: false, error: { status: 404, shape: 'problem', body: { type: 'https://errors.example/not-found', title: 'No such thing' } } });
     expect(await client().getThing({ id: 'bad' })).toMatchObject({ ok: false, error: { status: 422, body: { title: 'Invalid thing', errors: ['id is too long'] } } });
+  });
+
+  it('a 4xx not listed exactly with the 4XX body, another status with the default body', async () => {
+    expect(await client().deleteThing({ id: 'gone' })).toMatchObject({ ok: false, error: { status: 410, shape: 'problem', body: { type: 'https://errors.example/gone', title: 'Gone' } } });
+    expect(await client().deleteThing({ id: 'busy' })).toMatchObject({ ok: false, error: { status: 503, body: { quota: 'Try later' } } });
   });
 
   it('an endpoint’s own shape at its status; a status documented without a body keeps whatever came', async () => {

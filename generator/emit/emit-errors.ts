@@ -23,7 +23,7 @@ export function emitErrors(file: TsFile, contract: Contract): void {
   emitCommonUnions(file, contract);
   emitDecodeInput(file);
   const k = knowledge(contract);
-  const documenting = contract.endpoints.filter((e) => documentedBodies(contract, e).length > 0);
+  const documenting = contract.endpoints.filter((e) => documentsAny(documentedErrors(contract, e)));
   const typed = new Set(documenting.map((e) => e.host));
   const documents = new Set(documenting);
   for (const host of contract.hosts) emitHost(file, contract, host, typed.has(host.name));
@@ -41,23 +41,38 @@ export function emitErrors(file: TsFile, contract: Contract): void {
   }
 }
 
-/**
- * The bodies an endpoint's error responses document (their own `body`, else their shape's), each
- * with the exact statuses that send it, in the contract's order. A status class or `default`
- * stays with every other status, `unknown`: its members would overlap the exact ones.
- */
-function documentedBodies(contract: Contract, endpoint: Endpoint): { readonly body: TypeRef; readonly statuses: number[] }[] {
-  const out = new Map<string, { readonly body: TypeRef; readonly statuses: number[] }>();
+/** What an endpoint's error responses document, by the statuses that send it. */
+interface DocumentedErrors {
+  /** Bodies of exact statuses, each with the statuses that send it, in the contract's order. */
+  readonly exact: readonly { readonly body: TypeRef; readonly statuses: number[] }[];
+  /** The body of a `4XX` or `5XX` class: for the statuses of the class not listed exactly. */
+  readonly classes: readonly { readonly statusClass: 4 | 5; readonly body: TypeRef }[];
+  /** The body of an error `default`: for every status listed neither exactly nor by class. */
+  readonly fallback: TypeRef | undefined;
+}
+
+/** The bodies an endpoint's error responses document: their own `body`, else their shape's. */
+function documentedErrors(contract: Contract, endpoint: Endpoint): DocumentedErrors {
+  const exact = new Map<string, { readonly body: TypeRef; readonly statuses: number[] }>();
+  const classes: { statusClass: 4 | 5; body: TypeRef }[] = [];
+  let fallback: TypeRef | undefined;
   for (const r of endpoint.responses) {
-    if (!r.isError || r.status.kind !== 'exact') continue;
-    const body = r.body ?? contract.shapes.find((s) => s.name === r.shape)?.body;
+    const body = r.isError ? (r.body ?? contract.shapes.find((s) => s.name === r.shape)?.body) : undefined;
     if (body === undefined) continue;
-    const key = typeText(contract, body);
-    const group = out.get(key) ?? { body, statuses: [] };
-    group.statuses.push(r.status.status);
-    out.set(key, group);
+    if (r.status.kind === 'default') fallback = body;
+    else if (r.status.kind === 'class' && (r.status.statusClass === 4 || r.status.statusClass === 5)) classes.push({ statusClass: r.status.statusClass, body });
+    else if (r.status.kind === 'exact') {
+      const key = typeText(contract, body);
+      const group = exact.get(key) ?? { body, statuses: [] };
+      group.statuses.push(r.status.status);
+      exact.set(key, group);
+    }
   }
-  return [...out.values()];
+  return { exact: [...exact.values()], classes, fallback };
+}
+
+function documentsAny(d: DocumentedErrors): boolean {
+  return d.exact.length > 0 || d.classes.length > 0 || d.fallback !== undefined;
 }
 
 function typeAndValues(file: TsFile, typeDoc: string[], typeName: string, values: readonly string[], valuesDoc: string, valuesName: string): void {
@@ -184,16 +199,29 @@ function endpointErrorMembers(contract: Contract, endpoint: Endpoint, nameOf: (e
     sameShapes
       ? `${hostNames.error(host.name)}${statusAndBody.length === 0 ? '' : `<${statusAndBody.join(', ')}>`}`
       : list(runtime(DECODE, RUNTIME.decode.DecodedError), '<', [...decodedErrorArgs(host, literals(endpoint.errors.shapes).join(' | '), file), ...statusAndBody], '>', '', (file?.level ?? 0) + 1, false).join('\n');
-  const bodies = documentedBodies(contract, endpoint);
-  const statuses = (list: readonly number[]) => list.join(' | ');
-  const members = bodies.length === 0
-    ? [decoded([])]
-    : [
-        ...bodies.map((b) => decoded([statuses(b.statuses), `${typeText(contract, b.body, nameOf)} | undefined`])),
-        decoded([`Exclude<${runtime(DECODE, RUNTIME.decode.HttpStatus)}, ${statuses(bodies.flatMap((b) => b.statuses))}>`]),
-      ];
+  const documented = documentedErrors(contract, endpoint);
+  const members = documentsAny(documented) ? documentedMembers(contract, documented, decoded, (exported) => runtime(DECODE, exported), nameOf) : [decoded([])];
   members.push(`${runtime(MODULE.runtime.exchange, RUNTIME.exchange.ClientError)}<${stringLiteral(host.name)}>`);
   const tokenEndpoint = k.usesTokenFlow(endpoint) ? contract.auth?.endpoint : undefined;
   if (tokenEndpoint !== undefined) members.push(endpointNames.error(tokenEndpoint));
   return members;
+}
+
+/**
+ * One member per documented body with the statuses that send it: exact statuses, then a class's
+ * statuses not listed exactly (`Exclude<Status4xx, 404>`), then every other status, whose body is
+ * the `default`'s or unknown. Statuses are literal unions, never `number`: a member typed `number`
+ * would take in every `error.status === 404` check and so keep `body` unknown.
+ */
+function documentedMembers(contract: Contract, d: DocumentedErrors, decoded: (statusAndBody: readonly string[]) => string, runtime: (exported: string) => string, nameOf: (exported: string) => string): string[] {
+  const exact = d.exact.flatMap((b) => b.statuses);
+  const body = (ref: TypeRef) => `${typeText(contract, ref, nameOf)} | undefined`;
+  const excluding = (all: string, statuses: readonly (number | string)[]) => (statuses.length === 0 ? all : `Exclude<${all}, ${statuses.join(' | ')}>`);
+  const classType = (c: 4 | 5) => runtime(c === 4 ? RUNTIME.decode.Status4xx : RUNTIME.decode.Status5xx);
+  const rest = excluding(runtime(RUNTIME.decode.HttpStatus), [...exact, ...d.classes.map((c) => classType(c.statusClass))]);
+  return [
+    ...d.exact.map((b) => decoded([b.statuses.join(' | '), body(b.body)])),
+    ...d.classes.map((c) => decoded([excluding(classType(c.statusClass), exact.filter((s) => Math.floor(s / 100) === c.statusClass)), body(c.body)])),
+    decoded(d.fallback === undefined ? [rest] : [rest, body(d.fallback)]),
+  ];
 }

@@ -117,7 +117,7 @@ export const RUNTIME = {
   credentials: { base64: 'base64', secretProvider: 'secretProvider', callerProvider: 'callerProvider' },
   support: { attachSupportReport: 'attachSupportReport', fieldRedactor: 'fieldRedactor' },
   paginate: { PageOptions: 'PageOptions', endpointPages: 'endpointPages', endpointItems: 'endpointItems' },
-  decode: { DecodedError: 'DecodedError', HttpStatus: 'HttpStatus', decodeForHost: 'decodeForHost', decodeByHost: 'decodeByHost', fieldErrors: 'fieldErrors' },
+  decode: { DecodedError: 'DecodedError', HttpStatus: 'HttpStatus', Status4xx: 'Status4xx', Status5xx: 'Status5xx', decodeForHost: 'decodeForHost', decodeByHost: 'decodeByHost', fieldErrors: 'fieldErrors' },
   body: { own: 'own', has: 'has', item: 'item', hasItem: 'hasItem', firstText: 'firstText', scalarText: 'scalarText' },
   decodeRules: { DECODE_RULES: 'DECODE_RULES' },
   baseClient: { secretParamForms: 'secretParamForms', createRuntime: 'createRuntime', Runtime: 'Runtime', ClientRuntimeOptions: 'ClientRuntimeOptions', CallOptions: 'CallOptions' },

@@ -62,7 +62,8 @@ export function createRuntime(spec: FullRuntimeSpec, given: ClientRuntimeOptions
   const now = given.now ?? Date.now;
   const providers = makeProviders(spec, given, now);
   const headers = headerSecrets(given.headers);
-  const secrets = () => [...(given.credentials === undefined ? [] : [given.credentials.clientSecret, given.credentials.refreshToken]), ...[...providers.values()].flatMap((p) => p.secrets()), ...headers];
+  // Each provider names its secrets (the client-credentials one its grants' too: auth.ts).
+  const secrets = () => [...[...providers.values()].flatMap((p) => p.secrets()), ...headers];
   // Field redaction is support.ts's fieldRedactor, named by the tables only where the contract marks secret fields.
   const fields = spec.secretFields.length === 0 ? undefined : spec.redactFields?.(spec.secretFields);
   const redact = redactor(secrets, fields);
@@ -278,8 +279,8 @@ function toCallInput(endpoint: EndpointSpec, input: object | undefined): CallInp
   // An endpoint with a parameter table reads its values from the input itself (params.ts).
   if (endpoint.params !== undefined) return callInput(given, undefined, withIdempotencyKey(endpoint, given));
   const params: Record<string, string | number> = {};
+  // No path parameter takes a reserved key: the contract validator refuses one (reserved-parameter-name), the importer renames it.
   for (const name of endpoint.pathParams) {
-    if (RESERVED_INPUT_KEYS.includes(name)) continue;
     const value = own(given, name);
     if (typeof value === 'string' || typeof value === 'number') setOwn(params, name, value);
   }

@@ -142,8 +142,12 @@ export const clientCredentialsFlow = (spec, { options, given, now }) => {
     const auth = spec.auth;
     const fixed = given ?? options.accessToken;
     const carrier = options.authHeader ?? (auth === undefined ? undefined : { header: auth.header, scheme: auth.scheme });
-    if (fixed !== undefined)
-        return callerProvider({ type: 'bearer' }, fixed, carrier, auth?.unauthorized.replay === true ? auth.unauthorized : undefined);
+    // The grants' secrets are redacted whether a token request sends them or a caller's token replaces the flow: here, not in every client's base, as only this scheme has them.
+    const held = () => [options.credentials?.clientSecret, options.credentials?.refreshToken].filter((s) => s !== undefined);
+    if (fixed !== undefined) {
+        const provider = callerProvider({ type: 'bearer' }, fixed, carrier, auth?.unauthorized.replay === true ? auth.unauthorized : undefined);
+        return { ...provider, secrets: () => [...provider.secrets(), ...held()] };
+    }
     const tokenEndpoint = spec.tokenEndpoint;
     const scheme = auth === undefined ? undefined : { header: auth.header, scheme: auth.scheme };
     if (auth === undefined || scheme === undefined || tokenEndpoint === undefined || options.credentials === undefined)
@@ -182,7 +186,7 @@ export const clientCredentialsFlow = (spec, { options, given, now }) => {
             await manager.invalidate(proof.secret);
             return true;
         },
-        secrets: () => [...seen.list(), ...[options.credentials?.clientSecret, options.credentials?.refreshToken].filter((s) => s !== undefined)],
+        secrets: () => [...seen.list(), ...held()],
     };
     return provider;
 };

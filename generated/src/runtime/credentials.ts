@@ -71,11 +71,10 @@ export interface TokenFlowClient {
   readonly now: () => number;
 }
 
-const encoder = new TextEncoder();
-
 /** Standard base64 of UTF-8 text (RFC 7617 §2.1 with charset UTF-8), without btoa's Latin-1 limit. */
 export function base64(text: string): string {
-  const bytes = encoder.encode(text);
+  // A fresh encoder: one made when the module loads would stay in every bundle (its constructor may have effects), though only basic credentials need one.
+  const bytes = new TextEncoder().encode(text);
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
   let out = '';
   for (let i = 0; i < bytes.length; i += 3) {

@@ -117,6 +117,11 @@ export const CODES = {
     stages: ['model'],
     summary: 'A scheme that cannot work as written: a key its type does not take, a key it needs missing, a second OAuth 2.0 client-credentials scheme, or `auth: required` in a contract without schemes.',
   },
+  'no-auth-scheme': {
+    stages: ['model'],
+    summary:
+      'The contract (or OpenAPI description) declares no auth scheme: the client sends no credentials and offers no credential option. Declare the schemes under `auth` (`auth: {}` says the API takes none), or give a description a `securitySchemes` entry with an overlay (docs/overlays.md).',
+  },
   'duplicate-path-parameter': { stages: ['model'], summary: 'A `{name}` appears twice in a path.' },
   'undeclared-path-parameter': { stages: ['model'], summary: 'A `{name}` in a path has no `params` entry.' },
   'extra-path-parameter': { stages: ['model'], summary: 'A `params` entry has no `{name}` in the path and says no other `in:`.' },
@@ -296,6 +301,11 @@ export const MESSAGES = {
     (p) => `'${p.name}' is a second OAuth 2.0 client-credentials scheme ('${p.first}' is the first): the client runs one token lifecycle`,
   ),
   noSchemes: error('invalid-auth', () => "auth: required names the contract's schemes, and it has none: declare them under auth, or say auth: none"),
+  noAuthScheme: warning<Record<string, never>>(
+    'no-auth-scheme',
+    () =>
+      "no auth scheme is declared, so the client sends no credentials and its options offer none: declare the API's schemes under auth (auth: {} says it takes none), or for an OpenAPI description add a securitySchemes entry with an overlay (docs/overlays.md)",
+  ),
 
   // model: endpoints
   operationIdCollision: error<{ id: string; first: string }>('duplicate-operation-id', (p) => `operation id '${p.id}' collides with '${p.first}' (ids must differ by more than case and underscores)`),

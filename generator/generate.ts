@@ -31,10 +31,16 @@ export function outputsLeftOut(openapi: boolean, mocks: boolean): GenerateOption
   return { ...(openapi ? { openapi: false as const } : {}), ...(mocks ? { mocks: false as const } : {}) };
 }
 
+/** The warnings of a contract generated all the same, with its text (for the source line under each). */
+export interface Warnings {
+  readonly diagnostics: readonly Diagnostic[];
+  readonly source: string;
+}
+
 export type GenerateOutcome =
   | { readonly kind: 'invalid'; readonly diagnostics: readonly Diagnostic[]; readonly source: string | undefined }
   | { readonly kind: 'up-to-date'; readonly files: number }
-  | { readonly kind: 'written'; readonly changed: readonly string[]; readonly removed: readonly string[]; readonly files: number }
+  | { readonly kind: 'written'; readonly changed: readonly string[]; readonly removed: readonly string[]; readonly files: number; readonly warnings?: Warnings }
   | { readonly kind: 'stale'; readonly stale: readonly string[] }
   | { readonly kind: 'blocked'; readonly foreign: readonly string[] }
   /** The output folder holds a link on a path the run would use, or a manifest or journal naming a path outside it (output-folder.ts). */
@@ -78,12 +84,12 @@ async function generateInto(folder: OutputFolder, bytes: Buffer, options: Genera
   // In a watch session, a file whose text did not change keeps its hash.
   const manifest = applyWrite(folder, files, plan, head, (path, text) => (written?.get(path)?.text === text ? written.get(path)!.hash : undefined));
   if (written !== undefined) rememberWritten(folder, files, manifest.files, written);
-  return { kind: 'written', changed: plan.changed, removed: plan.removed, files: files.size };
+  return { kind: 'written', changed: plan.changed, removed: plan.removed, files: files.size, ...(rendered.warnings.diagnostics.length === 0 ? {} : { warnings: rendered.warnings }) };
 }
 
 export type RenderOutcome =
   | Extract<GenerateOutcome, { kind: 'invalid' }>
-  | { readonly kind: 'files'; readonly files: Map<string, string> };
+  | { readonly kind: 'files'; readonly files: Map<string, string>; readonly warnings: Warnings };
 
 export interface RenderOptions {
   readonly incremental?: Incremental;
@@ -103,7 +109,7 @@ export async function render(contractFile: string, source: string, options: Rend
   // test/dist-emit.test.ts hold them to it): nothing is formatted or compiled here.
   const contract = options.outputs === undefined ? loaded.contract : { ...loaded.contract, outputs: { ...loaded.contract.outputs, ...options.outputs } };
   for (const file of layout(contract, { incremental: options.incremental })) files.set(file.path, file.text);
-  return { kind: 'files', files };
+  return { kind: 'files', files, warnings: { diagnostics: loaded.diagnostics, source: loaded.source } };
 }
 
 /** Same contract, same generator, and every owned file still exactly as written. */

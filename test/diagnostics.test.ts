@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import type { Io } from '../generator/commands.js';
 import { loadContract, loadContractText } from '../generator/contract.js';
+import { loadInputText } from '../generator/input.js';
 import { formatDiagnostic, type Diagnostic } from '../generator/diagnostics.js';
 import { MAX_ALIAS_COUNT, MAX_DEPTH } from '../generator/limits.js';
 
@@ -428,6 +429,31 @@ describe('message tables', () => {
   });
 });
 
+describe('auth', () => {
+  const NO_AUTH = `contractgen: 1\ninfo: { title: T, version: 1.0.0, package: t }\nhosts:\n  api: { url: "https://api.example.com" }\nendpoints:\n  ping: { method: GET, path: /ping, host: api, responses: { "200": { description: Pong. } } }\n`;
+  const SAYS =
+    "no auth scheme is declared, so the client sends no credentials and its options offer none: declare the API's schemes under auth (auth: {} says it takes none), or for an OpenAPI description add a securitySchemes entry with an overlay (docs/overlays.md)";
+
+  it('no-auth-scheme (warning): a contract without auth schemes is told how to add one, at its info', () => {
+    expect(loadContractText(FILE, NO_AUTH).diagnostics).toEqual([{ code: 'no-auth-scheme', severity: 'warning', file: FILE, ...uniquePos(NO_AUTH, 'info:'), message: SAYS }]);
+  });
+
+  it('no-auth-scheme: auth: {} says the API takes no credentials, and a declared scheme needs no word', () => {
+    expect(loadContractText(FILE, NO_AUTH.replace('hosts:', 'auth: {}\nhosts:')).diagnostics).toEqual([]);
+    expect(loadContractText(FILE, NO_AUTH.replace('hosts:', 'auth:\n  key: { type: apiKey, in: header, name: X-Key }\nhosts:')).diagnostics).toEqual([]);
+  });
+
+  it('no-auth-scheme: an OpenAPI description without securitySchemes gets it too', () => {
+    const description = JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1.0.0' }, servers: [{ url: 'https://api.example.com' }], paths: { '/ping': { get: { operationId: 'ping', responses: { '200': { description: 'Pong.' } } } } } });
+    const loaded = loadInputText('t.json', description);
+    expect(loaded.ok).toBe(true);
+    expect(loaded.diagnostics.map((d) => [d.code, d.severity, d.message])).toEqual([['no-auth-scheme', 'warning', SAYS]]);
+    const secured = JSON.parse(description) as Record<string, unknown>;
+    secured['components'] = { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } };
+    expect(loadInputText('t.json', JSON.stringify(secured)).diagnostics).toEqual([]);
+  });
+});
+
 describe('references to declared names', () => {
   it('unknown-shape: an endpoint names an undeclared shape', () => {
     const text = edit('    shapes: [invalid_client]\n', '    shapes: [invalid_clent]\n');
@@ -574,6 +600,21 @@ describe('contractgen validate', () => {
     expect(err[1]).toBe(`  ${key.line} |     sumary: Read an order.`);
     expect(err[2]).toBe(`  ${' '.repeat(String(key.line).length)} |     ^`);
     expect(code).toBe(1);
+  });
+
+  it('validate and generate print a warning, with its frame, and exit 0; a no-op generate reads no model and says nothing more', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'public.yaml');
+    const text = `contractgen: 1\ninfo: { title: P, version: 1.0.0, package: p }\nhosts:\n  api: { url: "https://api.example.com" }\nendpoints:\n  ping: { method: GET, path: /ping, host: api, responses: { "200": { description: Pong. } } }\n`;
+    writeFileSync(file, text);
+    const warning = [`${file}:2:1: warning: no auth scheme is declared, so the client sends no credentials and its options offer none: declare the API's schemes under auth (auth: {} says it takes none), or for an OpenAPI description add a securitySchemes entry with an overlay (docs/overlays.md) [no-auth-scheme]`, '  2 | info: { title: P, version: 1.0.0, package: p }', '    | ^'];
+    const validated = await run(['validate', file]);
+    expect([validated.code, validated.err]).toEqual([0, warning]);
+    const generated = await run(['generate', '--contract', file, '--out', join(dir, 'out')]);
+    expect([generated.code, generated.err]).toEqual([0, warning]);
+    expect(generated.out[0]).toMatch(/ files written/);
+    const again = await run(['generate', '--contract', file, '--out', join(dir, 'out')]);
+    expect([again.code, again.err]).toEqual([0, []]);
   });
 
   it('exits 1 with a position-less line and no frame for a missing file', async () => {

@@ -81,6 +81,8 @@ function report(outcome: GenerateOutcome, options: GenerateOptions, io: Io, elap
       io.out(`${outDir}: up to date (${count(outcome.files, 'file')})${took}`);
       return 0;
     case 'written':
+      // A contract with warnings is generated all the same; they are said once, when it is (a no-op run reads no model).
+      for (const d of outcome.warnings?.diagnostics ?? []) io.err(formatDiagnostic(d, outcome.warnings?.source));
       io.out(`${outDir}: ${count(outcome.changed.length, 'file')} written, ${outcome.removed.length} removed, ${outcome.files - outcome.changed.length} unchanged${took}`);
       return 0;
     case 'stale':

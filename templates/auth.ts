@@ -186,7 +186,8 @@ export const clientCredentialsFlow: TokenFlow = (spec, { options, given, now }) 
   const failures = new WeakMap<object, Exchange>();
   const manager = new TokenManager<unknown>({
     spec: auth,
-    environment: options.environment,
+    // The lifetimes are by environment; no environment chosen, none applies.
+    environment: options.environment ?? spec.environment ?? '',
     credentials: options.credentials,
     store: options.tokenStore ?? memoryTokenStore(),
     refreshSkewMs: options.refreshSkewMs ?? 60_000,

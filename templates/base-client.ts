@@ -25,11 +25,10 @@ export interface CallOptions {
   readonly maxRetries?: number;
 }
 
-export interface ClientRuntimeOptions extends RuntimeOptions {
+/** Options of the client-credentials scheme's token lifecycle (auth.ts): a client of a contract without that scheme has none. */
+export interface TokenOptions {
   /** A fixed bearer token, or a function returning one; replaces the contract's client-credentials token flow. */
   readonly accessToken?: string | (() => string | Promise<string>);
-  /** Credentials by auth scheme name: an API key, a basic username and password, or a token (and how to refresh it). */
-  readonly auth?: Readonly<Record<string, SchemeCredential | undefined>>;
   /** Credentials for the contract's grants, by option name (clientId, clientSecret, refreshToken). */
   readonly credentials?: Readonly<Record<string, string | undefined>>;
   /** Where tokens are cached; share one across processes by implementing get/set. Default: memory. */
@@ -38,6 +37,11 @@ export interface ClientRuntimeOptions extends RuntimeOptions {
   readonly tokenContentType?: string;
   /** Refresh a token this many milliseconds before it expires (default 60000). */
   readonly refreshSkewMs?: number;
+}
+
+export interface ClientRuntimeOptions extends RuntimeOptions, TokenOptions {
+  /** Credentials by auth scheme name: an API key, a basic username and password, or a token (and how to refresh it). */
+  readonly auth?: Readonly<Record<string, SchemeCredential | undefined>>;
   /** Retries for retryable failures (default 2; 0 disables). */
   readonly maxRetries?: number;
   /** Backoff tuning. */
@@ -52,6 +56,28 @@ export interface Runtime {
   call(endpoint: EndpointSpec, input: object | undefined): Promise<Result<unknown, DecodedError | ClientError>>;
   /** The URL `call` would send this input to, without credentials; undefined when the input cannot be sent. */
   url(endpoint: EndpointSpec, input: object | undefined): string | undefined;
+}
+
+/**
+ * Where a `createClient` object keeps its runtime, for the pagination helpers, which take it as
+ * they take a `BaseClient`: a symbol, so no operation's method can be named like it.
+ */
+const CLIENT_RUNTIME = Symbol.for('contractgen.runtime');
+
+/** `methods` (a `createClient` object) carrying `runtime`, not enumerable: spreading or logging the client shows its methods alone. */
+export function withRuntime<C extends object>(runtime: Runtime, methods: C): C {
+  return Object.defineProperty(methods, CLIENT_RUNTIME, { value: runtime });
+}
+
+/**
+ * The runtime of a client: a `createClient` object's, or a `BaseClient` (a runtime itself).
+ *
+ * @throws TypeError for anything else (a hand-made object with the methods of a `Client`).
+ */
+export function runtimeOf(client: object): Runtime {
+  const runtime = (client as { readonly [CLIENT_RUNTIME]?: Runtime })[CLIENT_RUNTIME] ?? client;
+  if (typeof (runtime as Partial<Runtime>).call !== 'function' || typeof (runtime as Partial<Runtime>).url !== 'function') throw new TypeError('not a client made by createClient or createBaseClient');
+  return runtime as Runtime;
 }
 
 type AnyError = DecodedError | ClientError;

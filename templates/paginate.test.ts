@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextPageUrl, type Result } from './exchange.js';
-import { DEFAULT_MAX_PAGES, PAGE_URL, items, pages, parseLinkHeader, type PageCall, type PaginationSpec } from './paginate.js';
+import { inspect } from 'node:util';
+import { DEFAULT_MAX_PAGES, PAGE_URL, items, pages, parseLinkHeader, type PageCall, type PageLimitError, type PaginationSpec } from './paginate.js';
 
 type Input = Readonly<Record<string | symbol, unknown>>;
 interface Err {
@@ -10,7 +11,6 @@ type Reply = Result<unknown, Err>;
 
 const ok = (data: unknown, headers: Record<string, string> = {}, status = 200): Reply => ({ ok: true, data, status, response: { status, headers } });
 const fail = (code: string): Reply => ({ ok: false, error: { code } });
-const canceled = (): Err => ({ code: 'canceled' });
 
 /** An in-memory server: `respond` answers the n-th call (0-based); every input is recorded. */
 function server(respond: (input: Input, n: number) => Reply | Promise<Reply>): { call: PageCall<Err>; inputs: Input[] } {
@@ -291,16 +291,70 @@ describe('bounds', () => {
   const spec: PaginationSpec = { kind: 'page', param: 'page', items: ['items'] };
   const endless = () => server(() => ok({ items: [1] }));
 
-  it('makes exactly maxPages requests', async () => {
+  it('makes exactly maxPages requests, then ends with a page_limit error holding the next input', async () => {
     const { call, inputs } = endless();
-    expect(await collect(pages(call, spec, {}, { maxPages: 2 }))).toHaveLength(2);
+    const results = await collect(pages(call, spec, { q: 'x' }, { maxPages: 2 }, 'api'));
     expect(inputs).toHaveLength(2);
+    expect(results).toHaveLength(3);
+    expect(results.slice(0, 2).every((r) => r.ok)).toBe(true);
+    const last = results[2];
+    if (last === undefined || last.ok) throw new Error('expected the page limit');
+    const error = last.error as PageLimitError;
+    expect(error).toMatchObject({ host: 'api', status: 0, shape: 'client', code: 'page_limit', category: 'page_limit', retryable: false, known: true });
+    expect(error.message).toContain('2 pages');
+    expect(error.next).toEqual({ q: 'x', page: 3 });
   });
 
-  it(`makes at most DEFAULT_MAX_PAGES (${DEFAULT_MAX_PAGES}) requests by default`, async () => {
+  it(`makes at most DEFAULT_MAX_PAGES (${DEFAULT_MAX_PAGES}) requests by default, the items followed by the page limit`, async () => {
     const { call, inputs } = endless();
-    expect(await collect(items(call, spec, {}))).toHaveLength(DEFAULT_MAX_PAGES);
-    expect(inputs).toHaveLength(100);
+    const results = await collect(items(call, spec, {}));
+    expect(inputs).toHaveLength(DEFAULT_MAX_PAGES);
+    expect(results).toHaveLength(DEFAULT_MAX_PAGES + 1);
+    expect(results[DEFAULT_MAX_PAGES]).toMatchObject({ ok: false, error: { code: 'page_limit', next: { page: DEFAULT_MAX_PAGES + 1 } } });
+  });
+
+  it('ends without an error when the page at maxPages is the last', async () => {
+    const { call, inputs } = server((input) => ok({ items: input['page'] === 2 ? [] : [1] }));
+    const results = await collect(pages(call, spec, {}, { maxPages: 2 }));
+    expect(inputs).toHaveLength(2);
+    expect(results.every((r) => r.ok)).toBe(true);
+  });
+
+  it('reads on from where the limit stopped when given its next input', async () => {
+    const { call, inputs } = endless();
+    const first = await collect(pages(call, spec, {}, { maxPages: 2 }));
+    const limit = first[2];
+    if (limit === undefined || limit.ok) throw new Error('expected the page limit');
+    await collect(pages(call, spec, (limit.error as PageLimitError<object>).next, { maxPages: 1 }));
+    expect(inputs.map((i) => i['page'])).toEqual([undefined, 2, 3]);
+  });
+
+  it("gives a Link walk's next URL, in the next input and as url", async () => {
+    const link: PaginationSpec = { kind: 'link', items: [], within: nextPageUrl };
+    const { call } = server((_, n) => ok([n], { link: `<https://api.test/items?page=${n + 2}>; rel="next"` }));
+    const results = await collect(pages(call, link, { [PAGE_URL]: 'https://api.test/items' }, { maxPages: 1 }));
+    const limit = results[1];
+    if (limit === undefined || limit.ok) throw new Error('expected the page limit');
+    const error = limit.error as PageLimitError<Input>;
+    expect(error.url).toBe('https://api.test/items?page=2');
+    expect(error.next[PAGE_URL]).toBe('https://api.test/items?page=2');
+  });
+
+  // The input may hold the call's secrets (its headers), and a Link URL is the server's text: a logged error shows neither.
+  it('shows neither the next input nor the next URL when the error is logged or serialised', async () => {
+    const link: PaginationSpec = { kind: 'link', items: [], within: nextPageUrl };
+    const { call } = server(() => ok([1], { link: '<https://api.test/items?token=from-the-server>; rel="next"' }));
+    const input = { headers: { authorization: 'Bearer secret-of-the-caller' }, [PAGE_URL]: 'https://api.test/items' };
+    const results = await collect(pages(call, link, input, { maxPages: 1 }));
+    const limit = results[1];
+    if (limit === undefined || limit.ok) throw new Error('expected the page limit');
+    const error = limit.error as PageLimitError<Input>;
+    expect(error.next['headers']).toEqual(input.headers);
+    for (const shown of [JSON.stringify(error), inspect(error, { depth: 10 }), JSON.stringify({ ...error })]) {
+      expect(shown).toContain('page_limit');
+      expect(shown).not.toContain('secret-of-the-caller');
+      expect(shown).not.toContain('from-the-server');
+    }
   });
 
   it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('throws a RangeError at once for maxPages %s', (maxPages) => {
@@ -315,13 +369,13 @@ describe('cancellation', () => {
   const spec: PaginationSpec = { kind: 'cursor', param: 'cursor', next: ['next'], items: ['items'] };
   const endless = () => server((_, n) => ok({ items: [n], next: `c${n + 1}` }));
 
-  it('makes no request when the signal is already aborted: a canceled result when asked for, else nothing', async () => {
+  it('makes no request when the signal is already aborted: a canceled result of the host given', async () => {
     const controller = new AbortController();
     controller.abort();
     const { call, inputs } = endless();
-    expect(await collect(pages(call, spec, {}, { signal: controller.signal }, canceled))).toEqual([{ ok: false, error: { code: 'canceled' } }]);
-    expect(await collect(pages(call, spec, {}, { signal: controller.signal }))).toEqual([]);
-    expect(await collect(items(call, spec, {}, { signal: controller.signal }, canceled))).toEqual([{ ok: false, error: { code: 'canceled' } }]);
+    expect(await collect(pages(call, spec, {}, { signal: controller.signal }, 'api'))).toMatchObject([{ ok: false, error: { code: 'canceled', host: 'api' } }]);
+    expect(await collect(pages(call, spec, {}, { signal: controller.signal }))).toMatchObject([{ ok: false, error: { code: 'canceled', host: '' } }]);
+    expect(await collect(items(call, spec, {}, { signal: controller.signal }, 'api'))).toMatchObject([{ ok: false, error: { code: 'canceled', category: 'canceled' } }]);
     expect(inputs).toHaveLength(0);
   });
 
@@ -329,12 +383,12 @@ describe('cancellation', () => {
     const controller = new AbortController();
     const { call, inputs } = endless();
     const seen: Reply[] = [];
-    for await (const page of pages(call, spec, {}, { signal: controller.signal }, canceled)) {
+    for await (const page of pages(call, spec, {}, { signal: controller.signal }, 'api')) {
       seen.push(page);
       if (seen.length === 2) controller.abort();
     }
     expect(inputs).toHaveLength(2);
-    expect(seen[2]).toEqual({ ok: false, error: { code: 'canceled' } });
+    expect(seen[2]).toMatchObject({ ok: false, error: { code: 'canceled' } });
     expect(seen).toHaveLength(3);
   });
 
@@ -348,7 +402,7 @@ describe('cancellation', () => {
     }
     expect(inputs).toHaveLength(1);
     expect(inputs[0]?.['signal']).toBe(controller.signal);
-    expect(seen).toHaveLength(1);
+    expect(seen).toMatchObject([{ ok: true }, { ok: false, error: { code: 'canceled' } }]);
   });
 
   it('passes the signal to the call, which cancels an in-flight request and ends the iteration with its error', async () => {
@@ -358,7 +412,7 @@ describe('cancellation', () => {
       const signal = input['signal'] as AbortSignal;
       return new Promise<Reply>((resolve) => signal.addEventListener('abort', () => resolve(fail('canceled'))));
     });
-    const iterator = pages(call, spec, { q: 1 }, { signal: controller.signal }, canceled);
+    const iterator = pages(call, spec, { q: 1 }, { signal: controller.signal }, 'api');
     expect((await iterator.next()).value).toMatchObject({ ok: true });
     const second = iterator.next();
     await Promise.resolve();
@@ -373,12 +427,12 @@ describe('cancellation', () => {
     const theirs = new AbortController();
     const { call, inputs } = endless();
     const seen: Reply[] = [];
-    for await (const page of pages(call, spec, { signal: theirs.signal }, { signal: mine.signal }, canceled)) {
+    for await (const page of pages(call, spec, { signal: theirs.signal }, { signal: mine.signal }, 'api')) {
       seen.push(page);
       theirs.abort();
     }
     expect(inputs.map((i) => i['signal'])).toEqual([mine.signal]);
-    expect(seen).toEqual([expect.objectContaining({ ok: true }), { ok: false, error: { code: 'canceled' } }]);
+    expect(seen).toMatchObject([{ ok: true }, { ok: false, error: { code: 'canceled' } }]);
   });
 
   it('adds no signal key when there is no signal', async () => {

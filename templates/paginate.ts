@@ -6,8 +6,9 @@
  * Nothing here reaches fetch, timers or host globals (not even URL or AbortController): the call is
  * the only I/O, which keeps the module runnable anywhere and testable with an in-memory function.
  */
+import { runtimeOf, type Runtime } from './base-client.js';
 import { hasOwn, readPath } from './body.js';
-import { clientError, type nextPageUrl, type ResponseInfo, type Result } from './exchange.js';
+import { clientError, type ClientError, type nextPageUrl, type ResponseInfo, type Result } from './exchange.js';
 import type { BodyPath, EndpointSpec } from './spec.js';
 
 /** How an endpoint pages, as the generated tables hold it. Input keys are the keys of the call's input object. */
@@ -35,13 +36,33 @@ export interface PageOptions {
 
 export const DEFAULT_MAX_PAGES: number = 100;
 
+/**
+ * The last result of a walk stopped by `maxPages` with a page still to read: never a silent stop.
+ * It carries the next page's call: `next`, its input (for Link pagination the next page's URL is
+ * in it, and in `url`), which the same helper takes to read on. Neither is enumerable: the input
+ * may hold the call's secrets (its headers), and a logged error shows none of it.
+ */
+export interface PageLimitError<I = unknown> extends Omit<ClientError, 'code' | 'category' | 'retryable'> {
+  readonly code: 'page_limit';
+  readonly category: 'page_limit';
+  readonly retryable: false;
+  /** The input of the next page's call: pass it to the same helper to read on. */
+  readonly next: I;
+  /** Link pagination: the next page's URL. */
+  readonly url?: string;
+}
+
 export type PageCall<E> = (input: Readonly<Record<string | symbol, unknown>>) => Promise<Result<unknown, E>>;
 
 type Input = Readonly<Record<string | symbol, unknown>>;
+/** What a walk yields: a page's result, a canceled error, or the page limit. */
+type Step<E> = Result<unknown, E | ClientError | PageLimitError<Input>>;
 type Page = { readonly data: unknown; readonly response: ResponseInfo };
 
 /**
  * One `Result` per page; a failed page is the last element. The first request is `input` as given.
+ * An abort between pages ends it with a `canceled` error, and `maxPages` with a page still to read
+ * with a `page_limit` one (each of `host`).
  *
  * Signals: the options' signal and the input's own `signal` both stop the walk before a request;
  * the call receives the options' signal when there is one (it replaces the input's, as there is no
@@ -53,14 +74,14 @@ type Page = { readonly data: unknown; readonly response: ResponseInfo };
  *
  * @throws RangeError when maxPages is not a whole number of at least 1: a programming error.
  */
-export function pages<E>(call: PageCall<E>, spec: PaginationSpec, input: object, options: PageOptions = {}, canceled?: () => E): AsyncIterableIterator<Result<unknown, E>> {
+export function pages<E>(call: PageCall<E>, spec: PaginationSpec, input: object, options: PageOptions = {}, host = ''): AsyncIterableIterator<Step<E>> {
   const maxPages = checkedMaxPages(options.maxPages);
   const own: Input = { ...input };
   const inputSignal = isSignal(own['signal']) ? own['signal'] : undefined;
   const signals = [options.signal, inputSignal].filter((s): s is AbortSignal => s !== undefined);
   const signal = signals[0];
   const first: Input = signal === undefined ? own : { ...own, signal };
-  return walk(call, spec, first, maxPages, signals, canceled);
+  return walk(call, spec, first, maxPages, signals, host);
 }
 
 /**
@@ -71,8 +92,8 @@ export function pages<E>(call: PageCall<E>, spec: PaginationSpec, input: object,
  *
  * @throws RangeError as `pages` does.
  */
-export function items<E>(call: PageCall<E>, spec: PaginationSpec, input: object, options?: PageOptions, canceled?: () => E): AsyncIterableIterator<Result<unknown, E>> {
-  return flatten(pages(call, spec, input, options, canceled), spec.items);
+export function items<E>(call: PageCall<E>, spec: PaginationSpec, input: object, options?: PageOptions, host?: string): AsyncIterableIterator<Step<E>> {
+  return flatten(pages(call, spec, input, options, host), spec.items);
 }
 
 // Not an async generator itself: those throw only at the first next(), too late for a bad argument.
@@ -87,12 +108,16 @@ function isSignal(value: unknown): value is AbortSignal {
   return typeof value === 'object' && value !== null && typeof (value as { aborted?: unknown }).aborted === 'boolean';
 }
 
-async function* walk<E>(call: PageCall<E>, spec: PaginationSpec, first: Input, maxPages: number, signals: readonly AbortSignal[], canceled: (() => E) | undefined): AsyncGenerator<Result<unknown, E>, void, undefined> {
+async function* walk<E>(call: PageCall<E>, spec: PaginationSpec, first: Input, maxPages: number, signals: readonly AbortSignal[], host: string): AsyncGenerator<Step<E>, void, undefined> {
   const seen = new Set<string>();
   let request: Input | undefined = first;
-  for (let count = 0; count < maxPages && request !== undefined; count++) {
+  for (let count = 0; request !== undefined; count++) {
     if (signals.some((s) => s.aborted)) {
-      if (canceled !== undefined) yield { ok: false, error: canceled() };
+      yield { ok: false, error: clientError(host, 'canceled', 'the call was aborted') };
+      return;
+    }
+    if (count === maxPages) {
+      yield { ok: false, error: pageLimit(host, maxPages, request) };
       return;
     }
     const result = await call(request);
@@ -102,7 +127,14 @@ async function* walk<E>(call: PageCall<E>, spec: PaginationSpec, first: Input, m
   }
 }
 
-async function* flatten<E>(source: AsyncIterableIterator<Result<unknown, E>>, path: BodyPath): AsyncGenerator<Result<unknown, E>, void, undefined> {
+function pageLimit(host: string, maxPages: number, next: Input): PageLimitError<Input> {
+  const url = ownValue(next, PAGE_URL);
+  const error: Omit<PageLimitError<Input>, 'next' | 'url'> = { host, status: 0, shape: 'client', code: 'page_limit', known: true, category: 'page_limit', retryable: false, message: `stopped after ${maxPages} pages (maxPages) with more to read: the next page's input is error.next`, fields: [], rules: [], body: undefined };
+  // Not enumerable: logging the error shows neither the input (the call's headers may be secrets) nor the URL a server gave.
+  return Object.defineProperties(error, { next: { value: next }, ...(typeof url === 'string' ? { url: { value: url } } : {}) }) as PageLimitError<Input>;
+}
+
+async function* flatten<E>(source: AsyncIterableIterator<Step<E>>, path: BodyPath): AsyncGenerator<Step<E>, void, undefined> {
   for await (const page of source) {
     if (!page.ok) {
       yield page;
@@ -241,43 +273,40 @@ interface Scan {
   at: number;
 }
 
-/**
- * The links of a Link header value, one entry per relation type (lower case) in order; the URLs
- * are as written, unresolved. Malformed entries are skipped. Linear in the header's length, which
- * is read up to 64 KiB.
- */
-/** What the paging functions need of a client: base-client.ts's Runtime. */
-export interface PagingRuntime {
-  call(endpoint: EndpointSpec, input: object | undefined): Promise<Result<unknown, unknown>>;
-  url(endpoint: EndpointSpec, input: object | undefined): string | undefined;
-}
+/** A client the paging functions take: a `BaseClient` (a runtime itself) or a `createClient` object (which carries one). */
+export type PagingClient = Runtime | object;
 
-function paging(runtime: PagingRuntime, endpoint: EndpointSpec): [PageCall<unknown>, PaginationSpec, () => unknown] {
+function paging(client: PagingClient, endpoint: EndpointSpec): [Runtime, PaginationSpec] {
   const spec = endpoint.pagination;
   if (spec === undefined) throw new TypeError(`${endpoint.id} does not page`);
-  return [(input) => runtime.call(endpoint, input), spec, () => clientError(endpoint.host, 'canceled', 'the call was aborted')];
+  return [runtimeOf(client), spec];
 }
 
 /** An endpoint's pages through a client: what the generated `<operation>Pages` functions return. */
-export function endpointPages(runtime: PagingRuntime, endpoint: EndpointSpec, input: object | undefined, options?: PageOptions): AsyncIterableIterator<Result<unknown, unknown>> {
-  const [call, spec, canceled] = paging(runtime, endpoint);
-  return pages(call, spec, firstInput(runtime, endpoint, spec, input), options, canceled);
+export function endpointPages(client: PagingClient, endpoint: EndpointSpec, input: object | undefined, options?: PageOptions): AsyncIterableIterator<Step<unknown>> {
+  const [runtime, spec] = paging(client, endpoint);
+  return pages((i) => runtime.call(endpoint, i), spec, firstInput(runtime, endpoint, spec, input), options, endpoint.host);
 }
 
 /** An endpoint's items through a client: what the generated `<operation>Items` functions return. */
-export function endpointItems(runtime: PagingRuntime, endpoint: EndpointSpec, input: object | undefined, options?: PageOptions): AsyncIterableIterator<Result<unknown, unknown>> {
-  const [call, spec, canceled] = paging(runtime, endpoint);
-  return items(call, spec, firstInput(runtime, endpoint, spec, input), options, canceled);
+export function endpointItems(client: PagingClient, endpoint: EndpointSpec, input: object | undefined, options?: PageOptions): AsyncIterableIterator<Step<unknown>> {
+  const [runtime, spec] = paging(client, endpoint);
+  return items((i) => runtime.call(endpoint, i), spec, firstInput(runtime, endpoint, spec, input), options, endpoint.host);
 }
 
 /** Link pagination resolves a relative next URL against the first page's own URL, so it is made known. */
-function firstInput(runtime: PagingRuntime, endpoint: EndpointSpec, spec: PaginationSpec, input: object | undefined): object {
+function firstInput(runtime: Runtime, endpoint: EndpointSpec, spec: PaginationSpec, input: object | undefined): object {
   const given = input ?? {};
   if (spec.kind !== 'link' || PAGE_URL in given) return given;
   const url = runtime.url(endpoint, given);
   return url === undefined ? given : { ...given, [PAGE_URL]: url };
 }
 
+/**
+ * The links of a Link header value, one entry per relation type (lower case) in order; the URLs
+ * are as written, unresolved. Malformed entries are skipped. Linear in the header's length, which
+ * is read up to 64 KiB.
+ */
 export function parseLinkHeader(value: string): { readonly rel: string; readonly url: string }[] {
   const scan: Scan = { text: value, end: Math.min(value.length, MAX_LINK_HEADER), at: 0 };
   const links: { readonly rel: string; readonly url: string }[] = [];

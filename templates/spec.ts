@@ -311,6 +311,8 @@ export interface RuntimeSpec {
   readonly hosts: Readonly<Record<string, HostErrorSpec>>;
   /** Environment → host → URL template over server variables. */
   readonly environments: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** The environment of a client that chooses none: the contract's only one (absent where it has several). */
+  readonly environment?: string;
   /** Server variables' default values: used when the client's options give none. */
   readonly serverDefaults?: Readonly<Record<string, string>>;
 }

@@ -17,14 +17,37 @@ const OUT = outDir('paging');
 
 const TYPE_TESTS = `
 import { expectTypeOf } from 'vitest';
-import { createBaseClient, listByCursorItems, listByCursorPages, listByPageItems, type CreatePaymentInput, type ListByCursorResult, type Item } from './index.js';
+import {
+  createBaseClient,
+  createClient,
+  listByCursorItems,
+  listByCursorPages,
+  listByPageItems,
+  type CreatePaymentInput,
+  type ListByCursorError,
+  type ListByCursorInput,
+  type ListByCursorResult,
+  type Item,
+  type PageLimitError,
+} from './index.js';
 
 export async function pageTypes(): Promise<void> {
   const client = createBaseClient({ environment: 'live', servers: { api_url: 'http://127.0.0.1:1' } });
   for await (const page of listByCursorPages(client, { limit: 2 }, { maxPages: 3 })) {
-    expectTypeOf(page).toEqualTypeOf<ListByCursorResult>();
-    if (page.ok) expectTypeOf(page.data.data).toEqualTypeOf<Item[]>();
+    if (page.ok) {
+      expectTypeOf(page).toEqualTypeOf<Extract<ListByCursorResult, { ok: true }>>();
+      expectTypeOf(page.data.data).toEqualTypeOf<Item[]>();
+    } else if (page.error.category === 'page_limit') {
+      // The last result when maxPages stops a walk with more to read: the next page's input, typed.
+      expectTypeOf(page.error).toEqualTypeOf<PageLimitError<ListByCursorInput>>();
+      expectTypeOf(page.error.next).toEqualTypeOf<ListByCursorInput>();
+    } else expectTypeOf(page.error).toEqualTypeOf<ListByCursorError>();
   }
+  // A Client takes the helpers as a BaseClient does; the one environment need not be named.
+  const full = createClient({ servers: { api_url: 'http://127.0.0.1:1' } });
+  for await (const item of listByCursorItems(full, {})) if (item.ok) expectTypeOf(item.data).toEqualTypeOf<Item>();
+  // @ts-expect-error a client is a Client or a BaseClient of this package
+  listByCursorItems({ call: () => undefined }, {});
   for await (const item of listByCursorItems(client, {})) if (item.ok) expectTypeOf(item.data).toEqualTypeOf<Item>();
   for await (const item of listByPageItems(client, { perPage: 5 })) if (item.ok) expectTypeOf(item.data.id).toEqualTypeOf<string>();
   // The key is generated per call when left out; a caller may still pass its own.
@@ -50,7 +73,7 @@ interface Outcome {
 type Iterate = (client: unknown, input: object, options?: object) => AsyncIterableIterator<Outcome>;
 interface Package extends Record<string, unknown> {
   createBaseClient(options: object): unknown;
-  createClient(options: object): { createPayment(input: object): Promise<Outcome> };
+  createClient(options: object): { createPayment(input: object): Promise<Outcome> } & Record<string, unknown>;
 }
 
 let dist: string;
@@ -166,11 +189,32 @@ describe('every pagination kind over three pages', () => {
 });
 
 describe('bounded, cancellable, errors as values', () => {
-  it('maxPages stops the walk after that many requests', async () => {
+  it('maxPages stops the walk after that many requests, with a last page_limit error that reads on from where it stopped', async () => {
     const [pages, sent] = await urls(() => collect(iterator('listByCursorPages')(baseClient(), { limit: 1 }, { maxPages: 2 })));
-    expect(pages).toHaveLength(2);
     expect(sent).toEqual(['/cursor/items?limit=1', '/cursor/items?cursor=3&limit=1']);
+    expect(pages.map((p) => p.ok)).toEqual([true, true, false]);
+    const limit = pages[2]?.error as unknown as { code: string; category: string; message: string; next: Record<string, unknown> };
+    expect(limit).toMatchObject({ code: 'page_limit', category: 'page_limit', host: 'api', status: 0, retryable: false });
+    expect(limit.message).toContain('maxPages');
+    expect(limit.next).toEqual({ limit: 1, cursor: '6' });
+    const [, more] = await urls(() => collect(iterator('listByCursorItems')(baseClient(), limit.next)));
+    expect(more).toEqual(['/cursor/items?cursor=6&limit=1']);
     expect(() => iterator('listByCursorPages')(baseClient(), {}, { maxPages: 0 })).toThrow(RangeError);
+  });
+
+  it('a walk whose last page is at maxPages ends without the page_limit error', async () => {
+    const [pages, sent] = await urls(() => collect(iterator('listByCursorPages')(baseClient(), { limit: 3 }, { maxPages: 3 })));
+    expect(sent).toHaveLength(3);
+    expect(pages.map((p) => p.ok)).toEqual([true, true, true]);
+  });
+
+  it('a Link walk stopped by maxPages gives the next URL it would have read, and the helper reads on from it', async () => {
+    const [pages] = await urls(() => collect(iterator('listByLinkPages')(baseClient(), { state: 'open' }, { maxPages: 1 })));
+    const limit = pages[1]?.error as unknown as { code: string; url: string; next: object };
+    expect(limit).toMatchObject({ code: 'page_limit', url: `${base}/link/items?state=open&from=3` });
+    const [items, sent] = await urls(() => collect(iterator('listByLinkItems')(baseClient(), limit.next)));
+    expect(sent).toEqual(['/link/items?state=open&from=3', '/link/items?state=open&from=6']);
+    expect(items.map((i) => (i.data as { id: string }).id)).toEqual(['d', 'e', 'f', 'g']);
   });
 
   it('an abort between pages ends the walk with a canceled error and no further request', async () => {
@@ -235,6 +279,22 @@ describe('bounded, cancellable, errors as values', () => {
     } finally {
       answers.delete('/link/items');
     }
+  });
+});
+
+describe('through a Client', () => {
+  it('the page and item helpers take a createClient object as they take a BaseClient', async () => {
+    const client = pkg.createClient({ servers: { api_url: base }, maxRetries: 0 });
+    const [items, sent] = await urls(() => collect(iterator('listByPageItems')(client, { perPage: 3 })));
+    expect(items.map((i) => (i.data as { id: string }).id)).toEqual(ALL_IDS);
+    expect(sent).toEqual(['/page/items?per_page=3', '/page/items?page=2&per_page=3', '/page/items?page=3&per_page=3']);
+    // Its runtime is carried out of sight: the client shows its methods alone.
+    expect(Object.keys(client).sort()).toEqual(['createPayment', 'listByCursor', 'listByLink', 'listByOffset', 'listByPage']);
+    expect(JSON.stringify(client)).toBe('{}');
+  });
+
+  it('refuses an object that is no client of the package, at the call', () => {
+    expect(() => iterator('listByPageItems')({ listByPage: () => undefined }, {})).toThrow(new TypeError('not a client made by createClient or createBaseClient'));
   });
 });
 

@@ -145,7 +145,7 @@ describe('operation functions tree-shake', () => {
 });
 
 describe('a bundle carries what its contract and its calls use', () => {
-  it('an API-key client: one endpoint + decodeError carries no token manager, multipart writer, paginator, message-table rules, body writer, non-JSON reader, token refresh or support report; an upload carries the writers', async () => {
+  it('an API-key client: one endpoint + decodeError carries no token manager, multipart writer, paginator (nor its page limit, which a paging bundle carries), message-table rules, body writer, non-JSON reader, token refresh or support report; an upload carries the writers', async () => {
     const file = fileURLToPath(new URL('../bench/contracts/apikey.yaml', import.meta.url));
     const dir = render(file, readFileSync(file, 'utf8'));
     const code = await bundle(
@@ -158,7 +158,13 @@ describe('a bundle carries what its contract and its calls use', () => {
       ].join('\n'),
     );
     expect(code).toContain('/forecast/{location}');
-    for (const absent of [TOKEN_MANAGER, MULTIPART_WRITER, PAGINATOR, DECODE_RULES, BODY_WRITER, SUCCESS_READER, CALLER_PROVIDER, SUPPORT_REPORT]) expect(code).not.toContain(absent);
+    for (const absent of [TOKEN_MANAGER, MULTIPART_WRITER, PAGINATOR, PAGE_LIMIT, DECODE_RULES, BODY_WRITER, SUCCESS_READER, CALLER_PROVIDER, SUPPORT_REPORT]) expect(code).not.toContain(absent);
+    // A createClient object carries its runtime for the pagination helpers, and no paginator with it.
+    const client = await bundle(dir, "import { createClient } from './dist/index.js';\nconst c = createClient({ servers: { api_url: 'https://w.example' } });\nexport const call = (id) => c.getForecast({ location: id });");
+    for (const absent of [PAGINATOR, PAGE_LIMIT]) expect(client).not.toContain(absent);
+    const paging = fileURLToPath(new URL('./fixtures/paging/contract.yaml', import.meta.url));
+    const pages = await bundle(render(paging, readFileSync(paging, 'utf8')), "import { createBaseClient, listByCursorItems } from './dist/index.js';\nconst c = createBaseClient({ servers: { api_url: 'https://x.example' } });\nexport const all = () => listByCursorItems(c, {});");
+    expect(pages).toContain(PAGE_LIMIT);
     const bodies = fileURLToPath(new URL('./fixtures/bodies/contract.yaml', import.meta.url));
     const upload = await bundle(render(bodies, readFileSync(bodies, 'utf8')), "import { createBaseClient, uploadDocument } from './dist/index.js';\nconst c = createBaseClient({ environment: 'live', servers: { api_url: 'https://x.example' } });\nexport const u = (file) => uploadDocument(c, { body: { title: 't', file } });");
     expect(upload).toContain(MULTIPART_WRITER);
@@ -188,6 +194,9 @@ const MULTIPART_WRITER = 'Content-Disposition: form-data';
 
 /** Text only templates/paginate.ts holds. */
 const PAGINATOR = 'maxPages must be a whole number';
+
+/** Text only templates/paginate.ts's page limit error holds. */
+const PAGE_LIMIT = "the next page's input is error.next";
 
 /** A message only templates/params.ts holds. */
 const PARAM_SERIALISER = 'which URLs resolve as a';

@@ -454,4 +454,21 @@ describe('createClient', () => {
     ];
     expect(typeof invalid).toBe('function');
   });
+
+  it('takes base URLs by host in place of the server variables, and only the credentials of its schemes', () => {
+    // Every host's base URL: no server variables; the client-credentials scheme's token options stay.
+    const mock = createClient({ environment: 'mock', baseUrl: { fulfilment: 'http://127.0.0.1:4010/f', lastmile: 'http://127.0.0.1:4010/l' }, accessToken: 't', tokenStore: undefined });
+    expectTypeOf(mock).toEqualTypeOf<Client>();
+    const invalid = () => [
+      // @ts-expect-error one host's base URL leaves the other's server variables needed
+      createClient({ environment: 'mock', baseUrl: { lastmile: 'http://127.0.0.1:4010/l' } }),
+      // @ts-expect-error several environments: one is chosen
+      createClient({ baseUrl: { fulfilment: 'http://127.0.0.1:4010/f', lastmile: 'http://127.0.0.1:4010/l' } }),
+      // @ts-expect-error two hosts: base URLs by host name
+      createClient({ environment: 'mock', baseUrl: 'http://127.0.0.1:4010' }),
+      // @ts-expect-error the contract has no scheme the caller holds a credential for
+      createClient({ environment: 'mock', baseUrl: { fulfilment: 'http://f.test', lastmile: 'http://l.test' }, auth: { oauth: 't' } }),
+    ];
+    expect(typeof invalid).toBe('function');
+  });
 });

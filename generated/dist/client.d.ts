@@ -49,20 +49,38 @@ export type Credentials =
   | { readonly clientId: string; readonly clientSecret: string; readonly refreshToken?: string }
   | { readonly clientId?: string; readonly clientSecret?: string; readonly refreshToken: string };
 
+/** Base URLs by host name: the {@link ClientOptions.baseUrl} option. */
+export type BaseUrls = {
+  /** The fulfilment API. Errors use the fulfilment envelope (status, code, message, details). */
+  readonly fulfilment: string;
+  /** The last-mile API. Errors use the api_error envelope, with top-level mirrors on every /orders operation. Field errors do not name the field: messages are mapped to request fields through the message table. */
+  readonly lastmile: string;
+};
+
 /** Options of {@link createClient} that do not depend on the environment. */
 export type ClientBaseOptions = Omit<
   ClientRuntimeOptions,
-  'environment' | 'servers' | 'authHeader' | 'credentials' | 'auth'
+  'environment' | 'servers' | 'baseUrl' | 'authHeader' | 'credentials' | 'auth'
 >;
-/** Options of {@link createClient}. */
-export interface ClientOptions<E extends Environment = Environment> extends ClientBaseOptions {
+/** Options of {@link createClient}: the environment's `servers`, unless `baseUrl` gives every host's URL. */
+export type ClientOptions<E extends Environment = Environment> = ClientBaseOptions & {
   /** Which environment to call. */
   readonly environment: E;
-  /** Base addresses, by server variable name. */
-  readonly servers: ServerVariables[E];
+  /**
+   * Base URLs by host name, replacing the environment's (a host left out keeps it): a proxy, a gateway, a local mock, another installation of the API. The endpoint's path goes after its path (`https://proxy.example/api` + `/oauth/token`).
+   *
+   * A relative one is resolved against the page's location. Credentials are sent to its origin, and redirects and next pages judged against it.
+   */
+  readonly baseUrl?: Partial<BaseUrls>;
+  /**
+   * Base addresses, by server variable name.
+   *
+   * Not needed where `baseUrl` gives every host's URL.
+   */
+  readonly servers?: ServerVariables[E];
   /** Credentials for the token endpoint: the client fetches, caches, refreshes and replays tokens itself. */
   readonly credentials?: Credentials;
-}
+} & ({ readonly baseUrl: BaseUrls } | { readonly servers: ServerVariables[E] });
 
 export interface RequestTokenInput extends CallOptions {
   readonly body: Types.TokenRequest;

@@ -7,7 +7,7 @@ export type { PolicySpec, PolicyRestriction } from './runtime/spec.js';
 export type { ClientError, ClientErrorCategory, Result, ResponseInfo } from './runtime/exchange.js';
 export type { CallOptions } from './runtime/base-client.js';
 export type { StoredToken, TokenStore } from './runtime/auth.js';
-export type { PageOptions } from './runtime/paginate.js';
+export type { PageOptions, PageLimitError } from './runtime/paginate.js';
 export type { FilePart } from './runtime/request-body.js';
 export type { BasicCredential, SchemeCredential, Secret, TokenSource } from './runtime/credentials.js';
 export type { SupportReport } from './runtime/support.js';

@@ -2,7 +2,7 @@
  * `createClient`: options typed by environment, one method per endpoint, typed inputs and results;
  * and the same calls as functions of a `BaseClient`, which bundlers can drop one by one.
  */
-import { knowledge, successHeaders } from '../model/knowledge.js';
+import { knowledge, soleEnvironment, successHeaders } from '../model/knowledge.js';
 import type { AuthScheme, Contract, Endpoint, Param, ResponseSpec, TypeRef } from '../model/types.js';
 import { formatStatus } from '../model/values.js';
 import { propertyKey, propertyType, stringLiteral } from '../naming.js';
@@ -56,23 +56,34 @@ function emitEnvironments(file: TsFile, contract: Contract): void {
   file.w.blankLine();
 }
 
+/** Options of the runtime the contract gives no work: its client options leave them out (options exist only where they act). */
+function idleOptions(file: TsFile, contract: Contract): string[] {
+  // The client-credentials scheme's token lifecycle, and the address of support reports.
+  const token = contract.auth === undefined ? [`keyof ${file.useType(MODULE.runtime.baseClient, RUNTIME.baseClient.TokenOptions)}`] : [];
+  return [...token, ...(contract.support === undefined ? [stringLiteral('supportEmail')] : [])];
+}
+
 function emitOptions(file: TsFile, contract: Contract): void {
   const runtimeOptions = file.useType(MODULE.runtime.baseClient, RUNTIME.baseClient.ClientRuntimeOptions);
   emitCredentials(file, contract);
-  file.doc(`Options of {@link ${CLIENT.createClient}} that do not depend on the environment.`);
   const callerSchemes = contract.schemes.filter((s) => s.type !== 'clientCredentials');
   emitAuthCredentials(file, callerSchemes);
-  const omitted = "'environment' | 'servers' | 'authHeader' | 'credentials' | 'auth'";
-  file.lines(list(`export type ${CLIENT.ClientBaseOptions} = Omit`, '<', [runtimeOptions, omitted], '>', ';', file.level, false));
-  file.doc(`Options of {@link ${CLIENT.createClient}}.`);
+  emitBaseUrls(file, contract);
+  file.doc(`Options of {@link ${CLIENT.createClient}} that do not depend on the environment.`);
+  // Typed per contract below: the environment, its server variables and base URLs, the credentials.
+  const omitted = [...['environment', 'servers', 'baseUrl', 'authHeader', 'credentials', 'auth'].map(stringLiteral), ...idleOptions(file, contract)];
+  file.lines(omitType(`export type ${CLIENT.ClientBaseOptions} =`, runtimeOptions, omitted, file.level));
   const { Environment } = CLIENT;
-  file.w.write(`export interface ${CLIENT.ClientOptions}<E extends ${Environment} = ${Environment}> extends ${CLIENT.ClientBaseOptions} `).block(() => {
-    file.doc('Which environment to call.');
-    file.w.writeLine('readonly environment: E;');
-    file.doc('Base addresses, by server variable name.');
-    // Every variable defaulted: nothing need be given.
-    const optional = contract.servers.every((s) => s.default !== undefined) ? '?' : '';
-    file.w.writeLine(`readonly servers${optional}: ${CLIENT.ServerVariables}[E];`);
+  const sole = soleEnvironment(contract);
+  // Every variable defaulted: nothing need be given; else the servers, unless baseUrl gives every host's URL.
+  const serversOptional = contract.servers.every((s) => s.default !== undefined);
+  const members = () => {
+    file.doc('Which environment to call.', sole === undefined ? undefined : `Optional: the contract has one, ${sole.name}.`);
+    file.w.writeLine(`readonly environment${sole === undefined ? '' : '?'}: E;`);
+    emitBaseUrl(file, contract);
+    file.doc('Base addresses, by server variable name.', serversOptional ? undefined : 'Not needed where `baseUrl` gives every host\'s URL.');
+    // Optional in the object itself: where some are needed, the union after it requires them unless baseUrl gives every host's URL.
+    file.w.writeLine(`readonly servers?: ${CLIENT.ServerVariables}[E];`);
     if (contract.auth !== undefined) {
       file.doc('Credentials for the token endpoint: the client fetches, caches, refreshes and replays tokens itself.');
       file.w.writeLine(`readonly credentials?: ${CLIENT.Credentials};`);
@@ -81,8 +92,60 @@ function emitOptions(file: TsFile, contract: Contract): void {
       file.doc('Credentials by auth scheme: each endpoint sends the first of its schemes the client holds.');
       file.w.writeLine(`readonly auth?: ${CLIENT.AuthCredentials};`);
     }
-  });
+  };
+  if (serversOptional) {
+    file.doc(`Options of {@link ${CLIENT.createClient}}.`);
+    file.w.write(`export interface ${CLIENT.ClientOptions}<E extends ${Environment} = ${Environment}> extends ${CLIENT.ClientBaseOptions} `).block(members);
+  } else {
+    file.doc(`Options of {@link ${CLIENT.createClient}}: the environment's \`servers\`, unless \`baseUrl\` gives every host's URL.`);
+    file.w.write(`export type ${CLIENT.ClientOptions}<E extends ${Environment} = ${Environment}> = ${CLIENT.ClientBaseOptions} & `).inlineBlock(members);
+    const choices = [`{ readonly baseUrl: ${baseUrlType(contract, true)} }`, `{ readonly servers: ${CLIENT.ServerVariables}[E] }`];
+    const flat = ` & (${choices.join(' | ')});`;
+    if (fits(`}${flat}`, file.level)) file.w.write(flat).newLine();
+    else file.w.write([' & (', ...choices.map((c) => `    | ${c}`), '  );'].join('\n')).newLine();
+  }
   file.w.blankLine();
+}
+
+/** `head Omit<type, 'a' | 'b'>;` as prettier lays it out: on one line, else the arguments broken, else the union too. */
+function omitType(head: string, type: string, keys: readonly string[], indent: number): string[] {
+  const members = keys.join(' | ');
+  const flat = `${head} Omit<${type}, ${members}>;`;
+  if (fits(flat, indent)) return [flat];
+  if (fits(`  ${members}`, indent)) return [`${head} Omit<`, `  ${type},`, `  ${members}`, '>;'];
+  return [`${head} Omit<`, `  ${type},`, ...keys.map((k) => `  | ${k}`), '>;'];
+}
+
+/** `baseUrl`: one string where the contract has one host, else one per host by name (`BaseUrls`, every host; partly in the option). */
+function baseUrlType(contract: Contract, every: boolean): string {
+  if (contract.hosts.length === 1) return 'string';
+  return every ? CLIENT.BaseUrls : `Partial<${CLIENT.BaseUrls}>`;
+}
+
+/** `BaseUrls`, where the contract has several hosts: one member per line whatever their number. */
+function emitBaseUrls(file: TsFile, contract: Contract): void {
+  if (contract.hosts.length === 1) return;
+  file.doc(`Base URLs by host name: the {@link ${CLIENT.ClientOptions}.baseUrl} option.`);
+  // A type, not an interface: the runtime reads it as a record of hosts, which an interface is not.
+  file.w.write(`export type ${CLIENT.BaseUrls} = `).inlineBlock(() => {
+    for (const host of contract.hosts) {
+      file.doc(host.description);
+      file.w.writeLine(`readonly ${propertyKey(host.name)}: ${propertyType(host.name, false, 'string')};`);
+    }
+  });
+  file.w.write(';').newLine();
+  file.w.blankLine();
+}
+
+function emitBaseUrl(file: TsFile, contract: Contract): void {
+  const only = contract.hosts.length === 1 ? contract.hosts[0] : undefined;
+  const what = only === undefined ? "Base URLs by host name, replacing the environment's (a host left out keeps it)" : `The ${only.name} host's base URL, replacing the environment's`;
+  const path = contract.endpoints.find((e) => only === undefined || e.host === only.name)?.path ?? '/…';
+  file.doc(
+    `${what}: a proxy, a gateway, a local mock, another installation of the API. The endpoint's path goes after its path (\`https://proxy.example/api\` + \`${path}\`).`,
+    "A relative one is resolved against the page's location. Credentials are sent to its origin, and redirects and next pages judged against it.",
+  );
+  file.w.writeLine(`readonly baseUrl?: ${baseUrlType(contract, false)};`);
 }
 
 /** One optional credential per scheme the caller supplies, typed by what the scheme takes. */
@@ -270,7 +333,9 @@ function emitCreateClient(file: TsFile, contract: Contract): void {
     // Prettier breaks an arrow property after `=>` when the line is too long.
     return fits(`${head} ${body}`, 2) ? [`  ${head} ${body}`] : [`  ${head}`, `    ${body}`];
   });
-  const returned = (members: string[]) => (members.length === 0 ? ['return {};'] : ['return {', ...members, '};']);
+  // The object carries its runtime (not enumerable), so the pagination helpers take it as they take a BaseClient.
+  const withRuntime = file.use(MODULE.runtime.baseClient, RUNTIME.baseClient.withRuntime);
+  const returned = (members: string[]) => (members.length === 0 ? [`return ${withRuntime}(runtime, {});`] : [`return ${withRuntime}(runtime, {`, ...members, '});']);
   const { Environment, ClientOptions, Client } = CLIENT;
   file.fn(`${CLIENT.createClient}<E extends ${Environment}>(options: ${ClientOptions}<E>): ${Client}`, 'options', [runtime, ...returned(js)], [runtime, ...returned(ts)]);
 }
@@ -389,9 +454,10 @@ function emitPaging(file: TsFile, contract: Contract): void {
   const pageOptions = file.useType(MODULE.runtime.paginate, RUNTIME.paginate.PageOptions);
   file.w.blankLine();
   file.doc(
-    'Pages of a paginated endpoint through a {@link BaseClient}: one result per page, an error as the last one (never thrown), at most `options.maxPages` (default 100) requests, stopped by `options.signal` or the input\'s.',
+    'Pages of a paginated endpoint through a {@link Client} or a {@link BaseClient}: one result per page, an error as the last one (never thrown), stopped by `options.signal` or the input\'s, and after `options.maxPages` (default 100) requests with a last `page_limit` error when there is more to read (its `next` is the next page\'s input, to read on).',
   );
-  file.lines([`type ${Pages}<I, R> = (client: ${CLIENT.BaseClient}, input: I, options?: ${pageOptions}) => AsyncIterableIterator<R>;`]);
+  const limit = `${file.useType(MODULE.runtime.exchange, RUNTIME.exchange.Failure)}<${file.useType(MODULE.runtime.paginate, RUNTIME.paginate.PageLimitError)}<I>>`;
+  file.lines(list(`type ${Pages}<I, R> = `, '(', [`client: ${CLIENT.BaseClient} | ${CLIENT.Client}`, 'input: I', `options?: ${pageOptions}`], ')', ` => AsyncIterableIterator<R | ${limit}>;`, file.level));
   for (const endpoint of paged) {
     file.section('paging', endpoint, () => {
       const spec = file.use(MODULE.tables, endpointNames.spec(endpoint.id));

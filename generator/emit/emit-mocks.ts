@@ -103,12 +103,9 @@ function emitMocks(file: TsFile, contract: Contract): void {
   file.value(reexport, reexport, () => file.w.writeLine(reexport));
   file.lines(list('export type ', '{', MOCKS_RUNTIME_TYPES, '}', ` from '${file.specifier(RUNTIME_MOCKS)}';`, 0));
   file.w.blankLine();
-  file.doc('Where the mocked APIs answer: the environment and server variables a client is created with.');
+  file.doc("Where the mocked APIs answer: the options a client is created with (its environment, server variables and base URLs; the rest is not read).");
   const environment = file.useType(MODULE.client, CLIENT.Environment);
-  file.w.write(`export interface ${MOCKS.MockTarget}<E extends ${environment} = ${environment}> `).block(() => {
-    file.w.writeLine('readonly environment: E;');
-    file.w.writeLine(`readonly servers: ${file.useType(MODULE.client, CLIENT.ServerVariables)}[E];`);
-  });
+  file.lines([`export type ${MOCKS.MockTarget}<E extends ${environment} = ${environment}> = ${file.useType(MODULE.client, CLIENT.ClientOptions)}<E>;`]);
   file.w.blankLine();
   const handlers = handlersName(contract.endpoints.map((e) => e.id));
   emitMocksType(file, contract, handlers);
@@ -136,7 +133,7 @@ function emitMocksType(file: TsFile, contract: Contract, handlers: string): void
 
 function emitCreateMocks(file: TsFile, contract: Contract, handlers: string): void {
   file.doc(
-    `msw request handlers for ${contract.info.title}, on the URLs a client created with the same environment and servers calls.`,
+    `msw request handlers for ${contract.info.title}, on the URLs a client created with the same options calls.`,
     "Pass msw's `http` (msw is an optional peer dependency of this package) and the client's options: `createMocks(http, options)`.",
   );
   const spec = `{ ...${file.use(MODULE.tables, TABLES.RUNTIME_SPEC)}, endpoints: ${file.use(MODULE.tables, TABLES.ENDPOINTS)} }`;
@@ -162,7 +159,7 @@ function mocksReadme(contract: Contract): string[] {
     "import { setupServer } from 'msw/node';",
     `import { createMocks } from '${name}/mocks';`,
     '',
-    '// The same environment and servers as the client under test.',
+    '// The options of the client under test: the same environment, servers and base URLs.',
     'const mocks = createMocks(http, clientOptions);',
     'const server = setupServer(...mocks.handlers());',
     ...exampleUse(contract),

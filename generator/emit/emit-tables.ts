@@ -3,7 +3,7 @@
  * endpoints, environments) as typed constants the runtime reads. Emitted as JSON literals, so no
  * contract text is ever spliced into code.
  */
-import { knowledge, type Knowledge } from '../model/knowledge.js';
+import { knowledge, soleEnvironment, type Knowledge } from '../model/knowledge.js';
 import { isJsonMediaType } from '../model/values.js';
 import { messageTableData } from '../model/message-data.js';
 import type { AuthScheme, Contract, Endpoint, Pagination, ErrorShape, Host, MessageRow, Param, Policy, Quirk, StatusPattern } from '../model/types.js';
@@ -98,6 +98,7 @@ export function emitTables(file: TsFile, contract: Contract): void {
     `tables: ${TABLES.ERROR_TABLES}`,
     `hosts: ${TABLES.HOST_ERRORS}`,
     `environments: ${TABLES.ENVIRONMENT_URLS}`,
+    ...environmentDefault(contract),
     ...serverDefaults(contract),
     ...(token === undefined ? [] : [`tokenEndpoint: ${endpointNames.spec(token.id)}`]),
     `schemes: ${TABLES.SCHEMES}`,
@@ -355,6 +356,12 @@ function callerProvider(file: TsFile, contract: Contract): string[] {
   if (held.length === 0) return [];
   const name = held.every((s) => s.type === 'apiKey') ? RUNTIME.credentials.secretProvider : RUNTIME.credentials.callerProvider;
   return [`provider: ${file.use(MODULE.runtime.credentials, name)}`];
+}
+
+/** `environment: '…'`, the environment of a client that names none, where the contract has one. */
+function environmentDefault(contract: Contract): string[] {
+  const sole = soleEnvironment(contract);
+  return sole === undefined ? [] : [`environment: ${stringLiteral(sole.name)}`];
 }
 
 /** `serverDefaults: { … }` when any server variable has a default. */

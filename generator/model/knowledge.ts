@@ -698,3 +698,11 @@ export function conditionalParams(endpoint: Endpoint): Param[] {
       loc: endpoint.loc,
     }));
 }
+
+/**
+ * The environment a client that names none calls: the contract's only one (its `environment`
+ * option is optional there), else undefined (a choice is required among several).
+ */
+export function soleEnvironment(contract: Contract): Environment | undefined {
+  return contract.environments.length === 1 ? contract.environments[0] : undefined;
+}

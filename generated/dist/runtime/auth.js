@@ -157,7 +157,8 @@ export const clientCredentialsFlow = (spec, { options, given, now }) => {
     const failures = new WeakMap();
     const manager = new TokenManager({
         spec: auth,
-        environment: options.environment,
+        // The lifetimes are by environment; no environment chosen, none applies.
+        environment: options.environment ?? spec.environment ?? '',
         credentials: options.credentials,
         store: options.tokenStore ?? memoryTokenStore(),
         refreshSkewMs: options.refreshSkewMs ?? 60_000,

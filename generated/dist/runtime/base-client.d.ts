@@ -20,11 +20,10 @@ export interface CallOptions {
     /** Overrides the client's retry count for this call (0 disables). */
     readonly maxRetries?: number;
 }
-export interface ClientRuntimeOptions extends RuntimeOptions {
+/** Options of the client-credentials scheme's token lifecycle (auth.ts): a client of a contract without that scheme has none. */
+export interface TokenOptions {
     /** A fixed bearer token, or a function returning one; replaces the contract's client-credentials token flow. */
     readonly accessToken?: string | (() => string | Promise<string>);
-    /** Credentials by auth scheme name: an API key, a basic username and password, or a token (and how to refresh it). */
-    readonly auth?: Readonly<Record<string, SchemeCredential | undefined>>;
     /** Credentials for the contract's grants, by option name (clientId, clientSecret, refreshToken). */
     readonly credentials?: Readonly<Record<string, string | undefined>>;
     /** Where tokens are cached; share one across processes by implementing get/set. Default: memory. */
@@ -33,6 +32,10 @@ export interface ClientRuntimeOptions extends RuntimeOptions {
     readonly tokenContentType?: string;
     /** Refresh a token this many milliseconds before it expires (default 60000). */
     readonly refreshSkewMs?: number;
+}
+export interface ClientRuntimeOptions extends RuntimeOptions, TokenOptions {
+    /** Credentials by auth scheme name: an API key, a basic username and password, or a token (and how to refresh it). */
+    readonly auth?: Readonly<Record<string, SchemeCredential | undefined>>;
     /** Retries for retryable failures (default 2; 0 disables). */
     readonly maxRetries?: number;
     /** Backoff tuning. */
@@ -47,6 +50,14 @@ export interface Runtime {
     /** The URL `call` would send this input to, without credentials; undefined when the input cannot be sent. */
     url(endpoint: EndpointSpec, input: object | undefined): string | undefined;
 }
+/** `methods` (a `createClient` object) carrying `runtime`, not enumerable: spreading or logging the client shows its methods alone. */
+export declare function withRuntime<C extends object>(runtime: Runtime, methods: C): C;
+/**
+ * The runtime of a client: a `createClient` object's, or a `BaseClient` (a runtime itself).
+ *
+ * @throws TypeError for anything else (a hand-made object with the methods of a `Client`).
+ */
+export declare function runtimeOf(client: object): Runtime;
 /** Keys of a method's input besides path parameters; the contract validator rejects parameters so named. */
 export declare const RESERVED_INPUT_KEYS: readonly string[];
 export declare function createRuntime(spec: FullRuntimeSpec, given: ClientRuntimeOptions): Runtime;

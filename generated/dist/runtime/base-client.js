@@ -3,6 +3,26 @@ import { isStream } from './request-body.js';
 import { send, clientError, requestUrl } from './exchange.js';
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep } from './retry.js';
 import { redactor } from './support.js';
+/**
+ * Where a `createClient` object keeps its runtime, for the pagination helpers, which take it as
+ * they take a `BaseClient`: a symbol, so no operation's method can be named like it.
+ */
+const CLIENT_RUNTIME = Symbol.for('contractgen.runtime');
+/** `methods` (a `createClient` object) carrying `runtime`, not enumerable: spreading or logging the client shows its methods alone. */
+export function withRuntime(runtime, methods) {
+    return Object.defineProperty(methods, CLIENT_RUNTIME, { value: runtime });
+}
+/**
+ * The runtime of a client: a `createClient` object's, or a `BaseClient` (a runtime itself).
+ *
+ * @throws TypeError for anything else (a hand-made object with the methods of a `Client`).
+ */
+export function runtimeOf(client) {
+    const runtime = client[CLIENT_RUNTIME] ?? client;
+    if (typeof runtime.call !== 'function' || typeof runtime.url !== 'function')
+        throw new TypeError('not a client made by createClient or createBaseClient');
+    return runtime;
+}
 /** Keys of a method's input besides path parameters; the contract validator rejects parameters so named. */
 export const RESERVED_INPUT_KEYS = ['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries'];
 export function createRuntime(spec, given) {

@@ -5,9 +5,16 @@ import type { EndpointSpec, RuntimeSpec } from './spec.js';
 import type { Redactor } from './support.js';
 import { type FetchLike, type Received, type Sent, type Transport } from './transport.js';
 export interface RuntimeOptions {
-    readonly environment: string;
+    /** Which environment's host URLs to call; optional where the contract has one environment. */
+    readonly environment?: string;
     /** Server variables by name; optional where the contract gives every variable a default. */
     readonly servers?: Readonly<Record<string, string>>;
+    /**
+     * Replaces host URLs, whatever the environment: one for every host, or one per host by host name
+     * (a host left out, or given undefined, keeps the environment's). The endpoint's path goes after
+     * its path; a relative one is resolved against the page's `location`.
+     */
+    readonly baseUrl?: string | Readonly<Record<string, string | undefined>>;
     /** Replaces the global fetch (tests, proxies, instrumentation). */
     readonly fetch?: FetchLike;
     /** Sends requests instead of fetch, e.g. `nodeTransport(http)` for node:http keep-alive. */

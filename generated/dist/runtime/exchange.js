@@ -8,7 +8,7 @@
  * Every call runs this path, so it avoids per-call closures and regular expressions where a cache
  * does the same (see bench/: client throughput).
  */
-import { hasOwn, setOwn } from './body.js';
+import { hasOwn, own, setOwn } from './body.js';
 import { decodeHostError } from './decode.js';
 import { PLAIN_JSON } from './request-body.js';
 import { statusMatches } from './status.js';
@@ -179,7 +179,7 @@ export function nextPageUrl(base, url, host) {
         throw new TypeError(`the next page's URL is not on the ${host} host`);
     return next.href;
 }
-/** Filled base URLs by options, then URL template: they never change for one client. */
+/** Base URLs by options, then URL template (or `baseUrl` option): they never change for one client. */
 const baseCache = new WeakMap();
 export function buildUrl(spec, options, endpoint, params) {
     const base = baseUrl(spec, options, endpoint.host);
@@ -225,10 +225,22 @@ export function encodeUnreserved(text) {
 export function percentOf(character) {
     return '%' + character.charCodeAt(0).toString(16).toUpperCase();
 }
+/**
+ * A host's base URL: the `baseUrl` option's, else the environment's (the contract's only one when
+ * none is chosen); server variables filled in, made absolute (a relative one against the page's
+ * location, as a browser's fetch reads it, so the redirect rule and Link pages judge the origin
+ * requests really go to), with no trailing slash.
+ *
+ * @throws TypeError for an unknown environment, a missing server variable, or a base URL that is
+ * not absolute where there is no page location.
+ */
 function baseUrl(spec, options, host) {
-    const { environment, servers } = options;
-    const hosts = hasOwn(spec.environments, environment) ? spec.environments[environment] : undefined;
-    const template = hosts !== undefined && hasOwn(hosts, host) ? hosts[host] : undefined;
+    const { servers, baseUrl: given } = options;
+    const environment = options.environment ?? spec.environment;
+    let template = typeof given === 'string' ? given : own(given, host);
+    // No environment is named '': a client that chose none finds none when the contract has several.
+    if (typeof template !== 'string')
+        template = own(own(spec.environments, environment ?? ''), host);
     if (typeof template !== 'string')
         throw new TypeError(`unknown environment '${environment}'`);
     let cache = baseCache.get(options);
@@ -236,17 +248,19 @@ function baseUrl(spec, options, host) {
         baseCache.set(options, (cache = new Map()));
     let base = cache.get(template);
     if (base === undefined) {
-        base = template
-            .replace(/\{([^{}]*)\}/g, (_, name) => {
-            const defaults = spec.serverDefaults;
+        const filled = template.replace(/\{([^{}]*)\}/g, (_, name) => {
             // A variable given as undefined (an unset environment variable) takes its default too.
-            const given = servers !== undefined && hasOwn(servers, name) ? servers[name] : undefined;
-            const value = given ?? (defaults !== undefined && hasOwn(defaults, name) ? defaults[name] : undefined);
-            if (value === undefined || value === '')
+            const value = own(servers, name) ?? own(spec.serverDefaults, name);
+            if (typeof value !== 'string' || value === '')
                 throw new TypeError(`server variable '${name}' is not configured for environment '${environment}'`);
             return value;
-        })
-            .replace(/\/+$/, '');
+        });
+        try {
+            base = new URL(filled, globalThis.location?.href).href.replace(/\/+$/, '');
+        }
+        catch {
+            throw new TypeError(`the base URL '${filled}' is not absolute, and there is no page location to resolve it against`);
+        }
         cache.set(template, base);
     }
     return base;

@@ -1,3 +1,13 @@
+/**
+ * The generic half of a generated package's `mocks` entry: msw request handlers that answer with
+ * the contract's fixtures, on exactly the URLs the client calls (the same `buildUrl`).
+ *
+ * msw is an optional peer dependency and the package never imports it: the caller passes msw's
+ * `http` in, typed here by the little of it the handlers use. So the package compiles without
+ * msw installed, and the handlers are always built by the caller's own copy of msw, the one its
+ * server runs.
+ */
+import { type RuntimeOptions } from './exchange.js';
 import type { EndpointSpec, RuntimeSpec } from './spec.js';
 export type MockMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
 /** msw's handler options: `once` answers one request, then falls through to the next handler. */
@@ -87,11 +97,8 @@ export interface MockFixtureSet {
     readonly hosts: Readonly<Record<string, MockHostFixtures>>;
     readonly endpoints: Readonly<Record<string, MockEndpointData>>;
 }
-/** Where the mocked APIs answer: the environment and server variables the client is created with. */
-export interface MockTargetOptions {
-    readonly environment: string;
-    readonly servers: Readonly<Record<string, string>>;
-}
+/** Where the mocked APIs answer: the options the client is created with (its environment, server variables and base URLs). */
+export type MockTargetOptions = RuntimeOptions;
 /** msw handlers for one endpoint. */
 export interface EndpointMocks<Handler, Key extends string = string> {
     readonly method: MockMethod;

@@ -1,4 +1,13 @@
-import { type nextPageUrl, type Result } from './exchange.js';
+/**
+ * Pagination as async iterators over a generated call: every page (or item) is a `Result`, so a
+ * failure ends the loop as a value instead of an exception thrown out of `for await`. The walk is
+ * bounded (maxPages, loop guards on cursors and links) and cancellable between and during requests.
+ *
+ * Nothing here reaches fetch, timers or host globals (not even URL or AbortController): the call is
+ * the only I/O, which keeps the module runnable anywhere and testable with an in-memory function.
+ */
+import { type Runtime } from './base-client.js';
+import { type ClientError, type nextPageUrl, type Result } from './exchange.js';
 import type { BodyPath, EndpointSpec } from './spec.js';
 /** How an endpoint pages, as the generated tables hold it. Input keys are the keys of the call's input object. */
 export type PaginationSpec = {
@@ -32,9 +41,29 @@ export interface PageOptions {
     readonly signal?: AbortSignal;
 }
 export declare const DEFAULT_MAX_PAGES: number;
+/**
+ * The last result of a walk stopped by `maxPages` with a page still to read: never a silent stop.
+ * It carries the next page's call: `next`, its input (for Link pagination the next page's URL is
+ * in it, and in `url`), which the same helper takes to read on. Neither is enumerable: the input
+ * may hold the call's secrets (its headers), and a logged error shows none of it.
+ */
+export interface PageLimitError<I = unknown> extends Omit<ClientError, 'code' | 'category' | 'retryable'> {
+    readonly code: 'page_limit';
+    readonly category: 'page_limit';
+    readonly retryable: false;
+    /** The input of the next page's call: pass it to the same helper to read on. */
+    readonly next: I;
+    /** Link pagination: the next page's URL. */
+    readonly url?: string;
+}
 export type PageCall<E> = (input: Readonly<Record<string | symbol, unknown>>) => Promise<Result<unknown, E>>;
+type Input = Readonly<Record<string | symbol, unknown>>;
+/** What a walk yields: a page's result, a canceled error, or the page limit. */
+type Step<E> = Result<unknown, E | ClientError | PageLimitError<Input>>;
 /**
  * One `Result` per page; a failed page is the last element. The first request is `input` as given.
+ * An abort between pages ends it with a `canceled` error, and `maxPages` with a page still to read
+ * with a `page_limit` one (each of `host`).
  *
  * Signals: the options' signal and the input's own `signal` both stop the walk before a request;
  * the call receives the options' signal when there is one (it replaces the input's, as there is no
@@ -46,7 +75,7 @@ export type PageCall<E> = (input: Readonly<Record<string | symbol, unknown>>) =>
  *
  * @throws RangeError when maxPages is not a whole number of at least 1: a programming error.
  */
-export declare function pages<E>(call: PageCall<E>, spec: PaginationSpec, input: object, options?: PageOptions, canceled?: () => E): AsyncIterableIterator<Result<unknown, E>>;
+export declare function pages<E>(call: PageCall<E>, spec: PaginationSpec, input: object, options?: PageOptions, host?: string): AsyncIterableIterator<Step<E>>;
 /**
  * One `{ ok: true, data: item, status, response }` per element of the array at `spec.items` in each page
  * body (the page's response is repeated). A body without an array there ends the iteration as a
@@ -55,22 +84,20 @@ export declare function pages<E>(call: PageCall<E>, spec: PaginationSpec, input:
  *
  * @throws RangeError as `pages` does.
  */
-export declare function items<E>(call: PageCall<E>, spec: PaginationSpec, input: object, options?: PageOptions, canceled?: () => E): AsyncIterableIterator<Result<unknown, E>>;
+export declare function items<E>(call: PageCall<E>, spec: PaginationSpec, input: object, options?: PageOptions, host?: string): AsyncIterableIterator<Step<E>>;
+/** A client the paging functions take: a `BaseClient` (a runtime itself) or a `createClient` object (which carries one). */
+export type PagingClient = Runtime | object;
+/** An endpoint's pages through a client: what the generated `<operation>Pages` functions return. */
+export declare function endpointPages(client: PagingClient, endpoint: EndpointSpec, input: object | undefined, options?: PageOptions): AsyncIterableIterator<Step<unknown>>;
+/** An endpoint's items through a client: what the generated `<operation>Items` functions return. */
+export declare function endpointItems(client: PagingClient, endpoint: EndpointSpec, input: object | undefined, options?: PageOptions): AsyncIterableIterator<Step<unknown>>;
 /**
  * The links of a Link header value, one entry per relation type (lower case) in order; the URLs
  * are as written, unresolved. Malformed entries are skipped. Linear in the header's length, which
  * is read up to 64 KiB.
  */
-/** What the paging functions need of a client: base-client.ts's Runtime. */
-export interface PagingRuntime {
-    call(endpoint: EndpointSpec, input: object | undefined): Promise<Result<unknown, unknown>>;
-    url(endpoint: EndpointSpec, input: object | undefined): string | undefined;
-}
-/** An endpoint's pages through a client: what the generated `<operation>Pages` functions return. */
-export declare function endpointPages(runtime: PagingRuntime, endpoint: EndpointSpec, input: object | undefined, options?: PageOptions): AsyncIterableIterator<Result<unknown, unknown>>;
-/** An endpoint's items through a client: what the generated `<operation>Items` functions return. */
-export declare function endpointItems(runtime: PagingRuntime, endpoint: EndpointSpec, input: object | undefined, options?: PageOptions): AsyncIterableIterator<Result<unknown, unknown>>;
 export declare function parseLinkHeader(value: string): {
     readonly rel: string;
     readonly url: string;
 }[];
+export {};

@@ -6,6 +6,7 @@
  * Nothing here reaches fetch, timers or host globals (not even URL or AbortController): the call is
  * the only I/O, which keeps the module runnable anywhere and testable with an in-memory function.
  */
+import { runtimeOf } from './base-client.js';
 import { hasOwn, readPath } from './body.js';
 import { clientError } from './exchange.js';
 /** The input key under which the next page's absolute URL is passed to the call (link pagination). A symbol, so it can never collide with a parameter. */
@@ -14,6 +15,8 @@ export const PAGE_URL = Symbol.for('contractgen.pageUrl');
 export const DEFAULT_MAX_PAGES = 100;
 /**
  * One `Result` per page; a failed page is the last element. The first request is `input` as given.
+ * An abort between pages ends it with a `canceled` error, and `maxPages` with a page still to read
+ * with a `page_limit` one (each of `host`).
  *
  * Signals: the options' signal and the input's own `signal` both stop the walk before a request;
  * the call receives the options' signal when there is one (it replaces the input's, as there is no
@@ -25,14 +28,14 @@ export const DEFAULT_MAX_PAGES = 100;
  *
  * @throws RangeError when maxPages is not a whole number of at least 1: a programming error.
  */
-export function pages(call, spec, input, options = {}, canceled) {
+export function pages(call, spec, input, options = {}, host = '') {
     const maxPages = checkedMaxPages(options.maxPages);
     const own = { ...input };
     const inputSignal = isSignal(own['signal']) ? own['signal'] : undefined;
     const signals = [options.signal, inputSignal].filter((s) => s !== undefined);
     const signal = signals[0];
     const first = signal === undefined ? own : { ...own, signal };
-    return walk(call, spec, first, maxPages, signals, canceled);
+    return walk(call, spec, first, maxPages, signals, host);
 }
 /**
  * One `{ ok: true, data: item, status, response }` per element of the array at `spec.items` in each page
@@ -42,8 +45,8 @@ export function pages(call, spec, input, options = {}, canceled) {
  *
  * @throws RangeError as `pages` does.
  */
-export function items(call, spec, input, options, canceled) {
-    return flatten(pages(call, spec, input, options, canceled), spec.items);
+export function items(call, spec, input, options, host) {
+    return flatten(pages(call, spec, input, options, host), spec.items);
 }
 // Not an async generator itself: those throw only at the first next(), too late for a bad argument.
 function checkedMaxPages(value) {
@@ -57,13 +60,16 @@ function checkedMaxPages(value) {
 function isSignal(value) {
     return typeof value === 'object' && value !== null && typeof value.aborted === 'boolean';
 }
-async function* walk(call, spec, first, maxPages, signals, canceled) {
+async function* walk(call, spec, first, maxPages, signals, host) {
     const seen = new Set();
     let request = first;
-    for (let count = 0; count < maxPages && request !== undefined; count++) {
+    for (let count = 0; request !== undefined; count++) {
         if (signals.some((s) => s.aborted)) {
-            if (canceled !== undefined)
-                yield { ok: false, error: canceled() };
+            yield { ok: false, error: clientError(host, 'canceled', 'the call was aborted') };
+            return;
+        }
+        if (count === maxPages) {
+            yield { ok: false, error: pageLimit(host, maxPages, request) };
             return;
         }
         const result = await call(request);
@@ -72,6 +78,12 @@ async function* walk(call, spec, first, maxPages, signals, canceled) {
             return;
         request = following(spec, request, result, seen);
     }
+}
+function pageLimit(host, maxPages, next) {
+    const url = ownValue(next, PAGE_URL);
+    const error = { host, status: 0, shape: 'client', code: 'page_limit', known: true, category: 'page_limit', retryable: false, message: `stopped after ${maxPages} pages (maxPages) with more to read: the next page's input is error.next`, fields: [], rules: [], body: undefined };
+    // Not enumerable: logging the error shows neither the input (the call's headers may be secrets) nor the URL a server gave.
+    return Object.defineProperties(error, { next: { value: next }, ...(typeof url === 'string' ? { url: { value: url } } : {}) });
 }
 async function* flatten(source, path) {
     for await (const page of source) {
@@ -196,21 +208,21 @@ function removeDotSegments(path) {
 // ---------------------------------------------------------------------------------------------
 /** Longer Link headers are read this far; the entry cut off at the limit is dropped. */
 const MAX_LINK_HEADER = 64 * 1024;
-function paging(runtime, endpoint) {
+function paging(client, endpoint) {
     const spec = endpoint.pagination;
     if (spec === undefined)
         throw new TypeError(`${endpoint.id} does not page`);
-    return [(input) => runtime.call(endpoint, input), spec, () => clientError(endpoint.host, 'canceled', 'the call was aborted')];
+    return [runtimeOf(client), spec];
 }
 /** An endpoint's pages through a client: what the generated `<operation>Pages` functions return. */
-export function endpointPages(runtime, endpoint, input, options) {
-    const [call, spec, canceled] = paging(runtime, endpoint);
-    return pages(call, spec, firstInput(runtime, endpoint, spec, input), options, canceled);
+export function endpointPages(client, endpoint, input, options) {
+    const [runtime, spec] = paging(client, endpoint);
+    return pages((i) => runtime.call(endpoint, i), spec, firstInput(runtime, endpoint, spec, input), options, endpoint.host);
 }
 /** An endpoint's items through a client: what the generated `<operation>Items` functions return. */
-export function endpointItems(runtime, endpoint, input, options) {
-    const [call, spec, canceled] = paging(runtime, endpoint);
-    return items(call, spec, firstInput(runtime, endpoint, spec, input), options, canceled);
+export function endpointItems(client, endpoint, input, options) {
+    const [runtime, spec] = paging(client, endpoint);
+    return items((i) => runtime.call(endpoint, i), spec, firstInput(runtime, endpoint, spec, input), options, endpoint.host);
 }
 /** Link pagination resolves a relative next URL against the first page's own URL, so it is made known. */
 function firstInput(runtime, endpoint, spec, input) {
@@ -220,6 +232,11 @@ function firstInput(runtime, endpoint, spec, input) {
     const url = runtime.url(endpoint, given);
     return url === undefined ? given : { ...given, [PAGE_URL]: url };
 }
+/**
+ * The links of a Link header value, one entry per relation type (lower case) in order; the URLs
+ * are as written, unresolved. Malformed entries are skipped. Linear in the header's length, which
+ * is read up to 64 KiB.
+ */
 export function parseLinkHeader(value) {
     const scan = { text: value, end: Math.min(value.length, MAX_LINK_HEADER), at: 0 };
     const links = [];

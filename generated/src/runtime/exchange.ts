@@ -8,7 +8,7 @@
  * Every call runs this path, so it avoids per-call closures and regular expressions where a cache
  * does the same (see bench/: client throughput).
  */
-import { hasOwn, setOwn } from './body.js';
+import { hasOwn, own, setOwn } from './body.js';
 import type { Proof } from './credentials.js';
 import { decodeHostError, type DecodedError } from './decode.js';
 import type { SerialisedParams } from './params.js';
@@ -20,9 +20,16 @@ import type { Redactor } from './support.js';
 import { FetchResponse, globalFetch, Outgoing, viaFetch, type FetchLike, type Received, type Sent, type Transport, type TransportResponse } from './transport.js';
 
 export interface RuntimeOptions {
-  readonly environment: string;
+  /** Which environment's host URLs to call; optional where the contract has one environment. */
+  readonly environment?: string;
   /** Server variables by name; optional where the contract gives every variable a default. */
   readonly servers?: Readonly<Record<string, string>>;
+  /**
+   * Replaces host URLs, whatever the environment: one for every host, or one per host by host name
+   * (a host left out, or given undefined, keeps the environment's). The endpoint's path goes after
+   * its path; a relative one is resolved against the page's `location`.
+   */
+  readonly baseUrl?: string | Readonly<Record<string, string | undefined>>;
   /** Replaces the global fetch (tests, proxies, instrumentation). */
   readonly fetch?: FetchLike;
   /** Sends requests instead of fetch, e.g. `nodeTransport(http)` for node:http keep-alive. */
@@ -289,7 +296,7 @@ export function nextPageUrl(base: string, url: string, host: string): string {
   return next.href;
 }
 
-/** Filled base URLs by options, then URL template: they never change for one client. */
+/** Base URLs by options, then URL template (or `baseUrl` option): they never change for one client. */
 const baseCache = new WeakMap<RuntimeOptions, Map<string, string>>();
 
 export function buildUrl(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, params: Readonly<Record<string, string | number>> | undefined): string {
@@ -339,30 +346,41 @@ export function percentOf(character: string): string {
 
 
 
+/**
+ * A host's base URL: the `baseUrl` option's, else the environment's (the contract's only one when
+ * none is chosen); server variables filled in, made absolute (a relative one against the page's
+ * location, as a browser's fetch reads it, so the redirect rule and Link pages judge the origin
+ * requests really go to), with no trailing slash.
+ *
+ * @throws TypeError for an unknown environment, a missing server variable, or a base URL that is
+ * not absolute where there is no page location.
+ */
 function baseUrl(spec: RuntimeSpec, options: RuntimeOptions, host: string): string {
-  const { environment, servers } = options;
-  const hosts = hasOwn(spec.environments, environment) ? spec.environments[environment] : undefined;
-  const template = hosts !== undefined && hasOwn(hosts, host) ? hosts[host] : undefined;
+  const { servers, baseUrl: given } = options;
+  const environment = options.environment ?? spec.environment;
+  let template = typeof given === 'string' ? given : own(given, host);
+  // No environment is named '': a client that chose none finds none when the contract has several.
+  if (typeof template !== 'string') template = own(own(spec.environments, environment ?? ''), host);
   if (typeof template !== 'string') throw new TypeError(`unknown environment '${environment}'`);
   let cache = baseCache.get(options);
   if (cache === undefined) baseCache.set(options, (cache = new Map()));
   let base = cache.get(template);
   if (base === undefined) {
-    base = template
-      .replace(/\{([^{}]*)\}/g, (_, name: string) => {
-        const defaults = spec.serverDefaults;
-        // A variable given as undefined (an unset environment variable) takes its default too.
-        const given = servers !== undefined && hasOwn(servers, name) ? servers[name] : undefined;
-        const value = given ?? (defaults !== undefined && hasOwn(defaults, name) ? defaults[name] : undefined);
-        if (value === undefined || value === '') throw new TypeError(`server variable '${name}' is not configured for environment '${environment}'`);
-        return value;
-      })
-      .replace(/\/+$/, '');
+    const filled = template.replace(/\{([^{}]*)\}/g, (_, name: string) => {
+      // A variable given as undefined (an unset environment variable) takes its default too.
+      const value = own(servers, name) ?? own(spec.serverDefaults, name);
+      if (typeof value !== 'string' || value === '') throw new TypeError(`server variable '${name}' is not configured for environment '${environment}'`);
+      return value;
+    });
+    try {
+      base = new URL(filled, (globalThis as { location?: { href?: string } }).location?.href).href.replace(/\/+$/, '');
+    } catch {
+      throw new TypeError(`the base URL '${filled}' is not absolute, and there is no page location to resolve it against`);
+    }
     cache.set(template, base);
   }
   return base;
 }
-
 
 /**
  * A request body in the media type the call chose (default: the endpoint's first): JSON itself, or

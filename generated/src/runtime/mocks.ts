@@ -7,7 +7,7 @@
  * msw installed, and the handlers are always built by the caller's own copy of msw, the one its
  * server runs.
  */
-import { buildUrl } from './exchange.js';
+import { buildUrl, type RuntimeOptions } from './exchange.js';
 import { stringifyJson } from './json.js';
 import type { EndpointSpec, RuntimeSpec } from './spec.js';
 import type { ParamSpec } from './params.js';
@@ -109,11 +109,8 @@ export interface MockFixtureSet {
   readonly endpoints: Readonly<Record<string, MockEndpointData>>;
 }
 
-/** Where the mocked APIs answer: the environment and server variables the client is created with. */
-export interface MockTargetOptions {
-  readonly environment: string;
-  readonly servers: Readonly<Record<string, string>>;
-}
+/** Where the mocked APIs answer: the options the client is created with (its environment, server variables and base URLs). */
+export type MockTargetOptions = RuntimeOptions;
 
 /** msw handlers for one endpoint. */
 export interface EndpointMocks<Handler, Key extends string = string> {

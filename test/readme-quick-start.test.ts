@@ -10,7 +10,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, beforeAll } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PACKAGE_COMPILER_OPTIONS } from '../generator/emit/package-options.js';
 import { CLIENT_CATEGORIES } from '../generator/emit/readme.js';
 import { loadInput } from '../generator/input.js';
 import type { Contract } from '../generator/model/types.js';
@@ -34,32 +35,34 @@ function loadContract(file: string): Contract {
   return loaded.contract;
 }
 
-for (const { name, file } of CASES) {
-  describe(`the quick start of ${file}`, () => {
-    const out = outDir(`quick-start-${name}`);
-    const contract = loadContract(file);
-    let code = '';
+/** test/.out/quick-start: a package per case, and one compile of every quick start (Node's types load once). */
+const ROOT = outDir('quick-start');
+const codes = new Map<string, string>();
 
-    beforeAll(async () => {
-      const files = await writePackage(file, out, 'export {};\n');
-      code = quickStartOf(files.get('README.md') ?? '');
-      writeFileSync(join(out, 'quick-start.ts'), code);
-      // The package imports itself by its name (package.json `exports`), as a project that installed it would.
-      const options = { noEmit: true, rootDir: '.', strict: true, noUncheckedIndexedAccess: true, skipLibCheck: true, types: ['node'] };
-      writeFileSync(join(out, 'tsconfig.test.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: options, files: ['quick-start.ts'] }));
-    }, TYPE_CHECK_TIMEOUT);
+beforeAll(async () => {
+  for (const { name, file } of CASES) {
+    const files = await writePackage(file, join(ROOT, name), 'export {};\n');
+    codes.set(name, quickStartOf(files.get('README.md') ?? ''));
+    writeFileSync(join(ROOT, name, 'quick-start.ts'), codes.get(name) ?? '');
+  }
+  // Each file imports its package by name (package.json `exports`), as a project that installed it would.
+  const { rootDir: _rootDir, outDir: _outDir, declaration: _declaration, ...options } = PACKAGE_COMPILER_OPTIONS;
+  const compilerOptions = { ...options, noEmit: true, skipLibCheck: true, types: ['node'] };
+  writeFileSync(join(ROOT, 'tsconfig.test.json'), JSON.stringify({ compilerOptions, files: CASES.map((c) => `${c.name}/quick-start.ts`) }));
+}, TYPE_CHECK_TIMEOUT);
 
-    it.each(Object.keys(COMPILERS) as Compiler[])('type-checks as written under %s', { timeout: TYPE_CHECK_TIMEOUT }, (compiler) => {
-      const { output, status } = typeCheck(out, compiler);
-      expect(output).toBe('');
-      expect(status).toBe(0);
-    });
-
-    it('runs against 127.0.0.1: one call, the items of a paginated operation, the credentials on the wire', { timeout: TYPE_CHECK_TIMEOUT }, async () => {
-      expectQuickStartWorked(contract, await runQuickStart(out, contract, code));
-    });
+describe(`the quick starts of ${CASES.map((c) => c.file).join(' and ')}`, () => {
+  it.each(Object.keys(COMPILERS) as Compiler[])('type-check as written under %s', { timeout: TYPE_CHECK_TIMEOUT }, (compiler) => {
+    const { output, status } = typeCheck(ROOT, compiler);
+    expect(output).toBe('');
+    expect(status).toBe(0);
   });
-}
+
+  it.each(CASES)('$name runs against 127.0.0.1: one call, the items of a paginated operation, the credentials on the wire', { timeout: TYPE_CHECK_TIMEOUT }, async ({ name, file }) => {
+    const contract = loadContract(file);
+    expectQuickStartWorked(contract, await runQuickStart(join(ROOT, name), contract, codes.get(name) ?? ''));
+  });
+});
 
 describe("the README's table of the client's own error categories", () => {
   it('says retryable exactly where the runtime does', () => {

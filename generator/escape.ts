@@ -68,6 +68,18 @@ export function markdownCode(text: string): string {
   return `${fence}${pad}${shown}${pad}${fence}`;
 }
 
+/**
+ * A fenced code block of `lines`: its fence one backtick longer than any run of backticks inside
+ * (at least three, as prettier writes it), so no line can close it early; the lines must already
+ * be safe for their language (generated code quotes contract text through naming.ts).
+ */
+export function markdownFence(lines: readonly string[], info: string): string[] {
+  let longest = 0;
+  for (const line of lines) for (const run of line.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return [`${fence}${info}`, ...lines, fence];
+}
+
 /** A GitHub table cell: its pipes escaped, which GFM reads as part of the cell, in code spans too. */
 export function markdownCell(cell: string): string {
   return cell.replace(/\|/g, '\\|');

@@ -5,11 +5,18 @@
  * as a success (`reposGet`) and on one that lists a 304; and `result.status` narrows `data` where
  * two 2xx differ (`reposAddCollaborator`: an invitation at 201, nothing at 204); `error.status`
  * narrows `error.body` to the documented error body (`issuesUpdate`: BasicError at 404, ValidationError
- * at 422), `unknown` at any other status and where nothing is documented. In `npm test`
- * (about 25 s alone: the import, the generation and two compilers over 1,200 operations).
+ * at 422), `unknown` at any other status and where nothing is documented. The README's quick
+ * start compiles with the package and runs against 127.0.0.1 (test/support/quick-start.ts). In
+ * `npm test` (about 25 s alone: the import, the generation and two compilers over 1,200 operations).
  */
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { README_LIMIT } from '../generator/emit/readme.js';
+import { loadInput } from '../generator/input.js';
+import { prettierCheck } from './support/prettier-check.js';
+import { expectQuickStartWorked, quickStartModule, quickStartOf, runQuickStart } from './support/quick-start.js';
 import { COMPILERS, outDir, typeCheck, writePackage, type Compiler } from './support/type-tests.js';
 
 const OUT = outDir('github');
@@ -88,12 +95,40 @@ export async function nothingDocumented(client: Client): Promise<void> {
 `;
 
 describe('GitHub’s description', () => {
+  let quickStart = '';
+  let files: ReadonlyMap<string, string> = new Map();
   it('generates', { timeout: TIMEOUT }, async () => {
-    await writePackage(DESCRIPTION, OUT, TYPE_TESTS);
+    files = await writePackage(DESCRIPTION, OUT, TYPE_TESTS);
+    // Its README's quick start, compiled with the package (one compile of 1,200 operations, not two).
+    const [path, text] = quickStartModule(files);
+    writeFileSync(join(OUT, path), text);
+    quickStart = quickStartOf(files.get('README.md') ?? '');
   });
   it.each(Object.keys(COMPILERS) as Compiler[])('type-checks under %s', { timeout: TIMEOUT }, (compiler) => {
     const { output, status } = typeCheck(OUT, compiler);
     expect(output).toBe('');
     expect(status).toBe(0);
+  });
+  it("keeps its README within what npm's registry keeps: the index of operations is in OPERATIONS.md, in prettier's form", { timeout: TIMEOUT }, async () => {
+    const readme = files.get('README.md') ?? '';
+    const operations = files.get('OPERATIONS.md') ?? '';
+    expect(readme.length).toBeLessThanOrEqual(README_LIMIT);
+    expect(readme).toContain('They are listed in `OPERATIONS.md`, by group:');
+    expect((JSON.parse(files.get('package.json') ?? '{}') as { files?: string[] }).files).toContain('OPERATIONS.md');
+    // Every operation once, under the headings of its host and path group.
+    const lines = operations.split('\n').filter((l) => l.startsWith('- `'));
+    expect(lines).toHaveLength(1223);
+    expect(lines).toContain('- `GET /repos/{owner}/{repo}` `reposGet`: `Get a repository`');
+    expect(operations).toMatch(/^## `api` host\n\n### `\/`\n\n- `GET \/` `metaRoot`/m);
+    expect(operations).toMatch(/^#### `\/repos\/\{owner\}\/\{repo\}\/issues`$/m);
+    for (const path of ['README.md', 'OPERATIONS.md']) {
+      const text = files.get(path) ?? '';
+      expect(await prettierCheck({ path, text, format: 'markdown' }), path).toBe(text);
+    }
+  });
+  it('runs its README quick start against 127.0.0.1', { timeout: TIMEOUT }, async () => {
+    const loaded = loadInput(DESCRIPTION);
+    if (!loaded.ok) throw new Error('the description does not load');
+    expectQuickStartWorked(loaded.contract, await runQuickStart(OUT, loaded.contract, quickStart));
   });
 });

@@ -48,7 +48,8 @@ describe('an output registered through its descriptor alone', () => {
     expect(manifest.files).toEqual(['dist', 'src', 'mocks', 'openapi.yaml', 'toy']);
     expect(manifest.peerDependencies).toEqual({ msw: '^2.0.0', 'toy-peer': '^1.0.0' });
     expect(manifest.peerDependenciesMeta).toEqual({ msw: { optional: true } });
-    expect(after.get('README.md')).toMatch(/## OpenAPI[\s\S]*## Toy\n\n`<package>\/toy` lists the operation ids\.\n$/);
+    // Its section after the other outputs', before the index of operations, which ends the README.
+    expect(after.get('README.md')).toMatch(/## OpenAPI[\s\S]*## Toy\n\n`<package>\/toy` lists the operation ids\.\n\n## Operations\n/);
   });
 
   it('compiles with the package and runs: its module lists every operation id', async () => {

@@ -14,6 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { marked } from 'marked';
+import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { loadContractText } from '../generator/contract.js';
@@ -21,13 +22,14 @@ import { diagnostic, formatDiagnostic } from '../generator/diagnostics.js';
 import { formatReview } from '../generator/diff/report.js';
 import { review, type ApiChange, type Review } from '../generator/diff/review.js';
 import { LEVELS } from '../generator/diff/rules.js';
-import { readme } from '../generator/emit/emit-package.js';
+import { readmeFiles } from '../generator/emit/readme.js';
 import { OUTPUTS } from '../generator/emit/outputs.js';
 import { visibleText } from '../generator/escape.js';
 import type { Contract } from '../generator/model/types.js';
 import { DIFF_RULES } from './support/corpus.js';
 import { RAW_INVISIBLE } from './support/invisible.js';
 import { toYaml, type Json } from './support/arbitrary-contract.js';
+import { quickStartOf } from './support/quick-start.js';
 
 
 const HOSTILE: readonly string[] = [
@@ -306,7 +308,7 @@ describe("the generated package's README", () => {
     const text = readFileSync('test/fixtures/problem-json/contract.yaml', 'utf8').replace('  title: Inventory API\n  version: 2.3.0\n', `  title: ${JSON.stringify(title)}\n  version: ${JSON.stringify(version)}\n`);
     const result = loadContractText('contract.yaml', text);
     if (!result.ok) throw new Error(result.diagnostics.map((d) => d.message).join('; '));
-    return marked.parse(readme(result.contract, OUTPUTS), { async: false, gfm: true }) as string;
+    return marked.parse(readmeFiles(result.contract, OUTPUTS)[0]?.text ?? '', { async: false, gfm: true }) as string;
   };
 
   it('quotes the title and version by the Markdown rule: no heading, HTML, link or mention of theirs', () => {
@@ -318,6 +320,57 @@ describe("the generated package's README", () => {
     expect(outside).not.toMatch(/<!--|<img|<details|<\/details|octocat|evil|Forged/);
     expect(hostile).not.toMatch(RAW_INVISIBLE);
     expect(hostile).toContain('<code>&lt;!-- 1.0 \\u202e</code>');
+  });
+});
+
+describe("the generated package's README: the quick start, the error categories, the index of operations", () => {
+  const FORGED = '</details>\n# Forged @octocat <img src=x onerror=alert(1)> https://evil.example \u202e';
+  // Text that would end a code block, a string literal or the program if printed raw; on one line and on several.
+  const EXAMPLE = "x```\n# Heading\n```'); process.exit(1); // \u202e\u0007 `${1}`";
+  const ONE_LINE = "o```'); process.exit(1); ('\u202e\u0007 `${1}`";
+  const contract = (forged: string, example: string) => {
+    const text = readFileSync('test/fixtures/problem-json/contract.yaml', 'utf8')
+      .replace('    summary: List items.\n    method: GET\n    path: /items\n', `    summary: ${JSON.stringify(forged)}\n    method: GET\n    path: ${JSON.stringify(`/items/${forged.replace(/\n/g, ' ')}`)}\n    params:\n      q: { in: query, required: true, example: ${JSON.stringify(example)} }\n`)
+      .replace('    summary: Read one item.\n', `    description: ${JSON.stringify(`${forged}. More.`)}\n`)
+      .replace('  missing: { description: Nothing there. }', `  missing: { description: ${JSON.stringify(forged)} }`);
+    const result = loadContractText('contract.yaml', text);
+    if (!result.ok) throw new Error(result.diagnostics.map((d) => d.message).join('; '));
+    return readmeFiles(result.contract, OUTPUTS)[0]?.text ?? '';
+  };
+  const html = (markdown: string) => marked.parse(markdown, { async: false, gfm: true }) as string;
+  const headings = (text: string) => [...text.matchAll(/<h(\d)>/g)].map(([tag]) => tag);
+
+  it('quotes summaries, descriptions, paths and category descriptions: no heading, HTML, link or mention of theirs', () => {
+    const plain = html(contract('List items.', 'x'));
+    const hostile = html(contract(FORGED, EXAMPLE));
+    expect(headings(hostile)).toEqual(headings(plain));
+    // Outside code spans and blocks, nothing of the contract's.
+    const outside = hostile.replace(/<code[^>]*>[\s\S]*?<\/code>/g, '');
+    expect(outside).not.toMatch(/<!--|<img|<details|<\/details|octocat|evil|Forged|Heading/);
+    expect(hostile).not.toMatch(RAW_INVISIBLE);
+    expect(hostile).toContain('<code>GET /items/&lt;/details&gt; # Forged @octocat &lt;img src=x onerror=alert(1)&gt; https://evil.example \\u202e</code>');
+  });
+
+  it.each([
+    ['on several lines', EXAMPLE],
+    ['on one line', ONE_LINE],
+  ])('writes an example value in the quick start as one string literal, %s: the program and its code block stay whole', (_, example) => {
+    const readme = contract('List items.', example);
+    const blocks = [...html(readme).matchAll(/<pre><code class="language-ts">([\s\S]*?)<\/code><\/pre>/g)].map((m) => m[1] ?? '');
+    const code = quickStartOf(readme);
+    // The block marked renders is the whole program.
+    expect(blocks[0]?.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')).toBe(code);
+    const source = ts.createSourceFile('quick-start.ts', code, ts.ScriptTarget.ES2022, true);
+    const literals: string[] = [];
+    const visit = (node: ts.Node): void => {
+      if (ts.isStringLiteral(node)) literals.push(node.text);
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    expect(literals).toContain(example);
+    const { ImportDeclaration, VariableStatement, IfStatement } = ts.SyntaxKind;
+    expect(source.statements.map((s) => s.kind)).toEqual([ImportDeclaration, VariableStatement, VariableStatement, IfStatement]);
+    expect(code).not.toMatch(RAW_INVISIBLE);
   });
 });
 

@@ -464,8 +464,7 @@ function emitPaging(file: TsFile, contract: Contract): void {
       const input = endpointNames.input(endpoint.id);
       const result = file.useType(MODULE.runtime.exchange, RUNTIME.exchange.Result);
       const item = `${result}<${itemType(file, contract, endpoint)}, ${file.useType(MODULE.errors, endpointNames.error(endpoint.id))}>`;
-      for (const [suffix, fn, r] of [['Pages', RUNTIME.paginate.endpointPages, endpointNames.result(endpoint.id)], ['Items', RUNTIME.paginate.endpointItems, item]] as const) {
-        const name = `${endpointNames.operation(endpoint.id)}${suffix}`;
+      for (const [name, fn, r] of [[endpointNames.pages(endpoint.id), RUNTIME.paginate.endpointPages, endpointNames.result(endpoint.id)], [endpointNames.items(endpoint.id), RUNTIME.paginate.endpointItems, item]] as const) {
         const callee = file.use(MODULE.runtime.paginate, fn);
         const args = ['client', spec, 'input', 'options'];
         file.w.blankLine();

@@ -228,6 +228,9 @@ export const endpointNames = {
   headers: (id: string): string => `${pascal(id)}Headers`,
   /** The operation function, and the method of `Client` and of the mocks. */
   operation: (id: string): string => camel(id),
+  /** A paginated endpoint's iterators over its pages and over their items. */
+  pages: (id: string): string => `${camel(id)}Pages`,
+  items: (id: string): string => `${camel(id)}Items`,
   /** The endpoint's spec constant in tables.ts. */
   spec: (id: string): string => `${constant(id)}_ENDPOINT`,
   /** The endpoint's own error rules in tables.ts. */

@@ -9,22 +9,27 @@
  * step the choice of least rank (model/finite-values.ts: `null` for a nullable reference, no item
  * for an array that may be empty, the union member and object choice that need the fewest
  * unfoldings), which holds only types of lower ranks, so it ends too.
+ *
+ * The README's quick start asks for a request's example: the same, without readOnly fields.
  */
 import { enumOf } from '../model/check-value.js';
 import { NO_VALUE, type ObjectChoice } from '../model/finite-values.js';
-import { knowledge, type Knowledge } from '../model/knowledge.js';
+import { knowledge, type Direction, type Knowledge } from '../model/knowledge.js';
 import type { Contract, Field, JsonValue, ObjectType, TypeRef } from '../model/types.js';
 import { numberExample, stringExample } from './scalar-example.js';
 
 export const EXAMPLE_TEXT = 'example';
 
-/** An example value of `ref`. */
-export function exampleValue(contract: Contract, ref: TypeRef): JsonValue {
-  return new Examples(knowledge(contract)).of(ref, []);
+/** An example value of `ref` as a response carries it, or as a request sends it (the README's quick start: no readOnly field). */
+export function exampleValue(contract: Contract, ref: TypeRef, direction: Direction = 'response'): JsonValue {
+  return new Examples(knowledge(contract), direction).of(ref, []);
 }
 
 class Examples {
-  constructor(private readonly k: Knowledge) {}
+  constructor(
+    private readonly k: Knowledge,
+    private readonly direction: Direction,
+  ) {}
 
   /** The natural example; a named type already being written (in `visiting`) gets its least value. */
   of(ref: TypeRef, visiting: readonly string[]): JsonValue {
@@ -114,7 +119,8 @@ class Examples {
       return field.name === tested ? this.uncovered(field, value, choice.avoid) : value;
     };
     // Own properties, whatever the names: a field called __proto__ is data.
-    return Object.fromEntries(choice.fields.filter((f) => !f.writeOnly).map((f) => [f.name, valueOf(f)]));
+    const sent = (f: Field) => (this.direction === 'request' ? !f.readOnly : !f.writeOnly);
+    return Object.fromEntries(choice.fields.filter(sent).map((f) => [f.name, valueOf(f)]));
   }
 
   /** A value of the rules' field that no rule covers (the object takes none of them). */

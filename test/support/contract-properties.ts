@@ -4,7 +4,7 @@
  *
  * - the validator accepts it (the arbitrary only builds valid contracts);
  * - `render` gives `kind: 'files'`, and the package's sources pass a strict type check under the
- *   package's own tsconfig (`typecheck-package.ts`);
+ *   package's own tsconfig (`typecheck-package.ts`), with its README's quick start among them;
  * - rendering again gives the same paths in the same order and the same bytes;
  * - every path is relative, inside the package, and one of a fixed set of patterns (a contract
  *   never chooses an output path);
@@ -18,6 +18,7 @@ import ts from 'typescript';
 import { loadContractText } from '../../generator/contract.js';
 import { render } from '../../generator/generate.js';
 import type { GeneratedContract } from './arbitrary-contract.js';
+import { quickStartModule } from './quick-start.js';
 import { typecheckPackage } from './typecheck-package.js';
 
 
@@ -26,6 +27,8 @@ export const ALLOWED_PATHS: readonly RegExp[] = [
   /^package\.json$/,
   /^tsconfig\.json$/,
   /^README\.md$/,
+  // A large API's index of operations, when it would take the README past npm's limit.
+  /^OPERATIONS\.md$/,
   /^src\/[a-z][a-z0-9-]*\.ts$/,
   /^src\/runtime\/[a-z][a-z0-9-]*\.ts$/,
   /^dist\/[a-z][a-z0-9-]*\.(js|d\.ts)$/,
@@ -201,7 +204,8 @@ export async function checkContract(generated: GeneratedContract, options: { rea
     const differing = a.filter((path) => first.get(path) !== other.get(path));
     if (differing.length > 0) problems.push({ signature: 'nondeterministic: bytes differ between renders', detail: differing.join(', ') });
   }
-  const typeErrors = typecheckPackage(first);
+  // The README's quick start must compile against the package it is for.
+  const typeErrors = typecheckPackage(new Map([...first, quickStartModule(first)]));
   for (const signature of new Set(typeErrors.map(compileSignature))) {
     problems.push({ signature, detail: typeErrors.filter((e) => compileSignature(e) === signature).slice(0, 3).join('\n') });
   }

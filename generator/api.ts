@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import type { ContractResult } from './contract.js';
+import { isPackageName } from './contract-format.js';
 import { formatDiagnostic as format, type Diagnostic } from './diagnostics.js';
 import { generate as generatePackage, outputsLeftOut, type GenerateOutcome } from './generate.js';
 import type { ImportWarning } from './import/context.js';
@@ -30,6 +31,8 @@ export interface ContractgenConfig {
     readonly openapi?: boolean;
     /** `false` leaves the package's mocks entry out. */
     readonly mocks?: boolean;
+    /** The package's npm name, whatever the contract or description says. */
+    readonly package?: string;
   }[];
 }
 
@@ -67,12 +70,16 @@ export interface GenerateOptions {
   /** Leave out the package's openapi.yaml / mocks entry whatever the contract says. */
   readonly openapi?: false;
   readonly mocks?: false;
+  /** The package's npm name whatever the contract says (`generate --package`); a name npm would refuse throws a TypeError, as a usage error. */
+  readonly package?: string;
 }
 
 /** `contractgen generate`: writes (or, with `check`, compares) the package; never throws for a contract problem. */
-export function generate(options: GenerateOptions): Promise<GenerateOutcome> {
+export async function generate(options: GenerateOptions): Promise<GenerateOutcome> {
   const outputs = outputsLeftOut(options.openapi === false, options.mocks === false);
-  return generatePackage({ contractFile: resolve(options.contract), outDir: resolve(options.out ?? 'generated'), check: options.check === true, outputs });
+  const packageName = options.package;
+  if (packageName !== undefined && !isPackageName(packageName)) throw new TypeError(`package '${packageName}' is not a valid npm package name`);
+  return generatePackage({ contractFile: resolve(options.contract), outDir: resolve(options.out ?? 'generated'), check: options.check === true, outputs, ...(packageName === undefined ? {} : { packageName }) });
 }
 
 /** `contractgen diff <old> <new>`: what the change breaks; `api: false` compares the contracts only. */

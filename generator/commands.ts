@@ -1,4 +1,5 @@
 /** Command dispatch and argument parsing; each command lives in its own module. */
+import { isPackageName } from './contract-format.js';
 import { visibleText } from './escape.js';
 
 export interface Io {
@@ -32,16 +33,17 @@ export const COMMANDS = {
     fails: 'the contract or config file exists, or --script finds no readable package.json',
   },
   validate: {
-    usage: 'contractgen validate [--contract <file>]',
+    usage: 'contractgen validate [--contract <file>] [--approximations]',
     summary: 'check a contract; prints file:line:col diagnostics',
-    options: [CONTRACT_OPTION],
+    options: [CONTRACT_OPTION, ['--approximations', "for an OpenAPI description: print each part the imported contract holds only approximately, at the description's line:col (else only their count by cause)"]],
   },
   generate: {
-    usage: 'contractgen generate [--contract <file>] [--out <dir>] [--check] [--watch] [--no-openapi] [--no-mocks]',
+    usage: 'contractgen generate [--contract <file>] [--out <dir>] [--package <name>] [--check] [--watch] [--no-openapi] [--no-mocks]',
     summary: 'emit the typed client package',
     options: [
       CONTRACT_OPTION,
       ['--out <dir>', 'the package folder (default: ./generated, or each contract\'s `out` in the config file); created if missing, must not be a file; a symbolic link to it is resolved once (a note says where)'],
+      ['--package <name>', "the package's npm name, whatever the contract's info.package or the description's title says (default: each contract's `package` in the config file)"],
       ['--check', 'write nothing; exit 1 when the folder does not match the contract (for CI)'],
       ['--watch', 'regenerate on every save of the contract, one line per run'],
       ['--no-openapi', "leave out the package's openapi.yaml, whatever the contract's outputs: say"],
@@ -183,6 +185,14 @@ export async function runCommand(argv: readonly string[], io: Io): Promise<numbe
     io.err(`contractgen: ${visibleText(e.message)}\n\n${help}`);
     return 2;
   }
+}
+
+/** `--package <name>`, when given: an npm package name, else a usage error. */
+export function packageOption(args: ParsedArgs): string | undefined {
+  const name = args.options.get('package');
+  if (typeof name !== 'string') return undefined;
+  if (!isPackageName(name)) throw new UsageError(`--package '${name}' is not a valid npm package name`);
+  return name;
 }
 
 /** The contract a command reads: `--contract <file>` or the first argument (not both), else the default. */

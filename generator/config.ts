@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Node } from 'yaml';
+import { isPackageName } from './contract-format.js';
 import type { Diagnostic, Position } from './diagnostics.js';
 import { outputsLeftOut, type GenerateOptions } from './generate.js';
 
@@ -19,6 +20,8 @@ export interface ConfigEntry {
   readonly out: string;
   /** Outputs left out (`openapi: false`, `mocks: false`), as `generate --no-openapi/--no-mocks`. */
   readonly outputs: GenerateOptions['outputs'];
+  /** The package's npm name, whatever the contract says (as `generate --package`). */
+  readonly package?: string;
 }
 
 export type ConfigResult =
@@ -27,7 +30,7 @@ export type ConfigResult =
 
 /** The keys contract/config.schema.json allows (test/config.test.ts holds the two to each other). */
 export const ROOT_KEYS = ['$schema', 'contracts'];
-export const ENTRY_KEYS = ['contract', 'out', 'openapi', 'mocks'];
+export const ENTRY_KEYS = ['contract', 'out', 'openapi', 'mocks', 'package'];
 
 /** The config file of `dir`, as a path relative to it; undefined when there is none. */
 export function findConfig(dir: string): string | undefined {
@@ -111,6 +114,9 @@ export async function loadConfig(dir: string, file: string): Promise<ConfigResul
     };
     const [contract, out] = [text('contract'), text('out')];
     const outputs = outputsLeftOut(off('openapi'), off('mocks'));
+    const packageNode = item.get('package', true);
+    const packageName = isScalar(packageNode) && typeof packageNode.value === 'string' && isPackageName(packageNode.value) ? packageNode.value : undefined;
+    if (packageNode !== undefined && packageName === undefined) report(packageNode, '`package` must be an npm package name (lower case, URL-safe, an optional @scope/)');
     if (contract === undefined || out === undefined) continue;
     // A config comes with the repository, which may be anyone's: its paths stay inside the repository.
     const leaving = (['contract', 'out'] as const).filter((key) => leaves(dir, key === 'out' ? out : contract, realFolderPath));
@@ -120,7 +126,7 @@ export async function loadConfig(dir: string, file: string): Promise<ConfigResul
     const earlier = outs.get(folder);
     if (earlier !== undefined) report(item.get('out', true) as Node, `${contract} and ${earlier} are both generated into ${folder}: each contract needs its own folder`);
     outs.set(folder, contract);
-    entries.push({ contract, out, outputs });
+    entries.push({ contract, out, outputs, ...(packageName === undefined ? {} : { package: packageName }) });
   }
   return problems.length > 0 ? { ok: false, file, diagnostics: sortDiagnostics(problems), source } : { ok: true, file, entries };
 }

@@ -277,5 +277,10 @@ export interface RawQuirk {
 /** npm's rule for a package name (`info.package`): lower case, URL-safe, an optional scope. */
 export const PACKAGE_NAME = /^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
 
+/** A name npm publishes: its rule, and at most 214 characters. */
+export function isPackageName(name: string): boolean {
+  return PACKAGE_NAME.test(name) && name.length <= 214;
+}
+
 /** A semantic version (semver.org): what npm accepts as a package's version (`info.packageVersion`). */
 export const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;

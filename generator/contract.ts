@@ -3,8 +3,10 @@
  */
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.js';
 import type { Incremental } from './incremental.js';
-import { parseContract, readContractFile, type LoadResult, type ParsedContract } from './load/parse.js';
-import { parseContractPieces } from './load/pieces.js';
+import { MAX_YAML_DOCUMENT_BYTES } from './limits.js';
+import { parseContract, type LoadResult, type ParsedContract } from './load/parse.js';
+import { parseContractPieces, subsetPieceLocator } from './load/pieces.js';
+import { decodeText, readInputBytes } from './load/read-file.js';
 import { checkGeneratedNames } from './emit/check-names.js';
 import { buildModel } from './model/build.js';
 import type { Contract } from './model/types.js';
@@ -16,7 +18,8 @@ export type ContractResult =
 
 /** `name` is how diagnostics name the file (default: the path as given). */
 export function loadContract(file: string, name: string = file): ContractResult {
-  return fromLoad(readContractFile(file, name));
+  const bytes = readInputBytes(file, name);
+  return Buffer.isBuffer(bytes) ? loadContractText(name, decodeText(bytes)) : bytes;
 }
 
 /**
@@ -25,8 +28,14 @@ export function loadContract(file: string, name: string = file): ContractResult 
  * hash is not computed again).
  */
 export function loadContractText(file: string, source: string, incremental?: Incremental, sha256?: string): ContractResult {
-  const loaded = incremental === undefined ? parseContract(file, source) : parseContractPieces(file, source, incremental.pieces);
+  const loaded = largeText(incremental === undefined ? parseContract(file, source) : parseContractPieces(file, source, incremental.pieces));
   return fromLoad(loaded.ok && sha256 !== undefined && loaded.contract.source === source ? { ...loaded, contract: { ...loaded.contract, sha256 } } : loaded, incremental);
+}
+
+/** A contract too large for yaml to parse whole finds each position by parsing the piece that holds it. */
+function largeText(loaded: LoadResult): LoadResult {
+  if (!loaded.ok || loaded.contract.source.length <= MAX_YAML_DOCUMENT_BYTES) return loaded;
+  return { ok: true, contract: { ...loaded.contract, locate: subsetPieceLocator(loaded.contract.source) } };
 }
 
 /** A contract already parsed into data (an imported OpenAPI description), validated and modelled like any other. */

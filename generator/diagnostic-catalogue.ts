@@ -16,7 +16,7 @@ export interface CodeInfo {
 /** Every code, as docs/contract-format.md's Diagnostics table lists it, in that order. */
 export const CODES = {
   'file-unreadable': { stages: ['load'], summary: 'The file does not exist or cannot be read.' },
-  'file-too-large': { stages: ['load'], summary: 'The file is over 4 MiB.' },
+  'file-too-large': { stages: ['load'], summary: 'A contract over 64 MiB, over 2,500,000 values (mapping entries and list items), or over 4 MiB and not all plain block YAML; a description over 256 MiB.' },
   'yaml-syntax': { stages: ['load'], summary: 'The YAML does not parse.' },
   'duplicate-key': { stages: ['load'], summary: 'A key appears twice in one mapping.' },
   'empty-contract': { stages: ['load'], summary: 'The file is empty.' },
@@ -196,11 +196,16 @@ const unknown = (code: DiagnosticCode, what: string) => error<Unknown>(code, (p)
 
 export const MESSAGES = {
   // load
-  noSuchFile: error('file-unreadable', () => 'cannot read the contract: no such file'),
-  notARegularFile: error('file-unreadable', () => 'cannot read the contract: not a regular file'),
-  unreadableFile: error('file-unreadable', () => 'cannot read the contract file'),
-  fileTooLarge: error<{ size: number; limit: number }>('file-too-large', (p) => `the contract is ${p.size} bytes; the limit is ${p.limit} bytes`),
+  noSuchFile: error<{ what: string }>('file-unreadable', (p) => `cannot read the ${p.what}: no such file`),
+  notARegularFile: error<{ what: string }>('file-unreadable', (p) => `cannot read the ${p.what}: not a regular file`),
+  unreadableFile: error<{ what: string }>('file-unreadable', (p) => `cannot read the ${p.what} file`),
+  fileTooLarge: error<{ size: number; limit: number; what: string }>('file-too-large', (p) => `the ${p.what} is ${p.size} bytes; the limit is ${p.limit} bytes`),
   yamlSyntax: error<{ detail: string }>('yaml-syntax', (p) => `YAML syntax: ${p.detail}`),
+  tooManyValues: error<{ limit: number }>('file-too-large', (p) => `the contract holds more than ${p.limit} values (mapping entries and list items); the largest real API's holds half as many`),
+  tooLargeForYaml: error<{ size: number; limit: number }>(
+    'file-too-large',
+    (p) => `the contract is ${p.size} bytes and not all plain block YAML (anchors, tags, tabs, multi-line flow collections or quoted scalars): past ${p.limit} bytes only plain block YAML, as import writes it, is read`,
+  ),
   duplicateKey: error<{ key: string; firstLine: number }>('duplicate-key', (p) => `duplicate key '${p.key}' (first at line ${p.firstLine}): each key may appear once in a mapping`),
   duplicateOperation: error<{ id: string; firstLine: number }>('duplicate-operation-id', (p) => `duplicate operation id '${p.id}' (first at line ${p.firstLine})`),
   emptyContract: error('empty-contract', () => 'the contract is empty: expected a mapping with contractgen, info, hosts and endpoints'),

@@ -8,14 +8,18 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from './diagnostics.js';
 import type { Incremental } from './incremental.js';
-import { inputLimit } from './import/sniff.js';
-import { decodeText, readContractBytes } from './load/read-file.js';
+import type { ImportWarning } from './import/context.js';
+import type { Contract } from './model/types.js';
+import { inputKind } from './import/sniff.js';
+import { decodeText, readInputBytes } from './load/read-file.js';
 import { packageRoot, toolVersion } from './package-root.js';
 import { OutputFolder, OutputRefused } from './output-folder.js';
 import { applyWrite, MANIFEST, planWrite, readManifest, recoverOutput, rememberWritten, sha256, type Manifest } from './write.js';
 
 export interface GenerateOptions {
   readonly contractFile: string;
+  /** How diagnostics name the contract: the path as the user gave it (default: contractFile). */
+  readonly contractName?: string;
   readonly outDir: string;
   /** Compare only: write nothing, report stale files. */
   readonly check: boolean;
@@ -23,6 +27,8 @@ export interface GenerateOptions {
   readonly incremental?: Incremental;
   /** Outputs left out whatever the contract says (`--no-openapi`, `--no-mocks`). */
   readonly outputs?: { readonly openapi?: false; readonly mocks?: false };
+  /** The package's npm name whatever the contract says (`--package`, a config entry's `package`); checked by the caller. */
+  readonly packageName?: string;
 }
 
 /** The outputs left out as `GenerateOptions.outputs` holds them (undefined when none is): from flags, a config entry or the API. */
@@ -37,18 +43,23 @@ export interface Warnings {
   readonly source: string;
 }
 
+/** What the import of a description approximated, on the outcomes of a run that imported one (a no-change run imports nothing). */
+interface Imported {
+  readonly approximations?: readonly ImportWarning[];
+}
+
 export type GenerateOutcome =
   | { readonly kind: 'invalid'; readonly diagnostics: readonly Diagnostic[]; readonly source: string | undefined }
-  | { readonly kind: 'up-to-date'; readonly files: number }
-  | { readonly kind: 'written'; readonly changed: readonly string[]; readonly removed: readonly string[]; readonly files: number; readonly warnings?: Warnings }
-  | { readonly kind: 'stale'; readonly stale: readonly string[] }
+  | ({ readonly kind: 'up-to-date'; readonly files: number } & Imported)
+  | ({ readonly kind: 'written'; readonly changed: readonly string[]; readonly removed: readonly string[]; readonly files: number; readonly warnings?: Warnings } & Imported)
+  | ({ readonly kind: 'stale'; readonly stale: readonly string[] } & Imported)
   | { readonly kind: 'blocked'; readonly foreign: readonly string[] }
   /** The output folder holds a link on a path the run would use, or a manifest or journal naming a path outside it (output-folder.ts). */
   | { readonly kind: 'refused'; readonly diagnostics: readonly Diagnostic[] };
 
 export async function generate(options: GenerateOptions): Promise<GenerateOutcome> {
   // The contract's bytes: hashed first, decoded only when there is work to do.
-  const bytes = readContractBytes(options.contractFile, options.contractFile, inputLimit(options.contractFile));
+  const bytes = readInputBytes(options.contractFile, options.contractName ?? options.contractFile, inputKind(options.contractFile));
   if (!Buffer.isBuffer(bytes)) return { kind: 'invalid', diagnostics: bytes.diagnostics, source: undefined };
   try {
     return await generateInto(OutputFolder.open(options.outDir), bytes, options);
@@ -63,18 +74,19 @@ async function generateInto(folder: OutputFolder, bytes: Buffer, options: Genera
   const previous = readManifest(folder);
   // The outputs left out are part of what the files are made from: a change of them is no no-op.
   const fileHash = sha256(bytes);
-  const contractHash = options.outputs === undefined ? fileHash : sha256(`${fileHash} ${JSON.stringify(options.outputs)}`);
+  const contractHash = madeWith(fileHash, options);
   if (!options.check && isUpToDate(folder, previous, contractHash)) return { kind: 'up-to-date', files: Object.keys(previous?.files ?? {}).length };
   // The bytes' hash is the text's when decoding them lost nothing (graph's 20 MB: 100 ms not spent again).
   const textHash = isUtf8(bytes) ? fileHash : undefined;
-  const rendered = await render(options.contractFile, decodeText(bytes), { incremental: options.incremental, outputs: options.outputs, sha256: textHash });
+  const rendered = await render(options.contractName ?? options.contractFile, decodeText(bytes), { incremental: options.incremental, outputs: options.outputs, packageName: options.packageName, sha256: textHash });
   if (rendered.kind !== 'files') return rendered;
   const { files } = rendered;
+  const imported = rendered.approximations === undefined ? {} : { approximations: rendered.approximations };
   const written = options.incremental?.written;
   const plan = planWrite(folder, files, previous, written);
   if (options.check) {
     const stale = [...plan.changed, ...plan.foreign, ...plan.removed].sort();
-    return stale.length === 0 ? { kind: 'up-to-date', files: files.size } : { kind: 'stale', stale };
+    return stale.length === 0 ? { kind: 'up-to-date', files: files.size, ...imported } : { kind: 'stale', stale, ...imported };
   }
   if (plan.foreign.length > 0) return { kind: 'blocked', foreign: plan.foreign };
   const head = {
@@ -84,18 +96,26 @@ async function generateInto(folder: OutputFolder, bytes: Buffer, options: Genera
   // In a watch session, a file whose text did not change keeps its hash.
   const manifest = applyWrite(folder, files, plan, head, (path, text) => (written?.get(path)?.text === text ? written.get(path)!.hash : undefined));
   if (written !== undefined) rememberWritten(folder, files, manifest.files, written);
-  return { kind: 'written', changed: plan.changed, removed: plan.removed, files: files.size, ...(rendered.warnings.diagnostics.length === 0 ? {} : { warnings: rendered.warnings }) };
+  return { kind: 'written', changed: plan.changed, removed: plan.removed, files: files.size, ...imported, ...(rendered.warnings.diagnostics.length === 0 ? {} : { warnings: rendered.warnings }) };
+}
+
+/** What the files are made from: the contract's hash, and what the options say whatever it says (a change of them is no no-op). */
+function madeWith(fileHash: string, options: GenerateOptions): string {
+  const { outputs, packageName } = options;
+  if (outputs === undefined && packageName === undefined) return fileHash;
+  return sha256(`${fileHash} ${JSON.stringify(outputs ?? {})}${packageName === undefined ? '' : ` ${packageName}`}`);
 }
 
 export type RenderOutcome =
   | Extract<GenerateOutcome, { kind: 'invalid' }>
-  | { readonly kind: 'files'; readonly files: Map<string, string>; readonly warnings: Warnings };
+  | ({ readonly kind: 'files'; readonly files: Map<string, string>; readonly warnings: Warnings } & Imported);
 
 export interface RenderOptions {
   readonly incremental?: Incremental;
   /** The sha256 of `source`'s UTF-8 bytes, when the caller has it. */
   readonly sha256?: string | undefined;
   readonly outputs?: GenerateOptions['outputs'];
+  readonly packageName?: string | undefined;
 }
 
 /** Every output file's final bytes, in memory: what `generate` writes and `--check` compares. */
@@ -107,9 +127,21 @@ export async function render(contractFile: string, source: string, options: Rend
   const files = new Map<string, string>();
   // Emitters write src/ in prettier's form and dist/ beside it (test/prettier-form.test.ts and
   // test/dist-emit.test.ts hold them to it): nothing is formatted or compiled here.
-  const contract = options.outputs === undefined ? loaded.contract : { ...loaded.contract, outputs: { ...loaded.contract.outputs, ...options.outputs } };
+  const contract = overridden(loaded.contract, options);
   for (const file of layout(contract, { incremental: options.incremental })) files.set(file.path, file.text);
-  return { kind: 'files', files, warnings: { diagnostics: loaded.diagnostics, source: loaded.source } };
+  return { kind: 'files', files, warnings: { diagnostics: loaded.diagnostics, source: loaded.source }, ...(loaded.approximations === undefined ? {} : { approximations: loaded.approximations.warnings }) };
+}
+
+/** The model with what the options say whatever the contract says: outputs left out, the package's name. */
+function overridden(contract: Contract, options: RenderOptions): Contract {
+  const { outputs, packageName } = options;
+  // The model itself when nothing is overridden: a watch session's caches know it by identity.
+  if (outputs === undefined && packageName === undefined) return contract;
+  return {
+    ...contract,
+    ...(outputs === undefined ? {} : { outputs: { ...contract.outputs, ...outputs } }),
+    ...(packageName === undefined ? {} : { info: { ...contract.info, packageName } }),
+  };
 }
 
 /** Same contract, same generator, and every owned file still exactly as written. */

@@ -5,17 +5,28 @@
  */
 import { loadContract, loadContractText, type ContractResult } from './contract.js';
 import type { Incremental } from './incremental.js';
+import type { ImportedContract } from './import/load-description.js';
 import { loadDescription, loadDescriptionText } from './import/load-description.js';
 import { isDescriptionFile, isDescriptionPath } from './import/sniff.js';
 
-export function loadInput(path: string, file: string = path): ContractResult {
-  return isDescriptionPath(path) ? loadDescription(path, file).result : loadContract(path, file);
+/** What an import approximated: every warning, and the first ones as positioned diagnostics. */
+export type Approximations = Pick<ImportedContract, 'warnings' | 'warningDiagnostics'>;
+
+/** A contract's result; for a description also what its import approximated, which every command that reads one reports. */
+export type InputResult = ContractResult & { readonly approximations?: Approximations };
+
+export function loadInput(path: string, file: string = path): InputResult {
+  return isDescriptionPath(path) ? imported(loadDescription(path, file)) : loadContract(path, file);
 }
 
 /**
  * `source` already read (and hashed: `sha256`, of its UTF-8 bytes, is the contract's hash when
  * given); a description is imported whole again, a contract may be read in pieces.
  */
-export function loadInputText(file: string, source: string, incremental?: Incremental, sha256?: string): ContractResult {
-  return isDescriptionFile(file, source) ? loadDescriptionText(file, source, {}, sha256).result : loadContractText(file, source, incremental, sha256);
+export function loadInputText(file: string, source: string, incremental?: Incremental, sha256?: string): InputResult {
+  return isDescriptionFile(file, source) ? imported(loadDescriptionText(file, source, {}, sha256)) : loadContractText(file, source, incremental, sha256);
+}
+
+function imported({ result, warnings, warningDiagnostics }: ImportedContract): InputResult {
+  return { ...result, approximations: { warnings, warningDiagnostics } };
 }

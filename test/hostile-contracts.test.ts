@@ -22,7 +22,7 @@ import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { loadContractText } from '../generator/contract.js';
-import { MAX_ALIAS_COUNT, MAX_CONTRACT_BYTES, MAX_DEPTH } from '../generator/limits.js';
+import { MAX_ALIAS_COUNT, MAX_CONTRACT_BYTES, MAX_CONTRACT_VALUES, MAX_DEPTH, MAX_YAML_DOCUMENT_BYTES } from '../generator/limits.js';
 import { contractArbitrary, toYaml, type Json } from './support/arbitrary-contract.js';
 
 function intEnv(name: string, fallback: number): number {
@@ -93,6 +93,8 @@ function outputProblems(file: string, run: Pick<Run, 'out' | 'err'>): string[] {
 interface Case {
   readonly name: string;
   readonly bytes: string | Buffer;
+  /** What the one diagnostic must say, where the case is about one limit. */
+  readonly says?: RegExp;
 }
 
 /**
@@ -292,7 +294,7 @@ const CRAFTED: readonly Case[] = [
   { name: `${MAX_DEPTH + 1} nested lists (one over the limit)`, bytes: `contractgen: 1\nx: ${'['.repeat(MAX_DEPTH + 1)}${']'.repeat(MAX_DEPTH + 1)}\n` },
   { name: 'file just over the size limit', bytes: `contractgen: 1\n#${'x'.repeat(MAX_CONTRACT_BYTES - 16)}\n` },
   { name: '10 MB file', bytes: `contractgen: 1\n#${'x'.repeat(10 * 1024 * 1024 - 17)}\n` },
-  { name: 'valid YAML just under the size limit: one huge scalar', bytes: `contractgen: 1\ninfo: { title: "${'x'.repeat(MAX_CONTRACT_BYTES - 200)}", version: "1", package: p }\n` },
+  { name: 'valid YAML just under what yaml parses whole: one huge scalar', bytes: `contractgen: 1\ninfo: { title: "${'x'.repeat(MAX_YAML_DOCUMENT_BYTES - 200)}", version: "1", package: p }\n` },
   { name: 'very long line of keys', bytes: `{${Array.from({ length: 2_000 }, (_, i) => `k${i}: ${i}`).join(', ')}}\n` },
 ];
 
@@ -384,7 +386,10 @@ describe('hostile contracts through the real binary', () => {
   // Under the size limit, but the parse is slow: a flat list of a million items, and a mapping
   // whose duplicate-key check is quadratic in its number of keys.
   const SLOW: readonly Case[] = [
-    { name: 'valid YAML just under the size limit: a flat list of ~1,000,000 items', bytes: listUnder(MAX_CONTRACT_BYTES) },
+    { name: 'valid YAML just under what yaml parses whole (a tab keeps the subset reader out): a flat list of ~1,000,000 items', bytes: listUnder(MAX_YAML_DOCUMENT_BYTES).replace('junk:', 'junk:\t') },
+    // Past what yaml parses whole, only the subset reader reads a contract, and counts its values.
+    { name: `a list of ${MAX_CONTRACT_VALUES} items in plain block YAML (one value over the limit, with the key)`, bytes: `contractgen: 1\njunk:\n${'  - 1\n'.repeat(MAX_CONTRACT_VALUES)}`, says: /: the contract holds more than 2500000 values .+ \[file-too-large\]$/m },
+    { name: `over ${MAX_YAML_DOCUMENT_BYTES} bytes that are not all plain block YAML`, bytes: `contractgen: 1\njunk:\t\n${'  - 1\n'.repeat(MAX_YAML_DOCUMENT_BYTES / 6 + 1)}`, says: /: the contract is \d+ bytes and not all plain block YAML .+ \[file-too-large\]$/m },
     { name: 'a 0.7 MB mapping of 60,000 keys', bytes: `contractgen: 1\njunk:\n${Array.from({ length: 60_000 }, (_, i) => `  k${i}: v`).join('\n')}\n` },
   ];
   // YAML parses at about 1.3 MB/s here, so a file at the 4 MiB limit costs ~3 s alone and twice
@@ -396,6 +401,7 @@ describe('hostile contracts through the real binary', () => {
       const run = spawn(['generate', '--contract', file, '--out', out], SLOW_MS);
       expect(run.timedOut, `no answer after ${Math.round(run.ms)} ms`).toBe(false);
       expect(run.code, run.stderr.slice(0, 500)).toBe(1);
+      if (c.says !== undefined) expect(run.stderr).toMatch(c.says);
       expect(existsSync(out)).toBe(false);
     }, 30_000);
   }

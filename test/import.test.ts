@@ -554,7 +554,7 @@ describe('OpenAPI as the input of every command', () => {
     expect(await main(['import'], io())).toBe(2);
     const missing = io();
     expect(await main(['import', 'nope.json'], missing)).toBe(1);
-    expect(missing.errors[0]).toBe('nope.json: cannot read the description: no such file [openapi-unreadable]');
+    expect(missing.errors[0]).toBe('nope.json: cannot read the description: no such file [file-unreadable]');
   });
 
   it('validate, generate (and --check) and diff take a description directly', async () => {

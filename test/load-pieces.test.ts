@@ -5,8 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { LineCounter, parseDocument } from 'yaml';
+import { loadContractText } from '../generator/contract.js';
+import { MAX_YAML_DOCUMENT_BYTES } from '../generator/limits.js';
+import { locateIn } from '../generator/load/locate.js';
 import { parseContract, parseWhole, type LoadResult } from '../generator/load/parse.js';
-import { parseContractPieces, PieceStore, splitContract } from '../generator/load/pieces.js';
+import { parseContractPieces, PieceStore, splitContract, subsetPieceLocator } from '../generator/load/pieces.js';
 import { readYamlSubset } from '../generator/load/yaml-subset.js';
 // @ts-expect-error: the benchmark's contract synthesiser is plain JavaScript.
 import { buildApi, contractYaml } from '../bench/synth.mjs';
@@ -101,3 +105,48 @@ describe('CRLF text = the same text with LF, read by the subset reader', () => {
   });
 });
 
+
+describe('a contract too large for yaml to parse whole', () => {
+  /** Synthetic operations, descriptions in Markdown (`**` reads like an alias to a quick test). */
+  const synthetic = (operations: number) => (contractYaml(buildApi(operations)) as string).replace(/description: ([A-Z][^,}\n]*)/g, 'description: "**Note:** $1"');
+
+  it('is positioned piece by piece (subsetPieceLocator), each position the one yaml gives', { timeout: 60_000 }, () => {
+    // Any size splits alike; 300 operations keep yaml's whole parse, the oracle, quick.
+    const source = synthetic(300);
+    const loaded = parseContract('s.yaml', source);
+    expect(loaded.ok).toBe(true);
+    if (!loaded.ok) return;
+    const lines = new LineCounter();
+    const doc = parseDocument(source, { lineCounter: lines });
+    const locate = subsetPieceLocator(source);
+    const sample = everyNthPath(loaded.contract.data, 23);
+    expect(sample.length).toBeGreaterThan(300);
+    for (const path of [...sample, ['endpoints', 'no_such_operation']]) {
+      for (const mode of ['key', 'value'] as const) expect(locate(path, mode), `${path.join('.')} (${mode})`).toEqual(lines.linePos(locateIn(doc, path, mode) ?? 0));
+    }
+  });
+
+  it('names where a problem is written: 2,200 operations (4.5 MB), a type nobody declares in the last', { timeout: 60_000 }, () => {
+    const text = synthetic(2_200);
+    const at = text.lastIndexOf('request: { body: ') + 'request: { body: '.length;
+    const source = `${text.slice(0, at)}NoSuchType${text.slice(text.indexOf(' ', at))}`;
+    expect(source.length).toBeGreaterThan(MAX_YAML_DOCUMENT_BYTES);
+    const loaded = loadContractText('big.yaml', source);
+    expect(loaded.ok).toBe(false);
+    const before = source.slice(0, source.indexOf('NoSuchType')).split('\n');
+    expect(loaded.diagnostics.map((d) => [d.code, d.line, d.col])).toEqual([['unresolved-type', before.length, (before.at(-1)?.length ?? 0) + 1]]);
+  });
+});
+
+/** Every `n`th path into a value in document order, without recursion (a contract of this size has hundreds of thousands). */
+function everyNthPath(value: unknown, n: number): (string | number)[][] {
+  const out: (string | number)[][] = [];
+  const stack: [unknown, (string | number)[]][] = [[value, []]];
+  for (let i = 0; stack.length > 0; i++) {
+    const [node, path] = stack.pop()!;
+    if (i % n === 0) out.push(path);
+    const children: [unknown, (string | number)[]][] = Array.isArray(node) ? node.map((v, k) => [v, [...path, k]]) : node !== null && typeof node === 'object' ? Object.entries(node).map(([k, v]) => [v, [...path, k]]) : [];
+    stack.push(...children.reverse());
+  }
+  return out;
+}

@@ -340,7 +340,8 @@ describe('--out as a symbolic link is resolved once, and said', () => {
     const before = treeHash(box.dir, [box.out, real]);
     const run = generateBinary(box, link);
     expect(run.code, run.err).toBe(0);
-    expect(run.err.trim().split('\n')).toEqual([`${relative(process.cwd(), link)}: a symbolic link leads to ${real}; the package is written there`]);
+    // The link as given (here an absolute path).
+    expect(run.err.trim().split('\n')).toEqual([`${link}: a symbolic link leads to ${real}; the package is written there`]);
     expect(run.out).toMatch(/files written, 0 removed/);
     expect(existsSync(join(real, 'package.json'))).toBe(true);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
@@ -353,7 +354,7 @@ describe('--out as a symbolic link is resolved once, and said', () => {
     symlinkSync(join(box.dir, 'parent'), join(box.dir, 'parent-link'));
     const run = await outsideUnchanged(box, () => cli(['generate', '--contract', box.contract, '--out', join(box.dir, 'parent-link', 'pkg')]), [box.out, join(box.dir, 'parent')]);
     expect(run.code, run.err).toBe(0);
-    expect(run.err).toBe(`${relative(process.cwd(), join(box.dir, 'parent-link', 'pkg'))}: a symbolic link leads to ${join(box.dir, 'parent', 'pkg')}; the package is written there`);
+    expect(run.err).toBe(`${join(box.dir, 'parent-link', 'pkg')}: a symbolic link leads to ${join(box.dir, 'parent', 'pkg')}; the package is written there`);
     expect(existsSync(join(box.dir, 'parent', 'pkg', 'package.json'))).toBe(true);
     const again = await generate(box);
     expect(again.err).toBe('');

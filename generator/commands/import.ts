@@ -7,9 +7,10 @@
  */
 import { visibleText } from '../escape.js';
 import { basename, resolve } from 'node:path';
-import { count, parseArgs, UsageError, type Io } from '../commands.js';
+import { count, packageOption, parseArgs, UsageError, type Io } from '../commands.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import type { ImportWarning, Out } from '../import/context.js';
+import { byCause, listingCommand } from './approximations.js';
 import { loadDescription } from '../import/load-description.js';
 import { toYaml } from '../openapi/yaml.js';
 import type { Json } from '../openapi/json.js';
@@ -22,11 +23,11 @@ export function importCommand(argv: readonly string[], io: Io): number {
   const [file, extra] = args.positional;
   if (file === undefined) throw new UsageError('import needs the OpenAPI description to read: contractgen import <description.json|.yaml>');
   if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
-  const packageName = args.options.get('package');
-  const imported = loadDescription(resolve(io.cwd, file), file, typeof packageName === 'string' ? { packageName } : {});
+  const packageName = packageOption(args);
+  const imported = loadDescription(resolve(io.cwd, file), file, packageName === undefined ? {} : { packageName });
   const { result } = imported;
   for (const d of imported.warningDiagnostics(WARNINGS_SHOWN)) io.err(formatDiagnostic(d, undefined));
-  if (imported.warnings.length > WARNINGS_SHOWN) io.err(summary(imported.warnings));
+  if (imported.warnings.length > WARNINGS_SHOWN) io.err(summary(imported.warnings, file));
   for (const d of result.diagnostics) io.err(formatDiagnostic(d, undefined));
   if (!result.ok || imported.data === undefined) {
     io.err(`import stopped: ${visibleText(file)} cannot be imported`);
@@ -49,11 +50,8 @@ export function importCommand(argv: readonly string[], io: Io): number {
   return 0;
 }
 
-function summary(warnings: readonly ImportWarning[]): string {
-  const counts = new Map<string, number>();
-  for (const w of warnings) counts.set(w.cause, (counts.get(w.cause) ?? 0) + 1);
-  const causes = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([c, n]) => `${c} ${n}`);
-  return `… ${warnings.length - WARNINGS_SHOWN} more warnings not shown; all ${warnings.length} by cause: ${causes.join(', ')}`;
+function summary(warnings: readonly ImportWarning[], file: string): string {
+  return `… ${warnings.length - WARNINGS_SHOWN} more warnings not shown; all ${warnings.length} by cause: ${byCause(warnings)}; ${listingCommand(file)} lists every one`;
 }
 
 /** The contract's YAML, headed by where it came from and what to add by hand. */

@@ -8,8 +8,7 @@
 import { visibleText } from '../escape.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { count, InputError, parseArgs, UsageError, type Io } from '../commands.js';
-import { PACKAGE_NAME } from '../contract-format.js';
+import { count, InputError, packageOption, parseArgs, UsageError, type Io } from '../commands.js';
 import { writeAtomic } from '../write.js';
 import { CONFIG_FILES, findConfig } from '../config.js';
 import { DEFAULT_CONTRACT_DIR, DEFAULT_OUT_DIR } from './defaults.js';
@@ -22,9 +21,7 @@ export function initCommand(argv: readonly string[], io: Io): number {
   if (args.positional.length > 0) throw new UsageError(`unexpected argument '${args.positional[0] ?? ''}'`);
   const given = args.options.get('contract');
   const file = typeof given === 'string' ? given : DEFAULT_FILE;
-  const packageOption = args.options.get('package');
-  const packageName = typeof packageOption === 'string' ? packageOption : DEFAULT_PACKAGE;
-  if (!PACKAGE_NAME.test(packageName) || packageName.length > 214) throw new UsageError(`--package '${packageName}' is not a valid npm package name`);
+  const packageName = packageOption(args) ?? DEFAULT_PACKAGE;
   const path = resolve(io.cwd, file);
   if (existsSync(path)) throw new InputError(`${file} exists; init writes a new contract only (name another with --contract <file>)`);
   const out = args.options.get('out');

@@ -1,23 +1,33 @@
-/** `contractgen validate [--contract <file>]` (or every contract of the config file): exit 0 when valid, else one line per problem and exit 1. */
+/**
+ * `contractgen validate [--contract <file>] [--approximations]` (or every contract of the config
+ * file): exit 0 when valid, else one line per problem and exit 1. A description's approximations
+ * are counted by cause; `--approximations` prints each at the description's line:col.
+ */
 import { visibleText } from '../escape.js';
 import { resolve } from 'node:path';
 import { loadInput } from '../input.js';
 import { contractArgument, count, parseArgs, type Io } from '../commands.js';
 import { formatDiagnostic } from '../diagnostics.js';
+import { approximationNote } from './approximations.js';
 import { configEntries, defaultContractFile } from './defaults.js';
 
 export async function validateCommand(argv: readonly string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, ['contract'], []);
+  const args = parseArgs(argv, ['contract'], ['approximations']);
+  const listing = args.options.has('approximations');
   // With a config file: every contract it names.
   const config = await configEntries(args, io);
   if (typeof config === 'number') return config;
-  if (config === undefined) return validateOne(await contractArgument(args, io.cwd, defaultContractFile), io);
-  return Math.max(0, ...config.entries.map((e) => validateOne(e.contract, io)));
+  if (config === undefined) return validateOne(await contractArgument(args, io.cwd, defaultContractFile), io, listing);
+  return Math.max(0, ...config.entries.map((e) => validateOne(e.contract, io, listing)));
 }
 
-function validateOne(file: string, io: Io): number {
+function validateOne(file: string, io: Io, listing: boolean): number {
   const result = loadInput(resolve(io.cwd, file), file);
+  const { approximations } = result;
+  if (listing && approximations !== undefined) for (const d of approximations.warningDiagnostics(Infinity)) io.err(formatDiagnostic(d, undefined));
   for (const d of result.diagnostics) io.err(formatDiagnostic(d, result.source));
+  const note = listing ? undefined : approximationNote(file, approximations?.warnings);
+  if (note !== undefined) io.err(note);
   if (!result.ok) {
     const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
     io.err(`${count(errors, 'problem')} in ${visibleText(file)}`);

@@ -3,11 +3,9 @@
  * it. JSON is parsed by JSON.parse (the corpus's largest description is 47 MB: yaml would take half a
  * minute); positions are found only when a diagnostic asks, by one scan of the text.
  */
-import { readFileSync, statSync } from 'node:fs';
 import type { Position } from '../diagnostics.js';
 import { locateIn, pointerSegments } from '../load/locate.js';
 import { YAML_PARSE_OPTIONS, yamlLib } from '../load/yaml-lib.js';
-import { MAX_DESCRIPTION_BYTES } from '../limits.js';
 import { jsonOffsets } from './json-offsets.js';
 
 
@@ -22,24 +20,6 @@ export interface Description {
 export type DescriptionResult = { readonly ok: true; readonly description: Description } | { readonly ok: false; readonly problem: string; readonly at: Position };
 
 const NOWHERE: Position = { line: 0, col: 0 };
-
-export function readDescription(path: string, file: string): DescriptionResult {
-  const unreadable = (problem: string): DescriptionResult => ({ ok: false, problem, at: NOWHERE });
-  let size: number;
-  try {
-    const stat = statSync(path);
-    if (!stat.isFile()) return unreadable('cannot read the description: not a regular file');
-    size = stat.size;
-  } catch {
-    return unreadable('cannot read the description: no such file');
-  }
-  if (size > MAX_DESCRIPTION_BYTES) return unreadable(`the description is ${size} bytes; the limit is ${MAX_DESCRIPTION_BYTES} bytes`);
-  try {
-    return parseDescription(file, readFileSync(path, 'utf8'));
-  } catch {
-    return unreadable('cannot read the description file');
-  }
-}
 
 /** JSON when it looks like JSON and parses; anything else (and JSON that does not parse, for a positioned reason) through yaml. */
 export function parseDescription(file: string, text: string): DescriptionResult {

@@ -11,6 +11,7 @@ import { ErrorShapes, statusCategories } from './errors.js';
 import { importOperations } from './operations.js';
 import { SchemaTypes, typeRef } from './schemas.js';
 import { Security } from './security.js';
+import { packageName } from './package-name.js';
 import { Hosts, serverParts } from './servers.js';
 
 export interface ImportOptions {
@@ -106,7 +107,9 @@ function info(ctx: ImportContext, options: ImportOptions): Out {
   const title = text(given['title']) ?? 'API';
   const rawVersion = given['version'];
   const version = typeof rawVersion === 'number' ? String(rawVersion) : (text(rawVersion) ?? 'unversioned');
-  return { title: title.trim(), version, package: options.packageName ?? packageName(title), packageVersion: packageVersionOf(version), description: text(given['description']) };
+  const servers = Array.isArray(ctx.doc['servers']) ? ctx.doc['servers'] : [];
+  const serverUrl = isObject(servers[0]) ? text(servers[0]['url']) : undefined;
+  return { title: title.trim(), version, package: options.packageName ?? packageName(title, serverUrl), packageVersion: packageVersionOf(version), description: text(given['description']) };
 }
 
 /**
@@ -121,12 +124,6 @@ export function packageVersionOf(version: string): string | undefined {
   const numbers = /^[vV]?(\d{1,9})(?:\.(\d{1,9}))?(?:\.(\d{1,9}))?$/.exec(version);
   if (numbers === null) return undefined;
   return [numbers[1], numbers[2] ?? '0', numbers[3] ?? '0'].map(Number).join('.');
-}
-
-/** An npm package name from a title: `Swagger Petstore` → `swagger-petstore-client`. */
-export function packageName(title: string): string {
-  const slug = (title.toLowerCase().match(/[a-z0-9]+/g) ?? []).join('-').slice(0, 60).replace(/-+$/, '');
-  return `${slug === '' ? 'api' : slug}-client`;
 }
 
 /** The contract as plain data: entries whose value is undefined are left out. */

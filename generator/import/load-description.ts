@@ -9,7 +9,8 @@ import { MESSAGES as M, problem } from '../diagnostic-catalogue.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { pointerOf, pointerSegments, type Locator } from '../load/locate.js';
 import type { ImportWarning, Out } from './context.js';
-import { parseDescription, readDescription, type Description } from './description.js';
+import { parseDescription, type Description } from './description.js';
+import { decodeText, readInputBytes } from '../load/read-file.js';
 import { amend } from './amend.js';
 import { importOpenApi, type AvoidNames, type ImportOptions, type ImportResult } from './import.js';
 import { nameCollisions, type NameCollision } from '../emit/check-names.js';
@@ -30,9 +31,9 @@ export interface ImportedContract {
 }
 
 export function loadDescription(path: string, file: string, options: ImportOptions = {}): ImportedContract {
-  const read = readDescription(path, file);
-  if (!read.ok) return failed(problem(M.openapiUnreadable, file, read.at, { detail: read.problem }), undefined);
-  return importDescription(read.description, options);
+  const bytes = readInputBytes(path, file, 'description');
+  if (!Buffer.isBuffer(bytes)) return { result: bytes, warnings: [], warningDiagnostics: () => [], passes: 0 };
+  return loadDescriptionText(file, decodeText(bytes), options);
 }
 
 /** A description's text already read (generate hashes the bytes first: `sha256`, of the text's UTF-8 bytes). */

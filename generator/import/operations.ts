@@ -87,7 +87,7 @@ function endpoint(input: OperationsInput, route: string, method: string, operati
     method: method.toUpperCase(),
     path: params.path,
     host,
-    auth: input.security.endpointAuth(operation['security'], path),
+    auth: params.keySchemes.reduce((auth, scheme) => input.security.accepting(auth, scheme), input.security.endpointAuth(operation['security'], path)),
     params: Object.keys(params.params).length === 0 ? undefined : params.params,
     request: requestBody(input, operation['requestBody'], [...path, 'requestBody']),
     shapes: undefined,
@@ -130,6 +130,8 @@ function firstSuccess(ctx: ImportContext, operation: JsonObject, path: Path): Js
 interface Parameters {
   readonly path: string;
   readonly params: Out;
+  /** API-key schemes that parameters duplicated: the endpoint accepts each. */
+  readonly keySchemes: readonly string[];
 }
 
 /** The path item's parameters, then the operation's, which replace those of the same place and name. */
@@ -156,6 +158,7 @@ function parameters(input: OperationsInput, route: string, operation: JsonObject
   const placeholders = [...renamed.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] ?? '');
   const params: Out = {};
   const keys = new Set<string>();
+  const keySchemes: string[] = [];
   let routePath = renamed.startsWith('/') ? renamed : `/${renamed}`;
   for (const { p, at } of declaredParameters(ctx, operation, item, path)) {
     const name = p['name'] as string;
@@ -165,6 +168,12 @@ function parameters(input: OperationsInput, route: string, operation: JsonObject
       continue;
     }
     if (!placeable(ctx, name, place, at)) continue;
+    const scheme = ctx.exported ? undefined : input.security.apiKeyScheme(place, name);
+    if (scheme !== undefined) {
+      ctx.warn(at, 'parameter-is-credential', `${place} parameter '${name}' is where the API-key scheme '${scheme}' is sent: the client sends it from its credentials, not as an input`);
+      keySchemes.push(scheme);
+      continue;
+    }
     if (own(params, name) !== undefined) {
       ctx.warn(at, 'parameter-dropped', `a second parameter named '${name}' (in ${place}) is left out: the contract keys parameters by name`);
       continue;
@@ -185,7 +194,7 @@ function parameters(input: OperationsInput, route: string, operation: JsonObject
     ctx.warn(path, 'approximated', `path parameter '${name}' is not declared: read as a string`);
     setOwn(params, name, { type: 'string', key: keyFor(name, keys) });
   }
-  return { path: routePath, params };
+  return { path: routePath, params, keySchemes };
 }
 
 /** A placeholder used twice gets a fresh name the second time (a contract names each once); the caller then gives both. */
@@ -244,9 +253,18 @@ function parameter(input: OperationsInput, p: JsonObject, place: string, at: Pat
     deprecated: ctx.deprecation(p),
     key: ctx.exported ? (typeof p['x-contractgen-key'] === 'string' ? p['x-contractgen-key'] : undefined) : keyFor(name, keys),
     secret: ctx.exported && p['x-contractgen-secret'] === true ? true : undefined,
-    idempotencyKey: ctx.exported && p['x-contractgen-idempotency-key'] === true ? true : undefined,
+    idempotencyKey: isIdempotencyKey(ctx, p, place) ? true : undefined,
     ...serialisation(p, place),
   };
+}
+
+/**
+ * An export says so in its extension; elsewhere an `Idempotency-Key` header (the IETF draft's
+ * name, which Stripe, Adyen and others use) is one: the client fills it and keeps it across retries.
+ */
+function isIdempotencyKey(ctx: ImportContext, p: JsonObject, place: string): boolean {
+  if (ctx.exported) return p['x-contractgen-idempotency-key'] === true;
+  return place === 'header' && String(p['name']).toLowerCase() === 'idempotency-key';
 }
 
 function mediaSchema(content: Json | undefined): Json | undefined {

@@ -18,6 +18,8 @@ export class Security {
   /** Description scheme name → contract scheme name (absent: not imported). */
   private readonly names = new Map<string, string>();
   private readonly global: Json | undefined;
+  /** `place` NUL `name` (a header's in lower case) → the contract's API-key scheme sent there. */
+  private readonly keyPlaces = new Map<string, string>();
 
   constructor(private readonly ctx: ImportContext) {
     const components = isObject(ctx.doc['components']) ? ctx.doc['components'] : {};
@@ -32,9 +34,26 @@ export class Security {
       const contractName = taken.claim(name, idForm);
       this.names.set(name, contractName);
       this.schemes[contractName] = scheme;
+      if (scheme['type'] === 'apiKey') this.keyPlaces.set(keyPlace(String(scheme['in']), String(scheme['name'])), contractName);
       ctx.origin(['auth', contractName], at);
     }
     this.global = ctx.doc['security'];
+  }
+
+  /**
+   * The API-key scheme a parameter of this place and name would duplicate: descriptions often
+   * list the key among an operation's parameters too, and the client then sends it as the scheme.
+   */
+  apiKeyScheme(place: string, name: string): string | undefined {
+    return this.keyPlaces.get(keyPlace(place, name));
+  }
+
+  /** `auth` that also accepts `scheme` alone, where it does not already (the default accepts every scheme). */
+  accepting(auth: OutValue, scheme: string): OutValue {
+    if (auth === undefined || auth === 'required' || auth === scheme) return auth;
+    if (auth === 'none') return scheme;
+    const alternatives = Array.isArray(auth) ? auth : [auth];
+    return alternatives.includes(scheme) ? auth : [...alternatives, scheme];
   }
 
   /** The endpoint's `auth`: its own requirements, else the document's; none declared: the default. */
@@ -59,6 +78,11 @@ export class Security {
     if (alternatives.length === 0) return none;
     return alternatives.length === 1 && typeof alternatives[0] === 'string' ? alternatives[0] : alternatives;
   }
+}
+
+/** Header names are compared without case, as HTTP does; query and cookie names as written. */
+function keyPlace(place: string, name: string): string {
+  return `${place}\u0000${place === 'header' ? name.toLowerCase() : name}`;
 }
 
 /** The client-credentials scheme of an exported contract: its token lifecycle as `x-contractgen-auth` holds it. */

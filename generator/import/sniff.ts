@@ -3,7 +3,7 @@
  * No parser loads here: `generate`'s no-change path asks before anything else.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
-import { MAX_CONTRACT_BYTES, MAX_DESCRIPTION_BYTES } from '../limits.js';
+import type { InputKind } from '../load/read-file.js';
 
 /** A `.json` file, or YAML whose first keys include `openapi:` (or `swagger:`) and not `contractgen:`. */
 export function isDescriptionFile(path: string, head: string): boolean {
@@ -16,9 +16,9 @@ export function isDescriptionPath(path: string): boolean {
   return isDescriptionFile(path, readHead(path));
 }
 
-/** The size a command accepts: descriptions are others' documents and run to tens of megabytes. */
-export function inputLimit(path: string): number {
-  return isDescriptionPath(path) ? MAX_DESCRIPTION_BYTES : MAX_CONTRACT_BYTES;
+/** What the file at `path` is, for how it is read and named. */
+export function inputKind(path: string): InputKind {
+  return isDescriptionPath(path) ? 'description' : 'contract';
 }
 
 function readHead(path: string): string {

@@ -5,14 +5,20 @@
  */
 import type { Document, Pair, YAMLMap } from 'yaml';
 import type { Position } from '../diagnostics.js';
+import { MAX_YAML_DOCUMENT_BYTES } from '../limits.js';
 import { YAML_PARSE_OPTIONS, yamlLib } from './yaml-lib.js';
 
 /** Finds where a path of keys and indexes sits in the source; `key` points at the key itself. */
 export type Locator = (path: readonly (string | number)[], at?: 'key' | 'value') => Position;
 
-/** A locator that parses the document the first time a position is asked for. */
+/**
+ * A locator that parses the document the first time a position is asked for. A text yaml does not
+ * parse whole (limits.ts) has its positions found by pieces (contract.ts reads it through
+ * pieces.ts); one that does not split into pieces gives its start.
+ */
 export function lazyLocator(source: string): Locator {
   let locate: Locator | undefined;
+  if (source.length > MAX_YAML_DOCUMENT_BYTES) return () => ({ line: 1, col: 1 });
   return (path, mode) => {
     if (locate === undefined) {
       const { LineCounter, parseDocument } = yamlLib();

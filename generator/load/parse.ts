@@ -7,11 +7,10 @@
 import type { Document, Node } from 'yaml';
 import { MESSAGES as M, problem } from '../diagnostic-catalogue.js';
 import type { Diagnostic, Position } from '../diagnostics.js';
-import { MAX_ALIAS_COUNT, MAX_DEPTH } from '../limits.js';
+import { MAX_ALIAS_COUNT, MAX_CONTRACT_VALUES, MAX_DEPTH, MAX_YAML_DOCUMENT_BYTES } from '../limits.js';
 import { lazyLocator, makeLocator, pairOf, rangeStart, type Locator } from './locate.js';
-import { decodeText, readContractBytes } from './read-file.js';
 import { YAML_PARSE_OPTIONS, yamlLib } from './yaml-lib.js';
-import { readYamlSubset } from './yaml-subset.js';
+import { readYamlSubset, type ValueBudget } from './yaml-subset.js';
 
 export type { Locator } from './locate.js';
 
@@ -30,12 +29,6 @@ export type LoadResult =
   | { readonly ok: true; readonly contract: ParsedContract }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly source: string | undefined };
 
-/** `path`'s contract, parsed; `file` is how diagnostics name it (default: the path as given). */
-export function readContractFile(path: string, file: string = path): LoadResult {
-  const bytes = readContractBytes(path, file);
-  return Buffer.isBuffer(bytes) ? parseContract(file, decodeText(bytes)) : bytes;
-}
-
 /**
  * The subset reader takes no CR. In a document it accepts, a CR can only end a line, where YAML
  * reads CRLF as LF; so CRLF text is read as LF, and its positions (found in the text as given)
@@ -47,13 +40,24 @@ export function withoutCarriageReturns(source: string): string {
 
 export function parseContract(file: string, source: string): LoadResult {
   // Most contracts are in the subset: data without a full parse; positions parse on demand.
-  const data = readYamlSubset(withoutCarriageReturns(source));
+  const budget = valueBudget();
+  const data = readYamlSubset(withoutCarriageReturns(source), 0, budget);
   if (data !== undefined) return { ok: true, contract: { file, source, data, locate: lazyLocator(source) } };
-  return parseWhole(file, source);
+  return budget.exceeded === true ? tooManyValues(file, source) : parseWhole(file, source);
+}
+
+/** What one document's reading may spend (limits.ts). */
+export function valueBudget(): ValueBudget {
+  return { left: MAX_CONTRACT_VALUES };
+}
+
+export function tooManyValues(file: string, source: string): LoadResult {
+  return fail([problem(M.tooManyValues, file, { line: 0, col: 0 }, { limit: MAX_CONTRACT_VALUES })], source);
 }
 
 /** The contract parsed by yaml alone, with every YAML-level diagnostic (what the subset reader must agree with). */
 export function parseWhole(file: string, source: string): LoadResult {
+  if (source.length > MAX_YAML_DOCUMENT_BYTES) return fail([problem(M.tooLargeForYaml, file, { line: 0, col: 0 }, { size: Buffer.byteLength(source), limit: MAX_YAML_DOCUMENT_BYTES })], source);
   const { LineCounter, parseDocument, isMap, isScalar } = yamlLib();
   const lineCounter = new LineCounter();
   // yaml's own uniqueKeys check compares every key with every earlier one (quadratic: 60,000 keys

@@ -12,11 +12,11 @@
  */
 import type { Document, LineCounter } from 'yaml';
 import type { Position } from '../diagnostics.js';
-import { MAX_DEPTH } from '../limits.js';
-import { locateIn } from './locate.js';
-import { parseContract, withoutCarriageReturns, type LoadResult } from './parse.js';
+import { MAX_DEPTH, MAX_YAML_DOCUMENT_BYTES } from '../limits.js';
+import { locateIn, type Locator } from './locate.js';
+import { parseContract, tooManyValues, valueBudget, withoutCarriageReturns, type LoadResult } from './parse.js';
 import { YAML_PARSE_OPTIONS, yamlLib } from './yaml-lib.js';
-import { readYamlSubset } from './yaml-subset.js';
+import { readYamlSubset, type ValueBudget } from './yaml-subset.js';
 
 /** What a watch session keeps between runs: the parsed pieces, merged mappings while their pieces are kept. */
 export class PieceStore {
@@ -38,7 +38,22 @@ export function parseContractPieces(file: string, source: string, store: PieceSt
   if (pieces === undefined) return parseContract(file, source);
   // Documents are dropped (a position re-parses its piece): they are most of a parse's memory.
   const kept = keptPieces(pieces, store.last);
-  const parsed = pieces.map((p, i) => kept[i] ?? readPiece(p) ?? { data: parsePiece(p).data });
+  // The limits are the document's (limits.ts): a kept piece counts its values again, and yaml
+  // parses pieces the subset reader refuses only up to what it would parse of a whole document.
+  const budget = valueBudget();
+  let yamlLeft = MAX_YAML_DOCUMENT_BYTES;
+  const parsed = pieces.map((p, i): ParsedPiece => {
+    const reused = kept[i];
+    if (reused !== undefined) {
+      budget.left -= reused.values;
+      return reused;
+    }
+    const read = readPiece(p, budget);
+    if (read !== undefined || budget.exceeded === true || p.text.length > yamlLeft) return read ?? { data: undefined, values: 0 };
+    yamlLeft -= p.text.length;
+    return { data: parsePiece(p).data, values: 0 };
+  });
+  if (budget.exceeded === true || budget.left < 0) return tooManyValues(file, source);
   // Only this run's pieces: an edited piece's old text is never asked for again.
   store.last = pieces.map((p, i) => ({ text: p.text, parsed: parsed[i]! }));
   const data = mergePieces(pieces, parsed, store.containers);
@@ -74,10 +89,14 @@ export interface Piece {
 const KEY = /^[A-Za-z_][A-Za-z0-9_.-]*:(?:[ \t\r\n]|$)/;
 const ENTRIES_PER_PIECE = 16;
 
-/** The pieces of `source`, or undefined when only a whole-document parse is safe. */
-export function splitContract(source: string): Piece[] | undefined {
+/**
+ * The pieces of `source`, or undefined when only a whole-document parse is safe. `subsetRead`:
+ * the subset reader read the whole text, so it holds no anchor, alias or tag (the test for them
+ * also meets `**bold**` in descriptions).
+ */
+export function splitContract(source: string, subsetRead = false): Piece[] | undefined {
   // Anchors, aliases and tags tie parts of a document together; directives and markers make several.
-  if (/(?:^|[\s[{,])[&*!][^\s,\]}]/.test(source) || /^(?:%|---|\.\.\.)/m.test(source) || source.charCodeAt(0) === 0xfeff) return undefined;
+  if ((!subsetRead && /(?:^|[\s[{,])[&*!][^\s,\]}]/.test(source)) || /^(?:%|---|\.\.\.)/m.test(source) || source.charCodeAt(0) === 0xfeff) return undefined;
   const lines = lineStarts(source);
   const tops: number[] = [];
   for (const start of lines) {
@@ -161,18 +180,21 @@ function firstAfter(lines: Uint32Array, from: number): number {
 /** One piece parsed: its data, or undefined when it has any problem (the whole document decides). */
 export interface ParsedPiece {
   readonly data: Record<string, unknown> | undefined;
+  /** Values the subset reader spent on it (limits.ts's MAX_CONTRACT_VALUES is the document's). */
+  readonly values: number;
   /** Parsed again on demand, for positions: only diagnostics and reports need any. */
   doc?: Document;
 }
 
 /** The subset reader's answer for a piece, if it has one. */
-function readPiece(piece: Pick<Piece, 'text' | 'under'>): ParsedPiece | undefined {
-  const data = readYamlSubset(piece.text, piece.under === undefined ? 0 : 1);
-  return data === undefined ? undefined : { data };
+function readPiece(piece: Pick<Piece, 'text' | 'under'>, budget: ValueBudget): ParsedPiece | undefined {
+  const before = budget.left;
+  const data = readYamlSubset(piece.text, piece.under === undefined ? 0 : 1, budget);
+  return data === undefined ? undefined : { data, values: before - budget.left };
 }
 
 /** A piece parsed by yaml, with its document (for positions). */
-function parsePiece(piece: Pick<Piece, 'text' | 'under'>): ParsedPiece {
+function parsePiece(piece: Pick<Piece, 'text' | 'under'>): Pick<ParsedPiece, 'data' | 'doc'> {
   const { isMap, parseDocument } = yamlLib();
   const doc = parseDocument(piece.text, YAML_PARSE_OPTIONS);
   if (doc.errors.length > 0 || doc.warnings.length > 0 || !isMap(doc.contents) || !isSimple(doc.contents, piece.under === undefined ? 0 : 1)) return { data: undefined };
@@ -254,6 +276,24 @@ function reuseContainer(kept: Map<string, Kept> | undefined, under: string, part
   return fresh;
 }
 
+/**
+ * Positions in a text the subset reader read whole, found by pieces: split and read again on the
+ * first position asked for (bounded by that read), then only the piece holding each parsed by
+ * yaml. A text that does not split gives its start.
+ */
+export function subsetPieceLocator(source: string): Locator {
+  let locate: Locator | undefined;
+  return (path, mode) => {
+    if (locate === undefined) {
+      const text = withoutCarriageReturns(source);
+      const pieces = splitContract(text, true);
+      const parsed = pieces?.map((p) => readPiece(p, valueBudget()) ?? { data: undefined, values: 0 });
+      locate = pieces === undefined || parsed === undefined ? () => ({ line: 1, col: 1 }) : pieceLocator(text, pieces, parsed);
+    }
+    return locate(path, mode);
+  };
+}
+
 /** A locator over pieces: the piece that holds a path, then the path inside it. */
 function pieceLocator(source: string, pieces: readonly Piece[], parsed: readonly ParsedPiece[]) {
   let lineCounter: LineCounter | undefined;
@@ -270,7 +310,17 @@ function pieceLocator(source: string, pieces: readonly Piece[], parsed: readonly
     if (p.under !== undefined && !firstEntries.has(p.under)) firstEntries.set(p.under, i);
     for (const key of Object.keys(parsed[i]?.data ?? {})) owners.set(p.under === undefined ? key : `${p.under}\u0000${key}`, i);
   });
-  const docOf = (i: number): Document => (parsed[i]!.doc ??= parsePiece(pieces[i]!).doc!);
+  // yaml parses pieces for positions up to what it would parse of a whole document; a position
+  // in a piece past that is where the piece starts.
+  let yamlLeft = MAX_YAML_DOCUMENT_BYTES;
+  const docOf = (i: number): Document | undefined => {
+    const piece = pieces[i]!;
+    if (parsed[i]!.doc === undefined && piece.text.length <= yamlLeft) {
+      yamlLeft -= piece.text.length;
+      parsed[i]!.doc = parsePiece(piece).doc;
+    }
+    return parsed[i]!.doc;
+  };
   return (path: readonly (string | number)[], mode: 'key' | 'value' = 'value'): Position => {
     const top = String(path[0] ?? '');
     const first = firstEntries.get(top);
@@ -279,10 +329,13 @@ function pieceLocator(source: string, pieces: readonly Piece[], parsed: readonly
     if (first !== undefined && (path.length > 1 || mode === 'value')) {
       const owner = path.length > 1 ? owners.get(`${top}\u0000${String(path[1])}`) : undefined;
       const index = owner ?? first;
-      const offset = locateIn(docOf(index), owner === undefined ? [] : path.slice(1), mode) ?? 0;
-      return position(pieces[index]!.start + offset);
+      return position(pieces[index]!.start + offsetIn(docOf(index), owner === undefined ? [] : path.slice(1), mode));
     }
     const index = owners.get(top) ?? 0;
-    return position(pieces[index]!.start + (locateIn(docOf(index), path, mode) ?? 0));
+    return position(pieces[index]!.start + offsetIn(docOf(index), path, mode));
   };
+}
+
+function offsetIn(doc: Document | undefined, path: readonly (string | number)[], mode: 'key' | 'value'): number {
+  return doc === undefined ? 0 : (locateIn(doc, path, mode) ?? 0);
 }

@@ -1,12 +1,19 @@
 /**
- * Reading a contract file: its bytes, or a positioned reason why not. A no-change `generate`
- * hashes the bytes before anything else loads, so this module loads no parser.
+ * Reading an input file, a contract or an OpenAPI description: its bytes, or a positioned reason
+ * why not, naming the file as what it is. A no-change `generate` hashes the bytes before anything
+ * else loads, so this module loads no parser.
  */
 import { isAscii } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
 import { MESSAGES as M, problem, type Message } from '../diagnostic-catalogue.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { MAX_CONTRACT_BYTES } from '../limits.js';
+import { MAX_CONTRACT_BYTES, MAX_DESCRIPTION_BYTES } from '../limits.js';
+
+/** What a command was given: a contract, or an OpenAPI description it imports in memory. */
+export type InputKind = 'contract' | 'description';
+
+/** The size each kind may have: descriptions are others' documents and run to tens of megabytes. */
+const LIMITS: Readonly<Record<InputKind, number>> = { contract: MAX_CONTRACT_BYTES, description: MAX_DESCRIPTION_BYTES };
 
 export interface Unreadable {
   readonly ok: false;
@@ -15,11 +22,11 @@ export interface Unreadable {
 }
 
 /**
- * A contract's bytes (a no-change `generate` hashes them before decoding anything), or why they
+ * An input's bytes (a no-change `generate` hashes them before decoding anything), or why they
  * cannot be had. Devices and pipes report no size and may never end: only regular files are read.
  */
-export function readContractBytes(path: string, file: string = path, limit: number = MAX_CONTRACT_BYTES): Buffer | Unreadable {
-  const unreadable = <P>(message: Message<P>, params: P): Unreadable => ({ ok: false, diagnostics: [problem(message, file, { line: 0, col: 0 }, params)], source: undefined });
+export function readInputBytes(path: string, file: string = path, what: InputKind = 'contract'): Buffer | Unreadable {
+  const unreadable = <P>(message: Message<P & { what: InputKind }>, params: P): Unreadable => ({ ok: false, diagnostics: [problem(message, file, { line: 0, col: 0 }, { ...params, what })], source: undefined });
   let size: number;
   try {
     const stat = statSync(path);
@@ -28,6 +35,7 @@ export function readContractBytes(path: string, file: string = path, limit: numb
   } catch {
     return unreadable(M.noSuchFile, {});
   }
+  const limit = LIMITS[what];
   if (size > limit) return unreadable(M.fileTooLarge, { size, limit });
   try {
     return readFileSync(path);

@@ -24,14 +24,23 @@ const OUTSIDE_SUBSET = /[\t\r\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029
  * text is not in the subset. `rootDepth` counts collections above the text (a piece of a
  * larger document), for the nesting limit.
  */
-export function readYamlSubset(text: string, rootDepth = 0): Record<string, unknown> | undefined {
+export function readYamlSubset(text: string, rootDepth = 0, budget?: ValueBudget): Record<string, unknown> | undefined {
   if (OUTSIDE_SUBSET.test(text)) return undefined;
   try {
-    return new SubsetReader(text).document(rootDepth);
+    return new SubsetReader(text, budget).document(rootDepth);
   } catch (e) {
     if (e === GIVE_UP) return undefined;
     throw e;
   }
+}
+
+/**
+ * Values a reading may still make (`left`), shared by the pieces of one document; `exceeded` says
+ * the reader gave up for that reason, which no full parse would change (limits.ts).
+ */
+export interface ValueBudget {
+  left: number;
+  exceeded?: boolean;
 }
 
 function giveUp(): never {
@@ -52,7 +61,10 @@ class SubsetReader {
   private i = 0;
   private readonly n: number;
 
-  constructor(private readonly s: string) {
+  constructor(
+    private readonly s: string,
+    private readonly budget: ValueBudget | undefined,
+  ) {
     this.n = s.length;
   }
 
@@ -133,6 +145,13 @@ class SubsetReader {
     this.i++;
   }
 
+  /** One more value (a mapping's entry, a list's item), out of the budget. */
+  private spend(): void {
+    if (this.budget === undefined || --this.budget.left >= 0) return;
+    this.budget.exceeded = true;
+    giveUp();
+  }
+
   // ---- block collections -------------------------------------------------------------------
 
   /** A mapping whose keys sit at `indent`; the position is at its first key. */
@@ -148,6 +167,7 @@ class SubsetReader {
       }
       const key = this.blockKey();
       if (Object.prototype.hasOwnProperty.call(out, key)) giveUp();
+      this.spend();
       assign(out, key, this.blockValue(indent, depth + 1));
     }
     return out;
@@ -226,6 +246,7 @@ class SubsetReader {
       }
       this.i++;
       while (this.i < this.n && s.charCodeAt(this.i) === SPACE) this.i++;
+      this.spend();
       out.push(this.sequenceItem(indent, depth + 1));
     }
     return out;
@@ -408,6 +429,7 @@ class SubsetReader {
         this.i++;
         break;
       }
+      this.spend();
       if (open === 0x5b) {
         list.push(this.flowNode(depth + 1, false));
       } else {

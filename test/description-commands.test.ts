@@ -35,7 +35,9 @@ function description(): string {
     const operation = { operationId: `get${i}`, parameters: [{ name: 'Accept', in: 'header', schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } };
     paths[`/r${i}`] = i < 3 ? { get: operation, trace: { responses: { '200': { description: 'ok' } } } } : { get: operation };
   }
-  return JSON.stringify({ openapi: '3.1.0', info: { title: "Acme's official Widgets REST API v2", version: '1' }, servers: [{ url: 'https://api.acme.example' }], paths }, null, 1);
+  // A scheme declared, so the only notes are the approximations (no-auth-scheme is test/client-options.test.ts's).
+  const security = { components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Key' } } }, security: [{ key: [] }] };
+  return JSON.stringify({ openapi: '3.1.0', info: { title: "Acme's official Widgets REST API v2", version: '1' }, servers: [{ url: 'https://api.acme.example' }], paths, ...security }, null, 1);
 }
 
 const DESCRIPTION = 'widgets.json';

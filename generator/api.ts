@@ -4,12 +4,11 @@
  * importOpenApi } from 'contractgen'`. Paths are resolved against `process.cwd()`.
  */
 import { resolve } from 'node:path';
-import type { ContractResult } from './contract.js';
 import { isPackageName } from './contract-format.js';
 import { formatDiagnostic as format, type Diagnostic } from './diagnostics.js';
 import { generate as generatePackage, outputsLeftOut, type GenerateOutcome } from './generate.js';
 import type { ImportWarning } from './import/context.js';
-import { loadInput } from './input.js';
+import { loadInput, type InputResult } from './input.js';
 import type { Contract } from './model/types.js';
 import type { Review } from './diff/review.js';
 
@@ -46,18 +45,20 @@ export function formatDiagnostic(diagnostic: Diagnostic, source?: string): strin
   return format(diagnostic, source);
 }
 
-/** A contract (or OpenAPI description) read, validated and modelled. */
-export type ValidateResult =
+/** A contract (or OpenAPI description) read, validated and modelled; for a description, what its import approximated. */
+export type ValidateResult = (
   | { readonly ok: true; readonly contract: Contract; readonly diagnostics: readonly Diagnostic[] }
-  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] }
+) & { readonly approximations?: readonly ImportWarning[] };
 
 /** `contractgen validate`: every problem of the contract, positioned; `ok` when it has no error. */
 export function validate(file: string): ValidateResult {
   return settled(loadInput(resolve(file), file));
 }
 
-function settled(result: ContractResult): ValidateResult {
-  return result.ok ? { ok: true, contract: result.contract, diagnostics: result.diagnostics } : { ok: false, diagnostics: result.diagnostics };
+function settled(result: InputResult): ValidateResult {
+  const approximations = result.approximations === undefined ? {} : { approximations: result.approximations.warnings };
+  return result.ok ? { ok: true, contract: result.contract, diagnostics: result.diagnostics, ...approximations } : { ok: false, diagnostics: result.diagnostics, ...approximations };
 }
 
 export interface GenerateOptions {

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generate } from '../generator/api.js';
+import { generate, validate } from '../generator/api.js';
 import { main } from '../generator/cli.js';
 import type { Io } from '../generator/commands.js';
 
@@ -75,6 +75,17 @@ describe('what was approximated', () => {
     const check = await run(['generate', DESCRIPTION, '--out', 'pkg', '--check']);
     expect(check.code).toBe(0);
     expect(check.err).toEqual([NOTE]);
+  });
+
+  it('the API says it: validate’s and generate’s results carry every approximation', async () => {
+    const checked = validate(join(dir, DESCRIPTION));
+    expect(checked.ok).toBe(true);
+    expect(checked.approximations?.map((w) => w.cause).sort()).toEqual([...Array<string>(3).fill('operation-dropped'), ...Array<string>(22).fill('parameter-dropped')]);
+    const outcome = await generate({ contract: join(dir, DESCRIPTION), out: join(dir, 'api-notes') });
+    expect(outcome.kind === 'written' ? outcome.approximations?.length : undefined).toBe(25);
+    writeFileSync(join(dir, 'plain.yaml'), 'contractgen: 1\ninfo: { title: T, version: "1", package: t }\nhosts:\n  api: { url: "https://api.example.com" }\nendpoints:\n  ping: { method: GET, path: /ping, host: api, responses: { "200": { description: Pong. } } }\n');
+    const contract = validate(join(dir, 'plain.yaml'));
+    expect(contract.ok && contract.approximations === undefined).toBe(true);
   });
 
   it('import shows twenty, then the rest by cause and the same command', async () => {

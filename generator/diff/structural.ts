@@ -2,7 +2,7 @@
  * Step one of a review: every structural difference between two models, with locations in both
  * files. No judgement here; the rules classify.
  */
-import { formatStatus, isDataStatus } from '../model/values.js';
+import { formatStatus, isDataStatus, sendsForm } from '../model/values.js';
 import { knowledge, successHeaders, type Knowledge } from '../model/knowledge.js';
 import type { AuthScheme, Contract, Endpoint, ResponseStatus, EnumType, Field, Host, NamedType, ObjectType, Pagination, Param, SourceLocation, TypeRef } from '../model/types.js';
 import { pair, same, type Action, type Area, type Change, type Direction } from './change.js';
@@ -161,7 +161,7 @@ function diffContentTypes(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase)
 
 /** A form field now written as JSON text, or now by brackets, where both sides send a URL-encoded form. */
 function diffFormEncoding(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase): void {
-  const jsonFields = (e: Endpoint) => ((e.request?.contentTypes ?? []).some((t) => t.toLowerCase() === 'application/x-www-form-urlencoded') ? (e.request?.jsonFields ?? []) : undefined);
+  const jsonFields = (e: Endpoint) => (sendsForm(e.request?.contentTypes ?? []) ? (e.request?.jsonFields ?? []) : undefined);
   const before = jsonFields(eb);
   const after = jsonFields(ea);
   if (before === undefined || after === undefined) return;

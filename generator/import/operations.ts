@@ -4,6 +4,7 @@
  */
 import { RESERVED_INPUT_KEYS } from '../../templates/base-client.js';
 import { IGNORED_HEADERS, STYLES, TOKEN, type ParamLocation } from '../../templates/params.js';
+import { FORM_MEDIA_TYPE } from '../model/values.js';
 import { camel, inputKey } from '../naming.js';
 import { own, setOwn } from '../records.js';
 import { idForm, isObject, Names, text, type ImportContext, type Json, type JsonObject, type Out, type OutValue } from './context.js';
@@ -314,7 +315,7 @@ function requestBody(input: OperationsInput, body: Json | undefined, path: Path)
   const dropped = media.filter((m) => !chosen.contentTypes.includes(m.media)).map((m) => m.media);
   if (dropped.length > 0) ctx.warn(path, 'media-type-dropped', `request media types ${dropped.join(', ')} are left out: the contract sends one body type under every media type it lists`);
   const optional = resolved.value['required'] === true ? undefined : true;
-  const form = media.find((m) => m.media === FORM && chosen.contentTypes.includes(m.media));
+  const form = media.find((m) => m.media === FORM_MEDIA_TYPE && chosen.contentTypes.includes(m.media));
   const jsonFields = form === undefined || chosen.body === 'unknown' ? [] : formJsonFields(ctx, form);
   return {
     body: chosen.body,
@@ -324,8 +325,6 @@ function requestBody(input: OperationsInput, body: Json | undefined, path: Path)
     notShown: ctx.notShown(resolved.value),
   };
 }
-
-const FORM = 'application/x-www-form-urlencoded';
 
 /**
  * The fields of a URL-encoded form that OpenAPI writes as JSON text: an object, or an array of

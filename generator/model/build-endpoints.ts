@@ -9,7 +9,7 @@ import { checkName } from './build-errors.js';
 import { buildParams } from './build-params.js';
 import { buildTypeRef, deprecation } from './build-type-ref.js';
 import { entries, type BuildContext, type RawPath } from './context.js';
-import { parseBodyPath, parseResponseStatus, parseStatus, statusClassOf } from './values.js';
+import { parseBodyPath, parseResponseStatus, parseStatus, sendsForm, statusClassOf } from './values.js';
 import { knowledge } from './knowledge.js';
 import type { Contract, Endpoint, EffectiveErrors, Pagination, Param, Quirk, RequestBody, ResponseSpec, TypeRef } from './types.js';
 
@@ -88,8 +88,6 @@ function buildEndpoint(ctx: BuildContext, path: RawPath, id: string, raw: RawEnd
   };
 }
 
-const FORM = 'application/x-www-form-urlencoded';
-
 /** Each `jsonFields` name is a field of the body, where the body's fields are known (an object type, named or in place). */
 export function checkJsonFields(ctx: BuildContext, contract: Contract): void {
   const k = knowledge(contract);
@@ -109,7 +107,7 @@ function buildRequest(ctx: BuildContext, path: RawPath, raw: RawEndpoint['reques
     const needs = mediaMismatch(media, body);
     if (needs !== undefined) ctx.report(M.requestBodyMedia, [...path, 'contentTypes', i], { media, needs });
   });
-  if (raw.jsonFields !== undefined && !(raw.contentTypes ?? []).some((media) => media.toLowerCase() === FORM)) ctx.report(M.jsonFieldsWithoutForm, [...path, 'jsonFields'], {}, 'key');
+  if (raw.jsonFields !== undefined && !sendsForm(raw.contentTypes ?? [])) ctx.report(M.jsonFieldsWithoutForm, [...path, 'jsonFields'], {}, 'key');
   return {
     body,
     // Bytes go as bytes unless the contract says otherwise, as a response's do (JSON carries none).

@@ -65,6 +65,14 @@ export function mediaEssence(mediaType: string): string {
   return (mediaType.split(';', 1)[0] ?? '').trim().toLowerCase();
 }
 
+/** The URL-encoded form's media type, whose object fields a request's `jsonFields` concern. */
+export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
+
+/** Whether a list of request media types sends a URL-encoded form. */
+export function sendsForm(contentTypes: readonly string[]): boolean {
+  return contentTypes.some((t) => t.toLowerCase() === FORM_MEDIA_TYPE);
+}
+
 /** application/json and every `+json` type: written by the JSON codec itself. */
 export function isJsonMediaType(mediaType: string): boolean {
   const essence = mediaEssence(mediaType);

@@ -3,7 +3,7 @@
  * media type per content type), responses (responses.ts) and quirks. Operations on a host other
  * than the document's carry that host's servers.
  */
-import { formatStatus } from '../model/values.js';
+import { FORM_MEDIA_TYPE, formatStatus } from '../model/values.js';
 import { isIdempotent } from '../../templates/retry.js';
 import { knowledge, type Knowledge } from '../model/knowledge.js';
 import type { Contract, Endpoint, Host, Param, Quirk, RequestBody } from '../model/types.js';
@@ -148,11 +148,9 @@ function requestBody(contract: Contract, endpoint: Endpoint): JsonObject | undef
   const k = knowledge(contract);
   const schema = typeRefSchema(request.body, k);
   const content: Record<string, Json> = {};
-  for (const type of request.contentTypes) content[type] = type.toLowerCase() === FORM ? { schema, encoding: bracketEncoding(k, request) } : { schema };
+  for (const type of request.contentTypes) content[type] = type.toLowerCase() === FORM_MEDIA_TYPE ? { schema, encoding: bracketEncoding(k, request) } : { schema };
   return { description: request.notShown, required: !request.optional, content, 'x-contractgen-not-shown': request.notShown };
 }
-
-const FORM = 'application/x-www-form-urlencoded';
 
 /**
  * `deepObject` for each form field the client nests by brackets (an object, or an array holding

@@ -30,6 +30,8 @@ export interface ContractgenConfig {
     readonly openapi?: boolean;
     /** `false` leaves the package's mocks entry out. */
     readonly mocks?: boolean;
+    /** OpenAPI Overlay 1.0 documents applied to the description first, in order (docs/overlays.md). */
+    readonly overlays?: readonly string[];
   }[];
 }
 
@@ -48,16 +50,25 @@ export type ValidateResult =
   | { readonly ok: true; readonly contract: Contract; readonly diagnostics: readonly Diagnostic[] }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
+/** OpenAPI Overlay 1.0 documents applied to a description before it is imported, in order (docs/overlays.md). */
+export interface OverlayOptions {
+  readonly overlays?: readonly string[];
+}
+
+function overlayFiles(options: OverlayOptions): { readonly path: string; readonly file: string }[] {
+  return (options.overlays ?? []).map((file) => ({ path: resolve(file), file }));
+}
+
 /** `contractgen validate`: every problem of the contract, positioned; `ok` when it has no error. */
-export function validate(file: string): ValidateResult {
-  return settled(loadInput(resolve(file), file));
+export function validate(file: string, options: OverlayOptions = {}): ValidateResult {
+  return settled(loadInput(resolve(file), file, overlayFiles(options)));
 }
 
 function settled(result: ContractResult): ValidateResult {
   return result.ok ? { ok: true, contract: result.contract, diagnostics: result.diagnostics } : { ok: false, diagnostics: result.diagnostics };
 }
 
-export interface GenerateOptions {
+export interface GenerateOptions extends OverlayOptions {
   /** The contract or OpenAPI description. */
   readonly contract: string;
   /** The package folder (default `generated`), used at its real path (links on the way resolved). */
@@ -72,12 +83,12 @@ export interface GenerateOptions {
 /** `contractgen generate`: writes (or, with `check`, compares) the package; never throws for a contract problem. */
 export function generate(options: GenerateOptions): Promise<GenerateOutcome> {
   const outputs = outputsLeftOut(options.openapi === false, options.mocks === false);
-  return generatePackage({ contractFile: resolve(options.contract), outDir: resolve(options.out ?? 'generated'), check: options.check === true, outputs });
+  return generatePackage({ contractFile: resolve(options.contract), outDir: resolve(options.out ?? 'generated'), check: options.check === true, outputs, overlays: overlayFiles(options) });
 }
 
 /** `contractgen diff <old> <new>`: what the change breaks; `api: false` compares the contracts only. */
-export async function diff(oldFile: string, newFile: string, options: { readonly api?: boolean } = {}): Promise<{ readonly ok: true; readonly review: Review } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] }> {
-  const [before, after] = [loadInput(resolve(oldFile), oldFile), loadInput(resolve(newFile), newFile)];
+export async function diff(oldFile: string, newFile: string, options: { readonly api?: boolean } & OverlayOptions = {}): Promise<{ readonly ok: true; readonly review: Review } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] }> {
+  const [before, after] = [loadInput(resolve(oldFile), oldFile, overlayFiles(options)), loadInput(resolve(newFile), newFile, overlayFiles(options))];
   if (!before.ok || !after.ok) return { ok: false, diagnostics: [...before.diagnostics, ...after.diagnostics] };
   const [{ review }, { contractsApiDiff }] = await Promise.all([import('./diff/review.js'), import('./diff/api.js')]);
   const api = options.api === false ? [] : await contractsApiDiff(before, after);
@@ -93,9 +104,10 @@ export async function openapi(file: string): Promise<{ readonly ok: true; readon
 }
 
 /** `contractgen import`: an OpenAPI 3.0/3.1 description as contract YAML, with what was approximated. */
-export async function importOpenApi(file: string, options: { readonly packageName?: string } = {}): Promise<{ readonly ok: true; readonly contract: string; readonly warnings: readonly ImportWarning[] } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] }> {
+export async function importOpenApi(file: string, options: { readonly packageName?: string } & OverlayOptions = {}): Promise<{ readonly ok: true; readonly contract: string; readonly warnings: readonly ImportWarning[] } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] }> {
   const [{ loadDescription }, { contractText }] = await Promise.all([import('./import/load-description.js'), import('./commands/import.js')]);
-  const imported = loadDescription(resolve(file), file, options.packageName === undefined ? {} : { packageName: options.packageName });
+  const overlays = overlayFiles(options);
+  const imported = loadDescription(resolve(file), file, { ...(options.packageName === undefined ? {} : { packageName: options.packageName }), overlays });
   if (!imported.result.ok || imported.data === undefined) return { ok: false, diagnostics: imported.result.diagnostics };
-  return { ok: true, contract: contractText(imported.data, file), warnings: imported.warnings };
+  return { ok: true, contract: contractText(imported.data, file, overlays.map((o) => o.file)), warnings: imported.warnings };
 }

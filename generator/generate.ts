@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from './diagnostics.js';
 import type { Incremental } from './incremental.js';
 import { inputLimit } from './import/sniff.js';
-import { decodeText, readContractBytes } from './load/read-file.js';
+import { decodeText, OVERLAY, readContractBytes } from './load/read-file.js';
+import { MAX_OVERLAY_BYTES } from './limits.js';
 import { packageRoot, toolVersion } from './package-root.js';
 import { OutputFolder, OutputRefused } from './output-folder.js';
 import { applyWrite, MANIFEST, planWrite, readManifest, recoverOutput, rememberWritten, sha256, type Manifest } from './write.js';
@@ -23,6 +24,8 @@ export interface GenerateOptions {
   readonly incremental?: Incremental;
   /** Outputs left out whatever the contract says (`--no-openapi`, `--no-mocks`). */
   readonly outputs?: { readonly openapi?: false; readonly mocks?: false };
+  /** Overlays applied to the description, in order (`--overlay`, a config entry's `overlays`). */
+  readonly overlays?: readonly { readonly path: string; readonly file: string }[];
 }
 
 /** The outputs left out as `GenerateOptions.outputs` holds them (undefined when none is): from flags, a config entry or the API. */
@@ -32,43 +35,63 @@ export function outputsLeftOut(openapi: boolean, mocks: boolean): GenerateOption
 }
 
 export type GenerateOutcome =
-  | { readonly kind: 'invalid'; readonly diagnostics: readonly Diagnostic[]; readonly source: string | undefined }
-  | { readonly kind: 'up-to-date'; readonly files: number }
-  | { readonly kind: 'written'; readonly changed: readonly string[]; readonly removed: readonly string[]; readonly files: number }
-  | { readonly kind: 'stale'; readonly stale: readonly string[] }
+  | { readonly kind: 'invalid'; readonly diagnostics: readonly Diagnostic[]; readonly source: string | undefined; readonly sources?: ReadonlyMap<string, string> }
+  | ({ readonly kind: 'up-to-date'; readonly files: number } & Warned)
+  | ({ readonly kind: 'written'; readonly changed: readonly string[]; readonly removed: readonly string[]; readonly files: number } & Warned)
+  | ({ readonly kind: 'stale'; readonly stale: readonly string[] } & Warned)
   | { readonly kind: 'blocked'; readonly foreign: readonly string[] }
   /** The output folder holds a link on a path the run would use, or a manifest or journal naming a path outside it (output-folder.ts). */
   | { readonly kind: 'refused'; readonly diagnostics: readonly Diagnostic[] };
+
+/**
+ * The warnings of a run that rendered (none when nothing needed rendering), with the texts of the
+ * files besides the contract they may name (overlays), for code frames.
+ */
+export interface Warned {
+  readonly warnings?: readonly Diagnostic[];
+  readonly sources?: ReadonlyMap<string, string>;
+}
 
 export async function generate(options: GenerateOptions): Promise<GenerateOutcome> {
   // The contract's bytes: hashed first, decoded only when there is work to do.
   const bytes = readContractBytes(options.contractFile, options.contractFile, inputLimit(options.contractFile));
   if (!Buffer.isBuffer(bytes)) return { kind: 'invalid', diagnostics: bytes.diagnostics, source: undefined };
+  // The overlays' bytes too: what the package is made from, hashed before anything loads.
+  const overlays: { readonly file: string; readonly bytes: Buffer }[] = [];
+  for (const overlay of options.overlays ?? []) {
+    const read = readContractBytes(overlay.path, overlay.file, MAX_OVERLAY_BYTES, OVERLAY);
+    if (!Buffer.isBuffer(read)) return { kind: 'invalid', diagnostics: read.diagnostics, source: undefined };
+    overlays.push({ file: overlay.file, bytes: read });
+  }
   try {
-    return await generateInto(OutputFolder.open(options.outDir), bytes, options);
+    return await generateInto(OutputFolder.open(options.outDir), bytes, overlays, options);
   } catch (e) {
     if (e instanceof OutputRefused) return { kind: 'refused', diagnostics: [e.diagnostic] };
     throw e;
   }
 }
 
-async function generateInto(folder: OutputFolder, bytes: Buffer, options: GenerateOptions): Promise<GenerateOutcome> {
+async function generateInto(folder: OutputFolder, bytes: Buffer, overlays: readonly { readonly file: string; readonly bytes: Buffer }[], options: GenerateOptions): Promise<GenerateOutcome> {
   if (!options.check) recoverOutput(folder);
   const previous = readManifest(folder);
-  // The outputs left out are part of what the files are made from: a change of them is no no-op.
+  // The outputs left out and the overlays are part of what the files are made from: a change of them is no no-op.
   const fileHash = sha256(bytes);
-  const contractHash = options.outputs === undefined ? fileHash : sha256(`${fileHash} ${JSON.stringify(options.outputs)}`);
+  const parts = [fileHash, ...(options.outputs === undefined ? [] : [JSON.stringify(options.outputs)]), ...overlays.map((o) => `overlay:${sha256(o.bytes)}`)];
+  const contractHash = parts.length === 1 ? fileHash : sha256(parts.join(' '));
   if (!options.check && isUpToDate(folder, previous, contractHash)) return { kind: 'up-to-date', files: Object.keys(previous?.files ?? {}).length };
   // The bytes' hash is the text's when decoding them lost nothing (graph's 20 MB: 100 ms not spent again).
   const textHash = isUtf8(bytes) ? fileHash : undefined;
-  const rendered = await render(options.contractFile, decodeText(bytes), { incremental: options.incremental, outputs: options.outputs, sha256: textHash });
+  const overlayTexts = overlays.map((o) => ({ file: o.file, text: decodeText(o.bytes) }));
+  const rendered = await render(options.contractFile, decodeText(bytes), { incremental: options.incremental, outputs: options.outputs, sha256: textHash, overlays: overlayTexts });
   if (rendered.kind !== 'files') return rendered;
   const { files } = rendered;
+  // Only when there are some: an outcome without warnings is the value it always was.
+  const warned: Warned = rendered.warnings.length === 0 ? {} : { warnings: rendered.warnings, ...(rendered.sources === undefined ? {} : { sources: rendered.sources }) };
   const written = options.incremental?.written;
   const plan = planWrite(folder, files, previous, written);
   if (options.check) {
     const stale = [...plan.changed, ...plan.foreign, ...plan.removed].sort();
-    return stale.length === 0 ? { kind: 'up-to-date', files: files.size } : { kind: 'stale', stale };
+    return stale.length === 0 ? { kind: 'up-to-date', files: files.size, ...warned } : { kind: 'stale', stale, ...warned };
   }
   if (plan.foreign.length > 0) return { kind: 'blocked', foreign: plan.foreign };
   const head = {
@@ -78,32 +101,34 @@ async function generateInto(folder: OutputFolder, bytes: Buffer, options: Genera
   // In a watch session, a file whose text did not change keeps its hash.
   const manifest = applyWrite(folder, files, plan, head, (path, text) => (written?.get(path)?.text === text ? written.get(path)!.hash : undefined));
   if (written !== undefined) rememberWritten(folder, files, manifest.files, written);
-  return { kind: 'written', changed: plan.changed, removed: plan.removed, files: files.size };
+  return { kind: 'written', changed: plan.changed, removed: plan.removed, files: files.size, ...warned };
 }
 
 export type RenderOutcome =
   | Extract<GenerateOutcome, { kind: 'invalid' }>
-  | { readonly kind: 'files'; readonly files: Map<string, string> };
+  | ({ readonly kind: 'files'; readonly files: Map<string, string>; readonly warnings: readonly Diagnostic[] } & Pick<Warned, 'sources'>);
 
 export interface RenderOptions {
   readonly incremental?: Incremental;
   /** The sha256 of `source`'s UTF-8 bytes, when the caller has it. */
   readonly sha256?: string | undefined;
   readonly outputs?: GenerateOptions['outputs'];
+  /** Overlays applied to the description, their texts already read. */
+  readonly overlays?: readonly { readonly file: string; readonly text: string }[];
 }
 
 /** Every output file's final bytes, in memory: what `generate` writes and `--check` compares. */
 export async function render(contractFile: string, source: string, options: RenderOptions = {}): Promise<RenderOutcome> {
   // The heavy stages (yaml, ajv) load only when there is work to do.
   const [{ loadInputText }, { layout }] = await Promise.all([import('./input.js'), import('./emit/layout.js')]);
-  const loaded = loadInputText(contractFile, source, options.incremental, options.sha256);
-  if (!loaded.ok) return { kind: 'invalid', diagnostics: loaded.diagnostics, source: loaded.source };
+  const loaded = loadInputText(contractFile, source, options.incremental, options.sha256, options.overlays);
+  if (!loaded.ok) return { kind: 'invalid', diagnostics: loaded.diagnostics, source: loaded.source, sources: loaded.sources };
   const files = new Map<string, string>();
   // Emitters write src/ in prettier's form and dist/ beside it (test/prettier-form.test.ts and
   // test/dist-emit.test.ts hold them to it): nothing is formatted or compiled here.
   const contract = options.outputs === undefined ? loaded.contract : { ...loaded.contract, outputs: { ...loaded.contract.outputs, ...options.outputs } };
   for (const file of layout(contract, { incremental: options.incremental })) files.set(file.path, file.text);
-  return { kind: 'files', files };
+  return { kind: 'files', files, warnings: loaded.diagnostics.filter((d) => d.severity === 'warning'), sources: loaded.sources };
 }
 
 /** Same contract, same generator, and every owned file still exactly as written. */

@@ -1,15 +1,15 @@
-/** `contractgen generate [--contract <file>] [--out <dir>] [--check] [--watch] [--no-openapi] [--no-mocks]`, or every contract of the config file. */
+/** `contractgen generate [--contract <file>] [--out <dir>] [--overlay <file>]... [--check] [--watch] [--no-openapi] [--no-mocks]`, or every contract of the config file. */
 import { visibleText } from '../escape.js';
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
-import { contractArgument, count, InputError, parseArgs, UsageError, type Io, type ParsedArgs } from '../commands.js';
-import { formatDiagnostic } from '../diagnostics.js';
+import { contractArgument, count, InputError, overlayArguments, parseArgs, UsageError, type Io, type ParsedArgs } from '../commands.js';
+import { formatDiagnostic, sourceOf } from '../diagnostics.js';
 import { generate, outputsLeftOut, type GenerateOptions, type GenerateOutcome } from '../generate.js';
 import { realFolderPath } from '../output-folder.js';
-import { configEntries, DEFAULT_OUT_DIR, defaultContractFile } from './defaults.js';
+import { configEntries, configOverlays, DEFAULT_OUT_DIR, defaultContractFile } from './defaults.js';
 
 export async function generateCommand(argv: readonly string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, ['contract', 'out'], ['check', 'watch', 'no-openapi', 'no-mocks']);
+  const args = parseArgs(argv, ['contract', 'out'], ['check', 'watch', 'no-openapi', 'no-mocks'], ['overlay']);
   if (args.options.has('check') && args.options.has('watch')) throw new UsageError('--check and --watch cannot be combined');
   const targets = await targetsOf(args, io);
   if (typeof targets === 'number') return targets;
@@ -30,19 +30,19 @@ async function targetsOf(args: ParsedArgs, io: Io): Promise<GenerateOptions[] | 
   const out = args.options.get('out');
   const config = await configEntries(args, io);
   if (typeof config === 'number') return config;
-  if (config === undefined) return [target(io, await contractArgument(args, io.cwd, defaultContractFile), typeof out === 'string' ? out : DEFAULT_OUT_DIR, check, outputsLeftOut(noOpenApi, noMocks))];
+  if (config === undefined) return [target(io, await contractArgument(args, io.cwd, defaultContractFile), typeof out === 'string' ? out : DEFAULT_OUT_DIR, check, outputsLeftOut(noOpenApi, noMocks), overlayArguments(args, io.cwd))];
   if (typeof out === 'string') throw new UsageError(`--out names one package's folder; ${config.file} names each contract's (or name the contract with --contract)`);
-  return config.entries.map((e) => target(io, e.contract, e.out, check, outputsLeftOut(noOpenApi || e.outputs?.openapi === false, noMocks || e.outputs?.mocks === false)));
+  return config.entries.map((e) => target(io, e.contract, e.out, check, outputsLeftOut(noOpenApi || e.outputs?.openapi === false, noMocks || e.outputs?.mocks === false), configOverlays(e, io.cwd)));
 }
 
-function target(io: Io, contract: string, out: string, check: boolean, outputs: GenerateOptions['outputs']): GenerateOptions {
+function target(io: Io, contract: string, out: string, check: boolean, outputs: GenerateOptions['outputs'], overlays: GenerateOptions['overlays'] = []): GenerateOptions {
   const given = resolve(io.cwd, out);
   if (isFile(given)) throw new InputError(`--out ${display(io, given)} is a file; the package is written to a folder`);
   // Resolved once, here: every run (each save of a watch session) writes to the folder the link led to now.
   const outDir = realFolderPath(given);
   if (outDir !== given) io.err(`${display(io, given)}: a symbolic link leads to ${visibleText(outDir)}; the package is written there`);
   // What a contract says under `outputs:`, for an input that cannot say it (an OpenAPI description).
-  return { contractFile: resolve(io.cwd, contract), outDir, check, outputs };
+  return { contractFile: resolve(io.cwd, contract), outDir, check, outputs, overlays };
 }
 
 /** `generate`, with the file system's refusals (a folder it cannot create or write) as input problems, not internal errors. */
@@ -72,9 +72,10 @@ function display(io: Io, path: string): string {
 function report(outcome: GenerateOutcome, options: GenerateOptions, io: Io, elapsed?: number): number {
   const took = elapsed === undefined ? '' : ` in ${elapsed} ms`;
   const outDir = display(io, options.outDir);
+  if ('warnings' in outcome) for (const d of outcome.warnings ?? []) io.err(formatDiagnostic(d, outcome.sources?.get(d.file)));
   switch (outcome.kind) {
     case 'invalid':
-      for (const d of outcome.diagnostics) io.err(formatDiagnostic(d, outcome.source));
+      for (const d of outcome.diagnostics) io.err(formatDiagnostic(d, sourceOf(d, outcome)));
       io.err(`generation stopped: the contract has errors${took}`);
       return 1;
     case 'up-to-date':
@@ -121,16 +122,19 @@ async function watchLoop(targets: readonly GenerateOptions[], io: Io): Promise<n
     // The first run goes first in the queue; the watcher starts before it, so a save made while
     // it runs (or right after its line is printed) is never missed.
     let running = run();
-    // Editors often save by rename, so watch the folder and filter by name.
-    watchers.push(
-      watch(dirname(options.contractFile), (_event, name) => {
-        if (name !== null && name !== basename(options.contractFile)) return;
-        if (pending !== undefined) clearTimeout(pending);
-        pending = setTimeout(() => {
-          running = running.then(run, run);
-        }, 25);
-      }),
-    );
+    // Editors often save by rename, so watch the folders and filter by name: the contract's, and its overlays'.
+    const files = [options.contractFile, ...(options.overlays ?? []).map((o) => o.path)];
+    for (const dir of new Set(files.map((f) => dirname(f)))) {
+      watchers.push(
+        watch(dir, (_event, name) => {
+          if (name !== null && !files.some((f) => dirname(f) === dir && basename(f) === name)) return;
+          if (pending !== undefined) clearTimeout(pending);
+          pending = setTimeout(() => {
+            running = running.then(run, run);
+          }, 25);
+        }),
+      );
+    }
     await running;
   }
   return new Promise((done) => {

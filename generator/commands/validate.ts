@@ -2,22 +2,23 @@
 import { visibleText } from '../escape.js';
 import { resolve } from 'node:path';
 import { loadInput } from '../input.js';
-import { contractArgument, count, parseArgs, type Io } from '../commands.js';
-import { formatDiagnostic } from '../diagnostics.js';
-import { configEntries, defaultContractFile } from './defaults.js';
+import { contractArgument, count, overlayArguments, parseArgs, type Io } from '../commands.js';
+import { formatDiagnostic, sourceOf } from '../diagnostics.js';
+import type { OverlayInput } from '../overlay/read-overlay.js';
+import { configEntries, configOverlays, defaultContractFile } from './defaults.js';
 
 export async function validateCommand(argv: readonly string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, ['contract'], []);
+  const args = parseArgs(argv, ['contract'], [], ['overlay']);
   // With a config file: every contract it names.
   const config = await configEntries(args, io);
   if (typeof config === 'number') return config;
-  if (config === undefined) return validateOne(await contractArgument(args, io.cwd, defaultContractFile), io);
-  return Math.max(0, ...config.entries.map((e) => validateOne(e.contract, io)));
+  if (config === undefined) return validateOne(await contractArgument(args, io.cwd, defaultContractFile), io, overlayArguments(args, io.cwd));
+  return Math.max(0, ...config.entries.map((e) => validateOne(e.contract, io, configOverlays(e, io.cwd))));
 }
 
-function validateOne(file: string, io: Io): number {
-  const result = loadInput(resolve(io.cwd, file), file);
-  for (const d of result.diagnostics) io.err(formatDiagnostic(d, result.source));
+function validateOne(file: string, io: Io, overlays: readonly OverlayInput[]): number {
+  const result = loadInput(resolve(io.cwd, file), file, overlays);
+  for (const d of result.diagnostics) io.err(formatDiagnostic(d, sourceOf(d, result)));
   if (!result.ok) {
     const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
     io.err(`${count(errors, 'problem')} in ${visibleText(file)}`);

@@ -14,25 +14,37 @@ export interface Unreadable {
   readonly source: undefined;
 }
 
+/** What a file that cannot be read is called in each sentence: the contract by default. */
+export interface UnreadableMessages {
+  readonly notARegularFile: Message<Record<string, never>>;
+  readonly noSuchFile: Message<Record<string, never>>;
+  readonly tooLarge: Message<{ size: number; limit: number }>;
+  readonly unreadable: Message<Record<string, never>>;
+}
+
+const CONTRACT: UnreadableMessages = { notARegularFile: M.notARegularFile, noSuchFile: M.noSuchFile, tooLarge: M.fileTooLarge, unreadable: M.unreadableFile };
+/** An overlay's file (generator/overlay/), read by `generate` before anything loads, to hash it with the description. */
+export const OVERLAY: UnreadableMessages = { notARegularFile: M.overlayNotARegularFile, noSuchFile: M.overlayNoSuchFile, tooLarge: M.overlayTooLarge, unreadable: M.overlayUnreadable };
+
 /**
  * A contract's bytes (a no-change `generate` hashes them before decoding anything), or why they
  * cannot be had. Devices and pipes report no size and may never end: only regular files are read.
  */
-export function readContractBytes(path: string, file: string = path, limit: number = MAX_CONTRACT_BYTES): Buffer | Unreadable {
+export function readContractBytes(path: string, file: string = path, limit: number = MAX_CONTRACT_BYTES, messages: UnreadableMessages = CONTRACT): Buffer | Unreadable {
   const unreadable = <P>(message: Message<P>, params: P): Unreadable => ({ ok: false, diagnostics: [problem(message, file, { line: 0, col: 0 }, params)], source: undefined });
   let size: number;
   try {
     const stat = statSync(path);
-    if (!stat.isFile()) return unreadable(M.notARegularFile, {});
+    if (!stat.isFile()) return unreadable(messages.notARegularFile, {});
     size = stat.size;
   } catch {
-    return unreadable(M.noSuchFile, {});
+    return unreadable(messages.noSuchFile, {});
   }
-  if (size > limit) return unreadable(M.fileTooLarge, { size, limit });
+  if (size > limit) return unreadable(messages.tooLarge, { size, limit });
   try {
     return readFileSync(path);
   } catch {
-    return unreadable(M.unreadableFile, {});
+    return unreadable(messages.unreadable, {});
   }
 }
 

@@ -5,13 +5,15 @@
  * of Object.prototype's members, aliases, nesting, size, work, patterns, files never named); and
  * every route an overlay takes: generate, validate, import, diff (two files and --base), config.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as api from '../generator/api.js';
 import { main } from '../generator/cli.js';
 import type { Diagnostic } from '../generator/diagnostics.js';
 import { loadDescriptionText } from '../generator/import/load-description.js';
@@ -126,6 +128,18 @@ describe('a bearer scheme added by an overlay to a description that declares non
     const plain = loadDescriptionText('notes.yaml', NOTES);
     expect(plain.result.ok && plain.result.contract.hash).not.toBe(withOverlay);
     expect(withOverlay).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe("the README's overlay", () => {
+  it("adds a bearer scheme to GitHub's description, which declares none, in five lines", () => {
+    const block = /```yaml readme-overlay\n([\s\S]*?)```/.exec(readFileSync('README.md', 'utf8'))?.[1] ?? '';
+    expect(block.trim().split('\n')).toHaveLength(5);
+    const github = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@octokit/openapi/generated/api.github.com.json'), 'utf8')) as { security?: unknown; components: { securitySchemes?: unknown } };
+    expect([github.security, github.components.securitySchemes]).toEqual([undefined, undefined]);
+    const r = overlay(github, block);
+    expect(r.diagnostics).toEqual([]);
+    expect([github.security, github.components.securitySchemes]).toEqual([[{ token: [] }], { token: { type: 'http', scheme: 'bearer' } }]);
   });
 });
 
@@ -315,6 +329,29 @@ describe('every route', () => {
     expect(contract.err).toContain('o.yaml: overlays change an OpenAPI description, and');
   }, 60_000);
 
+  it('generate --watch regenerates when an overlay is saved', async () => {
+    const summary = (text: string) => actions("  - target: $.paths['/notes/{id}'].get", `    update: { summary: ${text} }`);
+    const dir = folder({ 'notes.yaml': NOTES, 'o.yaml': summary('First words') });
+    const child = spawn(process.execPath, [resolve('generator/dist/generator/bin.js'), 'generate', '--watch', 'notes.yaml', '--overlay', 'o.yaml', '--out', 'pkg'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const lines: string[] = [];
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n')));
+    const runs = async (count: number) => {
+      for (let waited = 0; lines.filter((l) => / in \d+ ms$/.test(l)).length < count; waited += 25) {
+        if (waited > 30_000) throw new Error(`no run ${count}: ${lines.join('\n')}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    };
+    try {
+      await runs(1);
+      expect(readFileSync(join(dir, 'pkg', 'src', 'client.ts'), 'utf8')).toContain('First words');
+      writeFileSync(join(dir, 'o.yaml'), summary('Second words'));
+      await runs(2);
+      expect(readFileSync(join(dir, 'pkg', 'src', 'client.ts'), 'utf8')).toContain('Second words');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 90_000);
+
   it('generate and validate with a config: each entry its overlays, in order; --overlay beside a config is a usage error', async () => {
     const second = actions('  - target: $.components.securitySchemes.bearer', '    update: { bearerFormat: JWT }', '  - target: $.nothing', '    remove: true');
     const dir = folder({ 'api/notes.yaml': NOTES, 'overlays/bearer.yaml': BEARER, 'overlays/jwt.yaml': second, 'contractgen.config.yaml': 'contracts:\n  - contract: api/notes.yaml\n    out: pkg\n    overlays: [overlays/bearer.yaml, overlays/jwt.yaml]\n' });
@@ -329,6 +366,16 @@ describe('every route', () => {
     expect(usage.code).toBe(2);
     expect(usage.err).toContain('--overlay applies to the contract named');
   }, 60_000);
+
+  it('the API takes overlays as the commands do', async () => {
+    const dir = folder({ 'notes.yaml': NOTES, 'o.yaml': BEARER, 'none.yaml': actions('  - target: $.nothing', '    remove: true') });
+    const [description, bearer, none] = ['notes.yaml', 'o.yaml', 'none.yaml'].map((f) => join(dir, f)) as [string, string, string];
+    const valid = api.validate(description, { overlays: [bearer, none] });
+    expect(valid.ok && valid.contract.schemes.map((s) => s.name)).toEqual(['bearer']);
+    expect(valid.diagnostics.map((d) => [d.file, d.code])).toEqual([[none, 'overlay-no-effect']]);
+    const imported = await api.importOpenApi(description, { overlays: [bearer] });
+    expect(imported.ok && imported.contract).toContain('auth: bearer');
+  });
 
   it('import writes the overlaid description as a contract, and says which overlays it took', async () => {
     const dir = folder({ 'notes.yaml': NOTES, 'o.yaml': BEARER });

@@ -14,7 +14,6 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '../generator/api.js';
-import { main } from '../generator/cli.js';
 import type { Diagnostic } from '../generator/diagnostics.js';
 import { loadDescriptionText } from '../generator/import/load-description.js';
 import { applyOverlays } from '../generator/overlay/apply-overlay.js';
@@ -22,6 +21,7 @@ import { parseOverlay } from '../generator/overlay/read-overlay.js';
 import { compileTarget, Meter, OverlayBudgetExceeded, select } from '../generator/overlay/targets.js';
 import { listenLoopback, type Loopback } from './support/loopback.js';
 import { outDir } from './support/type-tests.js';
+import { runCli } from './support/run-cli.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -32,12 +32,7 @@ function tempDir(): string {
   return dir;
 }
 
-async function run(argv: readonly string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l), cwd });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const run = runCli;
 
 /** A description with no security: one operation, its server a variable (so a test can point it at 127.0.0.1). */
 const NOTES = `openapi: 3.1.0
@@ -172,6 +167,13 @@ describe('update and remove, as the specification merges them', () => {
     const r = overlay(data, actions("  - target: $.paths.*.get.parameters[?@.name == 'dummy']", '    remove: true', "  - target: $.paths..responses['500']", '    remove: true'));
     expect(r.diagnostics).toEqual([]);
     expect(data).toEqual({ paths: { '/a': { get: { parameters: [{ name: 'x' }, { name: 'y' }], responses: { '200': {} } } }, '/b': { post: { responses: { default: {} } } } } });
+  });
+
+  it("a node a YAML description's alias puts at two locations is changed as two copies would be, once each", () => {
+    const shared = [{ name: 'a' }, { name: 'x' }, { name: 'b' }];
+    const data = { paths: { '/a': { get: { parameters: shared } }, '/b': { get: { parameters: shared } } } };
+    overlay(data, actions("  - target: $.paths.*.get.parameters[?@.name == 'x']", '    remove: true', '  - target: $.paths.*.get.parameters', '    update: { name: c }'));
+    expect(shared).toEqual([{ name: 'a' }, { name: 'b' }, { name: 'c' }]);
   });
 
   it('actions apply in turn, each to the result of the one before: remove, then create anew', () => {

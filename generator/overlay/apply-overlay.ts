@@ -83,7 +83,7 @@ function applyAction(data: unknown, overlay: Overlay, action: OverlayAction, run
   if (locations.length === 0) return action.update === undefined && !action.remove ? [] : [problem(M.overlayNoMatch, overlay.file, at(['target']), { target: action.target.text, description: run.description })];
   try {
     if (action.remove) removeAll(data, locations, run.provenance);
-    else if (action.update !== undefined) for (const location of locations) updateOne(data, location, action.update.value, { overlay, path: ['actions', action.index, 'update'] }, run);
+    else if (action.update !== undefined) updateAll(data, locations, action.update.value, { overlay, path: ['actions', action.index, 'update'] }, run);
     return [];
   } catch (e) {
     if (e instanceof Conflict) return [problem(M.overlayConflict, overlay.file, e.at === undefined ? at(['target']) : overlay.locate(e.at), { detail: e.message })];
@@ -129,8 +129,21 @@ function nodeAt(data: unknown, location: readonly (string | number)[]): unknown 
   return node;
 }
 
-function updateOne(data: unknown, location: readonly (string | number)[], update: unknown, written: Written, run: Run): void {
-  const node = nodeAt(data, location);
+/**
+ * The update into the node at each location, each node once: a YAML description's alias puts one
+ * node at two locations, which the data model reads as two copies changed alike.
+ */
+function updateAll(data: unknown, locations: readonly (readonly (string | number)[])[], update: unknown, written: Written, run: Run): void {
+  const done = new Set<unknown>();
+  for (const location of locations) {
+    const node = nodeAt(data, location);
+    if (typeof node === 'object' && node !== null && done.has(node)) continue;
+    done.add(node);
+    updateOne(node, location, update, written, run);
+  }
+}
+
+function updateOne(node: unknown, location: readonly (string | number)[], update: unknown, written: Written, run: Run): void {
   if (Array.isArray(node)) return append(node, update, written, run);
   if (!isObject(node)) {
     throw new Conflict(`the target selects ${kindOf(node)} at ${pointerOf(location) || '/'}: an update merges into an object or appends to a list; to change a value, select the object that holds it and give the new value under its name`);
@@ -201,10 +214,15 @@ function copy(value: unknown, meter: Meter): unknown {
  * order first: a removal then never moves an item another location names.
  */
 function removeAll(data: unknown, locations: readonly (readonly (string | number)[])[], provenance: Provenance): void {
+  // A YAML alias puts one list or object at two locations: each of its members goes once.
+  const done = new Map<unknown, Set<string | number>>();
   for (const location of [...locations].sort(laterFirst)) {
     if (location.length === 0) throw new Conflict('the target selects the whole description, which cannot be removed: remove its parts');
     const parent = nodeAt(data, location.slice(0, -1));
     const key = location[location.length - 1]!;
+    const members = done.get(parent) ?? new Set<string | number>();
+    if (members.has(key)) continue;
+    done.set(parent, members.add(key));
     if (Array.isArray(parent) && typeof key === 'number' && key < parent.length) {
       itemsOf(parent, provenance).splice(key, 1);
       parent.splice(key, 1);

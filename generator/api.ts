@@ -32,6 +32,8 @@ export interface ContractgenConfig {
     readonly mocks?: boolean;
     /** The package's npm name, whatever the contract or description says. */
     readonly package?: string;
+    /** OpenAPI Overlay 1.0 documents applied to the description first, in order (docs/overlays.md). */
+    readonly overlays?: readonly string[];
   }[];
 }
 
@@ -51,9 +53,18 @@ export type ValidateResult = (
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] }
 ) & { readonly approximations?: readonly ImportWarning[] };
 
+/** OpenAPI Overlay 1.0 documents applied to a description before it is imported, in order (docs/overlays.md). */
+export interface OverlayOptions {
+  readonly overlays?: readonly string[];
+}
+
+function overlayFiles(options: OverlayOptions): { readonly path: string; readonly file: string }[] {
+  return (options.overlays ?? []).map((file) => ({ path: resolve(file), file }));
+}
+
 /** `contractgen validate`: every problem of the contract, positioned; `ok` when it has no error. */
-export function validate(file: string): ValidateResult {
-  return settled(loadInput(resolve(file), file));
+export function validate(file: string, options: OverlayOptions = {}): ValidateResult {
+  return settled(loadInput(resolve(file), file, overlayFiles(options)));
 }
 
 function settled(result: InputResult): ValidateResult {
@@ -61,7 +72,7 @@ function settled(result: InputResult): ValidateResult {
   return result.ok ? { ok: true, contract: result.contract, diagnostics: result.diagnostics, ...approximations } : { ok: false, diagnostics: result.diagnostics, ...approximations };
 }
 
-export interface GenerateOptions {
+export interface GenerateOptions extends OverlayOptions {
   /** The contract or OpenAPI description. */
   readonly contract: string;
   /** The package folder (default `generated`), used at its real path (links on the way resolved). */
@@ -80,12 +91,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateOutcom
   const outputs = outputsLeftOut(options.openapi === false, options.mocks === false);
   const packageName = options.package;
   if (packageName !== undefined && !isPackageName(packageName)) throw new TypeError(`package '${packageName}' is not a valid npm package name`);
-  return generatePackage({ contractFile: resolve(options.contract), outDir: resolve(options.out ?? 'generated'), check: options.check === true, outputs, ...(packageName === undefined ? {} : { packageName }) });
+  return generatePackage({ contractFile: resolve(options.contract), outDir: resolve(options.out ?? 'generated'), check: options.check === true, outputs, overlays: overlayFiles(options), ...(packageName === undefined ? {} : { packageName }) });
 }
 
 /** `contractgen diff <old> <new>`: what the change breaks; `api: false` compares the contracts only. */
-export async function diff(oldFile: string, newFile: string, options: { readonly api?: boolean } = {}): Promise<{ readonly ok: true; readonly review: Review } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] }> {
-  const [before, after] = [loadInput(resolve(oldFile), oldFile), loadInput(resolve(newFile), newFile)];
+export async function diff(oldFile: string, newFile: string, options: { readonly api?: boolean } & OverlayOptions = {}): Promise<{ readonly ok: true; readonly review: Review } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] }> {
+  const [before, after] = [loadInput(resolve(oldFile), oldFile, overlayFiles(options)), loadInput(resolve(newFile), newFile, overlayFiles(options))];
   if (!before.ok || !after.ok) return { ok: false, diagnostics: [...before.diagnostics, ...after.diagnostics] };
   const [{ review }, { contractsApiDiff }] = await Promise.all([import('./diff/review.js'), import('./diff/api.js')]);
   const api = options.api === false ? [] : await contractsApiDiff(before, after);
@@ -101,9 +112,10 @@ export async function openapi(file: string): Promise<{ readonly ok: true; readon
 }
 
 /** `contractgen import`: an OpenAPI 3.0/3.1 description as contract YAML, with what was approximated. */
-export async function importOpenApi(file: string, options: { readonly packageName?: string } = {}): Promise<{ readonly ok: true; readonly contract: string; readonly warnings: readonly ImportWarning[] } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] }> {
+export async function importOpenApi(file: string, options: { readonly packageName?: string } & OverlayOptions = {}): Promise<{ readonly ok: true; readonly contract: string; readonly warnings: readonly ImportWarning[] } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] }> {
   const [{ loadDescription }, { contractText }] = await Promise.all([import('./import/load-description.js'), import('./commands/import.js')]);
-  const imported = loadDescription(resolve(file), file, options.packageName === undefined ? {} : { packageName: options.packageName });
+  const overlays = overlayFiles(options);
+  const imported = loadDescription(resolve(file), file, { ...(options.packageName === undefined ? {} : { packageName: options.packageName }), overlays });
   if (!imported.result.ok || imported.data === undefined) return { ok: false, diagnostics: imported.result.diagnostics };
-  return { ok: true, contract: contractText(imported.data, file), warnings: imported.warnings };
+  return { ok: true, contract: contractText(imported.data, file, overlays.map((o) => o.file)), warnings: imported.warnings };
 }

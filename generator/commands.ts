@@ -1,4 +1,5 @@
 /** Command dispatch and argument parsing; each command lives in its own module. */
+import { resolve } from 'node:path';
 import { isPackageName } from './contract-format.js';
 import { visibleText } from './escape.js';
 
@@ -18,6 +19,7 @@ interface CommandHelp {
 }
 
 const CONTRACT_OPTION = ['--contract <file>', 'the contract: a .yaml contract or an OpenAPI description (.json, .yaml); also accepted as the first argument. Default: the contracts of contractgen.config.json/.yaml, else the single contract in ./contract/'] as const;
+const OVERLAY_OPTION = ['--overlay <file>', 'an OpenAPI Overlay 1.0 document to apply to the description before it is imported; repeat it to apply several, in order (docs/overlays.md). With a config file, each entry names its own (`overlays:`)'] as const;
 
 export const COMMANDS = {
   init: {
@@ -33,15 +35,16 @@ export const COMMANDS = {
     fails: 'the contract or config file exists, or --script finds no readable package.json',
   },
   validate: {
-    usage: 'contractgen validate [--contract <file>] [--approximations]',
+    usage: 'contractgen validate [--contract <file>] [--overlay <file>]... [--approximations]',
     summary: 'check a contract; prints file:line:col diagnostics',
-    options: [CONTRACT_OPTION, ['--approximations', "for an OpenAPI description: print each part the imported contract holds only approximately, at the description's line:col (else only their count by cause)"]],
+    options: [CONTRACT_OPTION, OVERLAY_OPTION, ['--approximations', "for an OpenAPI description: print each part the imported contract holds only approximately, at the description's line:col (else only their count by cause)"]],
   },
   generate: {
-    usage: 'contractgen generate [--contract <file>] [--out <dir>] [--package <name>] [--check] [--watch] [--no-openapi] [--no-mocks]',
+    usage: 'contractgen generate [--contract <file>] [--out <dir>] [--overlay <file>]... [--package <name>] [--check] [--watch] [--no-openapi] [--no-mocks]',
     summary: 'emit the typed client package',
     options: [
       CONTRACT_OPTION,
+      OVERLAY_OPTION,
       ['--out <dir>', 'the package folder (default: ./generated, or each contract\'s `out` in the config file); created if missing, must not be a file; a symbolic link to it is resolved once (a note says where)'],
       ['--package <name>', "the package's npm name, whatever the contract's info.package or the description's title says (default: each contract's `package` in the config file)"],
       ['--check', 'write nothing; exit 1 when the folder does not match the contract (for CI)'],
@@ -52,11 +55,12 @@ export const COMMANDS = {
     fails: 'the folder is stale (--check), holds files contractgen did not write, or would make it follow a symbolic link or leave the folder',
   },
   diff: {
-    usage: 'contractgen diff <old> <new> | --base <git-ref> <file> [--format text|markdown|json|github] [--fail-on breaking|warning|info] [--no-api] [--bump]',
+    usage: 'contractgen diff <old> <new> | --base <git-ref> <file> [--overlay <file>]... [--format text|markdown|json|github] [--fail-on breaking|warning|info] [--no-api] [--bump]',
     summary: 'review a contract change: what it breaks (--rules lists the classification rules)',
     options: [
       ['<old> <new>', 'the two contracts (or OpenAPI descriptions) to compare'],
       ['--base <git-ref>', "compare <file> with its version at a git ref (e.g. origin/main)"],
+      ['--overlay <file>', 'an OpenAPI Overlay 1.0 document applied to both descriptions before import (repeat it for several, in order); with --base, the old side takes each overlay as committed at <git-ref> (an overlay change is part of the change reviewed)'],
       ['--format <f>', 'text (default), markdown, json or github (workflow annotations)'],
       ['--fail-on <level>', 'exit 1 when a finding is at this level or worse: breaking, warning or info'],
       ['--no-api', "compare the contracts only, not the generated packages' public API"],
@@ -72,10 +76,11 @@ export const COMMANDS = {
     fails: 'the file cannot be written',
   },
   import: {
-    usage: 'contractgen import <description.json|.yaml> [--out <file>] [--package <name>]',
+    usage: 'contractgen import <description.json|.yaml> [--overlay <file>]... [--out <file>] [--package <name>]',
     summary: 'an OpenAPI 3.0/3.1 description as a contract (to stdout unless --out is given)',
     options: [
       ['<description>', 'the OpenAPI description to read (JSON or YAML, local $refs)'],
+      ['--overlay <file>', 'an OpenAPI Overlay 1.0 document to apply to the description first; repeat it to apply several, in order (docs/overlays.md)'],
       ['--out <file>', 'write the contract to this file instead of stdout'],
       ['--package <name>', "the generated package's name (default: from the description's title)"],
     ],
@@ -207,12 +212,15 @@ export async function contractArgument(args: ParsedArgs, cwd: string, defaultFil
 export interface ParsedArgs {
   readonly positional: string[];
   readonly options: Map<string, string | true>;
+  /** The values of options that may be given more than once (`--overlay a --overlay b`), in order. */
+  readonly lists: ReadonlyMap<string, readonly string[]>;
 }
 
-/** Strict flag parsing: an unknown flag is a usage error, never ignored. */
-export function parseArgs(argv: readonly string[], valued: readonly string[], flags: readonly string[]): ParsedArgs {
+/** Strict flag parsing: an unknown flag is a usage error, never ignored. `repeated` options keep every value. */
+export function parseArgs(argv: readonly string[], valued: readonly string[], flags: readonly string[], repeated: readonly string[] = []): ParsedArgs {
   const positional: string[] = [];
   const options = new Map<string, string | true>();
+  const lists = new Map<string, string[]>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (!arg.startsWith('--')) {
@@ -220,15 +228,21 @@ export function parseArgs(argv: readonly string[], valued: readonly string[], fl
       continue;
     }
     const [name = '', inline] = arg.slice(2).split(/=(.*)/s, 2);
-    if (valued.includes(name)) {
+    if (valued.includes(name) || repeated.includes(name)) {
       const value = inline ?? argv[++i];
       if (value === undefined || value === '') throw new UsageError(`--${name} needs a value`);
-      options.set(name, value);
+      if (repeated.includes(name)) lists.set(name, [...(lists.get(name) ?? []), value]);
+      else options.set(name, value);
     } else if (flags.includes(name) && inline === undefined) {
       options.set(name, true);
     } else {
       throw new UsageError(`unknown option '${arg}'`);
     }
   }
-  return { positional, options };
+  return { positional, options, lists };
+}
+
+/** `--overlay` files as given, each read from the working directory and named as written. */
+export function overlayArguments(args: ParsedArgs, cwd: string): { readonly path: string; readonly file: string }[] {
+  return (args.lists.get('overlay') ?? []).map((file) => ({ path: resolve(cwd, file), file }));
 }

@@ -22,6 +22,8 @@ export interface ConfigEntry {
   readonly outputs: GenerateOptions['outputs'];
   /** The package's npm name, whatever the contract says (as `generate --package`). */
   readonly package?: string;
+  /** Overlays applied to the description, in order, as written (relative to the config's folder), as `--overlay`. */
+  readonly overlays: readonly string[];
 }
 
 export type ConfigResult =
@@ -30,7 +32,7 @@ export type ConfigResult =
 
 /** The keys contract/config.schema.json allows (test/config.test.ts holds the two to each other). */
 export const ROOT_KEYS = ['$schema', 'contracts'];
-export const ENTRY_KEYS = ['contract', 'out', 'openapi', 'mocks', 'package'];
+export const ENTRY_KEYS = ['contract', 'out', 'openapi', 'mocks', 'package', 'overlays'];
 
 /** The config file of `dir`, as a path relative to it; undefined when there is none. */
 export function findConfig(dir: string): string | undefined {
@@ -112,21 +114,33 @@ export async function loadConfig(dir: string, file: string): Promise<ConfigResul
       if (!isScalar(node) || typeof node.value !== 'boolean') report(node, `\`${key}\` must be true or false`);
       return isScalar(node) && node.value === false;
     };
-    const [contract, out] = [text('contract'), text('out')];
+    const overlayList = (): { readonly node: Node; readonly path: string }[] => {
+      const node = item.get('overlays', true);
+      if (node === undefined) return [];
+      if (!isSeq(node)) {
+        report(node, '`overlays` must be a list of overlay files, applied in order');
+        return [];
+      }
+      const paths = (node.items as Node[]).map((n) => ({ node: n, path: isScalar(n) && typeof n.value === 'string' ? n.value : '' }));
+      for (const p of paths) if (p.path === '') report(p.node, 'each of `overlays` must be a path');
+      return paths.filter((p) => p.path !== '');
+    };
+    const [contract, out, overlays] = [text('contract'), text('out'), overlayList()];
     const outputs = outputsLeftOut(off('openapi'), off('mocks'));
     const packageNode = item.get('package', true);
     const packageName = isScalar(packageNode) && typeof packageNode.value === 'string' && isPackageName(packageNode.value) ? packageNode.value : undefined;
     if (packageNode !== undefined && packageName === undefined) report(packageNode, '`package` must be an npm package name (lower case, URL-safe, an optional @scope/)');
     if (contract === undefined || out === undefined) continue;
     // A config comes with the repository, which may be anyone's: its paths stay inside the repository.
-    const leaving = (['contract', 'out'] as const).filter((key) => leaves(dir, key === 'out' ? out : contract, realFolderPath));
-    for (const key of leaving) report(item.get(key, true) as Node, `\`${key}\` leads out of the config's folder: a config names paths inside its repository (the command line may name any)`);
+    const named = [{ key: 'contract', node: item.get('contract', true) as Node, path: contract }, { key: 'out', node: item.get('out', true) as Node, path: out }, ...overlays.map((o) => ({ key: 'overlays', ...o }))];
+    const leaving = named.filter((n) => leaves(dir, n.path, realFolderPath));
+    for (const n of leaving) report(n.node, `\`${n.key}\` leads out of the config's folder: a config names paths inside its repository (the command line may name any)`);
     if (leaving.length > 0) continue;
     const folder = relative(dir, resolve(dir, out)) || '.';
     const earlier = outs.get(folder);
     if (earlier !== undefined) report(item.get('out', true) as Node, `${contract} and ${earlier} are both generated into ${folder}: each contract needs its own folder`);
     outs.set(folder, contract);
-    entries.push({ contract, out, outputs, ...(packageName === undefined ? {} : { package: packageName }) });
+    entries.push({ contract, out, outputs, overlays: overlays.map((o) => o.path), ...(packageName === undefined ? {} : { package: packageName }) });
   }
   return problems.length > 0 ? { ok: false, file, diagnostics: sortDiagnostics(problems), source } : { ok: true, file, entries };
 }

@@ -12,9 +12,10 @@ import { buildModel } from './model/build.js';
 import type { Contract } from './model/types.js';
 import { validateSchema } from './validate-schema.js';
 
+/** `sources`: the other files the diagnostics may name (a description's overlays), by name, for code frames (`sourceOf`). */
 export type ContractResult =
-  | { readonly ok: true; readonly contract: Contract; readonly diagnostics: readonly Diagnostic[]; readonly source: string }
-  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly source: string | undefined; readonly model?: Contract };
+  | { readonly ok: true; readonly contract: Contract; readonly diagnostics: readonly Diagnostic[]; readonly source: string; readonly sources?: ReadonlyMap<string, string> }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly source: string | undefined; readonly model?: Contract; readonly sources?: ReadonlyMap<string, string> };
 
 /** `name` is how diagnostics name the file (default: the path as given). */
 export function loadContract(file: string, name: string = file): ContractResult {

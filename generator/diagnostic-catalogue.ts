@@ -6,7 +6,7 @@
  */
 import { diagnostic, type Diagnostic, type Position, type Severity } from './diagnostics.js';
 
-export type Stage = 'load' | 'schema' | 'model' | 'import' | 'config' | 'write';
+export type Stage = 'load' | 'schema' | 'model' | 'import' | 'overlay' | 'config' | 'write';
 
 export interface CodeInfo {
   readonly stages: readonly Stage[];
@@ -143,6 +143,20 @@ export const CODES = {
       '`binary`, at any depth and through named types, in a body that travels as JSON (a JSON request or success body, an error shape\'s body, an object part of a multipart body): JSON carries no bytes. Write `string` with `format: byte` (base64), or send the bytes as a multipart part or a whole body of their own media type.',
   },
   'package-version': { stages: ['model'], summary: "`info.version` is not a semantic version and `info.packageVersion` is not given: the generated package is versioned 0.0.0." },
+  'overlay-invalid': {
+    stages: ['overlay'],
+    summary:
+      'An overlay that cannot be applied as written: not an Overlay Specification 1.0 document (a key it does not have, a required one missing, a value of the wrong type, no actions, an action given twice), a `target` that is not an RFC 9535 JSONPath query or that `match()`/`search()` with a pattern that is not a safe string literal, a target that would take more than 100 million steps or hold more than a million nodes, or overlays given for a contract rather than an OpenAPI description.',
+  },
+  'overlay-conflict': {
+    stages: ['overlay'],
+    summary:
+      "An `update` that cannot merge into what its target selects: a target that selects a string, number, boolean or null (select the object that holds it), a non-object update for an object, one property an object in the update and another kind in the description (or the reverse), or `remove` of the whole description.",
+  },
+  'overlay-no-effect': {
+    stages: ['overlay'],
+    summary: "An action that changes nothing: its `target` selects no node of the description (the Overlay Specification makes that no error, so it is a warning), or it has neither `update` nor `remove: true`.",
+  },
   'config-invalid': { stages: ['config'], summary: 'A `contractgen.config.json`/`.yaml` that cannot be used: not JSON or YAML, an unknown key, an entry without `contract` or `out`, or two contracts generated into one folder.' },
   'openapi-unreadable': {
     stages: ['import'],
@@ -357,6 +371,16 @@ export const MESSAGES = {
   packageVersionDefaulted: warning<{ version: string }>('package-version', (p) => `info.version '${p.version}' is not a semantic version (npm refuses it as a package's), so the package is versioned 0.0.0; give the package its own with info.packageVersion (e.g. 1.0.0)`),
   configInvalid: error<{ detail: string }>('config-invalid', (p) => p.detail),
   openapiApproximated: warning<{ detail: string }>('openapi-approximated', (p) => p.detail),
+
+  // overlay (generator/overlay/)
+  overlayInvalid: error<{ detail: string }>('overlay-invalid', (p) => p.detail),
+  overlayForContract: error<{ contract: string }>('overlay-invalid', (p) => `overlays change an OpenAPI description, and ${p.contract} is a contractgen contract: change the contract itself`),
+  overlayConflict: error<{ detail: string }>('overlay-conflict', (p) => p.detail),
+  overlayNoMatch: warning<{ target: string; description: string }>(
+    'overlay-no-effect',
+    (p) => `target '${p.target}' selects nothing in ${p.description}, so this action changes nothing (check the path against the description: it may have moved or been renamed)`,
+  ),
+  overlayNothingToDo: warning('overlay-no-effect', () => 'this action has neither `update` nor `remove: true`, so it changes nothing'),
   paginationParam: error<{ name: string; hint: string }>('invalid-pagination', (p) => `'${p.name}' is no query or header parameter of this endpoint${p.hint}`),
 
   // write: the output folder (output-folder.ts)

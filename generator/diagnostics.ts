@@ -20,10 +20,17 @@ export interface Diagnostic {
 export interface Position {
   readonly line: number;
   readonly col: number;
+  /** Set when the place is in another file than the one read: a part of a description an overlay wrote is in the overlay. */
+  readonly file?: string;
 }
 
 export function diagnostic(code: string, file: string, at: Position, message: string, severity: Severity = 'error'): Diagnostic {
-  return { code, severity, file, line: at.line, col: at.col, message };
+  return { code, severity, file: at.file ?? file, line: at.line, col: at.col, message };
+}
+
+/** The text of the file a diagnostic names, for its code frame: a result's own source, or one of the other files it read (overlays). */
+export function sourceOf(d: Diagnostic, result: { readonly source?: string | undefined; readonly sources?: ReadonlyMap<string, string> | undefined }): string | undefined {
+  return result.sources?.get(d.file) ?? result.source;
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {

@@ -29,6 +29,8 @@ export interface GenerateOptions {
   readonly outputs?: { readonly openapi?: false; readonly mocks?: false };
   /** The package's npm name whatever the contract says (`--package`, a config entry's `package`); checked by the caller. */
   readonly packageName?: string;
+  /** Overlays applied to the description, in order (`--overlay`, a config entry's `overlays`). */
+  readonly overlays?: readonly { readonly path: string; readonly file: string }[];
 }
 
 /** The outputs left out as `GenerateOptions.outputs` holds them (undefined when none is): from flags, a config entry or the API. */
@@ -37,22 +39,30 @@ export function outputsLeftOut(openapi: boolean, mocks: boolean): GenerateOption
   return { ...(openapi ? { openapi: false as const } : {}), ...(mocks ? { mocks: false as const } : {}) };
 }
 
-/** The warnings of a contract generated all the same, with its text (for the source line under each). */
+/**
+ * The warnings of a contract generated all the same, with its text and the texts of the other
+ * files they may name (a description's overlays), for the source line under each.
+ */
 export interface Warnings {
   readonly diagnostics: readonly Diagnostic[];
   readonly source: string;
+  readonly sources?: ReadonlyMap<string, string>;
 }
 
-/** What the import of a description approximated, on the outcomes of a run that imported one (a no-change run imports nothing). */
-interface Imported {
+/**
+ * What rendering the contract found, on the outcomes of a run that rendered it (a no-change run
+ * reads nothing): its warnings, and what the import of a description approximated.
+ */
+interface Rendered {
+  readonly warnings?: Warnings;
   readonly approximations?: readonly ImportWarning[];
 }
 
 export type GenerateOutcome =
-  | { readonly kind: 'invalid'; readonly diagnostics: readonly Diagnostic[]; readonly source: string | undefined }
-  | ({ readonly kind: 'up-to-date'; readonly files: number } & Imported)
-  | ({ readonly kind: 'written'; readonly changed: readonly string[]; readonly removed: readonly string[]; readonly files: number; readonly warnings?: Warnings } & Imported)
-  | ({ readonly kind: 'stale'; readonly stale: readonly string[] } & Imported)
+  | { readonly kind: 'invalid'; readonly diagnostics: readonly Diagnostic[]; readonly source: string | undefined; readonly sources?: ReadonlyMap<string, string> | undefined }
+  | ({ readonly kind: 'up-to-date'; readonly files: number } & Rendered)
+  | ({ readonly kind: 'written'; readonly changed: readonly string[]; readonly removed: readonly string[]; readonly files: number } & Rendered)
+  | ({ readonly kind: 'stale'; readonly stale: readonly string[] } & Rendered)
   | { readonly kind: 'blocked'; readonly foreign: readonly string[] }
   /** The output folder holds a link on a path the run would use, or a manifest or journal naming a path outside it (output-folder.ts). */
   | { readonly kind: 'refused'; readonly diagnostics: readonly Diagnostic[] };
@@ -61,32 +71,46 @@ export async function generate(options: GenerateOptions): Promise<GenerateOutcom
   // The contract's bytes: hashed first, decoded only when there is work to do.
   const bytes = readInputBytes(options.contractFile, options.contractName ?? options.contractFile, inputKind(options.contractFile));
   if (!Buffer.isBuffer(bytes)) return { kind: 'invalid', diagnostics: bytes.diagnostics, source: undefined };
+  // The overlays' bytes too: what the package is made from, hashed before anything loads.
+  const overlays: Overlaid[] = [];
+  for (const overlay of options.overlays ?? []) {
+    const read = readInputBytes(overlay.path, overlay.file, 'overlay');
+    if (!Buffer.isBuffer(read)) return { kind: 'invalid', diagnostics: read.diagnostics, source: undefined };
+    overlays.push({ file: overlay.file, bytes: read });
+  }
   try {
-    return await generateInto(OutputFolder.open(options.outDir), bytes, options);
+    return await generateInto(OutputFolder.open(options.outDir), bytes, overlays, options);
   } catch (e) {
     if (e instanceof OutputRefused) return { kind: 'refused', diagnostics: [e.diagnostic] };
     throw e;
   }
 }
 
-async function generateInto(folder: OutputFolder, bytes: Buffer, options: GenerateOptions): Promise<GenerateOutcome> {
+/** An overlay's bytes, read before anything loads, under the name its diagnostics give it. */
+interface Overlaid {
+  readonly file: string;
+  readonly bytes: Buffer;
+}
+
+async function generateInto(folder: OutputFolder, bytes: Buffer, overlays: readonly Overlaid[], options: GenerateOptions): Promise<GenerateOutcome> {
   if (!options.check) recoverOutput(folder);
   const previous = readManifest(folder);
-  // The outputs left out are part of what the files are made from: a change of them is no no-op.
   const fileHash = sha256(bytes);
-  const contractHash = madeWith(fileHash, options);
+  const contractHash = madeWith(fileHash, overlays, options);
   if (!options.check && isUpToDate(folder, previous, contractHash)) return { kind: 'up-to-date', files: Object.keys(previous?.files ?? {}).length };
   // The bytes' hash is the text's when decoding them lost nothing (graph's 20 MB: 100 ms not spent again).
   const textHash = isUtf8(bytes) ? fileHash : undefined;
-  const rendered = await render(options.contractName ?? options.contractFile, decodeText(bytes), { incremental: options.incremental, outputs: options.outputs, packageName: options.packageName, sha256: textHash });
+  const overlayTexts = overlays.map((o) => ({ file: o.file, text: decodeText(o.bytes) }));
+  const rendered = await render(options.contractName ?? options.contractFile, decodeText(bytes), { incremental: options.incremental, outputs: options.outputs, packageName: options.packageName, sha256: textHash, overlays: overlayTexts });
   if (rendered.kind !== 'files') return rendered;
   const { files } = rendered;
-  const imported = rendered.approximations === undefined ? {} : { approximations: rendered.approximations };
+  // Only what there is: an outcome without warnings or approximations is the value it always was.
+  const found: Rendered = { ...(rendered.approximations === undefined ? {} : { approximations: rendered.approximations }), ...(rendered.warnings.diagnostics.length === 0 ? {} : { warnings: rendered.warnings }) };
   const written = options.incremental?.written;
   const plan = planWrite(folder, files, previous, written);
   if (options.check) {
     const stale = [...plan.changed, ...plan.foreign, ...plan.removed].sort();
-    return stale.length === 0 ? { kind: 'up-to-date', files: files.size, ...imported } : { kind: 'stale', stale, ...imported };
+    return stale.length === 0 ? { kind: 'up-to-date', files: files.size, ...found } : { kind: 'stale', stale, ...found };
   }
   if (plan.foreign.length > 0) return { kind: 'blocked', foreign: plan.foreign };
   const head = {
@@ -96,19 +120,23 @@ async function generateInto(folder: OutputFolder, bytes: Buffer, options: Genera
   // In a watch session, a file whose text did not change keeps its hash.
   const manifest = applyWrite(folder, files, plan, head, (path, text) => (written?.get(path)?.text === text ? written.get(path)!.hash : undefined));
   if (written !== undefined) rememberWritten(folder, files, manifest.files, written);
-  return { kind: 'written', changed: plan.changed, removed: plan.removed, files: files.size, ...imported, ...(rendered.warnings.diagnostics.length === 0 ? {} : { warnings: rendered.warnings }) };
+  return { kind: 'written', changed: plan.changed, removed: plan.removed, files: files.size, ...found };
 }
 
-/** What the files are made from: the contract's hash, and what the options say whatever it says (a change of them is no no-op). */
-function madeWith(fileHash: string, options: GenerateOptions): string {
+/**
+ * What the files are made from: the contract's hash, the overlays' and what the options say
+ * whatever the contract says (a change of any is no no-op).
+ */
+function madeWith(fileHash: string, overlays: readonly Overlaid[], options: GenerateOptions): string {
   const { outputs, packageName } = options;
-  if (outputs === undefined && packageName === undefined) return fileHash;
-  return sha256(`${fileHash} ${JSON.stringify(outputs ?? {})}${packageName === undefined ? '' : ` ${packageName}`}`);
+  if (outputs === undefined && packageName === undefined && overlays.length === 0) return fileHash;
+  const parts = [fileHash, JSON.stringify(outputs ?? {}), ...(packageName === undefined ? [] : [packageName])];
+  return sha256([...parts, ...overlays.map((o) => `overlay:${sha256(o.bytes)}`)].join(' '));
 }
 
 export type RenderOutcome =
   | Extract<GenerateOutcome, { kind: 'invalid' }>
-  | ({ readonly kind: 'files'; readonly files: Map<string, string>; readonly warnings: Warnings } & Imported);
+  | ({ readonly kind: 'files'; readonly files: Map<string, string>; readonly warnings: Warnings } & Pick<Rendered, 'approximations'>);
 
 export interface RenderOptions {
   readonly incremental?: Incremental;
@@ -116,20 +144,22 @@ export interface RenderOptions {
   readonly sha256?: string | undefined;
   readonly outputs?: GenerateOptions['outputs'];
   readonly packageName?: string | undefined;
+  /** Overlays applied to the description, their texts already read. */
+  readonly overlays?: readonly { readonly file: string; readonly text: string }[];
 }
 
 /** Every output file's final bytes, in memory: what `generate` writes and `--check` compares. */
 export async function render(contractFile: string, source: string, options: RenderOptions = {}): Promise<RenderOutcome> {
   // The heavy stages (yaml, ajv) load only when there is work to do.
   const [{ loadInputText }, { layout }] = await Promise.all([import('./input.js'), import('./emit/layout.js')]);
-  const loaded = loadInputText(contractFile, source, options.incremental, options.sha256);
-  if (!loaded.ok) return { kind: 'invalid', diagnostics: loaded.diagnostics, source: loaded.source };
+  const loaded = loadInputText(contractFile, source, options.incremental, options.sha256, options.overlays);
+  if (!loaded.ok) return { kind: 'invalid', diagnostics: loaded.diagnostics, source: loaded.source, sources: loaded.sources };
   const files = new Map<string, string>();
   // Emitters write src/ in prettier's form and dist/ beside it (test/prettier-form.test.ts and
   // test/dist-emit.test.ts hold them to it): nothing is formatted or compiled here.
   const contract = overridden(loaded.contract, options);
   for (const file of layout(contract, { incremental: options.incremental })) files.set(file.path, file.text);
-  return { kind: 'files', files, warnings: { diagnostics: loaded.diagnostics, source: loaded.source }, ...(loaded.approximations === undefined ? {} : { approximations: loaded.approximations.warnings }) };
+  return { kind: 'files', files, warnings: { diagnostics: loaded.diagnostics.filter((d) => d.severity === 'warning'), source: loaded.source, ...(loaded.sources === undefined ? {} : { sources: loaded.sources }) }, ...(loaded.approximations === undefined ? {} : { approximations: loaded.approximations.warnings }) };
 }
 
 /** The model with what the options say whatever the contract says: outputs left out, the package's name. */

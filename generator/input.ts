@@ -8,6 +8,8 @@ import type { Incremental } from './incremental.js';
 import type { ImportedContract } from './import/load-description.js';
 import { loadDescription, loadDescriptionText } from './import/load-description.js';
 import { isDescriptionFile, isDescriptionPath } from './import/sniff.js';
+import { overlaysForContract } from './overlay/overlaid.js';
+import type { OverlayInput } from './overlay/read-overlay.js';
 
 /** What an import approximated: every warning, and the first ones as positioned diagnostics. */
 export type Approximations = Pick<ImportedContract, 'warnings' | 'warningDiagnostics'>;
@@ -15,16 +17,22 @@ export type Approximations = Pick<ImportedContract, 'warnings' | 'warningDiagnos
 /** A contract's result; for a description also what its import approximated, which every command that reads one reports. */
 export type InputResult = ContractResult & { readonly approximations?: Approximations };
 
-export function loadInput(path: string, file: string = path): InputResult {
-  return isDescriptionPath(path) ? imported(loadDescription(path, file)) : loadContract(path, file);
+export function loadInput(path: string, file: string = path, overlays: readonly OverlayInput[] = []): InputResult {
+  if (isDescriptionPath(path)) return imported(loadDescription(path, file, { overlays }));
+  return overlays.length === 0 ? loadContract(path, file) : refused(overlays, file);
 }
 
 /**
  * `source` already read (and hashed: `sha256`, of its UTF-8 bytes, is the contract's hash when
  * given); a description is imported whole again, a contract may be read in pieces.
  */
-export function loadInputText(file: string, source: string, incremental?: Incremental, sha256?: string): InputResult {
-  return isDescriptionFile(file, source) ? imported(loadDescriptionText(file, source, {}, sha256)) : loadContractText(file, source, incremental, sha256);
+export function loadInputText(file: string, source: string, incremental?: Incremental, sha256?: string, overlays: readonly OverlayInput[] = []): InputResult {
+  if (isDescriptionFile(file, source)) return imported(loadDescriptionText(file, source, { overlays }, sha256));
+  return overlays.length === 0 ? loadContractText(file, source, incremental, sha256) : refused(overlays, file);
+}
+
+function refused(overlays: readonly OverlayInput[], file: string): ContractResult {
+  return { ok: false, diagnostics: overlaysForContract(overlays, file), source: undefined };
 }
 
 function imported({ result, warnings, warningDiagnostics }: ImportedContract): InputResult {

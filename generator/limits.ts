@@ -31,3 +31,20 @@ export const MAX_DESCRIPTION_BYTES = 256 * 1024 * 1024;
  * one; a larger file there was not written by contractgen and is not read.
  */
 export const MAX_RECORD_BYTES = 16 * 1024 * 1024;
+/**
+ * An overlay is written by hand, like a contract, and read whole by yaml: the contract's bounds
+ * apply (aliases, nesting, and this size, about 3 s of parsing at most).
+ */
+export const MAX_OVERLAY_BYTES = 4 * 1024 * 1024;
+/**
+ * The work all the overlays of one input may do (generator/overlay/targets.ts counts the steps):
+ * about 10 s here. The heaviest real target measured, a filter under `$..` over the corpus's
+ * largest description (microsoft.com/graph-beta, 47 MB), takes 21.5 million steps (2.1 s).
+ */
+export const MAX_OVERLAY_STEPS = 100_000_000;
+/**
+ * The nodes one list of an overlay target may hold (what a segment selects, a query inside a
+ * filter): about 300 MB at worst. Real targets select what they change, a few thousand nodes at
+ * most; `$..*` over the largest description measured (1.5 million nodes) is refused.
+ */
+export const MAX_OVERLAY_NODES = 1_000_000;

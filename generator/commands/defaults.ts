@@ -1,8 +1,8 @@
 /** Where commands look when no contract or output folder is given. */
 import { visibleText } from '../escape.js';
 import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { count, InputError, type Io, type ParsedArgs } from '../commands.js';
+import { join, relative, resolve } from 'node:path';
+import { count, InputError, UsageError, type Io, type ParsedArgs } from '../commands.js';
 import { findConfig, loadConfig, type ConfigEntry } from '../config.js';
 import { formatDiagnostic } from '../diagnostics.js';
 
@@ -38,9 +38,15 @@ export async function defaultContractFile(cwd: string): Promise<string> {
 export async function configEntries(args: ParsedArgs, io: Io): Promise<{ readonly file: string; readonly entries: readonly ConfigEntry[] } | number | undefined> {
   const file = args.options.has('contract') || args.positional.length > 0 ? undefined : findConfig(io.cwd);
   if (file === undefined) return undefined;
+  if (args.lists.has('overlay')) throw new UsageError(`--overlay applies to the contract named; ${file} names each contract's overlays (\`overlays:\`), or name the contract with --contract`);
   const loaded = await loadConfig(io.cwd, file);
   if (loaded.ok) return loaded;
   for (const d of loaded.diagnostics) io.err(formatDiagnostic(d, loaded.source));
   io.err(`${count(loaded.diagnostics.length, 'problem')} in ${visibleText(file)}`);
   return 1;
+}
+
+/** A config entry's overlays, read from the config's folder (the working directory) and named as written. */
+export function configOverlays(entry: ConfigEntry, cwd: string): { readonly path: string; readonly file: string }[] {
+  return entry.overlays.map((file) => ({ path: resolve(cwd, file), file }));
 }

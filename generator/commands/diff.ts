@@ -4,34 +4,36 @@
  * reaches --fail-on, 2 on usage errors.
  */
 import { execFileSync } from 'node:child_process';
-import { dirname, relative, resolve } from 'node:path';
-import { InputError, parseArgs, UsageError, type Io } from '../commands.js';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { InputError, overlayArguments, parseArgs, UsageError, type Io } from '../commands.js';
 import type { ContractResult } from '../contract.js';
 import { loadInput, loadInputText } from '../input.js';
 import { isDescriptionFile } from '../import/sniff.js';
 import { writeAtomic } from '../write.js';
-import { formatDiagnostic } from '../diagnostics.js';
+import { formatDiagnostic, sourceOf } from '../diagnostics.js';
 import { visibleText } from '../escape.js';
 import { contractsApiDiff } from '../diff/api.js';
 import { planBump, withPackageVersion } from '../diff/bump.js';
 import { FORMATS, formatReview, type Format } from '../diff/report.js';
-import { review, type Bump } from '../diff/review.js';
+import { review, type Bump, type OverlaySides } from '../diff/review.js';
 import { LEVELS, RULES } from '../diff/rules.js';
 
 export async function diffCommand(argv: readonly string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, ['base', 'format', 'fail-on'], ['rules', 'no-api', 'bump']);
+  const args = parseArgs(argv, ['base', 'format', 'fail-on'], ['rules', 'no-api', 'bump'], ['overlay']);
   const format = option(args.options.get('format'), FORMATS, 'text', '--format');
   const failOn = args.options.has('fail-on') ? option(args.options.get('fail-on'), LEVELS, 'breaking', '--fail-on') : undefined;
   if (args.options.has('rules')) return listRules(io, format);
   const base = args.options.get('base');
-  const [before, after] = typeof base === 'string' ? fromGit(io, base, args.positional) : fromFiles(io, args.positional);
+  const overlays = overlayArguments(args, io.cwd);
+  const [before, after, sides] = typeof base === 'string' ? fromGit(io, base, args.positional, overlays) : fromFiles(io, args.positional, overlays);
   if (!before.ok || !after.ok) {
-    for (const side of [before, after]) for (const d of side.diagnostics) io.err(formatDiagnostic(d, side.source));
+    for (const side of [before, after]) for (const d of side.diagnostics) io.err(formatDiagnostic(d, sourceOf(d, side)));
     io.err('contractgen diff: a contract does not load');
     return 1;
   }
+  for (const side of [before, after]) for (const d of side.diagnostics) if (d.severity === 'warning' && side.sources?.has(d.file)) io.err(formatDiagnostic(d, sourceOf(d, side)));
   const api = args.options.has('no-api') ? [] : await contractsApiDiff(before, after);
-  const result = review(before.contract, after.contract, api);
+  const result = { ...review(before.contract, after.contract, api), ...(sides === undefined ? {} : { overlays: sides }) };
   io.out(formatReview(result, format).replace(/\n$/, ''));
   if (args.options.has('bump') && !applyBump(io, before, after, result.bump, newFile(io, base, args.positional))) return 1;
   if (failOn === undefined) return 0;
@@ -79,27 +81,67 @@ function option<T extends string>(value: string | true | undefined, allowed: rea
   throw new UsageError(`${name} must be one of ${allowed.join(', ')}`);
 }
 
-function fromFiles(io: Io, positional: readonly string[]): [ContractResult, ContractResult] {
+type Sides = [ContractResult, ContractResult, OverlaySides | undefined];
+
+function fromFiles(io: Io, positional: readonly string[], overlays: readonly OverlayFile[]): Sides {
   if (positional.length !== 2) throw new UsageError('diff takes two contract files: contractgen diff <old> <new> (or --base <git-ref> <file>)');
   const [a = '', b = ''] = positional;
-  return [loadInput(resolve(io.cwd, a), a), loadInput(resolve(io.cwd, b), b)];
+  const names = overlays.map((o) => o.file);
+  const sides = overlays.length === 0 ? undefined : { old: names, new: names, why: 'the same overlays apply to both descriptions' };
+  return [loadInput(resolve(io.cwd, a), a, overlays), loadInput(resolve(io.cwd, b), b, overlays), sides];
 }
 
-/** The old side is the file as it is at `ref` in its git repository. */
-function fromGit(io: Io, ref: string, positional: readonly string[]): [ContractResult, ContractResult] {
+type OverlayFile = { readonly path: string; readonly file: string };
+
+/**
+ * The old side is the file as it is at `ref` in its git repository, with each overlay as committed
+ * there too: an overlay change is part of the change under review (an overlay the base revision
+ * lacks applies to the new side only). The new side is the working tree's, overlays included.
+ */
+function fromGit(io: Io, ref: string, positional: readonly string[], overlays: readonly OverlayFile[]): Sides {
   if (positional.length !== 1) throw new UsageError('--base takes one contract file: contractgen diff --base <git-ref> <file>');
   const file = positional[0] ?? '';
   const full = resolve(io.cwd, file);
-  let text: string;
+  const [root, commit] = gitSide(full, ref, file);
+  const text = atCommit(root, commit, full, file, ref) ?? fail(`cannot read ${file} at ${ref} from git: it is not in that revision`);
+  const old = overlays.flatMap((o) => {
+    const committed = atCommit(root, commit, o.path, o.file, ref);
+    return committed === undefined ? [] : [{ file: `${ref}:${o.file}`, text: committed }];
+  });
+  const why = 'the old side takes each overlay as committed at the base revision and the new side as it is in the working tree, since an overlay change is part of the change under review; an overlay the base revision lacks applies to the new side only';
+  const sides = overlays.length === 0 ? undefined : { old: old.map((o) => o.file), new: overlays.map((o) => o.file), why };
+  return [loadInputText(`${ref}:${file}`, text, undefined, undefined, old), loadInput(full, file, overlays), sides];
+}
+
+function fail(message: string): never {
+  throw new InputError(message);
+}
+
+/** The repository holding `full` and the commit `ref` names there. */
+function gitSide(full: string, ref: string, file: string): [string, string] {
   try {
     const root = git(['rev-parse', '--show-toplevel'], dirname(full)).trim();
-    const path = relative(root, full).split('\\').join('/');
-    text = git(['show', '--end-of-options', `${commitOf(ref, root)}:${path}`], root);
+    return [root, commitOf(ref, root)];
   } catch (e) {
-    const detail = e instanceof Error && 'stderr' in e ? String((e as { stderr: unknown }).stderr).trim() : '';
-    throw new InputError(`cannot read ${file} at ${ref} from git${detail === '' ? '' : `: ${detail}`}`);
+    throw new InputError(`cannot read ${file} at ${ref} from git${gitDetail(e)}`);
   }
-  return [loadInputText(`${ref}:${file}`, text), loadInput(full, file)];
+}
+
+/** The text of `full` at `commit`; undefined when that revision has no such file. A file outside the repository has no revision. */
+function atCommit(root: string, commit: string, full: string, file: string, ref: string): string | undefined {
+  const path = relative(root, full).split('\\').join('/');
+  if (path === '..' || path.startsWith('../') || isAbsolute(path)) throw new InputError(`${file} is outside the git repository of the description, so it has no version at ${ref}`);
+  try {
+    if (git(['ls-tree', '--name-only', '--end-of-options', commit, '--', path], root).trim() === '') return undefined;
+    return git(['show', '--end-of-options', `${commit}:${path}`], root);
+  } catch (e) {
+    throw new InputError(`cannot read ${file} at ${ref} from git${gitDetail(e)}`);
+  }
+}
+
+function gitDetail(e: unknown): string {
+  const detail = e instanceof Error && 'stderr' in e ? String((e as { stderr: unknown }).stderr).trim() : '';
+  return detail === '' ? '' : `: ${detail}`;
 }
 
 /**

@@ -1,17 +1,17 @@
-/** `contractgen generate [--contract <file>] [--out <dir>] [--package <name>] [--check] [--watch] [--no-openapi] [--no-mocks]`, or every contract of the config file. */
+/** `contractgen generate [--contract <file>] [--out <dir>] [--package <name>] [--overlay <file>]... [--check] [--watch] [--no-openapi] [--no-mocks]`, or every contract of the config file. */
 import { visibleText } from '../escape.js';
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { contractArgument, count, InputError, packageOption, parseArgs, UsageError, type Io, type ParsedArgs } from '../commands.js';
-import { formatDiagnostic } from '../diagnostics.js';
+import { contractArgument, count, InputError, overlayArguments, packageOption, parseArgs, UsageError, type Io, type ParsedArgs } from '../commands.js';
+import { formatDiagnostic, sourceOf } from '../diagnostics.js';
 import { generate, outputsLeftOut, type GenerateOptions, type GenerateOutcome } from '../generate.js';
 import { inputKind } from '../import/sniff.js';
 import { realFolderPath } from '../output-folder.js';
 import { approximationNote } from './approximations.js';
-import { configEntries, DEFAULT_OUT_DIR, defaultContractFile } from './defaults.js';
+import { configEntries, configOverlays, DEFAULT_OUT_DIR, defaultContractFile } from './defaults.js';
 
 export async function generateCommand(argv: readonly string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, ['contract', 'out', 'package'], ['check', 'watch', 'no-openapi', 'no-mocks']);
+  const args = parseArgs(argv, ['contract', 'out', 'package'], ['check', 'watch', 'no-openapi', 'no-mocks'], ['overlay']);
   if (args.options.has('check') && args.options.has('watch')) throw new UsageError('--check and --watch cannot be combined');
   const targets = await targetsOf(args, io);
   if (typeof targets === 'number') return targets;
@@ -33,10 +33,10 @@ async function targetsOf(args: ParsedArgs, io: Io): Promise<Target[] | number> {
   const packageName = packageOption(args);
   const config = await configEntries(args, io);
   if (typeof config === 'number') return config;
-  if (config === undefined) return [target(io, await contractArgument(args, io.cwd, defaultContractFile), typeof out === 'string' ? out : DEFAULT_OUT_DIR, check, outputsLeftOut(noOpenApi, noMocks), packageName)];
+  if (config === undefined) return [target(io, await contractArgument(args, io.cwd, defaultContractFile), typeof out === 'string' ? out : DEFAULT_OUT_DIR, check, outputsLeftOut(noOpenApi, noMocks), packageName, overlayArguments(args, io.cwd))];
   if (typeof out === 'string') throw new UsageError(`--out names one package's folder; ${config.file} names each contract's (or name the contract with --contract)`);
   if (packageName !== undefined) throw new UsageError(`--package names one package; ${config.file} names each contract's (\`package\`), or name the contract with --contract`);
-  return config.entries.map((e) => target(io, e.contract, e.out, check, outputsLeftOut(noOpenApi || e.outputs?.openapi === false, noMocks || e.outputs?.mocks === false), e.package));
+  return config.entries.map((e) => target(io, e.contract, e.out, check, outputsLeftOut(noOpenApi || e.outputs?.openapi === false, noMocks || e.outputs?.mocks === false), e.package, configOverlays(e, io.cwd)));
 }
 
 /** A run's options, with its package folder as the user wrote it (messages print paths as given). */
@@ -45,14 +45,14 @@ interface Target extends GenerateOptions {
   readonly outName: string;
 }
 
-function target(io: Io, contract: string, out: string, check: boolean, outputs: GenerateOptions['outputs'], packageName: string | undefined): Target {
+function target(io: Io, contract: string, out: string, check: boolean, outputs: GenerateOptions['outputs'], packageName: string | undefined, overlays: GenerateOptions['overlays'] = []): Target {
   const given = resolve(io.cwd, out);
   if (isFile(given)) throw new InputError(`--out ${visibleText(out)} is a file; the package is written to a folder`);
   // Resolved once, here: every run (each save of a watch session) writes to the folder the link led to now.
   const outDir = realFolderPath(given);
   if (outDir !== given) io.err(`${visibleText(out)}: a symbolic link leads to ${visibleText(outDir)}; the package is written there`);
   // What a contract says under `outputs:`, for an input that cannot say it (an OpenAPI description).
-  return { contractFile: resolve(io.cwd, contract), contractName: contract, outDir, outName: out, check, outputs, ...(packageName === undefined ? {} : { packageName }) };
+  return { contractFile: resolve(io.cwd, contract), contractName: contract, outDir, outName: out, check, outputs, overlays, ...(packageName === undefined ? {} : { packageName }) };
 }
 
 /** `generate`, with the file system's refusals (a folder it cannot create or write) as input problems, not internal errors. */
@@ -86,17 +86,17 @@ function reportOutcome(outcome: GenerateOutcome, options: Target, io: Io, elapse
   const took = elapsed === undefined ? '' : ` in ${elapsed} ms`;
   // Paths as given, shown by the terminal's rule (a config's names are anyone's).
   const outDir = visibleText(options.outName);
+  // A contract with warnings is generated all the same; they are said when it is rendered (a no-op run reads no model).
+  if ('warnings' in outcome) for (const d of outcome.warnings?.diagnostics ?? []) io.err(formatDiagnostic(d, sourceOf(d, outcome.warnings ?? {})));
   switch (outcome.kind) {
     case 'invalid':
-      for (const d of outcome.diagnostics) io.err(formatDiagnostic(d, outcome.source));
+      for (const d of outcome.diagnostics) io.err(formatDiagnostic(d, sourceOf(d, outcome)));
       io.err(`generation stopped: the ${inputKind(options.contractFile)} has errors${took}`);
       return 1;
     case 'up-to-date':
       io.out(`${outDir}: up to date (${count(outcome.files, 'file')})${took}`);
       return 0;
     case 'written':
-      // A contract with warnings is generated all the same; they are said once, when it is (a no-op run reads no model).
-      for (const d of outcome.warnings?.diagnostics ?? []) io.err(formatDiagnostic(d, outcome.warnings?.source));
       io.out(`${outDir}: ${count(outcome.changed.length, 'file')} written, ${outcome.removed.length} removed, ${outcome.files - outcome.changed.length} unchanged${took}`);
       return 0;
     case 'stale':
@@ -137,16 +137,19 @@ async function watchLoop(targets: readonly Target[], io: Io): Promise<number> {
     // The first run goes first in the queue; the watcher starts before it, so a save made while
     // it runs (or right after its line is printed) is never missed.
     let running = run();
-    // Editors often save by rename, so watch the folder and filter by name.
-    watchers.push(
-      watch(dirname(options.contractFile), (_event, name) => {
-        if (name !== null && name !== basename(options.contractFile)) return;
-        if (pending !== undefined) clearTimeout(pending);
-        pending = setTimeout(() => {
-          running = running.then(run, run);
-        }, 25);
-      }),
-    );
+    // Editors often save by rename, so watch the folders and filter by name: the contract's, and its overlays'.
+    const files = [options.contractFile, ...(options.overlays ?? []).map((o) => o.path)];
+    for (const dir of new Set(files.map((f) => dirname(f)))) {
+      watchers.push(
+        watch(dir, (_event, name) => {
+          if (name !== null && !files.some((f) => dirname(f) === dir && basename(f) === name)) return;
+          if (pending !== undefined) clearTimeout(pending);
+          pending = setTimeout(() => {
+            running = running.then(run, run);
+          }, 25);
+        }),
+      );
+    }
     await running;
   }
   return new Promise((done) => {

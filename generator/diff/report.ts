@@ -42,9 +42,17 @@ function axes(f: Finding): string {
   return f.wire === f.source ? '' : ` [wire: ${f.wire}, source: ${f.source}]`;
 }
 
+/** Which overlays each side took, and why: a line under each format's header. */
+function overlaysLine(review: Review, quote: Quote): string[] {
+  const o = review.overlays;
+  if (o === undefined) return [];
+  const names = (list: readonly string[]) => (list.length === 0 ? 'none' : list.map(quote).join(', '));
+  return [`overlays: old side ${names(o.old)}; new side ${names(o.new)} (${o.why})`];
+}
+
 function text(review: Review): string {
   const side = (s: Review['old']) => `${visibleText(s.file)} (${visibleText(s.version)})`;
-  const lines = [`contractgen diff ${side(review.old)} → ${side(review.new)}`, summaryLine(review)];
+  const lines = [`contractgen diff ${side(review.old)} → ${side(review.new)}`, ...overlaysLine(review, visibleText), summaryLine(review)];
   for (const level of LEVELS) {
     const list = review.findings.filter((f) => f.level === level);
     if (list.length === 0) continue;
@@ -73,7 +81,7 @@ function table(findings: readonly Finding[]): string[] {
 const HEADINGS: Record<Level, string> = { breaking: '🔴 Breaking', warning: '🟡 Warnings', info: 'ℹ️ Info' };
 
 function markdown(review: Review): string {
-  const lines = [`## Contract review: ${markdownCode(review.old.version)} → ${markdownCode(review.new.version)}`, '', `**${summaryLine(review)}**`];
+  const lines = [`## Contract review: ${markdownCode(review.old.version)} → ${markdownCode(review.new.version)}`, '', ...overlaysLine(review, markdownCode).flatMap((l) => [markdownCell(l), '']), `**${summaryLine(review)}**`];
   if (review.findings.length === 0 && review.api.length === 0) lines.push('', 'No changes.');
   for (const level of LEVELS) {
     const list = review.findings.filter((f) => f.level === level);
@@ -98,6 +106,7 @@ function github(review: Review): string {
     const at = loc === undefined ? '' : ` file=${workflowProperty(loc.file)},line=${loc.line},col=${loc.col},`;
     return `::${kind[f.level]}${at === '' ? ' ' : at}title=${workflowProperty(f.rule)}::${workflowData(render(f.parts, visibleText))}`;
   });
+  for (const line of overlaysLine(review, visibleText)) lines.push(`::notice title=overlays::${workflowData(line)}`);
   lines.push(`::notice title=contract review::${workflowData(summaryLine(review))}`);
   return `${lines.join('\n')}\n`;
 }

@@ -36,6 +36,15 @@ export interface Review {
   readonly api: readonly ApiChange[];
   readonly summary: Readonly<Record<Level, number>>;
   readonly bump: Bump;
+  /** The overlays applied to each side's description before import, as named (`<ref>:<file>` on the --base side), and why those. */
+  readonly overlays?: OverlaySides;
+}
+
+export interface OverlaySides {
+  readonly old: readonly string[];
+  readonly new: readonly string[];
+  /** The tool's own words: which revision's overlays each side takes, and the reason. */
+  readonly why: string;
 }
 
 export function classify(changes: readonly Change[]): Finding[] {

@@ -14,6 +14,9 @@ import { decodeText, readInputBytes } from '../load/read-file.js';
 import { amend } from './amend.js';
 import { importOpenApi, type AvoidNames, type ImportOptions, type ImportResult } from './import.js';
 import { nameCollisions, type NameCollision } from '../emit/check-names.js';
+import { sortDiagnostics } from '../diagnostics.js';
+import { overlaid } from '../overlay/overlaid.js';
+import type { OverlayInput } from '../overlay/read-overlay.js';
 import { RESERVED_EXPORTS } from '../emit/names.js';
 
 /** Names the generated package exports itself, which no contract type may take. */
@@ -30,18 +33,34 @@ export interface ImportedContract {
   readonly passes: number;
 }
 
-export function loadDescription(path: string, file: string, options: ImportOptions = {}): ImportedContract {
+/** How a description is imported: the importer's options, and the overlays applied to it first, in order. */
+export interface DescriptionOptions extends ImportOptions {
+  readonly overlays?: readonly OverlayInput[];
+}
+
+export function loadDescription(path: string, file: string, options: DescriptionOptions = {}): ImportedContract {
   const bytes = readInputBytes(path, file, 'description');
   if (!Buffer.isBuffer(bytes)) return { result: bytes, warnings: [], warningDiagnostics: () => [], passes: 0 };
   return loadDescriptionText(file, decodeText(bytes), options);
 }
 
 /** A description's text already read (generate hashes the bytes first: `sha256`, of the text's UTF-8 bytes). */
-export function loadDescriptionText(file: string, text: string, options: ImportOptions = {}, sha256?: string): ImportedContract {
+export function loadDescriptionText(file: string, text: string, options: DescriptionOptions = {}, sha256?: string): ImportedContract {
   const parsed = parseDescription(file, text);
   if (!parsed.ok) return failed(problem(M.openapiUnreadable, file, parsed.at, { detail: parsed.problem }), text);
   // A byte order mark is not part of the description's source, nor then of its hash.
-  return importDescription(parsed.description, options, parsed.description.source === text ? sha256 : undefined);
+  return withOverlays(parsed.description, options, parsed.description.source === text ? sha256 : undefined);
+}
+
+/** The overlays applied before the import; their warnings and texts go along with its result. */
+function withOverlays(description: Description, options: DescriptionOptions, sha256?: string): ImportedContract {
+  const { overlays, ...importOptions } = options;
+  if (overlays === undefined || overlays.length === 0) return importDescription(description, importOptions, sha256);
+  const applied = overlaid(description, overlays, sha256);
+  if (!applied.ok) return { result: { ok: false, diagnostics: applied.diagnostics, source: description.source, sources: applied.sources }, warnings: [], warningDiagnostics: () => [], passes: 0 };
+  const imported = importDescription(applied.description, importOptions, applied.sha256);
+  const diagnostics = sortDiagnostics([...applied.diagnostics, ...imported.result.diagnostics]);
+  return { ...imported, result: { ...imported.result, diagnostics, sources: applied.sources } };
 }
 
 function importDescription(description: Description, options: ImportOptions, sha256?: string): ImportedContract {

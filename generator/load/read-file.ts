@@ -1,5 +1,5 @@
 /**
- * Reading an input file, a contract or an OpenAPI description: its bytes, or a positioned reason
+ * Reading an input file, a contract, an OpenAPI description or an overlay: its bytes, or a positioned reason
  * why not, naming the file as what it is. A no-change `generate` hashes the bytes before anything
  * else loads, so this module loads no parser.
  */
@@ -7,13 +7,13 @@ import { isAscii } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
 import { MESSAGES as M, problem, type Message } from '../diagnostic-catalogue.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { MAX_CONTRACT_BYTES, MAX_DESCRIPTION_BYTES } from '../limits.js';
+import { MAX_CONTRACT_BYTES, MAX_DESCRIPTION_BYTES, MAX_OVERLAY_BYTES } from '../limits.js';
 
-/** What a command was given: a contract, or an OpenAPI description it imports in memory. */
-export type InputKind = 'contract' | 'description';
+/** What a command was given: a contract, an OpenAPI description it imports in memory, or an overlay applied to that description. */
+export type InputKind = 'contract' | 'description' | 'overlay';
 
 /** The size each kind may have: descriptions are others' documents and run to tens of megabytes. */
-const LIMITS: Readonly<Record<InputKind, number>> = { contract: MAX_CONTRACT_BYTES, description: MAX_DESCRIPTION_BYTES };
+const LIMITS: Readonly<Record<InputKind, number>> = { contract: MAX_CONTRACT_BYTES, description: MAX_DESCRIPTION_BYTES, overlay: MAX_OVERLAY_BYTES };
 
 export interface Unreadable {
   readonly ok: false;

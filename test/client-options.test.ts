@@ -105,6 +105,8 @@ createClient(options);
 
 // @ts-expect-error two environments: one must be chosen
 createClient({ baseUrl: { api: 'https://a.example', files: 'https://f.example' } });
+// @ts-expect-error nor can the options be left out
+createClient();
 // @ts-expect-error one host's base URL leaves the other's server variables needed
 createClient({ environment: 'production', baseUrl: { api: 'https://a.example' } });
 // @ts-expect-error two hosts: base URLs by host name
@@ -127,6 +129,9 @@ import { createBaseClient, createClient } from './index.js';
 // One environment: it need not be named; one host: one base URL string.
 createClient({ baseUrl: 'https://ghe.example/api/v3' });
 createClient({});
+// Nothing need be given: no options at all.
+createClient();
+createBaseClient();
 createBaseClient({ environment: 'default', timeoutMs: 5_000 });
 
 // @ts-expect-error the contract's one environment is named default
@@ -227,6 +232,14 @@ describe('baseUrl of a one-host description (GitHub Enterprise, a proxy, a mock)
       expect(result).toMatchObject({ ok: true, data: { name: '/api/v3/repos/o/r' } });
       expect(requests.map((r) => `${r.server} ${r.method} ${r.url}`)).toEqual(['a GET /api/v3/repos/o/r']);
     }
+  });
+
+  it('is made without options where none is needed, as with {} (the JavaScript default too)', () => {
+    const make = repos.createClient as unknown as () => Record<string, unknown>;
+    expect(typeof make()['reposGet']).toBe('function');
+    expect(() => (repos['createBaseClient'] as () => unknown)()).not.toThrow();
+    // Two environments: the options are required (a JavaScript caller without them gets an exception, not a client).
+    expect(() => (gateway.createClient as unknown as () => unknown)()).toThrow();
   });
 
   it("resolves a relative base URL against the page's location, as a browser's fetch would", async () => {

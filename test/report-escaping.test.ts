@@ -332,6 +332,8 @@ describe("the generated package's README: the quick start, the error categories,
     const text = readFileSync('test/fixtures/problem-json/contract.yaml', 'utf8')
       .replace('    summary: List items.\n    method: GET\n    path: /items\n', `    summary: ${JSON.stringify(forged)}\n    method: GET\n    path: ${JSON.stringify(`/items/${forged.replace(/\n/g, ' ')}`)}\n    params:\n      q: { in: query, required: true, example: ${JSON.stringify(example)} }\n`)
       .replace('    summary: Read one item.\n', `    description: ${JSON.stringify(`${forged}. More.`)}\n`)
+      // The quick start's call (the path with the most operations on it): its parameter's example too.
+      .replace("      sku: { description: The item's code. }\n    responses:\n      \"200\": { body: Item }", `      sku: { description: The item's code., example: ${JSON.stringify(example)} }\n    responses:\n      "200": { body: Item }`)
       .replace('  missing: { description: Nothing there. }', `  missing: { description: ${JSON.stringify(forged)} }`);
     const result = loadContractText('contract.yaml', text);
     if (!result.ok) throw new Error(result.diagnostics.map((d) => d.message).join('; '));

@@ -76,7 +76,7 @@ function emitOptions(file: TsFile, contract: Contract): void {
   const { Environment } = CLIENT;
   const sole = soleEnvironment(contract);
   // Every variable defaulted: nothing need be given; else the servers, unless baseUrl gives every host's URL.
-  const serversOptional = contract.servers.every((s) => s.default !== undefined);
+  const serversOptional = serversDefaulted(contract);
   const members = () => {
     file.doc('Which environment to call.', sole === undefined ? undefined : `Optional: the contract has one, ${sole.name}.`);
     file.w.writeLine(`readonly environment${sole === undefined ? '' : '?'}: E;`);
@@ -337,7 +337,24 @@ function emitCreateClient(file: TsFile, contract: Contract): void {
   const withRuntime = file.use(MODULE.runtime.baseClient, RUNTIME.baseClient.withRuntime);
   const returned = (members: string[]) => (members.length === 0 ? [`return ${withRuntime}(runtime, {});`] : [`return ${withRuntime}(runtime, {`, ...members, '});']);
   const { Environment, ClientOptions, Client } = CLIENT;
-  file.fn(`${CLIENT.createClient}<E extends ${Environment}>(options: ${ClientOptions}<E>): ${Client}`, 'options', [runtime, ...returned(js)], [runtime, ...returned(ts)]);
+  const [param, declared, jsParam] = optionsParam(contract);
+  const head = `${CLIENT.createClient}<E extends ${Environment}>`;
+  file.fn(`${head}(${param}): ${Client}`, jsParam, [runtime, ...returned(js)], [runtime, ...returned(ts)], `${head}(${declared}): ${Client}`);
+}
+
+/**
+ * The options parameter of `createClient` and `createBaseClient` (source, declaration, JavaScript):
+ * left out where nothing need be given (one environment, every server variable defaulted), so
+ * `createClient()` works as `createClient({})` does.
+ */
+function optionsParam(contract: Contract): readonly [string, string, string] {
+  const type = `${CLIENT.ClientOptions}<E>`;
+  if (soleEnvironment(contract) === undefined || !serversDefaulted(contract)) return [`options: ${type}`, `options: ${type}`, 'options'];
+  return [`options: ${type} = {}`, `options?: ${type}`, 'options = {}'];
+}
+
+function serversDefaulted(contract: Contract): boolean {
+  return contract.servers.every((s) => s.default !== undefined);
 }
 
 /** `createRuntime(RUNTIME_SPEC, options)`: the client object both forms are built on. */
@@ -366,7 +383,9 @@ function emitOperations(file: TsFile, contract: Contract): void {
   file.w.blankLine();
   file.doc(`Creates a {@link ${BaseClient}} of ${contract.info.title}: the options and behaviour of {@link ${CLIENT.createClient}}, without the methods.`);
   const create = `return ${createRuntime(file)}`;
-  file.fn(`${createBaseClient}<E extends ${Environment}>(options: ${ClientOptions}<E>): ${BaseClient}`, 'options', [`${create};`], [`${create} as ${BaseClient};`]);
+  const [param, declared, jsParam] = optionsParam(contract);
+  const head = `${createBaseClient}<E extends ${Environment}>`;
+  file.fn(`${head}(${param}): ${BaseClient}`, jsParam, [`${create};`], [`${create} as ${BaseClient};`], `${head}(${declared}): ${BaseClient}`);
   file.w.blankLine();
   const optional = contract.endpoints.map(hasOptionalInput);
   // Constants of a function type, not function declarations: in a consumer's tsc, 2,000

@@ -1,8 +1,8 @@
 /**
  * The README's quick start: the install line and a program that works when pasted. It creates the
- * client with exactly the options this API needs (its credentials and base addresses read from the
- * environment), makes one call with its `ok` check and, where the API paginates, walks the items
- * of a paginated operation. test/readme-quick-start.test.ts type-checks it under TypeScript 5.9
+ * client with exactly the options this API needs (its credentials and base URLs read from the
+ * environment), makes one call with its `ok` check (a GET of the API's main resource) and, where
+ * the API paginates, walks the items of a paginated operation. test/readme-quick-start.test.ts type-checks it under TypeScript 5.9
  * and 7 and runs it against a server on 127.0.0.1; the property tests type-check it for random
  * contracts.
  *
@@ -17,24 +17,20 @@ import { CLIENT, endpointNames } from './names.js';
 import { Code, data, fits, list, objectKey } from './pretty.js';
 import { exampleValue } from './value-example.js';
 
-/**
- * Whether the pagination helpers take the `Client` that `createClient` returns. Until they do
- * (issue 32's client options), the quick start names its options once (`satisfies ClientOptions`)
- * and gives them to `createBaseClient` too, for the helper.
- */
-const HELPERS_TAKE_CLIENT = false;
-
 /** The operations the quick start calls. */
 interface QuickStartCalls {
-  /** The one call: a GET without a required body, with the fewest required parameters. */
+  /** The one call: a GET without a required body, of the resource with the most operations under it (callCost). */
   readonly call: Endpoint | undefined;
-  /** The paginated operation it walks, when the API has one. */
+  /** The paginated operation it walks, when the API has one: one under the call's resource if any (GitHub: a repository's issues). */
   readonly paged: Endpoint | undefined;
 }
 
 function quickStartCalls(contract: Contract): QuickStartCalls {
   const callable = contract.endpoints.filter((e) => e.id !== contract.auth?.endpoint);
-  return { call: simplest(contract, callable), paged: simplest(contract, callable.filter((e) => e.pagination !== undefined)) };
+  const call = simplest(contract, callable);
+  const paged = callable.filter((e) => e.pagination !== undefined);
+  const below = call === undefined ? [] : paged.filter((e) => e.path.startsWith(`${call.path.replace(/\/+$/, '')}/`));
+  return { call, paged: simplest(contract, below.length > 0 ? below : paged) };
 }
 
 /** The README section: install, then the program and the environment variables it reads. */
@@ -49,21 +45,19 @@ export function quickStart(contract: Contract): { readonly code: string[]; reado
   const { call, paged } = quickStartCalls(contract);
   const env = new EnvironmentNames(envPrefix(contract.info.packageName));
   const options = clientOptions(contract, [call, paged], env);
-  const shared = paged !== undefined && !HELPERS_TAKE_CLIENT;
   const pageHelper = paged === undefined ? undefined : endpointNames.items(paged.id);
-  const imports = [...(shared ? [CLIENT.createBaseClient] : []), CLIENT.createClient, ...(pageHelper === undefined ? [] : [pageHelper]), ...(shared ? [`type ${CLIENT.ClientOptions}`] : [])];
+  const imports = [CLIENT.createClient, ...(pageHelper === undefined ? [] : [pageHelper])];
   const lines = [...list('import ', '{', imports, '}', ` from ${stringLiteral(contract.info.packageName)};`, 0), ''];
   // One option per line, each read at a glance.
-  if (shared) lines.push(...expandedObject('const options = ', options, ` satisfies ${CLIENT.ClientOptions};`), `const client = ${CLIENT.createClient}(options);`);
+  if (Object.keys(options).length === 0) lines.push(`const client = ${CLIENT.createClient}();`);
   else lines.push(...expandedObject(`const client = ${CLIENT.createClient}(`, options, ');'));
   if (call !== undefined) {
     lines.push('', ...callLines(`const result = await client.${endpointNames.operation(call.id)}(`, inputOf(contract, call), ');'));
     lines.push('if (result.ok) console.log(result.data);', 'else console.error(result.error.message);');
   }
   if (paged !== undefined && pageHelper !== undefined) {
-    const pager = shared ? `${CLIENT.createBaseClient}(options)` : 'client';
     const input = inputOf(contract, paged) ?? {};
-    lines.push('', ...callLines(`for await (const item of ${pageHelper}(${pager}, `, input, ')) {'));
+    lines.push('', ...callLines(`for await (const item of ${pageHelper}(client, `, input, ')) {'));
     lines.push('  if (item.ok) console.log(item.data);', '  else console.error(item.error.message);', '}');
   }
   return { code: lines, variables: env.names };
@@ -75,21 +69,37 @@ export function quickStart(contract: Contract): { readonly code: string[]; reado
 
 /**
  * The options `createClient` needs for this API and these calls, values as code: the default
- * environment; the server variables it has no default for; the credentials of the schemes the
- * calls use. When the client gains `baseUrl` and an optional `environment`, this is the one
- * function to change.
+ * environment where there are several; the base URLs where every host's has a server variable
+ * without a default (one string for one host), else those variables; the credentials of the
+ * schemes the calls use.
  */
 function clientOptions(contract: Contract, calls: readonly (Endpoint | undefined)[], env: EnvironmentNames): Record<string, unknown> {
   const environment = contract.environments.find((e) => e.isDefault) ?? contract.environments[0];
   const options: Record<string, unknown> = {};
-  if (environment !== undefined) options['environment'] = environment.name;
-  const servers = environment === undefined ? {} : serverOptions(contract, environment, env);
-  if (Object.keys(servers).length > 0 || contract.servers.some((s) => s.default === undefined)) options['servers'] = servers;
+  if (environment !== undefined && contract.environments.length > 1) options['environment'] = environment.name;
+  const baseUrl = environment === undefined ? undefined : baseUrlOption(contract, environment, env);
+  const servers = environment === undefined || baseUrl !== undefined ? {} : serverOptions(contract, environment, env);
+  if (baseUrl !== undefined) options['baseUrl'] = baseUrl;
+  else if (Object.keys(servers).length > 0 || contract.servers.some((s) => s.default === undefined)) options['servers'] = servers;
   const schemes = schemesShown(contract, calls);
   if (schemes.some((s) => s.type === 'clientCredentials')) options['credentials'] = grantCredentials(contract, env);
   const held = schemes.filter((s) => s.type !== 'clientCredentials');
   if (held.length > 0) options['auth'] = Object.fromEntries(held.map((s) => [s.name, schemeCredential(s, env)]));
   return options;
+}
+
+/**
+ * Every host's base URL read from an environment variable, where each host's URL needs a server
+ * variable without a default: what a user has to hand is a URL, not the description's variable
+ * names. Undefined where some host's URL is complete (the variables then say less).
+ */
+function baseUrlOption(contract: Contract, environment: Environment, env: EnvironmentNames): Code | Record<string, Code> | undefined {
+  const k = knowledge(contract);
+  const needed = new Set(environment.variables.filter((v) => k.server(v)?.default === undefined));
+  const incomplete = (url: string) => [...url.matchAll(/\{([^}]*)\}/g)].some((m) => needed.has(m[1] ?? ''));
+  if (needed.size === 0 || !environment.urls.every((u) => incomplete(u.url))) return undefined;
+  if (contract.hosts.length === 1) return required(env.claim('base url'));
+  return Object.fromEntries(environment.urls.map((u) => [u.host, required(env.claim(`${u.host} url`))]));
 }
 
 /** The environment's server variables without a default, each read from an environment variable. */
@@ -168,23 +178,53 @@ class EnvironmentNames {
 // The calls
 // ---------------------------------------------------------------------------------------------
 
-/** The endpoint that is simplest to call: a GET first, not deprecated, no bytes to send, no required body, the fewest required parameters; contract order breaks ties. */
+/**
+ * The endpoint a first program calls: a GET first, not deprecated, no bytes to send, no required
+ * body; then the API's main resource, the path with the most operations on and under it (GitHub's
+ * `GET /repos/{owner}/{repo}`, not `GET /`, which says what the API is, nor `GET /zen`); then the
+ * fewest required parameters; contract order breaks ties.
+ */
 function simplest(contract: Contract, endpoints: readonly Endpoint[]): Endpoint | undefined {
   let best: Endpoint | undefined;
   let bestCost: number[] = [];
+  const under = operationsUnder(contract);
   for (const endpoint of endpoints) {
-    const cost = callCost(contract, endpoint);
+    const cost = callCost(contract, endpoint, under(endpoint));
     if (best === undefined || lexicallyLess(cost, bestCost)) [best, bestCost] = [endpoint, cost];
   }
   return best;
 }
 
-function callCost(contract: Contract, endpoint: Endpoint): number[] {
+function callCost(contract: Contract, endpoint: Endpoint, operations: number): number[] {
   const inputs = requiredInputs(endpoint);
   const bytes = inputs.some((ref) => sendsBytes(contract, ref, new Set())) ? 1 : 0;
   const body = endpoint.request !== undefined && !endpoint.request.optional ? 1 : 0;
   // A paginated operation comes last among equals: the program walks one already.
-  return [endpoint.method === 'GET' ? 0 : 1, endpoint.deprecated === undefined ? 0 : 1, bytes, body, inputs.length, endpoint.pagination === undefined ? 0 : 1];
+  return [endpoint.method === 'GET' ? 0 : 1, endpoint.deprecated === undefined ? 0 : 1, bytes, body, -operations, inputs.length, endpoint.pagination === undefined ? 0 : 1];
+}
+
+/**
+ * How many other operations act on an endpoint's path or a path under it; none for the root,
+ * under which everything is. Paths sorted once: those under `p` are the run from `p/` to `p0`
+ * ('0' follows '/'), found by binary search (Graph's 15,000 operations).
+ */
+function operationsUnder(contract: Contract): (endpoint: Endpoint) => number {
+  const paths = contract.endpoints.map((e) => e.path.replace(/\/+$/, '')).sort();
+  const from = (key: string) => {
+    let [lo, hi] = [0, paths.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((paths[mid] ?? '') < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return (endpoint) => {
+    const path = endpoint.path.replace(/\/+$/, '');
+    if (path === '') return 0;
+    // Itself and its other methods, then what is under it (`/gifs-x` sorts between and is neither).
+    return from(`${path}\u0000`) - from(path) + from(`${path}0`) - from(`${path}/`) - 1;
+  };
 }
 
 function lexicallyLess(a: readonly number[], b: readonly number[]): boolean {

@@ -206,10 +206,11 @@ export class TsFile {
    * `export function <signature> { body }`: `jsParams` are the parameter names, and `body` the
    * statements, valid as both TypeScript and JavaScript (casts belong in `tsBody`).
    */
-  fn(signature: string, jsParams: string, body: readonly string[], tsBody: readonly string[] = body): void {
+  fn(signature: string, jsParams: string, body: readonly string[], tsBody: readonly string[] = body, declared: string = signature): void {
     const name = signature.slice(0, signature.search(/[<(]/));
     const js = [`export function ${name}(${jsParams}) {`, ...body.map((l) => `  ${l}`), '}'].join('\n');
-    this.value(js, `export declare function ${signature};`, () => {
+    // `declared`: the signature as a declaration file may say it (a parameter's default becomes `?`).
+    this.value(js, `export declare function ${declared};`, () => {
       this.w.write(`export function ${signature} `).block(() => this.lines(tsBody));
     });
   }

@@ -2,7 +2,7 @@
  * The quick start of a generated package's README, as the tests read, compile and run it: against
  * a node:http server on 127.0.0.1 answering every operation with the package's own success
  * fixture, pointed there the way a user would (the environment variables it reads; the client's
- * `fetch` option where the description's server is a fixed URL).
+ * `baseUrl` option where the description's server is a fixed URL).
  */
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -33,7 +33,7 @@ export function quickStartModule(files: ReadonlyMap<string, string>): [string, s
   return ['src/readme-quick-start.ts', `declare const process: { readonly env: Readonly<Record<string, string | undefined>> };\n${code.replace(from, " from './index.js';")}`];
 }
 
-/** Where a `process.env['X']` of the program goes: the path of option keys to it (`servers.base_url`, `auth.api_key`). */
+/** Where a `process.env['X']` of the program goes: the path of option keys to it (`baseUrl`, `servers.base_url`, `auth.api_key`). */
 function environmentReads(code: string): Map<string, string[]> {
   const source = ts.createSourceFile('quick-start.ts', code, ts.ScriptTarget.ES2022, true);
   const reads = new Map<string, string[]>();
@@ -50,26 +50,26 @@ function environmentReads(code: string): Map<string, string[]> {
 }
 
 /**
- * The program sent to `base` instead of the description's fixed server: today through the
- * client's `fetch` option, added to the object literal the client's options are written in.
- * (When the client has a `baseUrl` option, this adds `baseUrl: base` instead.)
+ * The program sent to `base` instead of the description's fixed server, as a user would point it
+ * at a mock: the client's `baseUrl` option (one per host where there are several), added to the
+ * object literal the client's options are written in.
  */
-function pointAt(code: string, base: string): string {
+function pointAt(code: string, base: string, contract: Contract): string {
   const source = ts.createSourceFile('quick-start.ts', code, ts.ScriptTarget.ES2022, true);
-  let options: ts.ObjectLiteralExpression | undefined;
+  let create: ts.CallExpression | undefined;
   const visit = (node: ts.Node): void => {
-    if (ts.isVariableDeclaration(node) && ['options', 'client'].includes(node.name.getText()) && node.initializer !== undefined) {
-      let init: ts.Expression = node.initializer;
-      if (ts.isSatisfiesExpression(init)) init = init.expression;
-      if (ts.isCallExpression(init)) init = init.arguments[0] ?? init;
-      if (ts.isObjectLiteralExpression(init)) options ??= init;
-    }
+    if (ts.isVariableDeclaration(node) && node.name.getText() === 'client' && node.initializer !== undefined && ts.isCallExpression(node.initializer)) create ??= node.initializer;
     ts.forEachChild(node, visit);
   };
   visit(source);
-  if (options === undefined) throw new Error('no options object in the quick start');
+  if (create === undefined) throw new Error('no createClient call in the quick start');
+  const baseUrl = contract.hosts.length === 1 ? JSON.stringify(base) : `{ ${contract.hosts.map((h) => `${JSON.stringify(h.name)}: ${JSON.stringify(base)}`).join(', ')} }`;
+  const [options] = create.arguments;
+  // `createClient()`: the options object added; else the option added to the object written.
+  if (options === undefined) return `${code.slice(0, create.arguments.pos)}{ baseUrl: ${baseUrl} }${code.slice(create.arguments.pos)}`;
+  if (!ts.isObjectLiteralExpression(options)) throw new Error('the quick start gives createClient no object literal');
   const at = options.getStart(source) + 1;
-  return `${code.slice(0, at)} fetch: (url, init) => fetch(url.replace(/^https?:\\/\\/[^/]+/, ${JSON.stringify(base)}), init), ${code.slice(at)}`;
+  return `${code.slice(0, at)} baseUrl: ${baseUrl}, ${code.slice(at)}`;
 }
 
 interface Seen {
@@ -146,9 +146,10 @@ export async function runQuickStart(out: string, contract: Contract, code: strin
   try {
     const reads = environmentReads(code);
     const env: Record<string, string> = { PATH: process.env['PATH'] ?? '' };
-    for (const [variable, path] of reads) env[variable] = path[0] === 'servers' ? server.base : `value-of-${variable}`;
-    const fixed = contract.environments.find((e) => e.isDefault)?.urls.every((u) => !u.url.includes('{')) ?? false;
-    const program = fixed ? pointAt(code, server.base) : code;
+    for (const [variable, path] of reads) env[variable] = path[0] === 'servers' || path[0] === 'baseUrl' ? server.base : `value-of-${variable}`;
+    // Where the program reads no address, the description's server (fixed, or its variables defaulted) is replaced.
+    const fixed = ![...reads.values()].some((path) => path[0] === 'servers' || path[0] === 'baseUrl');
+    const program = fixed ? pointAt(code, server.base, contract) : code;
     writeFileSync(join(out, 'quick-start.mjs'), ts.transpileModule(program, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText);
     // Not spawnSync: the server answers from this process's event loop. The package imports itself by name (its `exports`).
     const run = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {

@@ -56,6 +56,15 @@ describe('what was approximated', () => {
     expect(err).toEqual([NOTE]);
   });
 
+  it('with overlays, the command named gives them too: it lists what the overlaid description approximated', async () => {
+    writeFileSync(join(dir, 'title.yaml'), 'overlay: 1.0.0\ninfo: { title: Title, version: 1.0.0 }\nactions:\n  - target: $.info\n    update: { x-note: overlaid }\n');
+    const { code, err } = await run(['validate', DESCRIPTION, '--overlay', 'title.yaml']);
+    expect(code).toBe(0);
+    expect(err).toEqual([NOTE.replace('validate widgets.json', 'validate widgets.json --overlay title.yaml')]);
+    const listed = await run(['validate', DESCRIPTION, '--overlay', 'title.yaml', '--approximations']);
+    expect(listed.err).toHaveLength(25);
+  });
+
   it('validate --approximations lists each at the description’s line:col', async () => {
     const { code, err } = await run(['validate', DESCRIPTION, '--approximations']);
     expect(code).toBe(0);

@@ -16,13 +16,13 @@ export function byCause(warnings: readonly ImportWarning[]): string {
     .join(', ');
 }
 
-/** The command that prints every approximation of `file` at its line:col. */
-export function listingCommand(file: string): string {
-  return `contractgen validate ${visibleText(file)} --approximations`;
+/** The command that prints every approximation of `file` (with the overlays it was given) at its line:col. */
+export function listingCommand(file: string, overlays: readonly string[] = []): string {
+  return ['contractgen validate', file, ...overlays.flatMap((o) => ['--overlay', o]), '--approximations'].map(visibleText).join(' ');
 }
 
 /** One line for a description whose import approximated anything: how much, why, and how to see each. */
-export function approximationNote(file: string, warnings: readonly ImportWarning[] | undefined): string | undefined {
+export function approximationNote(file: string, warnings: readonly ImportWarning[] | undefined, overlays: readonly string[] = []): string | undefined {
   if (warnings === undefined || warnings.length === 0) return undefined;
-  return `${visibleText(file)}: ${count(warnings.length, 'approximation')} in the imported contract (${byCause(warnings)}); ${listingCommand(file)} lists them`;
+  return `${visibleText(file)}: ${count(warnings.length, 'approximation')} in the imported contract (${byCause(warnings)}); ${listingCommand(file, overlays)} lists them`;
 }

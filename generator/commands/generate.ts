@@ -77,7 +77,7 @@ function isFile(path: string): boolean {
 /** The outcome's lines; in a watch session (`elapsed`), one line a run. */
 function report(outcome: GenerateOutcome, options: Target, io: Io, elapsed?: number): number {
   const code = reportOutcome(outcome, options, io, elapsed);
-  const note = outcome.kind === 'invalid' || outcome.kind === 'refused' || outcome.kind === 'blocked' || elapsed !== undefined ? undefined : approximationNote(options.contractName, outcome.approximations);
+  const note = outcome.kind === 'invalid' || outcome.kind === 'refused' || outcome.kind === 'blocked' || elapsed !== undefined ? undefined : approximationNote(options.contractName, outcome.approximations, (options.overlays ?? []).map((o) => o.file));
   if (note !== undefined) io.err(note);
   return code;
 }

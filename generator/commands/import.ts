@@ -28,7 +28,7 @@ export function importCommand(argv: readonly string[], io: Io): number {
   const imported = loadDescription(resolve(io.cwd, file), file, { ...(packageName === undefined ? {} : { packageName }), overlays });
   const { result } = imported;
   for (const d of imported.warningDiagnostics(WARNINGS_SHOWN)) io.err(formatDiagnostic(d, undefined));
-  if (imported.warnings.length > WARNINGS_SHOWN) io.err(summary(imported.warnings, file));
+  if (imported.warnings.length > WARNINGS_SHOWN) io.err(summary(imported.warnings, listingCommand(file, overlays.map((o) => o.file))));
   for (const d of result.diagnostics) io.err(formatDiagnostic(d, result.sources?.get(d.file)));
   if (!result.ok || imported.data === undefined) {
     io.err(`import stopped: ${visibleText(file)} cannot be imported`);
@@ -51,8 +51,8 @@ export function importCommand(argv: readonly string[], io: Io): number {
   return 0;
 }
 
-function summary(warnings: readonly ImportWarning[], file: string): string {
-  return `… ${warnings.length - WARNINGS_SHOWN} more warnings not shown; all ${warnings.length} by cause: ${byCause(warnings)}; ${listingCommand(file)} lists every one`;
+function summary(warnings: readonly ImportWarning[], listing: string): string {
+  return `… ${warnings.length - WARNINGS_SHOWN} more warnings not shown; all ${warnings.length} by cause: ${byCause(warnings)}; ${listing} lists every one`;
 }
 
 /** The contract's YAML, headed by where it came from (the description and the overlays applied to it) and what to add by hand. */

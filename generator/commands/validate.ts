@@ -27,7 +27,7 @@ function validateOne(file: string, io: Io, listing: boolean, overlays: readonly 
   const { approximations } = result;
   if (listing && approximations !== undefined) for (const d of approximations.warningDiagnostics(Infinity)) io.err(formatDiagnostic(d, undefined));
   for (const d of result.diagnostics) io.err(formatDiagnostic(d, sourceOf(d, result)));
-  const note = listing ? undefined : approximationNote(file, approximations?.warnings);
+  const note = listing ? undefined : approximationNote(file, approximations?.warnings, overlays.map((o) => o.file));
   if (note !== undefined) io.err(note);
   if (!result.ok) {
     const errors = result.diagnostics.filter((d) => d.severity === 'error').length;

@@ -448,6 +448,8 @@ describe('auth', () => {
     const loaded = loadInputText('t.json', description);
     expect(loaded.ok).toBe(true);
     expect(loaded.diagnostics.map((d) => [d.code, d.severity, d.message])).toEqual([['no-auth-scheme', 'warning', SAYS]]);
+    // At the description's info, where the API as a whole is described (its column: the object's first brace).
+    expect(loaded.diagnostics.map((d) => [d.line, d.col])).toEqual([[1, description.indexOf('{', description.indexOf('"info"')) + 1]]);
     const secured = JSON.parse(description) as Record<string, unknown>;
     secured['components'] = { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } };
     expect(loadInputText('t.json', JSON.stringify(secured)).diagnostics).toEqual([]);

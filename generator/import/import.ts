@@ -104,6 +104,8 @@ function exportedParts(doc: JsonObject, options: ImportOptions, body: (schema: J
 
 function info(ctx: ImportContext, options: ImportOptions): Out {
   const given = isObject(ctx.doc['info']) ? ctx.doc['info'] : {};
+  // What the contract says of the API as a whole (no-auth-scheme, package-version) points at the description's info.
+  if (isObject(ctx.doc['info'])) ctx.origin(['info'], ['info']);
   const title = text(given['title']) ?? 'API';
   const rawVersion = given['version'];
   const version = typeof rawVersion === 'number' ? String(rawVersion) : (text(rawVersion) ?? 'unversioned');

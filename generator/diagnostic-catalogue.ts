@@ -42,7 +42,7 @@ export const CODES = {
   },
   'reserved-name': {
     stages: ['model'],
-    summary: 'A host, shape, category, policy, environment, auth scheme, server variable, credential, operation id or message row id named like an `Object.prototype` member (`toString`, `constructor`, `__proto__`…).',
+    summary: 'A host, shape, category, policy, environment, auth scheme, server variable, credential, operation id or message row id named like an `Object.prototype` member (`toString`, `constructor`, `__proto__`…); an operation id or an enum that would name an exported value `eval`, `arguments` (strict mode cannot bind them) or `then` (the package would be thenable).',
   },
   'untyped-condition': {
     stages: ['model'],
@@ -393,6 +393,7 @@ export const MESSAGES = {
   // model: names of the generated package
   builtInName: error<{ kind: string; name: string }>('reserved-name', (p) => `${p.kind} '${p.name}' is the name of a built-in JavaScript object member; choose another name`),
   unfitOperation: error<{ id: string; why: string }>('reserved-name', (p) => `operation id '${p.id}' cannot name the package's operation function: ${p.why}; choose another name`),
+  unfitEnum: error<{ name: string; why: string }>('reserved-name', (p) => `enum '${p.name}' cannot name the package's object of its values: ${p.why}; choose another name`),
   nameCollision: error<{ owner: string; name: string; previous: string }>('name-collision', (p) => `${p.owner} would generate the export '${p.name}', which ${p.previous} already generates; rename one of them`),
 };
 

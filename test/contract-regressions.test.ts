@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { loadContractText } from '../generator/contract.js';
+import { loadInputText } from '../generator/input.js';
 import { render } from '../generator/generate.js';
 import { sourceNames } from './support/contract-properties.js';
 import { typecheckPackage } from './support/typecheck-package.js';
@@ -214,6 +215,24 @@ describe('minimal reproductions', () => {
       const source = `${HEAD}hosts:\n  api: { url: "https://a.example" }\ntypes:\n  T: { kind: object, fields: {} }\nendpoints:\n  ${id}: { method: GET, path: /t, host: api, responses: { "200": { body: T } } }\n`;
       expectRejected(source, 'reserved-name');
     }
+  });
+
+  it('an enum whose object of values a module cannot export (eval, arguments) or should not (then); an object type of those names is only a type', async () => {
+    for (const name of ['eval', 'arguments', 'then']) {
+      const source = `${HEAD}hosts:\n  api: { url: "https://a.example" }\ntypes:\n  ${name}: { kind: enum, values: [a] }\nendpoints:\n  ping: { method: GET, path: /t, host: api, responses: { "200": { body: ${name} } } }\n`;
+      expectRejected(source, 'reserved-name');
+      expect(loadContractText('c.yaml', source.replace('kind: enum, values: [a]', 'kind: object, fields: {}')).ok).toBe(true);
+    }
+    // An imported description's schema of such a name takes another.
+    const description = JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, security: [], paths: { '/t': { get: { operationId: 'ping', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/then' } } } } } } } }, components: { schemas: { then: { type: 'string', enum: ['a'] } } } });
+    const imported = loadInputText('d.json', description);
+    expect(imported.ok).toBe(true);
+    expect(imported.ok && imported.contract.types.map((t) => t.name).filter((n) => n.toLowerCase().startsWith('then'))).not.toContain('then');
+  });
+
+  it("a type named like a paginated endpoint's iterator (listItemsPages for listItems)", async () => {
+    const source = `${HEAD}hosts:\n  api: { url: "https://a.example" }\ntypes:\n  listItemsPages: { kind: object, fields: { items: { type: array, required: true, items: { type: string } }, next: { type: string } } }\nendpoints:\n  listItems:\n    method: GET\n    path: /items\n    host: api\n    params: { cursor: { in: query, type: string } }\n    pagination: { kind: cursor, param: cursor, next: next, items: items }\n    responses: { "200": { body: listItemsPages } }\n`;
+    expectRejected(source, 'name-collision');
   });
 
   it('a type named like a generated export (Client)', async () => {

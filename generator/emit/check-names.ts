@@ -11,12 +11,12 @@ import { MESSAGES as M } from '../diagnostic-catalogue.js';
 import type { BuildContext } from '../model/context.js';
 import type { Contract } from '../model/types.js';
 import { distinctEndpoints } from './main-entry.js';
-import { endpointNames } from './names.js';
+import { endpointNames, typeNames } from './names.js';
 import type { NameScope, OutputDescriptor } from './output.js';
 import { OUTPUTS } from './outputs.js';
 
-/** Names an exported function of an ES module cannot take, and why. */
-const UNFIT_FUNCTION_NAMES: ReadonlyMap<string, string> = new Map([
+/** Names an exported value of an ES module (an operation function, an enum's value object) cannot take, and why. */
+export const UNFIT_VALUE_NAMES: ReadonlyMap<string, string> = new Map([
   ['eval', 'strict-mode code (every module) cannot bind eval'],
   ['arguments', 'strict-mode code (every module) cannot bind arguments'],
   ['then', "an exported 'then' makes the module thenable, so `await import()` of the package would call it"],
@@ -36,8 +36,13 @@ export interface NameCollision {
 export function checkGeneratedNames(ctx: BuildContext, contract: Contract, outputs: readonly OutputDescriptor[] = OUTPUTS): void {
   for (const c of nameCollisions(contract, outputs)) ctx.report(M.nameCollision, c.path, { owner: c.owner, name: c.name, previous: c.previous }, 'key');
   for (const endpoint of distinctEndpoints(contract)) {
-    const unfit = UNFIT_FUNCTION_NAMES.get(endpointNames.operation(endpoint.id));
+    const unfit = UNFIT_VALUE_NAMES.get(endpointNames.operation(endpoint.id));
     if (unfit !== undefined) ctx.report(M.unfitOperation, ['endpoints', endpoint.id], { id: endpoint.id, why: unfit }, 'key');
+  }
+  // An enum is a type and a value object of its values (`Status.active`) under one name.
+  for (const type of contract.types) {
+    const unfit = type.kind === 'enum' ? UNFIT_VALUE_NAMES.get(typeNames.type(type.name)) : undefined;
+    if (unfit !== undefined) ctx.report(M.unfitEnum, ['types', type.name], { name: type.name, why: unfit }, 'key');
   }
 }
 

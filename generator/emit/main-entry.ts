@@ -91,12 +91,13 @@ function mainClaims(contract: Contract): NameClaim[] {
 /** Per endpoint object: a watch session names only the endpoints it rebuilt. */
 const claimsOf = new WeakMap<Endpoint, readonly NameClaim[]>();
 
-/** The endpoint's types, and its operation function. */
+/** The endpoint's types, its operation function and, where it pages, its iterators. */
 function endpointClaims(endpoint: Endpoint): readonly NameClaim[] {
   let claims = claimsOf.get(endpoint);
   if (claims === undefined) {
     const [path, owner] = [['endpoints', endpoint.id], `endpoint '${endpoint.id}'`];
-    claims = [...ENDPOINT_TYPE_NAMES, endpointNames.operation].map((name) => ({ name: name(endpoint.id), owner, path }));
+    const iterators = endpoint.pagination === undefined ? [] : [endpointNames.pages, endpointNames.items];
+    claims = [...ENDPOINT_TYPE_NAMES, endpointNames.operation, ...iterators].map((name) => ({ name: name(endpoint.id), owner, path }));
     claimsOf.set(endpoint, claims);
   }
   return claims;

@@ -13,14 +13,14 @@ import { parseDescription, type Description } from './description.js';
 import { decodeText, readInputBytes } from '../load/read-file.js';
 import { amend } from './amend.js';
 import { importOpenApi, type AvoidNames, type ImportOptions, type ImportResult } from './import.js';
-import { nameCollisions, type NameCollision } from '../emit/check-names.js';
+import { nameCollisions, UNFIT_VALUE_NAMES, type NameCollision } from '../emit/check-names.js';
 import { sortDiagnostics } from '../diagnostics.js';
 import { overlaid } from '../overlay/overlaid.js';
 import type { OverlayInput } from '../overlay/read-overlay.js';
 import { RESERVED_EXPORTS } from '../emit/names.js';
 
-/** Names the generated package exports itself, which no contract type may take. */
-const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set(RESERVED_EXPORTS);
+/** Names the generated package exports itself, and those no export may take (an enum is a value too), which no contract type may take. */
+const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([...RESERVED_EXPORTS, ...UNFIT_VALUE_NAMES.keys()]);
 
 export interface ImportedContract {
   readonly result: ContractResult;

@@ -17,7 +17,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { loadContract, loadContractText } from '../generator/contract.js';
 import { formatDiagnostic } from '../generator/diagnostics.js';
-import { formatReview } from '../generator/diff/report.js';
+import { formatReview, MARKDOWN_LIMIT } from '../generator/diff/report.js';
 import { review, type Finding, type Review } from '../generator/diff/review.js';
 import { LEVELS, RULES, type Level } from '../generator/diff/rules.js';
 import type { Contract, SourceLocation } from '../generator/model/types.js';
@@ -191,7 +191,7 @@ describe('output formats', () => {
     const result = await run(['diff', 'test/diff-markdown/old.yaml', 'test/diff-markdown/new.yaml', '--format', 'markdown']);
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
-    for (const heading of ['### 🔴 Breaking', '### 🟡 Warnings', 'ℹ️ Info', 'Public API of the generated package']) expect(result.out).toContain(heading);
+    for (const heading of ['### 🔴 Breaking', '<summary>🟡 Warnings', '<summary>ℹ️ Info', 'Public API of the generated package', '#### `getOrder` (GET `/orders/{order_id}`)']) expect(result.out).toContain(heading);
     await expect(result.out).toMatchFileSnapshot('fixtures/golden/diff/review.md');
   }, 60_000);
 
@@ -247,24 +247,58 @@ describe('output formats', () => {
       expect(errors).toHaveLength(breaking.length);
       breaking.forEach((f, i) => {
         const loc = f.new ?? f.old;
-        expect(errors[i]).toBe(`::error file=${loc?.file ?? ''},line=${loc?.line ?? 0},col=${loc?.col ?? 0},title=${f.rule}::${f.message}`);
+        const title = f.operation === undefined ? f.rule : `${f.rule} (${f.operation.id})`;
+        expect(errors[i]).toBe(`::error file=${loc?.file ?? ''},line=${loc?.line ?? 0},col=${loc?.col ?? 0},title=${title}::${f.message}`);
       });
-      for (const line of errors) expect(line).toMatch(/^::error file=[^,:]+,line=\d+,col=\d+,title=[a-z-]+::\S.*$/);
+      for (const line of errors) expect(line).toMatch(/^::error file=[^,:]+,line=\d+,col=\d+,title=[a-z-]+( \([A-Za-z]+\))?::\S.*$/);
       expect(lines.filter((l) => l.startsWith('::warning'))).toHaveLength(pair(id).review.summary.warning);
       expect(lines.at(-1)).toMatch(/^::notice title=contract review::\d+ breaking, \d+ warning, \d+ info; /);
     }
   });
 
-  it('github: removed elements are annotated in the old file', async () => {
-    const result = await diff('endpoint-removed', '--format', 'github');
-    expect(result.out).toMatch(/^::error file=test\/diff\/endpoint-removed\/old\.yaml,line=\d+,col=\d+,title=endpoint-removed::Endpoint cancelOrder: /m);
+  it('markdown: a review past a pull-request comment\'s 65,536 characters shows the rows that fit, breaking first, and counts the rest', () => {
+    const finding = (i: number, level: Level): Finding => ({
+      rule: 'response-field-removed', level, wire: level, source: level, area: 'field', direction: 'response',
+      message: `Field T.f${i}: gone.`, parts: [{ text: 'Field ' }, { text: `T.f${i}`, contract: true }, { text: ': gone.' }],
+      new: { file: 'new.yaml', line: i + 1, col: 3 }, operation: { id: `op${i % 40}`, method: 'GET', path: `/things/${i % 40}` },
+    });
+    const findings = [...Array.from({ length: 400 }, (_, i) => finding(i, 'breaking')), ...Array.from({ length: 3000 }, (_, i) => finding(400 + i, 'info'))];
+    const big: Review = { old: { file: 'old.yaml', version: '1' }, new: { file: 'new.yaml', version: '2' }, findings, api: [], summary: { breaking: 400, warning: 0, info: 3000 }, bump: 'major' };
+    const text = formatReview(big, 'markdown');
+    expect(text.length).toBeLessThanOrEqual(MARKDOWN_LIMIT);
+    expect(text.length).toBeGreaterThan(MARKDOWN_LIMIT - 1_000);
+    // Every breaking row is there, grouped by operation; info rows as far as they fit; the rest counted.
+    for (let i = 0; i < 400; i++) expect(text).toContain(`\`T.f${i}\``);
+    expect(text).toContain('#### `op0` (GET `/things/0`)');
+    const shown = (text.match(/^\| `response-field-removed` /gm) ?? []).length;
+    expect(shown).toBeGreaterThan(400);
+    expect(text).toContain(`… ${3400 - shown} more rows are not shown: a pull-request comment holds at most 65,536 characters. \`--format json\` lists every finding.`);
+    // Below the limit, nothing is left out.
+    const small: Review = { ...big, findings: findings.slice(0, 50), summary: { breaking: 50, warning: 0, info: 0 } };
+    expect(formatReview(small, 'markdown')).not.toContain('not shown');
   });
 
-  it('text: findings by level, with their locations', async () => {
+  it('json: each finding names the operation it concerns, as the new contract has it (the old, where it was removed)', async () => {
+    const removed = JSON.parse((await diff('endpoint-removed', '--format', 'json')).out) as { findings: Finding[] };
+    expect(removed.findings.find((f) => f.rule === 'endpoint-removed')?.operation).toEqual({ id: 'cancelOrder', method: expect.any(String), path: expect.any(String) });
+    const added = JSON.parse((await diff('request-param-added-required', '--format', 'json')).out) as { findings: Finding[] };
+    expect(added.findings.map((f) => f.operation)).toEqual([{ id: 'searchWidgets', method: 'GET', path: '/widgets/{widget_id}/search' }]);
+    const env = JSON.parse((await diff('environment-variable-required', '--format', 'json')).out) as { findings: Finding[] };
+    expect(env.findings.every((f) => f.operation === undefined)).toBe(true);
+  });
+
+  it('github: removed elements are annotated in the old file', async () => {
+    const result = await diff('endpoint-removed', '--format', 'github');
+    expect(result.out).toMatch(/^::error file=test\/diff\/endpoint-removed\/old\.yaml,line=\d+,col=\d+,title=endpoint-removed \(cancelOrder\)::Endpoint cancelOrder: /m);
+  });
+
+  it('text: findings by level, then by operation (what concerns none last), with their locations', async () => {
     const result = await diff('environment-variable-required');
     expect(result.code).toBe(0);
-    expect(result.out).toContain('BREAKING (1)\n  environment-variable-required: Environment staging: ');
-    expect(result.out).toContain('WARNING (1)\n  environment-urls-changed: ');
+    expect(result.out).toContain('BREAKING (1)\n  Types, auth and the API as a whole\n    environment-variable-required: Environment staging: ');
+    expect(result.out).toContain('WARNING (1)\n  Types, auth and the API as a whole\n    environment-urls-changed: ');
+    const operations = await diff('request-param-added-required');
+    expect(operations.out).toContain('BREAKING (1)\n  searchWidgets (GET /widgets/{widget_id}/search)\n    request-param-added-required: Query parameter searchWidgets.limit: ');
     expect(result.out).toMatch(/at test\/diff\/environment-variable-required\/old\.yaml:\d+:\d+ → test\/diff\/environment-variable-required\/new\.yaml:\d+:\d+/);
   });
 });

@@ -21,7 +21,7 @@ import { loadContractText } from '../generator/contract.js';
 import { diagnostic, formatDiagnostic } from '../generator/diagnostics.js';
 import { formatReview } from '../generator/diff/report.js';
 import { review, type ApiChange, type Review } from '../generator/diff/review.js';
-import { LEVELS } from '../generator/diff/rules.js';
+import { LEVELS, type Level } from '../generator/diff/rules.js';
 import { readmeFiles } from '../generator/emit/readme.js';
 import { OUTPUTS } from '../generator/emit/outputs.js';
 import { visibleText } from '../generator/escape.js';
@@ -173,7 +173,7 @@ describe('markdown', () => {
   const html = marked.parse(md, { async: false, gfm: true }) as string;
 
   it('renders no HTML but the tables, headings, code and folds the template writes, none with attributes', () => {
-    const allowed = new Set(['h2', 'h3', 'p', 'strong', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'code', 'details', 'summary']);
+    const allowed = new Set(['h2', 'h3', 'h4', 'p', 'strong', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'code', 'details', 'summary']);
     const tags = [...html.matchAll(/<\/?([a-zA-Z][\w-]*)([^>]*)>/g)];
     expect(tags.length).toBeGreaterThan(50);
     for (const [tag, name = '', attributes = ''] of tags) {
@@ -182,16 +182,20 @@ describe('markdown', () => {
     }
     // In the source, `<!--` stands only inside code spans, which Markdown shows as written.
     expect(html).not.toContain('<!--');
-    // Two folds (info findings, the public API), each opened and closed once.
-    expect(html.match(/<details>/g)).toHaveLength(2);
-    expect(html.match(/<\/details>/g)).toHaveLength(2);
+    // A fold per level but breaking, and the public API's, each opened and closed once.
+    const folds = LEVELS.filter((l) => l !== 'breaking' && hostileReview.summary[l] > 0).length + 1;
+    expect(html.match(/<details>/g)).toHaveLength(folds);
+    expect(html.match(/<\/details>/g)).toHaveLength(folds);
   });
 
   it('has only the headings the template writes', () => {
     const headings = [...html.matchAll(/<h(\d)>([\s\S]*?)<\/h\1>/g)].map(([, level, text]) => `h${level} ${(text ?? '').replace(/<code>[\s\S]*?<\/code>/g, 'CODE')}`);
-    expect(headings).toEqual(['h2 Contract review: CODE → CODE', 'h3 🔴 Breaking (' + String(hostileReview.summary.breaking) + ')', 'h3 🟡 Warnings (' + String(hostileReview.summary.warning) + ')'].filter((h) => !h.endsWith('(0)')));
+    const groups = (level: Level) => new Set(hostileReview.findings.filter((f) => f.level === level).map((f) => f.operation?.id)).size;
+    expect(headings.filter((h) => !h.startsWith('h4'))).toEqual(['h2 Contract review: CODE → CODE', 'h3 🔴 Breaking (' + String(hostileReview.summary.breaking) + ')']);
+    expect(headings.filter((h) => h.startsWith('h4'))).toHaveLength(LEVELS.reduce((n, l) => n + groups(l), 0));
+    for (const h of headings.filter((x) => x.startsWith('h4'))) expect(h).toMatch(/^h4 (CODE \([A-Z]+ CODE\)|Types, auth and the API as a whole)$/);
     // In the source too: every line that could start a heading is one of the template's.
-    const template = /^(## Contract review: .*|### (🔴 Breaking|🟡 Warnings) \(\d+\))$/;
+    const template = /^(## Contract review: .*|### 🔴 Breaking \(\d+\)|#### (`[^`\n]+` \([A-Z]+ `[^`\n]+`\)|Types, auth and the API as a whole))$/;
     for (const line of md.split('\n').filter((l) => /^ {0,3}#/.test(l))) expect(line).toMatch(template);
   });
 
@@ -205,11 +209,14 @@ describe('markdown', () => {
   it('each table has a row per finding (or export), with its five (or two) cells', () => {
     expect(md.split('\n').filter((l) => /^\| `[a-z-]+` \| /.test(l))).toHaveLength(hostileReview.findings.length);
     const tables = [...html.matchAll(/<table>([\s\S]*?)<\/table>/g)].map(([, body]) => (body ?? '').match(/<tr>[\s\S]*?<\/tr>/g) ?? []);
-    const levels = LEVELS.filter((l) => hostileReview.findings.some((f) => f.level === l));
-    expect(tables.map((rows) => rows.length)).toEqual([...levels.map((l) => 1 + hostileReview.findings.filter((f) => f.level === l).length), 1 + API.length]);
-    tables.forEach((rows, i) => {
-      for (const row of rows) expect(row.match(/<t[dh]>/g), row).toHaveLength(i < levels.length ? 5 : 2);
+    // A table per operation of each level, then the API's: a header row each, then a row per finding (export).
+    const findingTables = tables.slice(0, -1);
+    expect(findingTables.reduce((n, rows) => n + rows.length - 1, 0)).toBe(hostileReview.findings.length);
+    expect(tables.at(-1)).toHaveLength(1 + API.length);
+    findingTables.forEach((rows) => {
+      for (const row of rows) expect(row.match(/<t[dh]>/g), row).toHaveLength(5);
     });
+    for (const row of tables.at(-1) ?? []) expect(row.match(/<t[dh]>/g), row).toHaveLength(2);
   });
 
   it('shows every hostile text exactly, escaped, in a code span', () => {
@@ -232,12 +239,13 @@ describe('text', () => {
     expect(text).not.toContain('\u001b');
   });
 
-  it('has exactly its own lines: a header, the summary, each level, a line per finding and its location, the API', () => {
+  it('has exactly its own lines: a header, the summary, each level, each operation of it, a line per finding and its location, the API', () => {
     const lines = text.trimEnd().split('\n');
     const levels = LEVELS.filter((l) => hostileReview.findings.some((f) => f.level === l));
+    const groups = levels.reduce((n, l) => n + new Set(hostileReview.findings.filter((f) => f.level === l).map((f) => f.operation?.id)).size, 0);
     const located = hostileReview.findings.filter((f) => f.old !== undefined || f.new !== undefined).length;
-    expect(lines).toHaveLength(2 + 2 * levels.length + hostileReview.findings.length + located + 2 + API.length);
-    expect(lines.filter((l) => /^ {2}[a-z]+(-[a-z]+)*: /.test(l))).toHaveLength(hostileReview.findings.length);
+    expect(lines).toHaveLength(2 + 2 * levels.length + groups + hostileReview.findings.length + located + 2 + API.length);
+    expect(lines.filter((l) => /^ {4}[a-z]+(-[a-z]+)*: /.test(l))).toHaveLength(hostileReview.findings.length);
     for (const shown of SHOWN) expect(text).toContain(shown);
   });
 });
@@ -251,7 +259,7 @@ describe('github', () => {
     expect(out).not.toContain('\r');
     for (const line of lines) {
       // The runner ends the properties at the first `::` after the command's name.
-      const m = /^::(error|warning|notice) (?:file=([^,:]*),line=\d+,col=\d+,)?title=([a-z -]+)::(.*)$/.exec(line);
+      const m = /^::(error|warning|notice) (?:file=([^,:]*),line=\d+,col=\d+,)?title=([a-z -]+(?: \(\w+\))?)::(.*)$/.exec(line);
       expect(m, line).not.toBeNull();
       expect(line.indexOf('::', 2), line).toBe(line.indexOf(`title=${m?.[3] ?? ''}::`) + `title=${m?.[3] ?? ''}`.length);
       expect(m?.[4] ?? '', line).not.toMatch(RAW_INVISIBLE);
@@ -260,8 +268,14 @@ describe('github', () => {
 
   it('decodes to the message with the contract text shown escaped', () => {
     const decode = (s: string) => s.replace(/%0A/g, '\n').replace(/%0D/g, '\r').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
+    // Breaking first, each level operation by operation, as the markdown reads.
     const lines = out.trimEnd().split('\n');
-    hostileReview.findings.forEach((f, i) => {
+    const ordered = LEVELS.flatMap((l) => {
+      const list = hostileReview.findings.filter((f) => f.level === l);
+      const ids = [...new Set(list.map((f) => f.operation?.id))].sort((a, b) => (a === undefined ? 1 : b === undefined ? -1 : a.localeCompare(b)));
+      return ids.flatMap((id) => list.filter((f) => f.operation?.id === id));
+    });
+    ordered.forEach((f, i) => {
       const line = lines[i] ?? '';
       expect(decode(line.slice(line.indexOf('::', 2) + 2))).toBe(f.parts.map((p) => (p.contract === true ? visibleText(p.text) : p.text)).join(''));
       const file = /file=([^,]*),/.exec(line)?.[1];
@@ -286,7 +300,7 @@ describe('the CLI prints the same formats', () => {
   it('`contractgen diff` prints them: no control character, no HTML, no heading but its own', async () => {
     writeFileSync(join(dir, 'old.yaml'), toYaml(side(true)));
     writeFileSync(join(dir, 'new.yaml'), toYaml(side(false)));
-    const { breaking, warning } = hostileReview.summary;
+    const { breaking } = hostileReview.summary;
     for (const format of ['markdown', 'text', 'github']) {
       const out: string[] = [];
       const err: string[] = [];
@@ -298,7 +312,8 @@ describe('the CLI prints the same formats', () => {
       if (format !== 'markdown') continue;
       const html = marked.parse(text, { async: false, gfm: true }) as string;
       expect(html).not.toMatch(/<!--|<(a|img|script|h1|hr)\b/);
-      expect([...html.matchAll(/<h(\d)>/g)].map(([tag]) => tag)).toEqual(['<h2>', ...(breaking > 0 ? ['<h3>'] : []), ...(warning > 0 ? ['<h3>'] : [])]);
+      // The review's heading, the open breaking level's, and one per operation group (h4) of each level.
+      expect([...html.matchAll(/<h(\d)>/g)].map(([tag]) => tag).filter((t) => t !== '<h4>')).toEqual(['<h2>', ...(breaking > 0 ? ['<h3>'] : [])]);
     }
   });
 });

@@ -25,6 +25,13 @@ export type Area =
 
 export type Action = 'added' | 'removed' | 'changed';
 
+/** The operation a change concerns, where it concerns one: reports group findings by it. */
+export interface OperationRef {
+  readonly id: string;
+  readonly method: string;
+  readonly path: string;
+}
+
 export interface Change {
   readonly area: Area;
   readonly action: Action;
@@ -40,6 +47,7 @@ export interface Change {
   readonly after?: string;
   readonly oldLoc?: SourceLocation;
   readonly newLoc?: SourceLocation;
+  readonly operation?: OperationRef;
 }
 
 /** Pairs elements of two lists by key: what was removed, added, and present in both. */

@@ -1,6 +1,6 @@
 /** A review of a contract change: findings classified by rule, the API impact, a version bump. */
 import type { Contract, SourceLocation } from '../model/types.js';
-import type { Change } from './change.js';
+import type { Change, OperationRef } from './change.js';
 import { capitalised, phrase, plainText, type Phrase } from './phrase.js';
 import { LEVELS, ruleFor, type Level, type Rule } from './rules.js';
 import { structuralDiff } from './structural.js';
@@ -18,6 +18,8 @@ export interface Finding {
   readonly parts: Phrase;
   readonly old?: SourceLocation;
   readonly new?: SourceLocation;
+  /** The operation the finding concerns (as the new contract has it, or the old where it was removed); none for types used by several, auth, the API as a whole. */
+  readonly operation?: OperationRef;
 }
 
 export interface ApiChange {
@@ -74,6 +76,7 @@ function finding(rule: Rule, change: Change): Finding {
     parts,
     ...(change.oldLoc === undefined ? {} : { old: change.oldLoc }),
     ...(change.newLoc === undefined ? {} : { new: change.newLoc }),
+    ...(change.operation === undefined ? {} : { operation: change.operation }),
   };
 }
 

@@ -68,9 +68,17 @@ function urls(list: readonly { host: string; url: string }[]): string {
 
 function diffEndpoints(ctx: Ctx, b: Contract, a: Contract): void {
   const eps = pair(b.endpoints, a.endpoints, (e) => e.id);
-  for (const e of eps.removed) add(ctx, 'endpoint', 'removed', 'none', phrase`endpoint ${e.id}`, { before: `${e.method} ${e.path}`, ...locs(e, undefined) });
-  for (const e of eps.added) add(ctx, 'endpoint', 'added', 'none', phrase`endpoint ${e.id}`, { after: `${e.method} ${e.path}`, ...locs(undefined, e) });
-  for (const [eb, ea] of eps.both) diffEndpoint(ctx, eb, ea, b, a);
+  for (const e of eps.removed) concerning(ctx, e, () => add(ctx, 'endpoint', 'removed', 'none', phrase`endpoint ${e.id}`, { before: `${e.method} ${e.path}`, ...locs(e, undefined) }));
+  for (const e of eps.added) concerning(ctx, e, () => add(ctx, 'endpoint', 'added', 'none', phrase`endpoint ${e.id}`, { after: `${e.method} ${e.path}`, ...locs(undefined, e) }));
+  for (const [eb, ea] of eps.both) concerning(ctx, ea, () => diffEndpoint(ctx, eb, ea, b, a));
+}
+
+/** Every change `diff` adds concerns the endpoint: reports group findings by operation. */
+function concerning(ctx: Ctx, e: Endpoint, diff: () => void): void {
+  const from = ctx.out.length;
+  diff();
+  const operation = { id: e.id, method: e.method, path: e.path };
+  ctx.out.push(...ctx.out.splice(from).map((c) => ({ ...c, operation })));
 }
 
 /** The input keys of an endpoint's path parameters, in path order. */

@@ -96,6 +96,21 @@ describe('import: error formats recognised by their members', () => {
     expect(order.indexOf('validationProblem')).toBeLessThan(order.indexOf('problem'));
   });
 
+  it('among shapes that match alike, tries first the one that reads more: field errors that name their field (GitHub: validation-error after an errors list without fields)', () => {
+    const list = (entry: object) => ({ type: 'object', required: ['message', 'errors'], properties: { message: { type: 'string' }, errors: { type: 'array', items: { type: 'object', properties: entry } } } });
+    const answer = (status: string, name: string) => ({ [status]: { description: status, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } } });
+    const doc = {
+      openapi: '3.1.0', info: { title: 't', version: '1' },
+      paths: { '/bulk': { post: { responses: { '200': { description: 'ok' }, ...answer('400', 'BulkError') } } }, '/one': { post: { responses: { '200': { description: 'ok' }, ...answer('422', 'ValidationError') } } } },
+      components: { schemas: { BulkError: list({ code: { type: 'string' }, message: { type: 'string' } }), ValidationError: list({ resource: { type: 'string' }, field: { type: 'string' }, code: { type: 'string' } }) } },
+    };
+    const imported = importOpenApi(doc);
+    if (!imported.ok) throw new Error(imported.problem);
+    const hosts = imported.contract['hosts'] as Out;
+    const order = ((Object.values(hosts)[0] as Out)['errors'] as Out)['shapes'] as string[];
+    expect(order).toEqual(['validationError', 'bulkError']);
+  });
+
   it('files the codes under the statuses the description gives the shape (GitHub validation codes under 422)', () => {
     const codes = (((contract['hosts'] as Out)['api'] as Out)['errors'] as Out)['codes'] as Out;
     expect(codes['shape']).toBe('validationError');

@@ -35,13 +35,27 @@ function quickStartCalls(contract: Contract): QuickStartCalls {
 
 /** The README section: install, then the program and the environment variables it reads. */
 export function quickStartSection(contract: Contract): string[] {
-  const { code, variables } = quickStart(contract);
+  const { code, variables, baseUrl } = quickStart(contract);
   const reads = variables.length === 0 ? [] : ['', `It reads ${variables.map(markdownCode).join(', ')} from the environment.`];
-  return ['## Quick start', '', ...markdownFence([`npm install ${contract.info.packageName}`], 'sh'), '', ...markdownFence(code, 'ts'), ...reads, ''];
+  return ['## Quick start', '', ...markdownFence([`npm install ${contract.info.packageName}`], 'sh'), '', ...markdownFence(code, 'ts'), ...reads, '', ...usageNotes(contract, baseUrl), ''];
+}
+
+/**
+ * What a first program asks next, said under it: where the per-call options go, how to send the
+ * calls elsewhere (where the program does not already), and what the compiler needs.
+ */
+function usageNotes(contract: Contract, baseUrlShown: boolean): string[] {
+  const hosts = contract.hosts.map((h) => h.name);
+  const example = hosts.length === 1 ? "baseUrl: 'https://…'" : `baseUrl: { ${hosts.map((h) => `${objectKey(h)}: 'https://…'`).join(', ')} }`;
+  return [
+    "- Each call's input takes `signal`, `timeoutMs` (each attempt's deadline), `maxRetries` and `headers` beside its parameters.",
+    ...(baseUrlShown ? [] : [`- ${markdownCode(example)} in the options sends the calls elsewhere: another installation of the API, a proxy, a mock.`]),
+    '- It compiles with TypeScript 5 or later, `target` ES2022 or later and `module` `nodenext` (or `bundler`).',
+  ];
 }
 
 /** The program, in prettier's form, and the environment variables it reads. */
-export function quickStart(contract: Contract): { readonly code: string[]; readonly variables: readonly string[] } {
+export function quickStart(contract: Contract): { readonly code: string[]; readonly variables: readonly string[]; readonly baseUrl: boolean } {
   const { call, paged } = quickStartCalls(contract);
   const env = new EnvironmentNames(envPrefix(contract.info.packageName));
   const options = clientOptions(contract, [call, paged], env);
@@ -60,7 +74,7 @@ export function quickStart(contract: Contract): { readonly code: string[]; reado
     lines.push('', ...callLines(`for await (const item of ${pageHelper}(client, `, input, ')) {'));
     lines.push('  if (item.ok) console.log(item.data);', '  else console.error(item.error.message);', '}');
   }
-  return { code: lines, variables: env.names };
+  return { code: lines, variables: env.names, baseUrl: options['baseUrl'] !== undefined };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -18,6 +18,10 @@ interface ShapeFacts {
   readonly name: string;
   /** Specificity: a shape with more members to match is tried first. */
   readonly present: number;
+  /** The members it matches by: shapes that match alike are tried the one that reads more first. */
+  readonly match: string;
+  /** How much of the body it reads (field errors that name their field count more). */
+  readonly reads: number;
   readonly codes: readonly string[];
   /** The exact statuses it answers, and whether it also answers a class or `default`. */
   readonly statuses: Set<string>;
@@ -71,13 +75,21 @@ export class ErrorShapes {
 
   /**
    * `errors` of a host: its shapes, those with more members to match first (a body with a message
-   * and field errors is not read as one with a message alone), else in the order first met; and
-   * the code table of the first shape with listed codes.
+   * and field errors is not read as one with a message alone), then those that read more of what
+   * they match among those matching by the same members (GitHub's validation-error, whose field
+   * errors name the field, before a schema whose entries do not: the same body matches both), else
+   * in the order first met; and the code table
+   * of the first shape with listed codes.
    */
   hostErrors(host: string): Out | undefined {
     const facts = this.hostFacts.get(host);
     if (facts === undefined) return undefined;
-    const shapes = [...facts].sort((a, b) => b.present - a.present).map((f) => f.name);
+    const bySpecificity = [...facts].sort((a, b) => b.present - a.present);
+    // Shapes matching by the same members stay where the first of them stands, the richer reader first.
+    const first = new Map<string, number>();
+    bySpecificity.forEach((f, i) => first.set(f.match, first.get(f.match) ?? i));
+    const group = (f: ShapeFacts) => first.get(f.match) ?? 0;
+    const shapes = bySpecificity.sort((a, b) => group(a) - group(b) || b.reads - a.reads).map((f) => f.name);
     const withCodes = facts.find((f) => f.codes.length > 0);
     return { shapes, codes: withCodes === undefined ? undefined : codeTable(withCodes) };
   }
@@ -101,7 +113,8 @@ export class ErrorShapes {
     if (known !== undefined) return known;
     // Named after the schema, else the shared response it is written in, else its format.
     const name = this.names.claim(refName ?? response ?? (format.format === 'problem' ? 'problem' : 'error'), shapeForm);
-    const facts: ShapeFacts = { name, present: format.present.length, codes: format.codes, statuses: new Set() };
+    const reads = Object.keys(format.read).length + (format.fieldErrors === undefined ? 0 : format.fieldErrors.field === undefined ? 1 : 2);
+    const facts: ShapeFacts = { name, present: format.present.length, match: JSON.stringify(format.present), reads, codes: format.codes, statuses: new Set() };
     this.byKey.set(key, facts);
     this.shapes[name] = shapeOfFormat(format, body);
     return facts;

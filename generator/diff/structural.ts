@@ -4,17 +4,18 @@
  */
 import { formatStatus, isDataStatus, sendsForm } from '../model/values.js';
 import { knowledge, successHeaders, type Knowledge } from '../model/knowledge.js';
-import type { AuthScheme, Contract, Endpoint, ResponseStatus, EnumType, Field, Host, NamedType, ObjectType, Pagination, Param, SourceLocation, TypeRef } from '../model/types.js';
+import type { AuthScheme, Contract, Endpoint, ResponseStatus, Host, Pagination, Param, SourceLocation, TypeRef } from '../model/types.js';
 import { pair, same, type Action, type Area, type Change, type Direction } from './change.js';
-import { deprecationChange, refChanges } from './type-changes.js';
-import { phrase, placeWord, samePhrase, type Phrase } from './phrase.js';
+import { compareNamed, compareTypes, comparison, deprecation, useSite, type Comparison } from './type-changes.js';
+import { phrase, placeWord, type Phrase } from './phrase.js';
 import { directionsOf } from './usage.js';
-import { describeType } from '../model/type-text.js';
 
 interface Ctx {
   readonly out: Change[];
   readonly old: Knowledge;
   readonly new: Knowledge;
+  /** The one comparison of types every use and named type goes through (its pairs and deprecations said once). */
+  readonly types: Comparison;
 }
 
 type Extra = Partial<Pick<Change, 'aspect' | 'qualifier' | 'before' | 'after' | 'oldLoc' | 'newLoc'>>;
@@ -29,7 +30,9 @@ const locs = (o: { loc: SourceLocation } | undefined, n: { loc: SourceLocation }
 });
 
 export function structuralDiff(before: Contract, after: Contract): Change[] {
-  const ctx: Ctx = { out: [], old: knowledge(before), new: knowledge(after) };
+  const sides = { old: knowledge(before), new: knowledge(after) };
+  const out: Change[] = [];
+  const ctx: Ctx = { out, ...sides, types: comparison(sides, out) };
   diffInfo(ctx, before, after);
   diffServers(ctx, before, after);
   diffEndpoints(ctx, before, after);
@@ -102,7 +105,7 @@ function diffEndpoint(ctx: Ctx, eb: Endpoint, ea: Endpoint, b: Contract, a: Cont
   // Renamed placeholders change nothing a caller sees unless the input keys change with them.
   else if (eb.path !== ea.path && pathKeys(eb) !== pathKeys(ea)) add(ctx, 'param', 'changed', 'request', subject, { aspect: 'name', before: eb.path, after: ea.path, ...l });
   if (eb.host !== ea.host) add(ctx, 'endpoint', 'changed', 'none', subject, { aspect: 'host', before: eb.host, after: ea.host, ...l });
-  ctx.out.push(...deprecationChange(subject, eb, ea, l));
+  deprecation(ctx.types, subject, eb.deprecated, ea.deprecated, l);
   diffSecurity(ctx, eb, ea, subject);
   diffPagination(ctx, eb, ea, subject);
   diffResponseHeaders(ctx, eb, ea, subject);
@@ -152,8 +155,8 @@ function diffParam(ctx: Ctx, subject: Phrase, xb: Param, xa: Param): void {
   if (xb.in === xa.in && form(xb) !== form(xa)) add(ctx, 'param', 'changed', 'request', subject, { aspect: 'style', before: form(xb), after: form(xa), ...l });
   // A path parameter's renaming changes its key too; path-parameter-renamed has said so.
   if (xb.key !== xa.key && (xa.in !== 'path' || xb.name === xa.name)) add(ctx, 'param', 'changed', 'request', subject, { aspect: 'key', before: xb.key, after: xa.key, ...l });
-  ctx.out.push(...refChanges(ctx, subject, xb.type, xa.type, 'request', l));
-  ctx.out.push(...deprecationChange(subject, xb, xa, l));
+  compareTypes(ctx.types, useSite(subject, 'request', l), xb.type, xa.type);
+  deprecation(ctx.types, subject, xb.deprecated, xa.deprecated, l);
 }
 
 function diffContentTypes(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase): void {
@@ -179,15 +182,27 @@ function diffFormEncoding(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase)
   }
 }
 
+/**
+ * The request body and the first success's body, compared wherever their types stand; one that
+ * appears or goes is a field of the call (or of what it reads) added or removed.
+ */
 function diffBodies(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase): void {
-  const before = describeType(eb.request?.body);
-  const after = describeType(ea.request?.body);
-  if (before !== after) add(ctx, 'field', 'changed', 'request', phrase`${subject} request body`, { aspect: 'type', before, after, ...locs(eb, ea) });
-  else if (eb.request !== undefined && ea.request !== undefined && eb.request.optional !== ea.request.optional) {
-    add(ctx, 'field', 'changed', 'request', phrase`${subject} request body`, { aspect: ea.request.optional ? 'optional' : 'required', ...locs(eb, ea) });
-  }
-  const read = [describeType(ctx.old.successResponses(eb)[0]?.body), describeType(ctx.new.successResponses(ea)[0]?.body)] as const;
-  if (read[0] !== read[1]) add(ctx, 'field', 'changed', 'response', phrase`${subject} response body`, { aspect: 'type', before: read[0], after: read[1], ...locs(eb, ea) });
+  const [rb, ra] = [eb.request, ea.request];
+  const body = phrase`${subject} request body`;
+  const l = locs(eb, ea);
+  if (rb !== undefined && ra !== undefined) {
+    compareTypes(ctx.types, useSite(body, 'request', l), rb.body, ra.body);
+    if (rb.optional !== ra.optional) add(ctx, 'field', 'changed', 'request', body, { aspect: ra.optional ? 'optional' : 'required', ...l });
+  } else if (ra !== undefined) add(ctx, 'field', 'added', 'request', body, { qualifier: ra.optional ? 'optional' : 'required', ...l });
+  else if (rb !== undefined) add(ctx, 'field', 'removed', 'request', body, { qualifier: rb.optional ? 'optional' : 'required', ...l });
+  compareBody(ctx, phrase`${subject} response body`, ctx.old.successResponses(eb)[0]?.body, ctx.new.successResponses(ea)[0]?.body, l);
+}
+
+/** A response body both sides document, one only the new side documents (added) or only the old (removed). */
+function compareBody(ctx: Ctx, at: Phrase, before: TypeRef | undefined, after: TypeRef | undefined, l: Extra): void {
+  if (before !== undefined && after !== undefined) compareTypes(ctx.types, useSite(at, 'response', l), before, after);
+  else if (after !== undefined) add(ctx, 'field', 'added', 'response', at, l);
+  else if (before !== undefined) add(ctx, 'field', 'removed', 'response', at, l);
 }
 
 function diffQuirks(ctx: Ctx, eb: Endpoint, ea: Endpoint): void {
@@ -199,77 +214,14 @@ function diffQuirks(ctx: Ctx, eb: Endpoint, ea: Endpoint): void {
   }
 }
 
+/** Each named type both sides have, against its namesake in every direction it travels in. */
 function diffTypes(ctx: Ctx, b: Contract, a: Contract): void {
   const types = pair(b.types, a.types, (t) => t.name);
   for (const [tb, ta] of types.both) {
     const directions = [...new Set([...directionsOf(ctx.old, tb.name), ...directionsOf(ctx.new, ta.name)])];
-    ctx.out.push(...deprecationChange(phrase`type ${ta.name}`, tb, ta, locs(tb, ta)));
-    if (tb.kind === 'enum' && ta.kind === 'enum') ctx.out.push(...enumValueDeprecations(tb, ta));
-    for (const direction of directions) {
-      if (tb.kind === 'enum' && ta.kind === 'enum') diffEnum(ctx, tb, ta, direction);
-      else if (tb.kind === 'object' && ta.kind === 'object') diffFields(ctx, tb.name, tb.fields, ta.fields, direction, tb, ta);
-      else if (tb.kind === 'alias' && ta.kind === 'alias') ctx.out.push(...refChanges(ctx, phrase`type ${ta.name}`, tb.type, ta.type, direction, locs(tb, ta)));
-      else add(ctx, 'field', 'changed', direction, phrase`type ${ta.name}`, { aspect: 'type', before: tb.kind, after: ta.kind, ...locs(tb, ta) });
-    }
+    deprecation(ctx.types, phrase`type ${ta.name}`, tb.deprecated, ta.deprecated, locs(tb, ta));
+    for (const direction of directions) compareNamed(ctx.types, tb, ta, direction);
   }
-}
-
-function diffEnum(ctx: Ctx, tb: EnumType, ta: EnumType, direction: Direction): void {
-  const subject = phrase`enum ${ta.name}`;
-  const qualifier = ta.open ? 'open' : 'closed';
-  for (const v of tb.values.filter((x) => !ta.values.includes(x))) add(ctx, 'enum', 'removed', direction, phrase`${subject} value '${String(v)}'`, { qualifier, before: String(v), ...locs(tb, ta) });
-  for (const v of ta.values.filter((x) => !tb.values.includes(x))) add(ctx, 'enum', 'added', direction, phrase`${subject} value '${String(v)}'`, { qualifier, after: String(v), ...locs(tb, ta) });
-  if (tb.open !== ta.open) add(ctx, 'enum', 'changed', direction, subject, { aspect: ta.open ? 'open' : 'closed', before: tb.open ? 'open' : 'closed', after: qualifier, ...locs(tb, ta) });
-}
-
-function enumValueDeprecations(tb: EnumType, ta: EnumType): Change[] {
-  const before = new Map(tb.notes.map((n) => [n.value, n]));
-  return ta.notes
-    .filter((n) => tb.values.includes(n.value))
-    .flatMap((n) => deprecationChange(phrase`enum ${ta.name} value '${String(n.value)}'`, { deprecated: before.get(n.value)?.deprecated }, n, locs(tb, ta)));
-}
-
-/** Whether a direction leaves the field out: requests carry no readOnly field, responses no writeOnly one. */
-function hiddenIn(direction: Direction, x: Field): boolean {
-  return direction === 'request' ? x.readOnly : direction === 'response' && x.writeOnly;
-}
-
-/**
- * A readOnly flip adds the field to the request form or takes it out, and a writeOnly flip does
- * so to the response form; the other direction keeps the field, so nothing changes there.
- */
-function visibilityChange(subject: Phrase, xb: Field, xa: Field, direction: Direction, l: Extra): Change[] {
-  if (hiddenIn(direction, xb) === hiddenIn(direction, xa)) return [];
-  const what = direction === 'request' ? 'read-only' : 'write-only';
-  return [{ area: 'field', action: 'changed', direction, subject, aspect: hiddenIn(direction, xa) ? `made-${what}` : `${what}-removed`, qualifier: xa.required ? 'required' : 'optional', ...l }];
-}
-
-function diffFields(ctx: Ctx, owner: string, allBefore: readonly Field[], allAfter: readonly Field[], direction: Direction, tb: NamedType, ta: NamedType): void {
-  // A field the direction leaves out before and after changes nothing there: its flips are read below.
-  const before = allBefore.filter((x) => !hiddenIn(direction, x) || allAfter.some((y) => y.name === x.name));
-  const after = allAfter.filter((x) => !hiddenIn(direction, x) || allBefore.some((y) => y.name === x.name));
-  const f = pair(before, after, (x) => x.name);
-  for (const x of f.removed) add(ctx, 'field', 'removed', direction, phrase`field ${`${owner}.${x.name}`}`, { qualifier: x.required ? 'required' : 'optional', ...locs(x, ta) });
-  for (const x of f.added) add(ctx, 'field', 'added', direction, phrase`field ${`${owner}.${x.name}`}`, { qualifier: x.required ? 'required' : 'optional', ...locs(tb, x) });
-  for (const [xb, xa] of f.both) {
-    const subject = phrase`field ${`${owner}.${xa.name}`}`;
-    const l = locs(xb, xa);
-    ctx.out.push(...visibilityChange(subject, xb, xa, direction, l));
-    if (hiddenIn(direction, xb) || hiddenIn(direction, xa)) continue;
-    if (xb.required !== xa.required) add(ctx, 'field', 'changed', direction, subject, { aspect: xa.required ? 'required' : 'optional', ...l });
-    ctx.out.push(...refChanges(ctx, subject, xb.type, xa.type, direction, l));
-    // A type read in both directions still deprecates its field once.
-    if (!ctx.out.some((c) => c.area === 'deprecation' && samePhrase(c.subject, subject))) ctx.out.push(...deprecationChange(subject, xb, xa, l));
-    if (!same(xb.default, xa.default)) add(ctx, 'field', 'changed', direction, subject, { aspect: 'default', before: JSON.stringify(xb.default) ?? 'none', after: JSON.stringify(xa.default) ?? 'none', ...l });
-    if (xb.type.kind === 'object' && xa.type.kind === 'object') diffFields(ctx, `${owner}.${xa.name}`, xb.type.fields, xa.type.fields, direction, tb, ta);
-  }
-  if (tb.kind === 'object' && ta.kind === 'object') diffObjectRules(ctx, tb, ta, direction);
-}
-
-function diffObjectRules(ctx: Ctx, tb: ObjectType, ta: ObjectType, direction: Direction): void {
-  if (!same(tb.requiredWhen, ta.requiredWhen)) add(ctx, 'field', 'changed', direction, phrase`type ${ta.name}`, { aspect: 'requiredWhen', before: JSON.stringify(tb.requiredWhen), after: JSON.stringify(ta.requiredWhen), ...locs(tb, ta) });
-  if (!same(tb.together, ta.together)) add(ctx, 'field', 'changed', direction, phrase`type ${ta.name}`, { aspect: 'together', before: JSON.stringify(tb.together), after: JSON.stringify(ta.together), ...locs(tb, ta) });
-  if (tb.open !== ta.open) add(ctx, 'field', 'changed', direction, phrase`type ${ta.name}`, { aspect: ta.open ? 'open' : 'closed', ...locs(tb, ta) });
 }
 
 function diffHosts(ctx: Ctx, b: Contract, a: Contract): void {

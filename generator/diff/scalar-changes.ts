@@ -1,0 +1,66 @@
+/**
+ * What changed in the limits of one value, as structural changes: its constraints (narrowed or
+ * widened) and its format. A format is judged apart from the type: JSON Schema treats it as an
+ * annotation, and the generated TypeScript type follows it only for 64-bit integers.
+ */
+import { isInt64 } from '../model/knowledge.js';
+import type { Constraints, TypeRef } from '../model/types.js';
+import type { Change } from './change.js';
+
+/** A change without its subject, direction and locations, which the caller knows. */
+export type Found = Pick<Change, 'area' | 'action' | 'aspect' | 'qualifier' | 'before' | 'after'>;
+
+type Verdict = 'narrowed' | 'widened';
+
+/** Lower bounds: a higher value admits fewer values. */
+const LOWER = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems'] as const;
+const UPPER = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems'] as const;
+
+/** The constraints a value carries itself (an array's own, not its items'; those are compared where the items are). */
+export function constraintChange(before: Constraints | undefined, after: Constraints | undefined): Found | undefined {
+  if (before === undefined && after === undefined) return undefined;
+  const cb = before ?? {};
+  const ca = after ?? {};
+  const verdicts = compare(cb, ca);
+  if (verdicts.length === 0) return undefined;
+  const qualifier: Verdict = verdicts.includes('narrowed') ? 'narrowed' : 'widened';
+  return { area: 'field', action: 'changed', aspect: 'constraint', qualifier, before: shown(cb), after: shown(ca) };
+}
+
+/** How each changed constraint moved; a change that cannot be ordered (a new pattern) narrows. */
+function compare(b: Constraints, a: Constraints): Verdict[] {
+  const out: Verdict[] = [];
+  for (const key of LOWER) out.push(...bound(b[key], a[key], 'lower'));
+  for (const key of UPPER) out.push(...bound(b[key], a[key], 'upper'));
+  if (b.pattern !== a.pattern) out.push(a.pattern === undefined ? 'widened' : 'narrowed');
+  if (b.multipleOf !== a.multipleOf) out.push(a.multipleOf === undefined || (b.multipleOf !== undefined && Number.isInteger(b.multipleOf / a.multipleOf)) ? 'widened' : 'narrowed');
+  if ((b.uniqueItems ?? false) !== (a.uniqueItems ?? false)) out.push(a.uniqueItems === true ? 'narrowed' : 'widened');
+  return out;
+}
+
+function bound(b: number | undefined, a: number | undefined, side: 'lower' | 'upper'): Verdict[] {
+  if (b === a) return [];
+  if (a === undefined) return ['widened'];
+  if (b === undefined) return ['narrowed'];
+  const tighter = side === 'lower' ? a > b : a < b;
+  return [tighter ? 'narrowed' : 'widened'];
+}
+
+function shown(c: Constraints): string {
+  const parts = Object.entries(c).map(([k, v]) => `${k} ${String(v)}`);
+  return parts.length === 0 ? 'none' : parts.join(', ');
+}
+
+type Primitive = Extract<TypeRef, { kind: 'primitive' }>;
+
+/**
+ * A format given, changed or dropped. Qualified by what it does: `int64-added` / `int64-removed`
+ * where the generated type gains or loses `bigint`, else `narrowed` (a format given or replaced:
+ * fewer values match) or `widened` (dropped).
+ */
+export function formatChange(before: Primitive, after: Primitive): Found | undefined {
+  if (before.format === after.format) return undefined;
+  const [was64, is64] = [isInt64(before), isInt64(after)];
+  const qualifier = was64 !== is64 ? (is64 ? 'int64-added' : 'int64-removed') : after.format === undefined ? 'widened' : 'narrowed';
+  return { area: 'field', action: 'changed', aspect: 'format', qualifier, before: before.format ?? 'none', after: after.format ?? 'none' };
+}

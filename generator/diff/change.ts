@@ -64,6 +64,18 @@ export function pair<T>(before: readonly T[], after: readonly T[], key: (t: T) =
   return { removed, added: after.filter((a) => !beforeKeys.has(key(a))), both };
 }
 
+/** `pair`, where a key two elements of one side share pairs nothing there (which of them would be a guess). */
+export function pairOnce<T>(before: readonly T[], after: readonly T[], key: (t: T) => string): { removed: T[]; added: T[]; both: [T, T][] } {
+  const once = (list: readonly T[]) => {
+    const counts = new Map<string, number>();
+    for (const t of list) counts.set(key(t), (counts.get(key(t)) ?? 0) + 1);
+    return (t: T) => counts.get(key(t)) === 1;
+  };
+  const [inBefore, inAfter] = [once(before), once(after)];
+  const paired = pair(before.filter(inBefore), after.filter(inAfter), key);
+  return { removed: [...paired.removed, ...before.filter((t) => !inBefore(t))], added: [...paired.added, ...after.filter((t) => !inAfter(t))], both: paired.both };
+}
+
 export function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -37,6 +37,7 @@ const SPECS: readonly Spec[] = [
   ['environment-urls-changed', 'environment', 'changed', 'none', 'warning', 'info', "An environment's host URLs changed.", { aspect: 'urls' }],
   ['endpoint-added', 'endpoint', 'added', 'none', 'info', 'info', 'An endpoint was added.'],
   ['endpoint-removed', 'endpoint', 'removed', 'none', 'breaking', 'breaking', 'An endpoint was removed: its method disappears from the client.'],
+  ['endpoint-renamed', 'endpoint', 'changed', 'none', 'info', 'breaking', "An endpoint's operation id changed (same method, path and host): deployed clients call it as before, but its client method and types are renamed, so code that calls the old name no longer compiles.", { aspect: 'name' }],
   ['endpoint-method-changed', 'endpoint', 'changed', 'none', 'breaking', 'info', "An endpoint's HTTP method changed: deployed clients call the old one.", { aspect: 'method' }],
   ['endpoint-path-changed', 'endpoint', 'changed', 'none', 'breaking', 'info', "An endpoint's path changed: deployed clients call the old one.", { aspect: 'path' }],
   ['endpoint-host-changed', 'endpoint', 'changed', 'none', 'breaking', 'info', 'An endpoint moved to another host.', { aspect: 'host' }],

@@ -5,7 +5,7 @@
 import { formatStatus, isDataStatus, sendsForm } from '../model/values.js';
 import { knowledge, successHeaders, type Knowledge } from '../model/knowledge.js';
 import type { AuthScheme, Contract, Endpoint, ResponseStatus, Host, Pagination, Param, SourceLocation, TypeRef } from '../model/types.js';
-import { pair, same, type Action, type Area, type Change, type Direction } from './change.js';
+import { pair, pairOnce, same, type Action, type Area, type Change, type Direction } from './change.js';
 import { compareNamed, compareTypes, comparison, deprecation, useSite, type Comparison } from './type-changes.js';
 import { phrase, placeWord, type Phrase } from './phrase.js';
 import { directionsOf } from './usage.js';
@@ -69,11 +69,18 @@ function urls(list: readonly { host: string; url: string }[]): string {
   return list.map((u) => `${u.host}=${u.url}`).join(', ');
 }
 
+/**
+ * Endpoints pair by operation id; one that lost its id and one that gained another at the same
+ * method, path (placeholders aside) and host are the same endpoint renamed (`endpoint-renamed`),
+ * diffed as one.
+ */
 function diffEndpoints(ctx: Ctx, b: Contract, a: Contract): void {
   const eps = pair(b.endpoints, a.endpoints, (e) => e.id);
-  for (const e of eps.removed) concerning(ctx, e, () => add(ctx, 'endpoint', 'removed', 'none', phrase`endpoint ${e.id}`, { before: `${e.method} ${e.path}`, ...locs(e, undefined) }));
-  for (const e of eps.added) concerning(ctx, e, () => add(ctx, 'endpoint', 'added', 'none', phrase`endpoint ${e.id}`, { after: `${e.method} ${e.path}`, ...locs(undefined, e) }));
-  for (const [eb, ea] of eps.both) concerning(ctx, ea, () => diffEndpoint(ctx, eb, ea, b, a));
+  const renamed = pairOnce(eps.removed, eps.added, (e) => `${e.host} ${e.method} ${pathShape(e.path)}`);
+  for (const e of renamed.removed) concerning(ctx, e, () => add(ctx, 'endpoint', 'removed', 'none', phrase`endpoint ${e.id}`, { before: `${e.method} ${e.path}`, ...locs(e, undefined) }));
+  for (const e of renamed.added) concerning(ctx, e, () => add(ctx, 'endpoint', 'added', 'none', phrase`endpoint ${e.id}`, { after: `${e.method} ${e.path}`, ...locs(undefined, e) }));
+  for (const [eb, ea] of renamed.both) concerning(ctx, ea, () => add(ctx, 'endpoint', 'changed', 'none', phrase`endpoint ${ea.id}`, { aspect: 'name', before: eb.id, after: ea.id, ...locs(eb, ea) }));
+  for (const [eb, ea] of [...eps.both, ...renamed.both]) concerning(ctx, ea, () => diffEndpoint(ctx, eb, ea, b, a));
 }
 
 /** Every change `diff` adds concerns the endpoint: reports group findings by operation. */

@@ -12,6 +12,7 @@ export type Area =
   | 'param'
   | 'content-type'
   | 'field'
+  | 'type'
   | 'enum'
   | 'union'
   | 'deprecation'

@@ -116,6 +116,7 @@ const SPECS: readonly Spec[] = [
   ['response-union-member-added', 'union', 'added', 'response', 'warning', 'breaking', 'A union clients read gained a member: deployed clients meet a variant they do not know; exhaustive switches no longer compile.'],
   ['response-union-member-removed', 'union', 'removed', 'response', 'info', 'breaking', 'A member was removed from a union clients read: case labels for it no longer compile.'],
   ['union-discriminator-changed', 'union', 'changed', 'none', 'breaking', 'breaking', "How a union tells its members apart changed (its field, or a member's value): deployed clients and switches read the old tags.", { aspect: 'discriminator' }],
+  ['unused-type-changed', 'type', 'changed', 'none', 'info', 'info', 'A type no operation sends or reads changed (a webhook payload, a schema kept for reference): no call is affected, so it is not judged by direction; code that uses its exported TypeScript type may need to follow.', { aspect: 'unused' }],
   ['deprecated-added', 'deprecation', 'added', 'none', 'info', 'info', 'A type, field, enum value or endpoint was deprecated: editors strike it through; it still works.'],
   ['request-enum-value-added', 'enum', 'added', 'request', 'info', 'info', 'A value was added to an enum clients send.'],
   ['request-enum-value-removed', 'enum', 'removed', 'request', 'breaking', 'breaking', 'A value was removed from an enum clients send.'],

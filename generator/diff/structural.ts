@@ -4,10 +4,10 @@
  */
 import { formatStatus, isDataStatus, sendsForm } from '../model/values.js';
 import { knowledge, successHeaders, type Knowledge } from '../model/knowledge.js';
-import type { AuthScheme, Contract, Endpoint, ResponseStatus, Host, Pagination, Param, SourceLocation, TypeRef } from '../model/types.js';
+import type { AuthScheme, Contract, Endpoint, ResponseStatus, Host, NamedType, Pagination, Param, SourceLocation, TypeRef } from '../model/types.js';
 import { pair, pairOnce, same, type Action, type Area, type Change, type Direction } from './change.js';
 import { compareNamed, compareTypes, comparison, deprecation, useSite, type Comparison } from './type-changes.js';
-import { phrase, placeWord, type Phrase } from './phrase.js';
+import { phrase, placeWord, plainText, type Phrase } from './phrase.js';
 import { directionsOf } from './usage.js';
 
 interface Ctx {
@@ -221,14 +221,32 @@ function diffQuirks(ctx: Ctx, eb: Endpoint, ea: Endpoint): void {
   }
 }
 
-/** Each named type both sides have, against its namesake in every direction it travels in. */
+/**
+ * Each named type both sides have, against its namesake in every direction it travels in; one no
+ * operation reaches on either side is reported once, as unused, with the number of its changes.
+ */
 function diffTypes(ctx: Ctx, b: Contract, a: Contract): void {
   const types = pair(b.types, a.types, (t) => t.name);
+  const unused = comparison(ctx.types.sides);
   for (const [tb, ta] of types.both) {
-    const directions = [...new Set([...directionsOf(ctx.old, tb.name), ...directionsOf(ctx.new, ta.name)])];
+    const directions = directionsOf(ctx.old, ctx.new, ta.name);
+    if (directions.length === 0) {
+      unusedType(ctx, unused, tb, ta);
+      continue;
+    }
     deprecation(ctx.types, phrase`type ${ta.name}`, tb.deprecated, ta.deprecated, locs(tb, ta));
     for (const direction of directions) compareNamed(ctx.types, tb, ta, direction);
   }
+}
+
+/** An unused type's changes, counted (read both ways, each said once) into one finding. */
+function unusedType(ctx: Ctx, unused: Comparison, tb: NamedType, ta: NamedType): void {
+  unused.out.length = 0;
+  deprecation(unused, phrase`type ${ta.name}`, tb.deprecated, ta.deprecated, locs(tb, ta));
+  for (const direction of ['request', 'response'] as const) compareNamed(unused, tb, ta, direction);
+  const count = new Set(unused.out.map((c) => `${c.area} ${c.action} ${c.aspect ?? ''} ${plainText(c.subject)}`)).size;
+  if (count === 0) return;
+  add(ctx, 'type', 'changed', 'none', phrase`type ${ta.name}${[{ text: ` (${count} change${count === 1 ? '' : 's'})` }]}`, { aspect: 'unused', ...locs(tb, ta) });
 }
 
 function diffHosts(ctx: Ctx, b: Contract, a: Contract): void {

@@ -1,9 +1,13 @@
-/** Which direction a named type is judged in: the one it travels in, or both when nothing uses it. */
+/**
+ * Which directions a named type is judged in: those it travels in on either side (`typeUsage`
+ * spreads from every operation's parameters, bodies and responses and every error shape through
+ * the types each names, so a type only another used type holds is used). None where no operation
+ * reaches it on either side (a webhook's payload, a schema kept for reference): such a type is
+ * reported once, as unused.
+ */
 import type { Knowledge } from '../model/knowledge.js';
 import type { Direction } from './change.js';
 
-/** A type nothing references is judged as both, the cautious reading. */
-export function directionsOf(k: Knowledge, name: string): Direction[] {
-  const set = k.typeUsage.get(name);
-  return set === undefined || set.size === 0 ? ['request', 'response'] : [...set].sort();
+export function directionsOf(before: Knowledge, after: Knowledge, name: string): Direction[] {
+  return [...new Set([...(before.typeUsage.get(name) ?? []), ...(after.typeUsage.get(name) ?? [])])].sort();
 }

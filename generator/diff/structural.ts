@@ -6,9 +6,10 @@ import { formatStatus, isDataStatus, sendsForm } from '../model/values.js';
 import { knowledge, successHeaders, type Knowledge } from '../model/knowledge.js';
 import type { AuthScheme, Contract, Endpoint, ResponseStatus, Host, NamedType, Pagination, Param, SourceLocation, TypeRef } from '../model/types.js';
 import { pair, pairOnce, same, type Action, type Area, type Change, type Direction } from './change.js';
-import { compareNamed, compareTypes, comparison, deprecation, useSite, type Comparison } from './type-changes.js';
+import { compareNamed, compareTypes, comparison, deprecation, typesText, useSite, type Comparison } from './type-changes.js';
 import { phrase, placeWord, plainText, type Phrase } from './phrase.js';
 import { directionsOf } from './usage.js';
+import { describeType } from '../model/type-text.js';
 
 interface Ctx {
   readonly out: Change[];
@@ -190,8 +191,8 @@ function diffFormEncoding(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase)
 }
 
 /**
- * The request body and the first success's body, compared wherever their types stand; one that
- * appears or goes is a field of the call (or of what it reads) added or removed.
+ * The request body, compared wherever its type stands; one that appears or goes is a field of the
+ * call added or removed. Then what a success's `data` holds (`diffData`).
  */
 function diffBodies(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase): void {
   const [rb, ra] = [eb.request, ea.request];
@@ -202,7 +203,49 @@ function diffBodies(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase): void
     if (rb.optional !== ra.optional) add(ctx, 'field', 'changed', 'request', body, { aspect: ra.optional ? 'optional' : 'required', ...l });
   } else if (ra !== undefined) add(ctx, 'field', 'added', 'request', body, { qualifier: ra.optional ? 'optional' : 'required', ...l });
   else if (rb !== undefined) add(ctx, 'field', 'removed', 'request', body, { qualifier: rb.optional ? 'optional' : 'required', ...l });
-  compareBody(ctx, phrase`${subject} response body`, ctx.old.successResponses(eb)[0]?.body, ctx.new.successResponses(ea)[0]?.body, l);
+  diffData(ctx, eb, ea, subject);
+}
+
+/**
+ * What a success's `data` is: the union of the documented 2xx bodies (a bodiless one is
+ * `undefined`), `unknown` where no 2xx is documented, a followed redirect's target where only
+ * redirects are. Where each side has one body, the two are compared; where a side has several,
+ * each status both document is (one that comes or goes is `success-status-added`/`-removed`'s).
+ * An endpoint whose last documented success goes reads `unknown`: what it read loses its type.
+ */
+function diffData(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase): void {
+  const [db, da] = [dataOf(ctx.old, eb), dataOf(ctx.new, ea)];
+  const l = locs(eb, ea);
+  const whole = phrase`${subject} response body`;
+  if (db.kind !== 'bodies' || da.kind !== 'bodies') {
+    if (db.kind === da.kind) return;
+    const aspect = db.kind === 'unknown' ? 'described' : da.kind === 'unknown' ? 'undescribed' : 'type';
+    add(ctx, 'field', 'changed', 'response', whole, { aspect, before: dataText(db), after: dataText(da), ...l });
+    return;
+  }
+  const distinct = (d: Bodies) => new Set(d.statuses.map(([, body]) => describeType(body)));
+  const [first, next] = [db.statuses[0], da.statuses[0]];
+  if (distinct(db).size === 1 && distinct(da).size === 1 && first !== undefined && next !== undefined) return compareBody(ctx, whole, first[1], next[1], l);
+  const after = new Map(da.statuses);
+  for (const [status, body] of db.statuses) {
+    if (!after.has(status)) continue;
+    compareBody(ctx, phrase`${subject} response ${status} body`, body, after.get(status), l);
+  }
+}
+
+type Bodies = { readonly kind: 'bodies'; readonly statuses: readonly (readonly [string, TypeRef | undefined])[] };
+type Data = Bodies | { readonly kind: 'unknown' } | { readonly kind: 'followed' };
+
+function dataOf(k: Knowledge, e: Endpoint): Data {
+  if (k.redirectsOnly(e)) return { kind: 'followed' };
+  const successes = k.successResponses(e);
+  return successes.length === 0 ? { kind: 'unknown' } : { kind: 'bodies', statuses: successes.map((r) => [formatStatus(r.status), r.body] as const) };
+}
+
+function dataText(d: Data): string {
+  if (d.kind === 'unknown') return 'unknown';
+  if (d.kind === 'followed') return 'a followed redirect';
+  return typesText(d.statuses.map(([, body]) => body));
 }
 
 /** A response body both sides document, one only the new side documents (added) or only the old (removed). */

@@ -16,6 +16,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../generator/cli.js';
 import { loadContract, loadContractText } from '../generator/contract.js';
+import { loadInput } from '../generator/input.js';
 import { formatDiagnostic } from '../generator/diagnostics.js';
 import { formatReview, MARKDOWN_LIMIT } from '../generator/diff/report.js';
 import { review, type Finding, type Review } from '../generator/diff/review.js';
@@ -114,6 +115,30 @@ describe('success statuses', () => {
   });
 });
 
+/** Findings without a message or a location, or located outside their file or on blank space. */
+function locationProblems(r: Review, oldFile: string, newFile: string): string[] {
+  const lines = (file: string) => readFileSync(join(ROOT, file), 'utf8').split('\n');
+  const oldLines = lines(oldFile);
+  const newLines = lines(newFile);
+  const problems: string[] = [];
+  const check = (f: Finding, loc: SourceLocation | undefined, file: string, text: readonly string[]) => {
+    if (loc === undefined) return;
+    const at = `${f.rule}: ${loc.file}:${loc.line}:${loc.col}`;
+    if (loc.file !== file) problems.push(`${at} is not in ${file}`);
+    const line = text[loc.line - 1];
+    if (!Number.isInteger(loc.line) || loc.line < 1 || line === undefined) problems.push(`${at}: no such line`);
+    else if (!Number.isInteger(loc.col) || loc.col < 1 || loc.col > line.length) problems.push(`${at}: no such column`);
+    else if (line.charAt(loc.col - 1).trim() === '') problems.push(`${at}: points at blank space`);
+  };
+  for (const f of r.findings) {
+    if (f.message.trim() === '') problems.push(`${f.rule}: empty message`);
+    if (f.old === undefined && f.new === undefined) problems.push(`${f.rule}: no location`);
+    check(f, f.old, oldFile, oldLines);
+    check(f, f.new, newFile, newLines);
+  }
+  return problems;
+}
+
 describe('a fixture pair per rule', () => {
   it('every rule has a fixture directory, and every fixture directory names a rule', () => {
     const ids = RULES.map((r) => r.id).sort();
@@ -143,27 +168,8 @@ describe('a fixture pair per rule', () => {
 
     it('every finding has a message and a location inside the right file', () => {
       const { oldFile, newFile, review: r } = pair(id);
-      const lines = (file: string) => readFileSync(join(ROOT, file), 'utf8').split('\n');
-      const oldLines = lines(oldFile);
-      const newLines = lines(newFile);
-      const problems: string[] = [];
-      const check = (f: Finding, loc: SourceLocation | undefined, file: string, text: readonly string[]) => {
-        if (loc === undefined) return;
-        const at = `${f.rule}: ${loc.file}:${loc.line}:${loc.col}`;
-        if (loc.file !== file) problems.push(`${at} is not in ${file}`);
-        const line = text[loc.line - 1];
-        if (!Number.isInteger(loc.line) || loc.line < 1 || line === undefined) problems.push(`${at}: no such line`);
-        else if (!Number.isInteger(loc.col) || loc.col < 1 || loc.col > line.length) problems.push(`${at}: no such column`);
-        else if (line.charAt(loc.col - 1).trim() === '') problems.push(`${at}: points at blank space`);
-      };
       expect(r.findings.length).toBeGreaterThan(0);
-      for (const f of r.findings) {
-        if (f.message.trim() === '') problems.push(`${f.rule}: empty message`);
-        if (f.old === undefined && f.new === undefined) problems.push(`${f.rule}: no location`);
-        check(f, f.old, oldFile, oldLines);
-        check(f, f.new, newFile, newLines);
-      }
-      expect(problems).toEqual([]);
+      expect(locationProblems(r, oldFile, newFile)).toEqual([]);
     });
 
     it('every message reads "Subject: description (before → after)", with before ≠ after', () => {
@@ -183,6 +189,109 @@ describe('a fixture pair per rule', () => {
       }
       expect(problems).toEqual([]);
     });
+  });
+});
+
+/**
+ * The false alarms of a review that compared a type written in place as one string (issue 33):
+ * each kind a pair of small OpenAPI descriptions, one edit apart, and the findings a reviewer
+ * expects, with the subject that says where (test/diff-false-alarms/<kind>/, each file's first
+ * line says what the edit is and why the verdict is what it is).
+ */
+describe('false alarms: the structural comparison', () => {
+  const DIR = 'test/diff-false-alarms';
+  const KINDS = readdirSync(join(ROOT, DIR), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+  const described = (f: Finding) => f.message.slice(0, f.message.indexOf(`: ${RULES.find((r) => r.id === f.rule)?.description ?? ''}`));
+
+  it.each(KINDS)('%s', (kind) => {
+    const [oldFile, newFile] = ['old', 'new'].map((side) => `${DIR}/${kind}/${side}.yaml`) as [string, string];
+    const [before, after] = [oldFile, newFile].map((file) => {
+      const result = loadInput(join(ROOT, file), file);
+      if (!result.ok) throw new Error(`${file} does not load:\n${result.diagnostics.map((d) => formatDiagnostic(d, result.source)).join('\n')}`);
+      return result.contract;
+    }) as [Contract, Contract];
+    const r = review(before, after, []);
+    const want = JSON.parse(readFileSync(join(ROOT, DIR, kind, 'expected.json'), 'utf8')) as (Expected & { subject: string })[];
+    expect(r.findings.map((f) => ({ ...brief(f), subject: described(f) }))).toEqual(want);
+    expect(locationProblems(r, oldFile, newFile)).toEqual([]);
+  });
+});
+
+/**
+ * The one structural comparison of types (generator/diff/type-changes.ts) on small contracts: names
+ * resolved on each side, recursion, each change said once, unions paired, what data is when the
+ * last success goes, and which types are used.
+ */
+describe('the structural comparison', () => {
+  const contract = (types: string, endpoints: string) =>
+    `contractgen: 1\ninfo: { title: T, version: 1.0.0, package: t }\nauth: {}\nhosts:\n  api: { url: "https://api.example.com" }\ntypes:\n${types}\nendpoints:\n${endpoints}\n`;
+  const get = (id: string, response: string) => `  ${id}:\n    method: GET\n    path: /${id}\n    host: api\n    responses:\n      ${response}\n`;
+  const post = (id: string, body: string) => `  ${id}:\n    method: POST\n    path: /${id}\n    host: api\n    request: { body: ${body} }\n    responses:\n      "204": { description: Done. }\n`;
+  const node = (name: string, extra = '') => `  ${name}:\n    kind: object\n    fields:\n      name: { type: string, required: true }\n      parent: { type: ${name} }\n${extra}`;
+  const findings = (before: string, after: string) => {
+    const [b, a] = [before, after].map((text, i) => {
+      const result = loadContractText(`v${i}.yaml`, text);
+      if (!result.ok) throw new Error(result.diagnostics.map((d) => d.message).join('; '));
+      return result.contract;
+    }) as [Contract, Contract];
+    return review(b, a, []).findings.map((f) => `${f.rule}: ${f.message.slice(0, f.message.indexOf(': '))}`);
+  };
+  const twoUses = (type: string) => get('getNode', `"200": { body: ${type} }`) + get('listNodes', `"200": { body: { type: array, items: ${type} } }`);
+
+  it('a recursive type renamed with its shape and used twice: no finding, and the comparison ends', () => {
+    expect(findings(contract(node('Node'), twoUses('Node')), contract(node('Tree'), twoUses('Tree')))).toEqual([]);
+  });
+
+  it('a renamed type that changed is reported once, under its new name, wherever it is used', () => {
+    const grown = node('Tree', '      depth: { type: integer }\n');
+    expect(findings(contract(node('Node'), twoUses('Node')), contract(grown, twoUses('Tree')))).toEqual(['response-field-added: Field Tree.depth']);
+  });
+
+  it('a type both sides name is reported at the type, not again at each use', () => {
+    const grown = node('Node', '      depth: { type: integer }\n');
+    expect(findings(contract(node('Node'), twoUses('Node')), contract(grown, twoUses('Node')))).toEqual(['response-field-added: Field Node.depth']);
+  });
+
+  it('a chain of 4,000 renamed types, each holding the next, is compared without a stack as deep as the chain', () => {
+    const chain = (prefix: string, last = '') =>
+      Array.from({ length: 4000 }, (_, i) => `  ${prefix}${i}:\n    kind: object\n    fields:\n      name: { type: string }\n${i < 3999 ? `      next: { type: ${prefix}${i + 1} }\n` : last}`).join('');
+    const uses = (prefix: string) => get('getChain', `"200": { body: ${prefix}0 }`);
+    expect(findings(contract(chain('T'), uses('T')), contract(chain('U', '      last: { type: boolean }\n'), uses('U')))).toEqual(['response-field-added: Field U3999.last']);
+  });
+
+  it('an inline body and the recursive type it became compare by structure', () => {
+    const inline = get('getNode', '"200": { body: { type: object, fields: { name: { type: string, required: true }, parent: { type: Node } } } }');
+    expect(findings(contract(node('Node'), inline), contract(node('Node'), get('getNode', '"200": { body: Node }')))).toEqual([]);
+    const loose = get('getNode', '"200": { body: { type: object, fields: { name: { type: string }, parent: { type: Node } } } }');
+    expect(findings(contract(node('Node'), get('getNode', '"200": { body: Node }')), contract(node('Node'), loose))).toEqual(['response-field-made-optional: Endpoint getNode response body field name']);
+  });
+
+  it('an endpoint whose last documented success goes reads unknown: what it read loses its type', () => {
+    const unchanged = '"304": { description: Not modified. }';
+    const [had, gone] = [get('getNode', `"200": { body: Node }\n      ${unchanged}`), get('getNode', unchanged)];
+    expect(findings(contract(node('Node'), had), contract(node('Node'), gone))).toEqual([
+      'response-type-undescribed: Endpoint getNode response body',
+      'success-status-removed: Endpoint getNode success status 200',
+      'response-content-type-removed: Endpoint getNode',
+    ]);
+  });
+
+  it('a value that becomes a union holding it gains members; tagged members pair by their tag', () => {
+    const sent = (body: string) => contract(node('Node'), post('tag', body));
+    expect(findings(sent('string'), sent('{ type: union, members: [string, integer] }'))).toEqual(['request-union-member-added: Endpoint tag request body member integer']);
+    const shape = (kind: string, extra = '') => `{ type: object, fields: { kind: { type: string, const: ${kind}, required: true }, size: { type: number }${extra} } }`;
+    const shapes = (square: string) => contract(node('Node'), get('getShape', `"200": { body: { type: union, members: [${shape('circle')}, ${square}] } }`));
+    expect(findings(shapes(shape('square')), shapes(shape('square', ', side: { type: number }')))).toEqual(['response-field-added: Endpoint getShape response body(kind=square).side']);
+  });
+
+  it('a type only a used type holds is used; one only an unused type holds is not', () => {
+    const types = (extra: string) => `${node('Node')}  Inner:\n    kind: object\n    fields:\n      a: { type: string }\n${extra}  Outer:\n    kind: object\n    fields:\n      inner: { type: Inner }\n  Loose:\n    kind: object\n    fields:\n      held: { type: Held }\n  Held:\n    kind: object\n    fields:\n      b: { type: string }\n${extra.replace('a:', 'b:')}`;
+    const uses = post('sendOuter', 'Outer');
+    const required = '      c: { type: string, required: true }\n';
+    expect(findings(contract(types(''), uses), contract(types(required), uses))).toEqual(['request-field-added-required: Field Inner.c', 'unused-type-changed: Type Held (1 change)']);
   });
 });
 

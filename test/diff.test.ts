@@ -516,6 +516,13 @@ describe('--rules', () => {
     for (const r of RULES) expect(result.out).toContain(r.description);
   });
 
+  it('docs/diff-rules.md lists every rule, in order, with its levels, direction and description', () => {
+    const rows = readFileSync(join(ROOT, 'docs/diff-rules.md'), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('| `'));
+    expect(rows.map((line) => line.slice(2, -2).split(' | '))).toEqual(RULES.map((r) => [`\`${r.id}\``, r.level, r.wire, r.source, r.direction, r.description]));
+  });
+
   it('--rules --format json gives the rule table', async () => {
     const result = await run(['diff', '--rules', '--format', 'json']);
     expect(result.code).toBe(0);

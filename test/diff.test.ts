@@ -231,14 +231,15 @@ describe('the structural comparison', () => {
   const get = (id: string, response: string) => `  ${id}:\n    method: GET\n    path: /${id}\n    host: api\n    responses:\n      ${response}\n`;
   const post = (id: string, body: string) => `  ${id}:\n    method: POST\n    path: /${id}\n    host: api\n    request: { body: ${body} }\n    responses:\n      "204": { description: Done. }\n`;
   const node = (name: string, extra = '') => `  ${name}:\n    kind: object\n    fields:\n      name: { type: string, required: true }\n      parent: { type: ${name} }\n${extra}`;
-  const findings = (before: string, after: string) => {
+  const reviewed = (before: string, after: string) => {
     const [b, a] = [before, after].map((text, i) => {
       const result = loadContractText(`v${i}.yaml`, text);
       if (!result.ok) throw new Error(result.diagnostics.map((d) => d.message).join('; '));
       return result.contract;
     }) as [Contract, Contract];
-    return review(b, a, []).findings.map((f) => `${f.rule}: ${f.message.slice(0, f.message.indexOf(': '))}`);
+    return review(b, a, []).findings;
   };
+  const findings = (before: string, after: string) => reviewed(before, after).map((f) => `${f.rule}: ${f.message.slice(0, f.message.indexOf(': '))}`);
   const twoUses = (type: string) => get('getNode', `"200": { body: ${type} }`) + get('listNodes', `"200": { body: { type: array, items: ${type} } }`);
 
   it('a recursive type renamed with its shape and used twice: no finding, and the comparison ends', () => {
@@ -248,6 +249,8 @@ describe('the structural comparison', () => {
   it('a renamed type that changed is reported once, under its new name, wherever it is used', () => {
     const grown = node('Tree', '      depth: { type: integer }\n');
     expect(findings(contract(node('Node'), twoUses('Node')), contract(grown, twoUses('Tree')))).toEqual(['response-field-added: Field Tree.depth']);
+    // Said under the type, so no one operation's: reports group it with the types several use.
+    expect(reviewed(contract(node('Node'), twoUses('Node')), contract(grown, twoUses('Tree'))).map((f) => f.operation)).toEqual([undefined]);
   });
 
   it('a type both sides name is reported at the type, not again at each use', () => {

@@ -6,7 +6,7 @@ import { formatStatus, isDataStatus, sendsForm } from '../model/values.js';
 import { knowledge, successHeaders, type Knowledge } from '../model/knowledge.js';
 import type { AuthScheme, Contract, Endpoint, ResponseStatus, Host, NamedType, Pagination, Param, SourceLocation, TypeRef } from '../model/types.js';
 import { pair, pairOnce, same, type Action, type Area, type Change, type Direction } from './change.js';
-import { compareNamed, compareTypes, comparison, deprecation, typesText, useSite, type Comparison } from './type-changes.js';
+import { compareNamed, compareTypes, comparison, deprecation, settle, typesText, useSite, type Comparison } from './type-changes.js';
 import { phrase, placeWord, plainText, type Phrase } from './phrase.js';
 import { directionsOf } from './usage.js';
 import { describeType } from '../model/type-text.js';
@@ -280,6 +280,8 @@ function diffTypes(ctx: Ctx, b: Contract, a: Contract): void {
     deprecation(ctx.types, phrase`type ${ta.name}`, tb.deprecated, ta.deprecated, locs(tb, ta));
     for (const direction of directions) compareNamed(ctx.types, tb, ta, direction);
   }
+  // The pairs of differently named types every use and type met, each under its type: no operation's.
+  settle(ctx.types);
 }
 
 /** An unused type's changes, counted (read both ways, each said once) into one finding. */
@@ -287,6 +289,7 @@ function unusedType(ctx: Ctx, unused: Comparison, tb: NamedType, ta: NamedType):
   unused.out.length = 0;
   deprecation(unused, phrase`type ${ta.name}`, tb.deprecated, ta.deprecated, locs(tb, ta));
   for (const direction of ['request', 'response'] as const) compareNamed(unused, tb, ta, direction);
+  settle(unused);
   const count = new Set(unused.out.map((c) => `${c.area} ${c.action} ${c.aspect ?? ''} ${plainText(c.subject)}`)).size;
   if (count === 0) return;
   add(ctx, 'type', 'changed', 'none', phrase`type ${ta.name}${[{ text: ` (${count} change${count === 1 ? '' : 's'})` }]}`, { aspect: 'unused', ...locs(tb, ta) });

@@ -147,21 +147,20 @@ export function compareNamed(c: Comparison, before: NamedType, after: NamedType,
   const site: Site = { root: { type: after.name, ...(after.kind === 'enum' ? { enum: true } : {}) }, direction, locs: { oldLoc: before.loc, newLoc: after.loc } };
   if (before.kind === 'alias' && after.kind === 'alias') typeChanges(c, site, before.type, after.type);
   else compareViews(c, site, namedView(c.sides.old, before), namedView(c.sides.new, after));
-  settle(c);
 }
 
 /** Two references, at a site. */
 export function compareTypes(c: Comparison, site: Site, before: TypeRef, after: TypeRef): void {
   typeChanges(c, site, before, after);
-  settle(c);
 }
 
 /**
  * The pairs of named types a comparison met, compared one after another rather than inside each
- * other: a chain of thousands of renamed types takes no deeper stack than one. A probe stops at
- * its first change.
+ * other: a chain of thousands of renamed types takes no deeper stack than one. Their changes are
+ * said under the type, so a review compares them once every use has been met, apart from any
+ * operation. A probe stops at its first change.
  */
-function settle(c: Comparison, probe = false): void {
+export function settle(c: Comparison, probe = false): void {
   for (let job = c.queue.pop(); job !== undefined; job = c.queue.pop()) {
     if (probe && c.out.length > 0) {
       c.queue.length = 0;

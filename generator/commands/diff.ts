@@ -5,11 +5,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { InputError, overlayArguments, parseArgs, UsageError, type Io } from '../commands.js';
+import { InputError, overlayArguments, packageOption, parseArgs, UsageError, type Io } from '../commands.js';
 import type { ContractResult } from '../contract.js';
 import { loadInput, loadInputText } from '../input.js';
 import { isDescriptionFile } from '../import/sniff.js';
+import { overridden } from '../generate.js';
+import type { Contract } from '../model/types.js';
 import { writeAtomic } from '../write.js';
+import { configEntryFor, configOverlays } from './defaults.js';
 import { formatDiagnostic, sourceOf } from '../diagnostics.js';
 import { visibleText } from '../escape.js';
 import { contractsApiDiff } from '../diff/api.js';
@@ -19,12 +22,18 @@ import { review, type Bump, type OverlaySides } from '../diff/review.js';
 import { LEVELS, RULES } from '../diff/rules.js';
 
 export async function diffCommand(argv: readonly string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, ['base', 'format', 'fail-on'], ['rules', 'no-api', 'bump'], ['overlay']);
+  const args = parseArgs(argv, ['base', 'format', 'fail-on', 'package'], ['rules', 'no-api', 'bump'], ['overlay']);
   const format = option(args.options.get('format'), FORMATS, 'text', '--format');
   const failOn = args.options.has('fail-on') ? option(args.options.get('fail-on'), LEVELS, 'breaking', '--fail-on') : undefined;
   if (args.options.has('rules')) return listRules(io, format);
   const base = args.options.get('base');
-  const overlays = overlayArguments(args, io.cwd);
+  checkFiles(base, args.positional);
+  // The new side's file names the config's entry, else the old side's.
+  const entry = await configEntryFor(io, (typeof base === 'string' ? [0] : [1, 0]).map((i) => resolve(io.cwd, args.positional[i] ?? '')));
+  if (typeof entry === 'number') return entry;
+  // As generate reads it: --overlay and --package, else the config's entry for the file.
+  const overlays = args.lists.has('overlay') || entry === undefined ? overlayArguments(args, io.cwd) : configOverlays(entry, io.cwd);
+  const packageName = packageOption(args) ?? entry?.package;
   const [before, after, sides] = typeof base === 'string' ? fromGit(io, base, args.positional, overlays) : fromFiles(io, args.positional, overlays);
   if (!before.ok || !after.ok) {
     for (const side of [before, after]) for (const d of side.diagnostics) io.err(formatDiagnostic(d, sourceOf(d, side)));
@@ -32,13 +41,20 @@ export async function diffCommand(argv: readonly string[], io: Io): Promise<numb
     return 1;
   }
   for (const side of [before, after]) for (const d of side.diagnostics) if (d.severity === 'warning' && side.sources?.has(d.file)) io.err(formatDiagnostic(d, sourceOf(d, side)));
-  const api = args.options.has('no-api') ? [] : await contractsApiDiff(before, after);
-  const result = { ...review(before.contract, after.contract, api), ...(sides === undefined ? {} : { overlays: sides }) };
+  // The package name consumers import is the one given, whatever each side's contract or title says.
+  const [old, now] = [before.contract, after.contract].map((c) => overridden(c, { packageName })) as [Contract, Contract];
+  const api = args.options.has('no-api') ? [] : contractsApiDiff(old, now);
+  const result = { ...review(old, now, api), ...(sides === undefined ? {} : { overlays: sides }) };
   io.out(formatReview(result, format).replace(/\n$/, ''));
   if (args.options.has('bump') && !applyBump(io, before, after, result.bump, newFile(io, base, args.positional))) return 1;
   if (failOn === undefined) return 0;
   const threshold = LEVELS.indexOf(failOn);
   return result.findings.some((f) => LEVELS.indexOf(f.level) <= threshold) ? 1 : 0;
+}
+
+function checkFiles(base: string | true | undefined, positional: readonly string[]): void {
+  if (typeof base === 'string' && positional.length !== 1) throw new UsageError('--base takes one contract file: contractgen diff --base <git-ref> <file>');
+  if (typeof base !== 'string' && positional.length !== 2) throw new UsageError('diff takes two contract files: contractgen diff <old> <new> (or --base <git-ref> <file>)');
 }
 
 /** The new side's file: the one given with --base, else the second. */
@@ -84,7 +100,6 @@ function option<T extends string>(value: string | true | undefined, allowed: rea
 type Sides = [ContractResult, ContractResult, OverlaySides | undefined];
 
 function fromFiles(io: Io, positional: readonly string[], overlays: readonly OverlayFile[]): Sides {
-  if (positional.length !== 2) throw new UsageError('diff takes two contract files: contractgen diff <old> <new> (or --base <git-ref> <file>)');
   const [a = '', b = ''] = positional;
   const names = overlays.map((o) => o.file);
   const sides = overlays.length === 0 ? undefined : { old: names, new: names, why: 'the same overlays apply to both descriptions' };
@@ -99,7 +114,6 @@ type OverlayFile = { readonly path: string; readonly file: string };
  * lacks applies to the new side only). The new side is the working tree's, overlays included.
  */
 function fromGit(io: Io, ref: string, positional: readonly string[], overlays: readonly OverlayFile[]): Sides {
-  if (positional.length !== 1) throw new UsageError('--base takes one contract file: contractgen diff --base <git-ref> <file>');
   const file = positional[0] ?? '';
   const full = resolve(io.cwd, file);
   const [root, commit] = gitSide(full, ref, file);

@@ -7,7 +7,7 @@ import { jsonText, markdownCell, markdownCode, visibleText, workflowData, workfl
 import type { SourceLocation } from '../model/types.js';
 import { render } from './phrase.js';
 import { LEVELS, type Level } from './rules.js';
-import type { Finding, Review } from './review.js';
+import type { ApiChange, Finding, Review } from './review.js';
 
 export type Format = 'text' | 'markdown' | 'json' | 'github';
 export const FORMATS: readonly Format[] = ['text', 'markdown', 'json', 'github'];
@@ -65,9 +65,14 @@ function text(review: Review): string {
   }
   if (review.api.length > 0) {
     lines.push('', 'PUBLIC API');
-    for (const a of review.api) lines.push(`  ${a.change} ${visibleText(a.export)}`);
+    for (const a of review.api) lines.push(`  ${a.change} ${visibleText(apiSubject(a))} (${a.bump}: ${a.reason})`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** An API change's export, and its member when one changed (`Client.ping`, `Order["x-id"]`). */
+function apiSubject(a: ApiChange): string {
+  return a.member === undefined ? a.export : `${a.export}${a.member.startsWith('[') || a.member.startsWith('(') ? '' : '.'}${a.member}`;
 }
 
 function table(findings: readonly Finding[]): string[] {
@@ -91,8 +96,8 @@ function markdown(review: Review): string {
     else lines.push(...body);
   }
   if (review.api.length > 0) {
-    lines.push('', `<details><summary>Public API of the generated package (${review.api.length})</summary>`, '', '| Export | Change |', '| --- | --- |');
-    for (const a of review.api) lines.push(`| ${markdownCell(markdownCode(a.export))} | ${a.change} |`);
+    lines.push('', `<details><summary>Public API of the generated package (${review.api.length})</summary>`, '', '| Export | Change | Bump | Why |', '| --- | --- | --- | --- |');
+    for (const a of review.api) lines.push(`| ${markdownCell(markdownCode(apiSubject(a)))} | ${a.change} | ${a.bump} | ${a.reason} |`);
     lines.push('', '</details>');
   }
   return `${lines.join('\n')}\n`;

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { isPackageName } from './contract-format.js';
 import { formatDiagnostic as format, type Diagnostic } from './diagnostics.js';
-import { generate as generatePackage, outputsLeftOut, overridden, type GenerateOutcome } from './generate.js';
+import { generate as generatePackage, outputsLeftOut, type GenerateOutcome } from './generate.js';
 import type { ImportWarning } from './import/context.js';
 import { loadInput, type InputResult } from './input.js';
 import type { Contract } from './model/types.js';
@@ -101,12 +101,16 @@ export async function generate(options: GenerateOptions): Promise<GenerateOutcom
 export async function diff(oldFile: string, newFile: string, options: { readonly api?: boolean; readonly package?: string } & OverlayOptions = {}): Promise<{ readonly ok: true; readonly review: Review } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] }> {
   const packageName = options.package;
   if (packageName !== undefined && !isPackageName(packageName)) throw new TypeError(`package '${packageName}' is not a valid npm package name`);
-  const [before, after] = [loadInput(resolve(oldFile), oldFile, overlayFiles(options)), loadInput(resolve(newFile), newFile, overlayFiles(options))];
-  if (!before.ok || !after.ok) return { ok: false, diagnostics: [...before.diagnostics, ...after.diagnostics] };
-  const [{ review }, { contractsApiDiff }] = await Promise.all([import('./diff/review.js'), import('./diff/api.js')]);
-  const [old, now] = [overridden(before.contract, { packageName }), overridden(after.contract, { packageName })];
-  const api = options.api === false ? [] : contractsApiDiff(old, now);
-  return { ok: true, review: review(old, now, api) };
+  const { loadSides, reviewSides } = await import('./diff/sides.js');
+  const side = (file: string) => ({ path: resolve(file), file, overlays: overlayFiles(options) });
+  const sides = await loadSides(side(oldFile), side(newFile), { api: options.api !== false, packageName });
+  try {
+    const { before, after } = sides;
+    if (!before.ok || !after.ok) return { ok: false, diagnostics: [...before.diagnostics, ...after.diagnostics] };
+    return { ok: true, review: await reviewSides(sides, before.contract, after.contract) };
+  } finally {
+    sides.close();
+  }
 }
 
 /** `contractgen openapi`: the contract as an OpenAPI 3.1 YAML document. */

@@ -7,18 +7,15 @@ import { execFileSync } from 'node:child_process';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { InputError, overlayArguments, packageOption, parseArgs, UsageError, type Io } from '../commands.js';
 import type { ContractResult } from '../contract.js';
-import { loadInput, loadInputText } from '../input.js';
 import { isDescriptionFile } from '../import/sniff.js';
-import { overridden } from '../generate.js';
-import type { Contract } from '../model/types.js';
 import { writeAtomic } from '../write.js';
 import { configEntryFor, configOverlays } from './defaults.js';
 import { formatDiagnostic, sourceOf } from '../diagnostics.js';
 import { visibleText } from '../escape.js';
-import { contractsApiDiff } from '../diff/api.js';
 import { planBump, withPackageVersion } from '../diff/bump.js';
 import { FORMATS, formatReview, type Format } from '../diff/report.js';
-import { review, type Bump, type OverlaySides } from '../diff/review.js';
+import type { Bump, OverlaySides } from '../diff/review.js';
+import { loadSides, reviewSides, type SideInput } from '../diff/sides.js';
 import { LEVELS, RULES } from '../diff/rules.js';
 
 export async function diffCommand(argv: readonly string[], io: Io): Promise<number> {
@@ -34,22 +31,26 @@ export async function diffCommand(argv: readonly string[], io: Io): Promise<numb
   // As generate reads it: --overlay and --package, else the config's entry for the file.
   const overlays = args.lists.has('overlay') || entry === undefined ? overlayArguments(args, io.cwd) : configOverlays(entry, io.cwd);
   const packageName = packageOption(args) ?? entry?.package;
-  const [before, after, sides] = typeof base === 'string' ? fromGit(io, base, args.positional, overlays) : fromFiles(io, args.positional, overlays);
-  if (!before.ok || !after.ok) {
-    for (const side of [before, after]) for (const d of side.diagnostics) io.err(formatDiagnostic(d, sourceOf(d, side)));
-    io.err('contractgen diff: a contract does not load');
-    return 1;
-  }
-  for (const side of [before, after]) for (const d of side.diagnostics) if (d.severity === 'warning' && side.sources?.has(d.file)) io.err(formatDiagnostic(d, sourceOf(d, side)));
+  const [old, now, overlaySides] = typeof base === 'string' ? fromGit(io, base, args.positional, overlays) : fromFiles(io, args.positional, overlays);
   // The package name consumers import is the one given, whatever each side's contract or title says.
-  const [old, now] = [before.contract, after.contract].map((c) => overridden(c, { packageName })) as [Contract, Contract];
-  const api = args.options.has('no-api') ? [] : contractsApiDiff(old, now);
-  const result = { ...review(old, now, api), ...(sides === undefined ? {} : { overlays: sides }) };
-  io.out(formatReview(result, format).replace(/\n$/, ''));
-  if (args.options.has('bump') && !applyBump(io, before, after, result.bump, newFile(io, base, args.positional))) return 1;
-  if (failOn === undefined) return 0;
-  const threshold = LEVELS.indexOf(failOn);
-  return result.findings.some((f) => LEVELS.indexOf(f.level) <= threshold) ? 1 : 0;
+  const sides = await loadSides(old, now, { api: !args.options.has('no-api'), packageName });
+  try {
+    const { before, after } = sides;
+    if (!before.ok || !after.ok) {
+      for (const side of [before, after]) for (const d of side.diagnostics) io.err(formatDiagnostic(d, sourceOf(d, side)));
+      io.err('contractgen diff: a contract does not load');
+      return 1;
+    }
+    for (const side of [before, after]) for (const d of side.diagnostics) if (d.severity === 'warning' && side.sources?.has(d.file)) io.err(formatDiagnostic(d, sourceOf(d, side)));
+    const result = { ...(await reviewSides(sides, before.contract, after.contract)), ...(overlaySides === undefined ? {} : { overlays: overlaySides }) };
+    io.out(formatReview(result, format).replace(/\n$/, ''));
+    if (args.options.has('bump') && !applyBump(io, before, after, result.bump, newFile(io, base, args.positional))) return 1;
+    if (failOn === undefined) return 0;
+    const threshold = LEVELS.indexOf(failOn);
+    return result.findings.some((f) => LEVELS.indexOf(f.level) <= threshold) ? 1 : 0;
+  } finally {
+    sides.close();
+  }
 }
 
 function checkFiles(base: string | true | undefined, positional: readonly string[]): void {
@@ -97,13 +98,13 @@ function option<T extends string>(value: string | true | undefined, allowed: rea
   throw new UsageError(`${name} must be one of ${allowed.join(', ')}`);
 }
 
-type Sides = [ContractResult, ContractResult, OverlaySides | undefined];
+type Sides = [SideInput, SideInput, OverlaySides | undefined];
 
 function fromFiles(io: Io, positional: readonly string[], overlays: readonly OverlayFile[]): Sides {
   const [a = '', b = ''] = positional;
   const names = overlays.map((o) => o.file);
   const sides = overlays.length === 0 ? undefined : { old: names, new: names, why: 'the same overlays apply to both descriptions' };
-  return [loadInput(resolve(io.cwd, a), a, overlays), loadInput(resolve(io.cwd, b), b, overlays), sides];
+  return [{ path: resolve(io.cwd, a), file: a, overlays }, { path: resolve(io.cwd, b), file: b, overlays }, sides];
 }
 
 type OverlayFile = { readonly path: string; readonly file: string };
@@ -124,7 +125,7 @@ function fromGit(io: Io, ref: string, positional: readonly string[], overlays: r
   });
   const why = 'the old side takes each overlay as committed at the base revision and the new side as it is in the working tree, since an overlay change is part of the change under review; an overlay the base revision lacks applies to the new side only';
   const sides = overlays.length === 0 ? undefined : { old: old.map((o) => o.file), new: overlays.map((o) => o.file), why };
-  return [loadInputText(`${ref}:${file}`, text, undefined, undefined, old), loadInput(full, file, overlays), sides];
+  return [{ file: `${ref}:${file}`, text, overlays: old }, { path: full, file, overlays }, sides];
 }
 
 function fail(message: string): never {

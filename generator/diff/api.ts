@@ -17,7 +17,12 @@ import type { ApiChange } from './review.js';
 
 /** The public API changes between the packages of two models. */
 export function contractsApiDiff(before: Contract, after: Contract): ApiChange[] {
-  return apiDiff({ files: publicDeclarations(before), roles: exportRoles(before) }, { files: publicDeclarations(after), roles: exportRoles(after) });
+  return apiDiff(packageApi(before), packageApi(after));
+}
+
+/** A model's package, as the API review reads it: its public declarations and its exports' roles. */
+export function packageApi(contract: Contract): PackageApi {
+  return { files: publicDeclarations(contract), roles: exportRoles(contract) };
 }
 
 /** A package's declarations by module id (`index`, `client`; the runtime's are read as shipped), and its exports' roles. */
@@ -31,7 +36,8 @@ export function apiDiff(before: PackageApi, after: PackageApi): ApiChange[] {
   const [eb, ea] = [old.exportsOf(MODULE.index), now.exportsOf(MODULE.index)];
   const judge = new Judge(old, now);
   const changes: ApiChange[] = [];
-  const names = [...new Set([...eb.keys(), ...ea.keys()])].sort((x, y) => x.localeCompare(y));
+  // localeCompare's order, with one collator for all names (localeCompare makes one per call).
+  const names = [...new Set([...eb.keys(), ...ea.keys()])].sort(new Intl.Collator().compare);
   for (const name of names) {
     const [b, a] = [eb.get(name), ea.get(name)];
     const role = roleAcross(before.roles, after.roles, name);

@@ -144,7 +144,6 @@ function declarationOf(module: string, text: string): Declaration | undefined {
 // Text: comments out, whitespace collapsed, statements split
 // ---------------------------------------------------------------------------------------------
 
-const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11 || c === 0xa0 || c === 0xfeff || c === 0x2028 || c === 0x2029;
 
 /** The offset just past the string or template literal starting at `at`. */
 function stringEnd(text: string, at: number): number {
@@ -156,6 +155,8 @@ function stringEnd(text: string, at: number): number {
   }
   return text.length;
 }
+
+const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11 || c === 0xa0 || c === 0xfeff || c === 0x2028 || c === 0x2029;
 
 /** The source without comments, every run of whitespace (and comment) one space, strings kept as written. */
 export function normalised(source: string): string {
@@ -230,13 +231,20 @@ function statements(text: string): string[] {
 
 interface Tokens {
   readonly text: string;
+  /** Each token's text and its offsets in `text`. */
+  readonly words: readonly string[];
   readonly start: readonly number[];
   readonly end: readonly number[];
+  /** For a bracket that opens (`{ ( [ <`), the index of the one that closes it; -1 elsewhere. */
+  readonly match: readonly number[];
 }
 
 function tokens(text: string): Tokens {
+  const words: string[] = [];
   const start: number[] = [];
   const end: number[] = [];
+  const match: number[] = [];
+  const open: number[] = [];
   let i = 0;
   while (i < text.length) {
     const c = text.charCodeAt(i);
@@ -251,63 +259,88 @@ function tokens(text: string): Tokens {
       for (let d = text.charCodeAt(j); j < text.length && (isWord(d) || (number && (d === 46 || ((d === 43 || d === 45) && /[eE]/.test(text[j - 1] ?? ''))))); d = text.charCodeAt(++j));
     } else if (c === 61 && text.charCodeAt(i + 1) === 62) j = i + 2;
     else if (c === 46 && text.startsWith('...', i)) j = i + 3;
+    const n = words.length;
+    words.push(text.slice(i, j));
     start.push(i);
     end.push(j);
+    match.push(-1);
+    if (j === i + 1 && (c === 123 || c === 40 || c === 91 || c === 60)) open.push(n);
+    else if (j === i + 1 && (c === 125 || c === 41 || c === 93 || c === 62)) {
+      const o = open.pop();
+      if (o !== undefined) match[o] = n;
+    }
     i = j;
   }
-  return { text, start, end };
+  return { text, words, start, end, match };
 }
 
 const isWord = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c >= 0x80;
 
-const OPEN = new Set(['{', '(', '[', '<']);
-const CLOSE = new Set(['}', ')', ']', '>']);
+/** What a range holds at bracket depth 0: whether it is a form compared by text, where its `|` and `&` are. */
+interface Top {
+  readonly opaque: boolean;
+  readonly bars: number[];
+  readonly amps: number[];
+}
 
 class Reader {
   constructor(private readonly t: Tokens) {}
 
   tok(i: number): string {
-    return this.t.text.slice(this.t.start[i] ?? 0, this.t.end[i] ?? 0);
+    return this.t.words[i] ?? '';
   }
 
   get length(): number {
-    return this.t.start.length;
+    return this.t.words.length;
   }
 
   textOf(a: number, b: number): string {
     return b <= a ? '' : this.t.text.slice(this.t.start[a] ?? 0, this.t.end[b - 1] ?? 0);
   }
 
-  /** The index of the token that closes the bracket opened at `a`. */
+  /** The index of the token that closes the bracket opened at `a` (`b` when it does not close before `b`). */
   closing(a: number, b: number): number {
-    let depth = 0;
-    for (let i = a; i < b; i++) {
-      const t = this.tok(i);
-      if (OPEN.has(t)) depth++;
-      else if (CLOSE.has(t) && --depth === 0) return i;
-    }
-    return b;
+    const m = this.t.match[a] ?? -1;
+    return m < 0 || m >= b ? b : m;
   }
 
-  /** The positions in [a, b) of `sep` at bracket depth 0. */
+  /** The positions in [a, b) of `seps` at bracket depth 0, stepping over bracketed parts. */
   split(a: number, b: number, seps: ReadonlySet<string>): number[] {
     const at: number[] = [];
-    let depth = 0;
     for (let i = a; i < b; i++) {
-      const t = this.tok(i);
-      if (OPEN.has(t)) depth++;
-      else if (CLOSE.has(t)) depth--;
-      else if (depth === 0 && seps.has(t)) at.push(i);
+      const m = this.t.match[i] ?? -1;
+      if (m > i) i = m;
+      else if (seps.has(this.t.words[i] ?? '')) at.push(i);
     }
     return at;
   }
 
-  /** [a, b) cut at depth-0 separators, empty pieces dropped. */
-  pieces(a: number, b: number, seps: ReadonlySet<string>): [number, number][] {
-    const cuts = [a - 1, ...this.split(a, b, seps), b];
+  private top(a: number, b: number): Top {
+    const top = { opaque: false, bars: [] as number[], amps: [] as number[] };
+    for (let i = a; i < b; i++) {
+      const m = this.t.match[i] ?? -1;
+      if (m > i) {
+        i = m;
+        continue;
+      }
+      const w = this.t.words[i] ?? '';
+      if (w === '|') top.bars.push(i);
+      else if (w === '&') top.amps.push(i);
+      else if (OPAQUE.has(w)) top.opaque = true;
+    }
+    return top;
+  }
+
+  /** [a, b) cut at the given depth-0 positions, empty pieces dropped. */
+  cut(a: number, b: number, at: readonly number[]): [number, number][] {
+    const cuts = [a - 1, ...at, b];
     const out: [number, number][] = [];
     for (let k = 0; k + 1 < cuts.length; k++) if ((cuts[k + 1] ?? 0) > (cuts[k] ?? 0) + 1) out.push([(cuts[k] ?? 0) + 1, cuts[k + 1] ?? 0]);
     return out;
+  }
+
+  pieces(a: number, b: number, seps: ReadonlySet<string>): [number, number][] {
+    return this.cut(a, b, this.split(a, b, seps));
   }
 
   type(a: number, b: number): TypeNode {
@@ -315,9 +348,10 @@ class Reader {
     const text = this.textOf(a, b);
     const fn = this.tok(a) === '(' ? this.fn(a, b, '=>') : undefined;
     if (fn !== undefined) return fn;
-    if (this.split(a, b, OPAQUE).length > 0) return { kind: 'text', text };
-    for (const [sep, kind] of [['|', 'union'], ['&', 'intersection']] as const) {
-      const parts = this.pieces(a, b, new Set([sep]));
+    const top = this.top(a, b);
+    if (top.opaque) return { kind: 'text', text };
+    for (const [at, kind] of [[top.bars, 'union'], [top.amps, 'intersection']] as const) {
+      const parts = at.length === 0 ? [] : this.cut(a, b, at);
       if (parts.length > 1) return { kind, text, items: parts.map(([x, y]) => this.type(x, y)) };
     }
     return this.operand(a, b, text);
@@ -330,7 +364,7 @@ class Reader {
       return inner.kind === 'array' || inner.kind === 'tuple' ? { ...inner, text, readonly: true } : { kind: 'text', text };
     }
     if (b - a >= 3 && this.tok(b - 1) === ']' && this.tok(b - 2) === '[') return { kind: 'array', text, item: this.type(a, b - 2), readonly: false };
-    const close = OPEN.has(first) ? this.closing(a, b) : -1;
+    const close = this.closing(a, b);
     if (close === b - 1 && first === '(') return this.type(a + 1, b - 1);
     if (close === b - 1 && first === '{') return { kind: 'object', text, members: this.members(a + 1, b - 1) };
     if (close === b - 1 && first === '[') return { kind: 'tuple', text, items: this.pieces(a + 1, b - 1, COMMA).map(([x, y]) => this.type(x, y)), readonly: false };

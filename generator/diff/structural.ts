@@ -251,7 +251,9 @@ function diffFields(ctx: Ctx, owner: string, allBefore: readonly Field[], allAft
     if (xb.required !== xa.required) add(ctx, 'field', 'changed', direction, subject, { aspect: xa.required ? 'required' : 'optional', ...l });
     ctx.out.push(...refChanges(ctx, subject, xb.type, xa.type, direction, l));
     // A type read in both directions still deprecates its field once.
-    if (!ctx.out.some((c) => c.area === 'deprecation' && samePhrase(c.subject, subject))) ctx.out.push(...deprecationChange(subject, xb, xa, l));
+    // The search of what was found runs only for a field newly deprecated (every field scanned it: GitHub 19 -> 23, ~0.4 s).
+    const deprecated = deprecationChange(subject, xb, xa, l);
+    if (deprecated.length > 0 && !ctx.out.some((c) => c.area === 'deprecation' && samePhrase(c.subject, subject))) ctx.out.push(...deprecated);
     if (!same(xb.default, xa.default)) add(ctx, 'field', 'changed', direction, subject, { aspect: 'default', before: JSON.stringify(xb.default) ?? 'none', after: JSON.stringify(xa.default) ?? 'none', ...l });
     if (xb.type.kind === 'object' && xa.type.kind === 'object') diffFields(ctx, `${owner}.${xa.name}`, xb.type.fields, xa.type.fields, direction, tb, ta);
   }

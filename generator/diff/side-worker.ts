@@ -17,10 +17,11 @@ const { input, api, packageName } = workerData as { readonly input: SideInput; r
 
 try {
   const result = loadSide(input, packageName);
-  const mine: PackageApi | undefined = result.ok && api ? packageApi(result.contract) : undefined;
   const locations: SourceLocation[] = [];
   if (result.ok) stubLocations(result.contract, isLazyLocation, locations);
+  // The model goes first: the other thread diffs it while this one emits the package's declarations.
   send({ kind: 'loaded', result: cloneable(result) });
+  const mine: PackageApi | undefined = result.ok && api ? packageApi(result.contract) : undefined;
   port.on('message', (message: ParentMessage) => {
     try {
       if (message.kind === 'api') send({ kind: 'api', changes: mine === undefined ? [] : apiDiff(message.old, mine) });

@@ -77,31 +77,35 @@ function skipSpace(text: string, at: number): number {
   return i;
 }
 
-/** The offset just past the string starting at `at`. */
+/** The offset just past the string starting at `at`: the next quote no odd run of backslashes escapes. */
 function stringEnd(text: string, at: number): number {
-  for (let i = at + 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 92) i++;
-    else if (c === 34) return i + 1;
+  for (let i = text.indexOf('"', at + 1); i !== -1; i = text.indexOf('"', i + 1)) {
+    let slashes = 0;
+    while (text.charCodeAt(i - 1 - slashes) === 92) slashes++;
+    if (slashes % 2 === 0) return i + 1;
   }
   return text.length;
 }
 
+/** The characters that open or close a container or a string: a container is skipped from one to the next, not character by character. */
+const STRUCTURE = /["[\]{}]/g;
+const SCALAR_END = /[,\]}\s]/g;
+
 /** The offset just past the value starting at `at`. */
 function valueEnd(text: string, at: number): number {
-  const c = text[at];
-  if (c === '"') return stringEnd(text, at);
-  if (c !== '{' && c !== '[') {
-    let i = at;
-    while (i < text.length && !/[,\]}\s]/.test(text[i] ?? '')) i++;
-    return i;
+  const c = text.charCodeAt(at);
+  if (c === 34) return stringEnd(text, at);
+  if (c !== 123 && c !== 91) {
+    SCALAR_END.lastIndex = at;
+    return SCALAR_END.exec(text)?.index ?? text.length;
   }
   let depth = 0;
-  for (let i = at; i < text.length; i++) {
-    const d = text.charCodeAt(i);
-    if (d === 34) i = stringEnd(text, i) - 1;
+  STRUCTURE.lastIndex = at;
+  for (let m = STRUCTURE.exec(text); m !== null; m = STRUCTURE.exec(text)) {
+    const d = text.charCodeAt(m.index);
+    if (d === 34) STRUCTURE.lastIndex = stringEnd(text, m.index);
     else if (d === 123 || d === 91) depth++;
-    else if ((d === 125 || d === 93) && --depth === 0) return i + 1;
+    else if (--depth === 0) return m.index + 1;
   }
   return text.length;
 }

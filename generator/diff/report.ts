@@ -35,7 +35,8 @@ function locations(f: Finding, quote: Quote): string {
 
 function summaryLine(review: Review): string {
   const { breaking, warning, info } = review.summary;
-  return `${breaking} breaking, ${warning} warning, ${info} info; API: ${review.api.length} export change(s); recommended bump: ${review.bump}`;
+  const major = review.api.filter((a) => a.bump === 'major').length;
+  return `${breaking} breaking, ${warning} warning, ${info} info; API: ${review.api.length} change(s), ${major} major; recommended bump: ${review.bump}`;
 }
 
 function axes(f: Finding): string {

@@ -76,6 +76,12 @@ describe('unions', () => {
     expect(brief(changes('export type D = { a: string } | null;', 'export type D = { a: string; b?: number } | null;', { D: 'output' }))).toEqual(['D b added minor']);
   });
 
+  it("a member changed in place beside one gained, and TypeScript's own generics compared by their arguments", () => {
+    const list = changes('export interface Card { metadata: Record<string, unknown>; }', 'export interface Card { metadata: Record<string, string> | null; }', { Card: 'output' });
+    expect(brief(list)).toEqual(['Card metadata[string] changed minor', 'Card metadata changed major']);
+    expect(list.map((c) => c.reason)).toEqual(['a type clients read was unknown and is now described', 'a type clients read may hold values it did not']);
+  });
+
   it("an open enum's literals beside `string & {}` add and take away nothing: string → Code | (string & {}) is the same type", () => {
     const code = "export type Code = 'missing' | 'invalid';";
     expect(brief(changes(`${code}\nexport interface E { code: string; }`, `${code}\nexport interface E { code: Code | (string & {}); }`, { E: 'output' }))).toEqual([]);

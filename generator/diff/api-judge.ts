@@ -164,6 +164,8 @@ export class Judge {
     const eb = nb.kind === 'ref' ? this.expand(this.old, b, db) : b;
     const ea = na.kind === 'ref' ? this.expand(this.now, a, da) : a;
     if (eb === undefined || ea === undefined) {
+      // A name this cannot expand (TypeScript's Record) standing for a union's member: the unions compare.
+      if (nb.kind === 'union' || na.kind === 'union') return this.unions(b, a, role, path, out, depth);
       out.push(changed(path, 'a type it names could not be read', nb.text, na.text));
       return;
     }
@@ -282,8 +284,15 @@ export class Judge {
     const kept = new Set(ib.map(itemKey));
     // A literal beside the primitive it belongs to adds no value, nor does it take one away: `string` → `Code | (string & {})` is the same type.
     const [primitivesBefore, primitivesAfter] = [ib, ia].map((list) => list.map(itemKey).filter((k) => PRIMITIVES.has(k)));
-    const lost = unmatched.filter((h) => !(primitivesAfter ?? []).some((p) => this.within(this.old, h, p, 0)));
-    const gained = ia.filter((h) => !kept.has(itemKey(h)) && !(primitivesBefore ?? []).some((p) => this.within(this.now, h, p, 0)));
+    let lost = unmatched.filter((h) => !(primitivesAfter ?? []).some((p) => this.within(this.old, h, p, 0)));
+    let gained = ia.filter((h) => !kept.has(itemKey(h)) && !(primitivesBefore ?? []).some((p) => this.within(this.now, h, p, 0)));
+    // Members changed in place: the only lost and the only gained one of a form (the same generic, an object, a list) compare as a pair.
+    const paired = new Set<Here>();
+    for (const [x, y] of pairsByForm(lost, gained)) {
+      paired.add(x).add(y);
+      this.compare(x, y, role, path, out, depth);
+    }
+    [lost, gained] = [lost.filter((h) => !paired.has(h)), gained.filter((h) => !paired.has(h))];
     const [onlyLost, onlyGained] = [lost[0], gained[0]];
     // One member changed in place (`{…} | null` whose object gained a field): compare the two.
     if (lost.length === 1 && gained.length === 1 && onlyLost !== undefined && onlyGained !== undefined && (structured(onlyLost) || structured(onlyGained))) return this.compare(onlyLost, onlyGained, role, path, out, depth);
@@ -367,6 +376,31 @@ function plain(h: Here): boolean {
 function opaque(pkg: Package, declarations: readonly Declaration[]): boolean {
   const [d] = declarations;
   return d !== undefined && declarations.length === 1 && d.kind === 'type' && pkg.shape(d).body.kind === 'text';
+}
+
+/** A member's form, for pairing a lost member of a union with a gained one: a generic's name, or the kind of type; undefined for literals and keywords. */
+function form(h: Here): string | undefined {
+  const n = h.node;
+  return n.kind === 'ref' ? `ref ${n.name}` : n.kind === 'text' || n.kind === 'union' ? undefined : n.kind;
+}
+
+/** Lost and gained members whose form each side has exactly one of. */
+function pairsByForm(lost: readonly Here[], gained: readonly Here[]): [Here, Here][] {
+  const once = (list: readonly Here[]) => {
+    const by = new Map<string, Here | null>();
+    for (const h of list) {
+      const f = form(h);
+      if (f !== undefined) by.set(f, by.has(f) ? null : h);
+    }
+    return by;
+  };
+  const [b, a] = [once(lost), once(gained)];
+  const pairs: [Here, Here][] = [];
+  for (const [f, x] of b) {
+    const y = a.get(f);
+    if (x !== null && y !== undefined && y !== null) pairs.push([x, y]);
+  }
+  return pairs;
 }
 
 /** A type with parts to compare (not a literal or a keyword). */

@@ -82,6 +82,11 @@ describe('unions', () => {
     expect(list.map((c) => c.reason)).toEqual(['a type clients read was unknown and is now described', 'a type clients read may hold values it did not']);
   });
 
+  it('an inline object that became a named type beside a null: the object compared, the null judged on its own', () => {
+    const list = changes('export interface Account { profile: { name?: string }; }', 'export interface Profile { name?: string; url?: string; }\nexport interface Account { profile: Profile | null; }', { Account: 'output' });
+    expect(brief(list)).toEqual(['Account profile.url added minor', 'Account profile changed major', 'Profile added minor']);
+  });
+
   it("an open enum's literals beside `string & {}` add and take away nothing: string → Code | (string & {}) is the same type", () => {
     const code = "export type Code = 'missing' | 'invalid';";
     expect(brief(changes(`${code}\nexport interface E { code: string; }`, `${code}\nexport interface E { code: Code | (string & {}); }`, { E: 'output' }))).toEqual([]);

@@ -287,15 +287,17 @@ export class Judge {
     let lost = unmatched.filter((h) => !(primitivesAfter ?? []).some((p) => this.within(this.old, h, p, 0)));
     let gained = ia.filter((h) => !kept.has(itemKey(h)) && !(primitivesBefore ?? []).some((p) => this.within(this.now, h, p, 0)));
     // Members changed in place: the only lost and the only gained one of a form (the same generic, an object, a list) compare as a pair.
+    // Then the only structured member lost and gained (an inline object now a named type beside a null).
+    const pairs = pairsByForm(lost, gained);
+    const [structuredLost, structuredGained] = [lost.filter((h) => structured(h) && !pairs.some(([x]) => x === h)), gained.filter((h) => structured(h) && !pairs.some(([, y]) => y === h))];
+    const [onlyLost, onlyGained] = [structuredLost[0], structuredGained[0]];
+    if (structuredLost.length === 1 && structuredGained.length === 1 && onlyLost !== undefined && onlyGained !== undefined) pairs.push([onlyLost, onlyGained]);
     const paired = new Set<Here>();
-    for (const [x, y] of pairsByForm(lost, gained)) {
+    for (const [x, y] of pairs) {
       paired.add(x).add(y);
       this.compare(x, y, role, path, out, depth);
     }
     [lost, gained] = [lost.filter((h) => !paired.has(h)), gained.filter((h) => !paired.has(h))];
-    const [onlyLost, onlyGained] = [lost[0], gained[0]];
-    // One member changed in place (`{…} | null` whose object gained a field): compare the two.
-    if (lost.length === 1 && gained.length === 1 && onlyLost !== undefined && onlyGained !== undefined && (structured(onlyLost) || structured(onlyGained))) return this.compare(onlyLost, onlyGained, role, path, out, depth);
     const [before, after] = [b.node.text, a.node.text];
     if (lost.length === 0 && gained.length === 0) return;
     if (lost.length === 0) {

@@ -94,13 +94,23 @@ export async function generate(options: GenerateOptions): Promise<GenerateOutcom
   return generatePackage({ contractFile: resolve(options.contract), outDir: resolve(options.out ?? 'generated'), check: options.check === true, outputs, overlays: overlayFiles(options), ...(packageName === undefined ? {} : { packageName }) });
 }
 
-/** `contractgen diff <old> <new>`: what the change breaks; `api: false` compares the contracts only. */
-export async function diff(oldFile: string, newFile: string, options: { readonly api?: boolean } & OverlayOptions = {}): Promise<{ readonly ok: true; readonly review: Review } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] }> {
-  const [before, after] = [loadInput(resolve(oldFile), oldFile, overlayFiles(options)), loadInput(resolve(newFile), newFile, overlayFiles(options))];
-  if (!before.ok || !after.ok) return { ok: false, diagnostics: [...before.diagnostics, ...after.diagnostics] };
-  const [{ review }, { contractsApiDiff }] = await Promise.all([import('./diff/review.js'), import('./diff/api.js')]);
-  const api = options.api === false ? [] : await contractsApiDiff(before, after);
-  return { ok: true, review: review(before.contract, after.contract, api) };
+/**
+ * `contractgen diff <old> <new>`: what the change breaks; `api: false` compares the contracts only.
+ * `package`: the package's npm name on both sides, whatever each contract or title says (as `diff --package`).
+ */
+export async function diff(oldFile: string, newFile: string, options: { readonly api?: boolean; readonly package?: string } & OverlayOptions = {}): Promise<{ readonly ok: true; readonly review: Review } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] }> {
+  const packageName = options.package;
+  if (packageName !== undefined && !isPackageName(packageName)) throw new TypeError(`package '${packageName}' is not a valid npm package name`);
+  const { loadSides, reviewSides } = await import('./diff/sides.js');
+  const side = (file: string) => ({ path: resolve(file), file, overlays: overlayFiles(options) });
+  const sides = await loadSides(side(oldFile), side(newFile), { api: options.api !== false, packageName });
+  try {
+    const { before, after } = sides;
+    if (!before.ok || !after.ok) return { ok: false, diagnostics: [...before.diagnostics, ...after.diagnostics] };
+    return { ok: true, review: await reviewSides(sides, before.contract, after.contract) };
+  } finally {
+    sides.close();
+  }
 }
 
 /** `contractgen openapi`: the contract as an OpenAPI 3.1 YAML document. */

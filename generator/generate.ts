@@ -163,7 +163,7 @@ export async function render(contractFile: string, source: string, options: Rend
 }
 
 /** The model with what the options say whatever the contract says: outputs left out, the package's name. */
-function overridden(contract: Contract, options: RenderOptions): Contract {
+export function overridden(contract: Contract, options: Pick<RenderOptions, 'outputs' | 'packageName'>): Contract {
   const { outputs, packageName } = options;
   // The model itself when nothing is overridden: a watch session's caches know it by identity.
   if (outputs === undefined && packageName === undefined) return contract;

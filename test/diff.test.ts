@@ -324,9 +324,10 @@ describe('output formats', () => {
   it('json: a review with API changes and one without findings follow the schema', () => {
     const { before, after } = pair('response-field-removed');
     const api = [
-      { export: 'Order', change: 'changed', before: 'export interface Order { tracking?: string; }', after: 'export interface Order { }' },
-      { export: 'PingInput', change: 'added', after: 'export interface PingInput { }' },
-      { export: 'LegacyInput', change: 'removed', before: 'export interface LegacyInput { }' },
+      { export: 'Order', member: 'tracking', change: 'removed', role: 'output', bump: 'major', reason: 'a member was removed', before: 'tracking?: string' },
+      { export: 'PingInput', change: 'added', role: 'input', bump: 'minor', reason: 'an export was added', after: 'export interface PingInput { }' },
+      { export: 'LegacyInput', change: 'removed', role: 'input', bump: 'major', reason: 'an export was removed', before: 'export interface LegacyInput { }' },
+      { export: 'Order', member: 'note', change: 'changed', role: 'both', bump: 'major', reason: 'a member clients read may now be absent', before: 'note: string', after: 'note?: string' },
     ] as const;
     const withApi = JSON.parse(formatReview(review(before, after, api), 'json')) as unknown;
     expect(valid(withApi)).toEqual([]);

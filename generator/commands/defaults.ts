@@ -39,11 +39,33 @@ export async function configEntries(args: ParsedArgs, io: Io): Promise<{ readonl
   const file = args.options.has('contract') || args.positional.length > 0 ? undefined : findConfig(io.cwd);
   if (file === undefined) return undefined;
   if (args.lists.has('overlay')) throw new UsageError(`--overlay applies to the contract named; ${file} names each contract's overlays (\`overlays:\`), or name the contract with --contract`);
+  return checkedConfig(io, file);
+}
+
+/** The config's entries, or 1 when it has problems (printed, with their count). */
+async function checkedConfig(io: Io, file: string): Promise<{ readonly file: string; readonly entries: readonly ConfigEntry[] } | number> {
   const loaded = await loadConfig(io.cwd, file);
   if (loaded.ok) return loaded;
   for (const d of loaded.diagnostics) io.err(formatDiagnostic(d, loaded.source));
   io.err(`${count(loaded.diagnostics.length, 'problem')} in ${visibleText(file)}`);
   return 1;
+}
+
+/**
+ * The config's entry for a contract named on the command line (`diff`): the first of `files`
+ * (absolute) that an entry names. Undefined when there is no config or no entry names one; 1 when
+ * the config has problems (printed).
+ */
+export async function configEntryFor(io: Io, files: readonly string[]): Promise<ConfigEntry | number | undefined> {
+  const file = findConfig(io.cwd);
+  if (file === undefined) return undefined;
+  const loaded = await checkedConfig(io, file);
+  if (typeof loaded === 'number') return loaded;
+  for (const wanted of files) {
+    const entry = loaded.entries.find((e) => resolve(io.cwd, e.contract) === wanted);
+    if (entry !== undefined) return entry;
+  }
+  return undefined;
 }
 
 /** A config entry's overlays, read from the config's folder (the working directory) and named as written. */

@@ -5,40 +5,57 @@
  */
 import { execFileSync } from 'node:child_process';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { InputError, overlayArguments, parseArgs, UsageError, type Io } from '../commands.js';
+import { InputError, overlayArguments, packageOption, parseArgs, UsageError, type Io } from '../commands.js';
 import type { ContractResult } from '../contract.js';
-import { loadInput, loadInputText } from '../input.js';
 import { isDescriptionFile } from '../import/sniff.js';
 import { writeAtomic } from '../write.js';
+import { configEntryFor, configOverlays } from './defaults.js';
 import { formatDiagnostic, sourceOf } from '../diagnostics.js';
 import { visibleText } from '../escape.js';
-import { contractsApiDiff } from '../diff/api.js';
 import { planBump, withPackageVersion } from '../diff/bump.js';
 import { FORMATS, formatReview, type Format } from '../diff/report.js';
-import { review, type Bump, type OverlaySides } from '../diff/review.js';
+import type { Bump, OverlaySides } from '../diff/review.js';
+import { loadSides, reviewSides, type SideInput } from '../diff/sides.js';
 import { LEVELS, RULES } from '../diff/rules.js';
 
 export async function diffCommand(argv: readonly string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, ['base', 'format', 'fail-on'], ['rules', 'no-api', 'bump'], ['overlay']);
+  const args = parseArgs(argv, ['base', 'format', 'fail-on', 'package'], ['rules', 'no-api', 'bump'], ['overlay']);
   const format = option(args.options.get('format'), FORMATS, 'text', '--format');
   const failOn = args.options.has('fail-on') ? option(args.options.get('fail-on'), LEVELS, 'breaking', '--fail-on') : undefined;
   if (args.options.has('rules')) return listRules(io, format);
   const base = args.options.get('base');
-  const overlays = overlayArguments(args, io.cwd);
-  const [before, after, sides] = typeof base === 'string' ? fromGit(io, base, args.positional, overlays) : fromFiles(io, args.positional, overlays);
-  if (!before.ok || !after.ok) {
-    for (const side of [before, after]) for (const d of side.diagnostics) io.err(formatDiagnostic(d, sourceOf(d, side)));
-    io.err('contractgen diff: a contract does not load');
-    return 1;
+  checkFiles(base, args.positional);
+  // The new side's file names the config's entry, else the old side's.
+  const entry = await configEntryFor(io, (typeof base === 'string' ? [0] : [1, 0]).map((i) => resolve(io.cwd, args.positional[i] ?? '')));
+  if (typeof entry === 'number') return entry;
+  // As generate reads it: --overlay and --package, else the config's entry for the file.
+  const overlays = args.lists.has('overlay') || entry === undefined ? overlayArguments(args, io.cwd) : configOverlays(entry, io.cwd);
+  const packageName = packageOption(args) ?? entry?.package;
+  const [old, now, overlaySides] = typeof base === 'string' ? fromGit(io, base, args.positional, overlays) : fromFiles(io, args.positional, overlays);
+  // The package name consumers import is the one given, whatever each side's contract or title says.
+  const sides = await loadSides(old, now, { api: !args.options.has('no-api'), packageName });
+  try {
+    const { before, after } = sides;
+    if (!before.ok || !after.ok) {
+      for (const side of [before, after]) for (const d of side.diagnostics) io.err(formatDiagnostic(d, sourceOf(d, side)));
+      io.err('contractgen diff: a contract does not load');
+      return 1;
+    }
+    for (const side of [before, after]) for (const d of side.diagnostics) if (d.severity === 'warning' && side.sources?.has(d.file)) io.err(formatDiagnostic(d, sourceOf(d, side)));
+    const result = { ...(await reviewSides(sides, before.contract, after.contract)), ...(overlaySides === undefined ? {} : { overlays: overlaySides }) };
+    io.out(formatReview(result, format).replace(/\n$/, ''));
+    if (args.options.has('bump') && !applyBump(io, before, after, result.bump, newFile(io, base, args.positional))) return 1;
+    if (failOn === undefined) return 0;
+    const threshold = LEVELS.indexOf(failOn);
+    return result.findings.some((f) => LEVELS.indexOf(f.level) <= threshold) ? 1 : 0;
+  } finally {
+    sides.close();
   }
-  for (const side of [before, after]) for (const d of side.diagnostics) if (d.severity === 'warning' && side.sources?.has(d.file)) io.err(formatDiagnostic(d, sourceOf(d, side)));
-  const api = args.options.has('no-api') ? [] : await contractsApiDiff(before, after);
-  const result = { ...review(before.contract, after.contract, api), ...(sides === undefined ? {} : { overlays: sides }) };
-  io.out(formatReview(result, format).replace(/\n$/, ''));
-  if (args.options.has('bump') && !applyBump(io, before, after, result.bump, newFile(io, base, args.positional))) return 1;
-  if (failOn === undefined) return 0;
-  const threshold = LEVELS.indexOf(failOn);
-  return result.findings.some((f) => LEVELS.indexOf(f.level) <= threshold) ? 1 : 0;
+}
+
+function checkFiles(base: string | true | undefined, positional: readonly string[]): void {
+  if (typeof base === 'string' && positional.length !== 1) throw new UsageError('--base takes one contract file: contractgen diff --base <git-ref> <file>');
+  if (typeof base !== 'string' && positional.length !== 2) throw new UsageError('diff takes two contract files: contractgen diff <old> <new> (or --base <git-ref> <file>)');
 }
 
 /** The new side's file: the one given with --base, else the second. */
@@ -81,14 +98,13 @@ function option<T extends string>(value: string | true | undefined, allowed: rea
   throw new UsageError(`${name} must be one of ${allowed.join(', ')}`);
 }
 
-type Sides = [ContractResult, ContractResult, OverlaySides | undefined];
+type Sides = [SideInput, SideInput, OverlaySides | undefined];
 
 function fromFiles(io: Io, positional: readonly string[], overlays: readonly OverlayFile[]): Sides {
-  if (positional.length !== 2) throw new UsageError('diff takes two contract files: contractgen diff <old> <new> (or --base <git-ref> <file>)');
   const [a = '', b = ''] = positional;
   const names = overlays.map((o) => o.file);
   const sides = overlays.length === 0 ? undefined : { old: names, new: names, why: 'the same overlays apply to both descriptions' };
-  return [loadInput(resolve(io.cwd, a), a, overlays), loadInput(resolve(io.cwd, b), b, overlays), sides];
+  return [{ path: resolve(io.cwd, a), file: a, overlays }, { path: resolve(io.cwd, b), file: b, overlays }, sides];
 }
 
 type OverlayFile = { readonly path: string; readonly file: string };
@@ -99,7 +115,6 @@ type OverlayFile = { readonly path: string; readonly file: string };
  * lacks applies to the new side only). The new side is the working tree's, overlays included.
  */
 function fromGit(io: Io, ref: string, positional: readonly string[], overlays: readonly OverlayFile[]): Sides {
-  if (positional.length !== 1) throw new UsageError('--base takes one contract file: contractgen diff --base <git-ref> <file>');
   const file = positional[0] ?? '';
   const full = resolve(io.cwd, file);
   const [root, commit] = gitSide(full, ref, file);
@@ -110,7 +125,7 @@ function fromGit(io: Io, ref: string, positional: readonly string[], overlays: r
   });
   const why = 'the old side takes each overlay as committed at the base revision and the new side as it is in the working tree, since an overlay change is part of the change under review; an overlay the base revision lacks applies to the new side only';
   const sides = overlays.length === 0 ? undefined : { old: old.map((o) => o.file), new: overlays.map((o) => o.file), why };
-  return [loadInputText(`${ref}:${file}`, text, undefined, undefined, old), loadInput(full, file, overlays), sides];
+  return [{ file: `${ref}:${file}`, text, overlays: old }, { path: full, file, overlays }, sides];
 }
 
 function fail(message: string): never {

@@ -1,52 +1,76 @@
 /**
- * The TypeScript impact of a contract change: the generated package's public API (the exports of
- * `dist/index.d.ts`) before and after, read with ts-morph's static analysis.
+ * The TypeScript impact of a contract change: the generated package's public API (what its entry
+ * point exports) before and after, member by member, each change judged by what consumers do
+ * with the export (api-roles.ts, api-judge.ts). Only the declarations of the entry point and the
+ * modules it re-exports are generated for it, from each side's model as loaded; the runtime's
+ * declarations are the tool's own, read as shipped.
  */
-import type { ContractResult } from '../contract.js';
-import { render } from '../generate.js';
+import { readFileSync } from 'node:fs';
+import { publicDeclarations } from '../emit/main-entry.js';
+import { MODULE } from '../emit/names.js';
+import type { Contract } from '../model/types.js';
+import { shippedFile } from '../package-root.js';
+import { exportRoles, roleAcross, type Role } from './api-roles.js';
+import { Judge } from './api-judge.js';
+import { Package, type Declaration } from './declarations.js';
 import type { ApiChange } from './review.js';
 
-type Exports = Map<string, string>;
-type Loaded = Extract<ContractResult, { ok: true }>;
-
-/** The public API changes between the packages of two loaded contracts, generated in memory. */
-export async function contractsApiDiff(before: Loaded, after: Loaded): Promise<ApiChange[]> {
-  return apiDiff(await packageFiles(before), await packageFiles(after));
+/** The public API changes between the packages of two models. */
+export function contractsApiDiff(before: Contract, after: Contract): ApiChange[] {
+  return apiDiff(packageApi(before), packageApi(after));
 }
 
-async function packageFiles(result: Loaded): Promise<Map<string, string>> {
-  const rendered = await render(result.contract.file, result.source);
-  return rendered.kind === 'files' ? rendered.files : new Map();
+/** A model's package, as the API review reads it: its public declarations and its exports' roles. */
+export function packageApi(contract: Contract): PackageApi {
+  return { files: publicDeclarations(contract), roles: exportRoles(contract) };
 }
 
-export async function apiDiff(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): Promise<ApiChange[]> {
-  const [a, b] = await Promise.all([publicApi(before), publicApi(after)]);
+/** A package's declarations by module id (`index`, `client`; the runtime's are read as shipped), and its exports' roles. */
+export interface PackageApi {
+  readonly files: ReadonlyMap<string, string>;
+  readonly roles: ReadonlyMap<string, Role>;
+}
+
+export function apiDiff(before: PackageApi, after: PackageApi): ApiChange[] {
+  const [old, now] = [packageOf(before.files), packageOf(after.files)];
+  const [eb, ea] = [old.exportsOf(MODULE.index), now.exportsOf(MODULE.index)];
+  const judge = new Judge(old, now);
   const changes: ApiChange[] = [];
-  for (const [name, text] of a) {
-    const next = b.get(name);
-    if (next === undefined) changes.push({ export: name, change: 'removed', before: text });
-    else if (next !== text) changes.push({ export: name, change: 'changed', before: text, after: next });
+  // localeCompare's order, with one collator for all names (localeCompare makes one per call).
+  const names = [...new Set([...eb.keys(), ...ea.keys()])].sort(new Intl.Collator().compare);
+  for (const name of names) {
+    const [b, a] = [eb.get(name), ea.get(name)];
+    const role = roleAcross(before.roles, after.roles, name);
+    if (a === undefined) changes.push({ export: name, change: 'removed', role, bump: 'major', reason: 'an export was removed', before: text(b ?? []) });
+    else if (b === undefined) changes.push({ export: name, change: 'added', role, bump: 'minor', reason: 'an export was added', after: text(a) });
+    else if (text(b) !== text(a)) {
+      for (const d of judge.export(b, a, role)) {
+        changes.push({ export: name, ...(d.path === '' ? {} : { member: d.path }), change: d.change, role, bump: d.bump, reason: d.reason, ...(d.before === undefined ? {} : { before: d.before }), ...(d.after === undefined ? {} : { after: d.after }) });
+      }
+    }
   }
-  for (const [name, text] of b) if (!a.has(name)) changes.push({ export: name, change: 'added', after: text });
-  return changes.sort((x, y) => x.export.localeCompare(y.export));
+  return changes;
 }
 
-/** Export name → its declaration text, comments dropped and whitespace collapsed. */
-async function publicApi(files: ReadonlyMap<string, string>): Promise<Exports> {
-  const { Project, Node } = await import('ts-morph');
-  const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: { declaration: true } });
-  for (const [path, text] of files) if (path.startsWith('dist/') && path.endsWith('.d.ts')) project.createSourceFile(`/pkg/${path}`, text);
-  const index = project.getSourceFile('/pkg/dist/index.d.ts');
-  const out: Exports = new Map();
-  if (index === undefined) return out;
-  for (const [name, declarations] of index.getExportedDeclarations()) {
-    const text = declarations
-      .map((d) => {
-        const node = Node.isVariableDeclaration(d) ? d.getVariableStatement() ?? d : d;
-        return node.getText(false);
-      })
-      .join('\n');
-    out.set(name, text.replace(/\/\*\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').trim());
+const text = (list: readonly Declaration[]) => list.map((d) => d.text).join('\n');
+
+const RUNTIME = new Set<string>(Object.values(MODULE.runtime));
+const runtimeTexts = new Map<string, string | undefined>();
+
+/** A generated package's modules: those given, and the runtime's declarations as the tool ships them. */
+function packageOf(files: ReadonlyMap<string, string>): Package {
+  return new Package((id) => files.get(id) ?? (RUNTIME.has(id) ? runtimeDeclarations(id) : undefined));
+}
+
+function runtimeDeclarations(id: string): string | undefined {
+  if (!runtimeTexts.has(id)) {
+    let text: string | undefined;
+    try {
+      text = readFileSync(shippedFile('generator', 'dist', 'templates', `${id.slice('runtime/'.length)}.d.ts`), 'utf8');
+    } catch {
+      text = undefined;
+    }
+    runtimeTexts.set(id, text);
   }
-  return out;
+  return runtimeTexts.get(id);
 }

@@ -10,7 +10,7 @@ import type { SourceLocation } from '../model/types.js';
 import { render } from './phrase.js';
 import { LEVELS, type Level } from './rules.js';
 import type { OperationRef } from './change.js';
-import type { Finding, Review } from './review.js';
+import type { ApiChange, Finding, Review } from './review.js';
 
 export type Format = 'text' | 'markdown' | 'json' | 'github';
 export const FORMATS: readonly Format[] = ['text', 'markdown', 'json', 'github'];
@@ -38,7 +38,8 @@ function locations(f: Finding, quote: Quote): string {
 
 function summaryLine(review: Review): string {
   const { breaking, warning, info } = review.summary;
-  return `${breaking} breaking, ${warning} warning, ${info} info; API: ${review.api.length} export change(s); recommended bump: ${review.bump}`;
+  const major = review.api.filter((a) => a.bump === 'major').length;
+  return `${breaking} breaking, ${warning} warning, ${info} info; API: ${review.api.length} change(s), ${major} major; recommended bump: ${review.bump}`;
 }
 
 function axes(f: Finding): string {
@@ -93,9 +94,14 @@ function text(review: Review): string {
   }
   if (review.api.length > 0) {
     lines.push('', 'PUBLIC API');
-    for (const a of review.api) lines.push(`  ${a.change} ${visibleText(a.export)}`);
+    for (const a of review.api) lines.push(`  ${a.change} ${visibleText(apiSubject(a))} (${a.bump}: ${a.reason})`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** An API change's export, and its member when one changed (`Client.ping`, `Order["x-id"]`). */
+function apiSubject(a: ApiChange): string {
+  return a.member === undefined ? a.export : `${a.export}${a.member.startsWith('[') || a.member.startsWith('(') ? '' : '.'}${a.member}`;
 }
 
 function row(f: Finding): string {
@@ -146,8 +152,8 @@ function markdownShowing(review: Review, shown: number): string {
   const api = review.api.slice(0, Math.max(0, left));
   left -= api.length;
   if (api.length > 0) {
-    lines.push('', `<details><summary>Public API of the generated package (${review.api.length})</summary>`, '', '| Export | Change |', '| --- | --- |');
-    for (const a of api) lines.push(`| ${markdownCell(markdownCode(a.export))} | ${a.change} |`);
+    lines.push('', `<details><summary>Public API of the generated package (${review.api.length})</summary>`, '', '| Export | Change | Bump | Why |', '| --- | --- | --- | --- |');
+    for (const a of api) lines.push(`| ${markdownCell(markdownCode(apiSubject(a)))} | ${a.change} | ${a.bump} | ${a.reason} |`);
     lines.push('', '</details>');
   }
   const hidden = review.findings.length + review.api.length - Math.min(shown, review.findings.length + review.api.length);

@@ -1,5 +1,6 @@
 /** A review of a contract change: findings classified by rule, the API impact, a version bump. */
 import type { Contract, SourceLocation } from '../model/types.js';
+import type { Role } from './api-roles.js';
 import type { Change, OperationRef } from './change.js';
 import { capitalised, phrase, plainText, type Phrase } from './phrase.js';
 import { LEVELS, ruleFor, type Level, type Rule } from './rules.js';
@@ -22,9 +23,19 @@ export interface Finding {
   readonly operation?: OperationRef;
 }
 
+/** A change to the generated package's public API: an export, or one member of it (api.ts). */
 export interface ApiChange {
   readonly export: string;
+  /** The member that changed, as a property path (`body.image.version`, `["x-rate-limit"]`); absent when the export itself was added, removed or changed as a whole. */
+  readonly member?: string;
   readonly change: 'added' | 'removed' | 'changed';
+  /** What consumers do with the export: build and pass it (`input`), receive it (`output`), or both. */
+  readonly role: Role;
+  /** The bump this change needs on its own: `minor` only where consumers' code provably keeps compiling. */
+  readonly bump: 'major' | 'minor';
+  /** Why that bump, in the tool's own words. */
+  readonly reason: string;
+  /** The declaration (or member) before and after, comments dropped and whitespace collapsed. */
   readonly before?: string;
   readonly after?: string;
 }
@@ -99,9 +110,13 @@ export function review(before: Contract, after: Contract, api: readonly ApiChang
   };
 }
 
-/** Semantic version bump for the generated package: breaking on either axis → major. */
+/**
+ * Semantic version bump for the generated package: major when a finding is breaking (on the wire
+ * or in source) or an API change may break consumers' code; minor for warnings, additions and API
+ * changes that keep their code compiling (a new method, a response's new field); patch for the rest.
+ */
 export function recommendBump(findings: readonly Finding[], api: readonly ApiChange[]): Bump {
-  if (findings.some((f) => f.level === 'breaking') || api.some((a) => a.change !== 'added')) return 'major';
-  if (findings.some((f) => f.level === 'warning') || api.some((a) => a.change === 'added') || findings.some((f) => f.rule.endsWith('-added') || f.rule.includes('-added-'))) return 'minor';
+  if (findings.some((f) => f.level === 'breaking') || api.some((a) => a.bump === 'major')) return 'major';
+  if (findings.some((f) => f.level === 'warning') || api.length > 0 || findings.some((f) => f.rule.endsWith('-added') || f.rule.includes('-added-'))) return 'minor';
   return findings.length > 0 ? 'patch' : 'none';
 }

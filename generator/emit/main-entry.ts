@@ -10,19 +10,21 @@ import { emitErrors } from './emit-errors.js';
 import { emitTables } from './emit-tables.js';
 import { emitTypes } from './emit-types.js';
 import { CLIENT_NAMESPACES, ENDPOINT_TYPE_NAMES, endpointNames, hostNames, INDEX_MODULES, INDEX_REEXPORTS, MODULE, RESERVED_EXPORTS, typeNames } from './names.js';
-import { header, type NameClaim, type OutputDescriptor, type OutputFile } from './output.js';
+import { EmitContext, header, type NameClaim, type OutputDescriptor, type OutputFile } from './output.js';
+
+/** The main entry's contract modules, each emitted as its source, JavaScript and declarations. */
+const MODULES: Readonly<Record<string, (emit: EmitContext) => OutputFile[]>> = {
+  [MODULE.types]: (emit) => emit.tsFile(MODULE.types, (f) => emitTypes(f, emit.contract)),
+  [MODULE.tables]: (emit) => emit.tsFile(MODULE.tables, (f) => emitTables(f, emit.contract)),
+  [MODULE.errors]: (emit) => emit.tsFile(MODULE.errors, (f) => emitErrors(f, emit.contract)),
+  // The client names a type of every endpoint: contract types and errors come in as namespaces.
+  [MODULE.client]: (emit) => emit.tsFile(MODULE.client, (f) => emitClient(f, emit.contract), CLIENT_NAMESPACES),
+};
 
 export const MAIN_ENTRY: OutputDescriptor = {
   id: 'main',
   enabled: () => true,
-  files: (emit) => [
-    ...emit.tsFile(MODULE.types, (f) => emitTypes(f, emit.contract)),
-    ...emit.tsFile(MODULE.tables, (f) => emitTables(f, emit.contract)),
-    ...emit.tsFile(MODULE.errors, (f) => emitErrors(f, emit.contract)),
-    // The client names a type of every endpoint: contract types and errors come in as namespaces.
-    ...emit.tsFile(MODULE.client, (f) => emitClient(f, emit.contract), CLIENT_NAMESPACES),
-    ...indexFiles(emit.contract),
-  ],
+  files: (emit) => [...Object.values(MODULES).flatMap((module) => module(emit)), ...indexFiles(emit.contract)],
   runtime: ['auth', 'base-client', 'body', 'credentials', 'decode', 'decode-rules', 'exchange', 'json', 'messages', 'node-transport', 'paginate', 'params', 'plan', 'redirect', 'request-body', 'retry', 'shape-reader', 'spec', 'status', 'support', 'transport'],
   exports: () => ({ '.': { module: MODULE.index } }),
   packageFiles: ['dist', 'src'],
@@ -38,6 +40,17 @@ export const MAIN_ENTRY: OutputDescriptor = {
   ],
   names: (contract) => [{ id: 'main', reserved: RESERVED_EXPORTS, claims: mainClaims(contract) }],
 };
+
+/**
+ * The declarations of what the package exports, by module id (`index`, `types`, `errors`,
+ * `client`): the entry point and the modules it re-exports whole, without the tables, the README
+ * or the other outputs (what `diff` reviews as the package's public API).
+ */
+export function publicDeclarations(contract: Contract): Map<string, string> {
+  const emit = new EmitContext(contract);
+  const files = [...INDEX_MODULES.flatMap((id) => MODULES[id]?.(emit) ?? []), ...indexFiles(contract)];
+  return new Map(files.filter((f) => f.path.startsWith('dist/') && f.path.endsWith('.d.ts')).map((f) => [f.path.slice('dist/'.length, -'.d.ts'.length), f.text]));
+}
 
 function indexFiles(contract: Contract): OutputFile[] {
   const lines = indexLines(contract);

@@ -78,6 +78,11 @@ export class BuildContext {
   }
 }
 
+/** Whether a value is a location of a model, not yet resolved or resolved (`diff`'s worker replaces them by stubs it resolves itself). */
+export function isLazyLocation(value: object): boolean {
+  return value instanceof LazyLocation;
+}
+
 /** A SourceLocation whose line and column are found when first read (and in its JSON form). */
 class LazyLocation implements SourceLocation {
   #position: { readonly line: number; readonly col: number } | undefined;

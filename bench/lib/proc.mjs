@@ -5,7 +5,7 @@
  * script that records process.resourceUsage().maxRSS of a Node child at exit.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,9 +43,10 @@ let seq = 0;
 
 /**
  * Runs `command args` to completion. Returns { code, signal, ms, maxRssKb, stdout, stderr, timedOut }.
- * `measureDir` is where the memory report file goes (a temp dir).
+ * `measureDir` is where the memory report file goes (a temp dir). `stdoutFile`: the child's whole
+ * output written there instead (a report of megabytes; `stdout` is then empty).
  */
-export function runMeasured(command, args, { cwd, timeoutMs, env, measureDir }) {
+export function runMeasured(command, args, { cwd, timeoutMs, env, measureDir, stdoutFile }) {
   const rssFile = join(measureDir, `rss-${process.pid}-${++seq}.txt`);
   let cmd = command;
   let argv = args;
@@ -57,13 +58,15 @@ export function runMeasured(command, args, { cwd, timeoutMs, env, measureDir }) 
     argv = ['-r', PRELOAD, ...args];
     childEnv.BENCH_RSS_FILE = rssFile;
   }
+  const outFd = stdoutFile === undefined ? 'pipe' : openSync(stdoutFile, 'w');
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(cmd, argv, { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(cmd, argv, { cwd, env: childEnv, stdio: ['ignore', outFd, 'pipe'], detached: true });
+    if (typeof outFd === 'number') closeSync(outFd);
     live.add(child);
     const out = [];
     const err = [];
-    child.stdout.on('data', (c) => keepTail(out, c));
+    child.stdout?.on('data', (c) => keepTail(out, c));
     child.stderr.on('data', (c) => keepTail(err, c));
     let timedOut = false;
     const timer = setTimeout(() => {

@@ -5,10 +5,12 @@
 // contractgen's operation by operation. Writes diffs/results.json, diffs/RESULTS.md and
 // diffs/verdict-candidates.json; each run's own report goes to diffs/out/ (not committed).
 //
-//   node diffs/run.mjs                   every pair, contractgen in both modes, then the peers
+//   node diffs/run.mjs                   every pair: contractgen in both modes, then the peers
 //   DIFFS_ONLY=stripe node diffs/run.mjs the pairs whose id holds the text; the results go to
 //                                        diffs/out/only-results.json and RESULTS.md is printed
 //   node diffs/run.mjs --no-peers        contractgen only (the peers' columns say "not run")
+//   node diffs/run.mjs --reuse-peers     contractgen measured again, each peer's last run read
+//                                        from diffs/out/ (after an engine change: the peers did not change)
 //   node diffs/run.mjs --render          RESULTS.md and verdict-candidates.json again from
 //                                        results.json and diffs/out/
 //   DIFFS_PEER_TIMEOUT=120               seconds each peer run may take (default 120)
@@ -31,6 +33,7 @@ const out = join(here, 'out');
 const args = process.argv.slice(2);
 const only = process.env.DIFFS_ONLY;
 const peerTimeoutMs = Number(process.env.DIFFS_PEER_TIMEOUT ?? 120) * 1000;
+const reusePeers = args.includes('--reuse-peers');
 /** GitHub's pair is the speed target: each mode runs three times there and the median run is kept. */
 const REPEATS = { GitHub: 3 };
 
@@ -46,9 +49,13 @@ async function measureAll() {
   const pairs = selectPairs(root).filter((p) => only === undefined || p.id.includes(only));
   const runPeers = !args.includes('--no-peers');
   const records = [];
-  for (const pair of pairs) records.push(await measureContractgen(pair));
-  if (runPeers) for (const record of records) await measurePeers(record);
-  const meta = { seed: SEED, node: process.version, cpus: cpus().length, peers: runPeers ? PEERS.map((p) => p.label) : [], peerTimeoutS: peerTimeoutMs / 1000, only: only ?? null };
+  // Each pair's peer runs follow its contractgen runs, so both meet the machine's load of the moment.
+  for (const pair of pairs) {
+    const record = await measureContractgen(pair);
+    if (runPeers) await measurePeers(record);
+    records.push(record);
+  }
+  const meta = { seed: SEED, node: process.version, cpus: cpus().length, peers: runPeers ? PEERS.map((p) => p.label) : [], peerTimeoutS: peerTimeoutMs / 1000, peersReused: reusePeers, only: only ?? null };
   const summary = summarise(records, meta);
   const markdown = render(summary, records);
   if (only !== undefined) {
@@ -105,14 +112,14 @@ async function measureContractgen(pair) {
 
 async function measurePeers(record) {
   const results = {};
-  for (const peer of PEERS) results[peer.name] = await peer.run(root, record, peerTimeoutMs, reportFile(record, `${peer.name}.raw`));
+  for (const peer of PEERS) results[peer.name] = reusePeers ? lastPeerRun(record, peer.name) : await peer.run(root, record, peerTimeoutMs, reportFile(record, `${peer.name}.raw`));
   // The descriptions are read (and contractgen's positions placed) only where there is something to compare.
   const sides = Object.values(results).some((r) => r.outcome === 'ok') ? loadSides(record) : undefined;
   const compared = sides !== undefined && record.contractgen.default.outcome === 'ok';
   const mine = compared ? ourBreaking(findingsOf(JSON.parse(readFileSync(reportFile(record, 'default.json'), 'utf8'))), sides) : undefined;
   for (const [name, result] of Object.entries(results)) {
     const { breaking, ...rest } = result;
-    writeFileSync(reportFile(record, `${name}.json`), `${JSON.stringify(result, null, 1)}\n`);
+    if (!reusePeers) writeFileSync(reportFile(record, `${name}.json`), `${JSON.stringify(result, null, 1)}\n`);
     const theirs = breaking === undefined ? undefined : peerBreaking(breaking, sides);
     record.peers[name] = {
       ...rest,
@@ -121,6 +128,13 @@ async function measurePeers(record) {
     };
     console.log(`  ${name}: ${result.outcome} ${result.ms} ms${breaking === undefined ? ` ${result.error}` : `, ${breaking.length} breaking`}`);
   }
+}
+
+/** A peer's last run on a pair, as measurePeers wrote it to diffs/out/. */
+function lastPeerRun(record, name) {
+  const file = reportFile(record, `${name}.json`);
+  if (!existsSync(file)) throw new Error(`--reuse-peers: ${file} is missing; run the peers first`);
+  return JSON.parse(readFileSync(file, 'utf8'));
 }
 
 function loadSides(pair) {

@@ -22,7 +22,7 @@ export function ourBreaking(findings, sides) {
     const offsets = placed.map((f) => offsetOf(side.starts, f[name].line, f[name].col));
     const paths = pathsAt(side.text, offsets);
     placed.forEach((f, i) => {
-      for (const op of operationsAt(side.doc, side.reach, paths.get(offsets[i]) ?? [])) add(byOp, op, f);
+      for (const op of operationsAt(side.doc, side.reach, paths.get(offsets[i]) ?? [], f.direction)) add(byOp, op, f);
     });
   }
   for (const f of breaking) if (f.old?.line === undefined && f.new?.line === undefined) add(byOp, API_WIDE, f);

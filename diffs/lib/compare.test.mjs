@@ -5,7 +5,7 @@ import { sample } from './candidates.mjs';
 import { agreement, loadSide, ourBreaking, peerBreaking } from './compare.mjs';
 import { findingsOf, outcomeOf } from './contractgen.mjs';
 import { API_WIDE, operationOfDotted } from './operations.mjs';
-import { parseOptic } from './peers.mjs';
+import { errorLine, parseOptic } from './peers.mjs';
 
 const description = (extra) => ({
   openapi: '3.0.3',
@@ -24,21 +24,23 @@ const position = (needle) => {
   return { line: line + 1, col: lines[line].indexOf(needle) + 1 };
 };
 
-test("contractgen's positions are put under operations: its own, its path item's, or every operation reaching a schema", () => {
+test("contractgen's positions are put under operations: its own, its path item's, or every operation reaching a schema in the finding's direction", () => {
   const findings = [
     { rule: 'r1', level: 'breaking', message: 'in Pet', new: position('"Pet": {') },
     { rule: 'r2', level: 'breaking', message: 'in Unused', old: position('"Unused"') },
     { rule: 'r3', level: 'breaking', message: 'path parameter', old: position('"parameters"') },
     { rule: 'r4', level: 'breaking', message: 'no position' },
     { rule: 'r5', level: 'info', message: 'not breaking', new: position('"delete"') },
+    { rule: 'r6', level: 'breaking', message: 'Pet as sent', direction: 'request', new: position('"Pet": {') },
+    { rule: 'r7', level: 'breaking', message: 'Pet as read', direction: 'response', new: position('"Pet": {') },
   ];
   const byOp = ourBreaking(findings, sides);
   const rules = (op) => [...(byOp.get(op) ?? [])].map((f) => f.rule).sort();
   assert.deepEqual([...byOp.keys()].sort(), ['(API)', 'DELETE /v1.0/pets/{id}', 'GET /v1.0/pets', 'GET /v1.0/pets/{id}']);
-  assert.deepEqual(rules('GET /v1.0/pets'), ['r1']); // through Pets → Pet
-  assert.deepEqual(rules('GET /v1.0/pets/{id}'), ['r1', 'r3']);
+  assert.deepEqual(rules('GET /v1.0/pets'), ['r1', 'r7']); // through Pets → Pet
+  assert.deepEqual(rules('GET /v1.0/pets/{id}'), ['r1', 'r3', 'r7']);
   assert.deepEqual(rules('DELETE /v1.0/pets/{id}'), ['r3']);
-  assert.deepEqual(rules(API_WIDE), ['r2', 'r4']);
+  assert.deepEqual(rules(API_WIDE), ['r2', 'r4', 'r6']); // no operation sends a Pet
 });
 
 test("openapi-diff's dotted locations find the longest path key (path keys hold dots)", () => {
@@ -105,4 +107,10 @@ test('the sample is seeded, spread over every rule and pair first, breaking rule
   const b1 = chosen.filter((c) => c.finding.rule === 'b1');
   assert.deepEqual(new Set(b1.slice(0, 3).map((c) => c.pair.id)).size, 3);
   assert.equal(sample(pool, 7, 1000).length, pool.length);
+});
+
+test("a peer's error is the line that names it, not the context printed around it", () => {
+  assert.equal(errorLine('<--- Last few GCs --->\n\n[1:0x1]  50 ms: Mark-Compact\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n'), 'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory');
+  assert.equal(errorLine('invalid openapi: paths > /a > get must NOT have duplicate items\n1 | {"openapi":"3.0.0"}\n'), 'invalid openapi: paths > /a > get must NOT have duplicate items');
+  assert.equal(errorLine('\nsomething odd\n'), 'something odd');
 });

@@ -1,7 +1,7 @@
 // Which operations a finding is about, so findings of tools that place them differently compare:
 // Optic names the operation, openapi-diff a dotted path into it, contractgen a position in the
 // operation or in the component schema it reports once. A component counts for every operation
-// that reaches it through $ref, in the description the position is in.
+// that reaches it through $ref in the finding's direction, in the description the position is in.
 import { refPath } from './json-locate.mjs';
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -13,29 +13,38 @@ export function operationKey(method, path) {
   return `${method.toUpperCase()} ${path}`;
 }
 
-/** For one description: the operations each component reaches (`#/components/kind/name` → keys). */
+/**
+ * For one description: the operations that reach each component, by the direction they reach it in
+ * (`#/components/kind/name` → `{ request, response }`, each a set of keys): through parameters and
+ * the request body it is sent, through responses read.
+ */
 export function reachOf(doc) {
   const edges = new Map();
   for (const [kind, members] of Object.entries(doc.components ?? {}))
     for (const [name, value] of Object.entries(members ?? {})) edges.set(componentOf(['components', kind, name]), refsIn(value));
   const reach = new Map();
-  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+  for (const [path, item] of Object.entries(doc.paths ?? {}))
     for (const method of METHODS) {
-      if (item?.[method] === undefined) continue;
+      const op = item?.[method];
+      if (op === undefined) continue;
       const key = operationKey(method, path);
-      const queue = [...refsIn(item[method]), ...refsIn(item.parameters ?? [])];
-      const seen = new Set();
-      while (queue.length > 0) {
-        const c = queue.pop();
-        if (seen.has(c)) continue;
-        seen.add(c);
-        if (!reach.has(c)) reach.set(c, new Set());
-        reach.get(c).add(key);
-        queue.push(...(edges.get(c) ?? []));
-      }
+      walk(edges, reach, key, 'request', [...refsIn(item.parameters ?? []), ...refsIn(op.parameters ?? []), ...refsIn(op.requestBody ?? {})]);
+      walk(edges, reach, key, 'response', [...refsIn(op.responses ?? {})]);
     }
-  }
   return reach;
+}
+
+function walk(edges, reach, key, direction, start) {
+  const queue = [...start];
+  const seen = new Set();
+  while (queue.length > 0) {
+    const c = queue.pop();
+    if (seen.has(c)) continue;
+    seen.add(c);
+    if (!reach.has(c)) reach.set(c, { request: new Set(), response: new Set() });
+    reach.get(c)[direction].add(key);
+    queue.push(...(edges.get(c) ?? []));
+  }
 }
 
 function componentOf(path) {
@@ -52,16 +61,20 @@ function refsIn(node, out = new Set()) {
   return out;
 }
 
-/** The operations a path into `doc` is about: its own, its path item's, or its component's reach. */
-export function operationsAt(doc, reach, path) {
+/**
+ * The operations a path into `doc` is about: its own, its path item's, or those that reach its
+ * component in `direction` (request, response; any other reach both ways).
+ */
+export function operationsAt(doc, reach, path, direction) {
   if (path[0] === 'paths' && path.length >= 2) {
     const method = String(path[2] ?? '').toLowerCase();
     if (METHODS.includes(method)) return [operationKey(method, path[1])];
     return METHODS.filter((m) => doc.paths?.[path[1]]?.[m] !== undefined).map((m) => operationKey(m, path[1]));
   }
   if (path[0] === 'components' && path.length >= 3) {
-    const ops = reach.get(componentOf(path));
-    return ops === undefined || ops.size === 0 ? [API_WIDE] : [...ops];
+    const both = reach.get(componentOf(path)) ?? { request: new Set(), response: new Set() };
+    const ops = direction === 'request' || direction === 'response' ? both[direction] : new Set([...both.request, ...both.response]);
+    return ops.size === 0 ? [API_WIDE] : [...ops];
   }
   return [API_WIDE];
 }

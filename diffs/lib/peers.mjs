@@ -29,7 +29,7 @@ async function runOptic(root, pair, timeoutMs, reportFile) {
   const reported = /^Operations: /m.test(report);
   const outcome = reported && (run.code === 0 || run.code === 1) ? 'ok' : outcomeOf(run);
   const base = { outcome, ms: run.ms, rssMB: run.rssMB };
-  if (outcome !== 'ok') return { ...base, error: oneLine(run.stderr || report) };
+  if (outcome !== 'ok') return { ...base, error: errorLine(run.stderr || report) };
   return { ...base, breaking: parseOptic(report) };
 }
 
@@ -56,11 +56,13 @@ async function runOpenapiDiff(root, pair, timeoutMs, reportFile) {
   const run = await measure({ args: [join(root, 'diffs/lib/openapi-diff-run.cjs'), pair.old, pair.new], cwd: root, timeoutMs, stdoutFile: reportFile });
   const outcome = outcomeOf(run);
   const base = { outcome, ms: run.ms, rssMB: run.rssMB };
-  if (outcome !== 'ok') return { ...base, error: oneLine(run.stderr) };
+  if (outcome !== 'ok') return { ...base, error: errorLine(run.stderr) };
   const { breaking } = JSON.parse(readFileSync(reportFile, 'utf8'));
   return { ...base, breaking: breaking.map((d) => ({ rule: d.code, message: d.code, old: d.old, new: d.new })) };
 }
 
-function oneLine(text) {
-  return (text.split('\n').find((l) => l.trim() !== '') ?? '').trim().slice(0, 240);
+/** The line that says what went wrong: an error's own line before the context a tool prints after it. */
+export function errorLine(text) {
+  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '' && l !== '…');
+  return (lines.find((l) => /FATAL ERROR|^\w*Error\b|^invalid openapi|^Validation errors/.test(l)) ?? lines[0] ?? '').slice(0, 240);
 }

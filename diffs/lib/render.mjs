@@ -37,7 +37,9 @@ function spread(runs, key) {
   const values = runs.map((r) => r[key]).filter((v) => typeof v === 'number').sort((a, b) => a - b);
   if (values.length === 0) return {};
   const mid = values.length >> 1;
-  const median = values.length % 2 === 1 ? values[mid] : Math.round(((values[mid - 1] + values[mid]) / 2) * 10) / 10;
+  // Times and megabytes are whole numbers; a ratio keeps one decimal.
+  const places = key === 'ratio' ? 10 : 1;
+  const median = values.length % 2 === 1 ? values[mid] : Math.round(((values[mid - 1] + values[mid]) / 2) * places) / places;
   return { [`${key}Median`]: median, [`${key}Max`]: values[values.length - 1] };
 }
 
@@ -193,14 +195,16 @@ function peers(s, records) {
   return [
     '## Peers',
     '',
-    `Each peer ran on the same pairs, one run at a time, with a ${s.peerTimeoutS} s limit: ${PEERS.map((p) => p.label).join('; ')}. Their breaking verdicts are set beside contractgen's by operation (\`METHOD /path\`): Optic names the operation of each failed check; openapi-diff's locations are paths into the operation; contractgen's positions are placed in the description and a finding in a component schema counts for every operation that reaches it through \`$ref\`. Findings about the API as a whole (info, servers, security schemes, unreached schemas) are counted apart.`,
+    `Each peer ran on the same pairs, one run at a time, with a ${s.peerTimeoutS} s limit: ${PEERS.map((p) => p.label).join('; ')}.${s.peersReused ? " The peers' figures are from their last run (read from diffs/out/ by `--reuse-peers`); contractgen's were measured again, and so compared again." : ''} Their breaking verdicts are set beside contractgen's by operation (\`METHOD /path\`): Optic names the operation of each failed check; openapi-diff's locations are paths into the operation; contractgen's positions are placed in the description and a finding in a component schema counts for every operation that reaches it through \`$ref\`. Findings about the API as a whole (info, servers, security schemes, unreached schemas) are counted apart.`,
     '',
     ...table(
       ['Peer', 'ran', 'ok', 'refused', 'crashes', 'time-outs', 'median time', 'max time', 'median MB', 'time ÷ contractgen (median, max)', 'breaking findings', 'pairs compared', 'operations breaking: contractgen / peer / both / only contractgen / only peer'],
       names.map((n) => {
         const p = s.peers[n];
         const o = p.operations;
-        return [n, p.runs, p.ok, p.refused, p.crash, p.timeout, sec(p.msMedian), sec(p.msMax), p.rssMBMedian ?? '—', `${p.timeRatio.ratioMedian ?? '—'}×, ${p.timeRatio.ratioMax ?? '—'}×`, p.breaking, p.compared, `${o.contractgen} / ${o.peer} / ${o.both} / ${o.onlyContractgen} / ${o.onlyPeer}`];
+        // Reused peer runs met another load than contractgen's new ones: their ratio would mislead.
+        const ratio = s.peersReused ? '— (peers reused)' : `${p.timeRatio.ratioMedian ?? '—'}×, ${p.timeRatio.ratioMax ?? '—'}×`;
+        return [n, p.runs, p.ok, p.refused, p.crash, p.timeout, sec(p.msMedian), sec(p.msMax), p.rssMBMedian ?? '—', ratio, p.breaking, p.compared, `${o.contractgen} / ${o.peer} / ${o.both} / ${o.onlyContractgen} / ${o.onlyPeer}`];
       }),
     ),
     '### What stopped them',

@@ -75,7 +75,9 @@ export function snippet(doc, path, subject, budget = 60) {
   const focus = focusOf(doc, base, subject);
   const node = at(doc, base);
   const lines = fit(node, focus, budget);
-  appendReferences(doc, lines, focus === undefined ? node : at(node, focus), base, budget);
+  // A position at the document itself (a finding about the API as a whole) gets its outline only:
+  // the first references anywhere in it would be chance schemas.
+  if (base.length > 0) appendReferences(doc, lines, focus === undefined ? node : at(node, focus), base, budget);
   return { pointer: pointer(base), ...(focus === undefined ? {} : { focus: pointer(focus) }), lines };
 }
 
@@ -96,10 +98,11 @@ function fit(node, focus, budget) {
   let lines = [];
   for (const elide of focus === undefined ? [false] : [false, true])
     for (let depth = 10; depth >= 0; depth--) {
-      lines = draw(node, focus, depth, '', '', elide);
+      // A drawing stops once it is longer than the budget: GitHub's schemas run to 100,000 lines drawn in full.
+      lines = draw(node, focus, depth, '', '', elide, { left: budget });
       if (lines.length <= budget) return lines;
     }
-  return [...lines.slice(0, budget - 1), `… ${lines.length - budget + 1} more lines`];
+  return [...lines.slice(0, budget - 1), '… (more lines left out)'];
 }
 
 /** The schemas the drawn part refers to, each after a `// #/…` line, while the budget lasts. */
@@ -125,7 +128,8 @@ function references(node, out = new Set(), depth = 0) {
  * JSON lines with two-space indents; containers below `depth` folded to `{… n keys}`; with
  * `elide`, the object-valued neighbours of the focused branch left out and counted.
  */
-function draw(value, focus, depth, indent, label, elide = false) {
+function draw(value, focus, depth, indent, label, elide, room) {
+  room.left--;
   if (value === null || typeof value !== 'object') return [`${indent}${label}${scalar(value, label)}`];
   const list = Array.isArray(value);
   const entries = Object.entries(value);
@@ -136,6 +140,7 @@ function draw(value, focus, depth, indent, label, elide = false) {
   const members = [];
   let left = 0;
   for (const [k, v] of entries) {
+    if (room.left < 0) break;
     const key = list ? Number(k) : k;
     const onFocus = focus !== undefined && focus[0] === key;
     if (elide && focus !== undefined && !onFocus && !plain(v)) {
@@ -144,15 +149,17 @@ function draw(value, focus, depth, indent, label, elide = false) {
     }
     const rest = onFocus && focus.length > 1 ? focus.slice(1) : undefined;
     const childDepth = onFocus ? Math.max(depth - 1, elide ? 2 : FOCUS_DEPTH) : depth - 1;
-    members.push(draw(v, rest, childDepth, `${indent}  `, list ? '' : `${JSON.stringify(k)}: `, elide));
+    members.push(draw(v, rest, childDepth, `${indent}  `, list ? '' : `${JSON.stringify(k)}: `, elide, room));
   }
   if (left > 0) members.push([`${indent}  // … ${left} more ${list ? 'items' : 'members'} left out`]);
   const lines = [`${indent}${label}${open}`];
   members.forEach((m, i) => {
     const last = i === members.length - 1 || (i === members.length - 2 && left > 0);
-    lines.push(...m.slice(0, -1), last || m[m.length - 1].trimStart().startsWith('//') ? m[m.length - 1] : `${m[m.length - 1]},`);
+    for (let j = 0; j < m.length - 1; j++) lines.push(m[j]);
+    lines.push(last || m[m.length - 1].trimStart().startsWith('//') ? m[m.length - 1] : `${m[m.length - 1]},`);
   });
   lines.push(`${indent}${close}`);
+  room.left--;
   return lines;
 }
 

@@ -47,9 +47,28 @@ test('a body finding opens the body; a long enum is wrapped, not cut', () => {
   assert.match(e.join('\n'), /… \d+ more\]/);
 });
 
+test('a finding about the whole API gets the outline, without chance references', () => {
+  const s = snippet(doc, [], 'Shape error on host api');
+  assert.equal(s.pointer, '');
+  assert.ok(!s.lines.some((l) => l.startsWith('//')), s.lines.join('\n'));
+});
+
 test('every snippet keeps to its budget', () => {
   const s = snippet(doc, ['components', 'schemas', 'Pet'], 'Type Pet', 20);
   assert.ok(s.lines.length <= 20);
   assert.deepEqual(widen(['paths', '/pets', 'post', 'requestBody', 'content']), ['paths', '/pets', 'post']);
   assert.deepEqual(widen(['components', 'schemas', 'Pet', 'properties', 'name']), ['components', 'schemas', 'Pet']);
+});
+
+test('a schema of a hundred thousand lines is folded to the budget, and cut where folding is not enough', () => {
+  const deep = (n) => (n === 0 ? { type: 'string' } : { type: 'object', properties: { a: deep(n - 1), b: deep(n - 1) } });
+  const huge = { components: { schemas: { H: { type: 'object', properties: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`p${i}`, deep(4)])) } } } };
+  const s = snippet(huge, ['components', 'schemas', 'H'], 'Field H.p7');
+  assert.equal(s.focus, '/properties/p7');
+  assert.ok(s.lines.length <= 60);
+  assert.match(s.lines.join('\n'), /"p7": \{\n\s+"type": "object",/);
+  const flat = { components: { schemas: { F: { ...Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`x-${i}`, i])), properties: { p: { type: 'string' } } } } } };
+  const cut = snippet(flat, ['components', 'schemas', 'F'], 'Field F.p').lines;
+  assert.equal(cut.length, 60);
+  assert.equal(cut.at(-1), '… (more lines left out)');
 });

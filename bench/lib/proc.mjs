@@ -5,7 +5,7 @@
  * script that records process.resourceUsage().maxRSS of a Node child at exit.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,9 +43,11 @@ let seq = 0;
 
 /**
  * Runs `command args` to completion. Returns { code, signal, ms, maxRssKb, stdout, stderr, timedOut }.
- * `measureDir` is where the memory report file goes (a temp dir).
+ * `measureDir` is where the memory report file goes (a temp dir). `stdoutFile`, `stderrFile`: the
+ * child's whole output written there instead (a report of megabytes, an error whose first line is
+ * followed by megabytes of context; `stdout`/`stderr` are then empty).
  */
-export function runMeasured(command, args, { cwd, timeoutMs, env, measureDir }) {
+export function runMeasured(command, args, { cwd, timeoutMs, env, measureDir, stdoutFile, stderrFile }) {
   const rssFile = join(measureDir, `rss-${process.pid}-${++seq}.txt`);
   let cmd = command;
   let argv = args;
@@ -57,14 +59,16 @@ export function runMeasured(command, args, { cwd, timeoutMs, env, measureDir }) 
     argv = ['-r', PRELOAD, ...args];
     childEnv.BENCH_RSS_FILE = rssFile;
   }
+  const fds = [stdoutFile, stderrFile].map((file) => (file === undefined ? 'pipe' : openSync(file, 'w')));
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(cmd, argv, { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(cmd, argv, { cwd, env: childEnv, stdio: ['ignore', ...fds], detached: true });
+    for (const fd of fds) if (typeof fd === 'number') closeSync(fd);
     live.add(child);
     const out = [];
     const err = [];
-    child.stdout.on('data', (c) => keepTail(out, c));
-    child.stderr.on('data', (c) => keepTail(err, c));
+    child.stdout?.on('data', (c) => keepTail(out, c));
+    child.stderr?.on('data', (c) => keepTail(err, c));
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;

@@ -113,4 +113,5 @@ test("a peer's error is the line that names it, not the context printed around i
   assert.equal(errorLine('<--- Last few GCs --->\n\n[1:0x1]  50 ms: Mark-Compact\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n'), 'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory');
   assert.equal(errorLine('invalid openapi: paths > /a > get must NOT have duplicate items\n1 | {"openapi":"3.0.0"}\n'), 'invalid openapi: paths > /a > get must NOT have duplicate items');
   assert.equal(errorLine('\nsomething odd\n'), 'something odd');
+  assert.equal(errorLine('ReferenceError: Circular $ref pointer found at /home/x/repo/#/components/schemas/A\n', '/home/x/repo'), 'ReferenceError: Circular $ref pointer found at #/components/schemas/A');
 });

@@ -29,7 +29,7 @@ async function runOptic(root, pair, timeoutMs, reportFile) {
   const reported = /^Operations: /m.test(report);
   const outcome = reported && (run.code === 0 || run.code === 1) ? 'ok' : outcomeOf(run);
   const base = { outcome, ms: run.ms, rssMB: run.rssMB };
-  if (outcome !== 'ok') return { ...base, error: errorLine(run.stderr || report) };
+  if (outcome !== 'ok') return { ...base, error: errorLine(run.stderr || report, root) };
   return { ...base, breaking: parseOptic(report) };
 }
 
@@ -56,13 +56,18 @@ async function runOpenapiDiff(root, pair, timeoutMs, reportFile) {
   const run = await measure({ args: [join(root, 'diffs/lib/openapi-diff-run.cjs'), pair.old, pair.new], cwd: root, timeoutMs, stdoutFile: reportFile });
   const outcome = outcomeOf(run);
   const base = { outcome, ms: run.ms, rssMB: run.rssMB };
-  if (outcome !== 'ok') return { ...base, error: errorLine(run.stderr) };
+  if (outcome !== 'ok') return { ...base, error: errorLine(run.stderr, root) };
   const { breaking } = JSON.parse(readFileSync(reportFile, 'utf8'));
   return { ...base, breaking: breaking.map((d) => ({ rule: d.code, message: d.code, old: d.old, new: d.new })) };
 }
 
-/** The line that says what went wrong: an error's own line before the context a tool prints after it. */
-export function errorLine(text) {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '' && l !== '…');
+/**
+ * The line that says what went wrong: an error's own line before the context a tool prints after it,
+ * the checkout's own path (`root`, which openapi-diff resolves references against) left out so the
+ * line reads the same on every machine.
+ */
+export function errorLine(text, root) {
+  const local = root === undefined ? text : text.split(`${root}/`).join('');
+  const lines = local.split('\n').map((l) => l.trim()).filter((l) => l !== '' && l !== '…');
   return (lines.find((l) => /FATAL ERROR|^\w*Error\b|^invalid openapi|^Validation errors/.test(l)) ?? lines[0] ?? '').slice(0, 240);
 }

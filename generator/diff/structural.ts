@@ -252,7 +252,7 @@ function dataText(d: Data): string {
 function compareBody(ctx: Ctx, at: Phrase, before: TypeRef | undefined, after: TypeRef | undefined, l: Extra): void {
   if (before !== undefined && after !== undefined) compareTypes(ctx.types, useSite(at, 'response', l), before, after);
   else if (after !== undefined) add(ctx, 'field', 'added', 'response', at, l);
-  else if (before !== undefined) add(ctx, 'field', 'removed', 'response', at, l);
+  else if (before !== undefined) add(ctx, 'field', 'removed', 'response', at, { qualifier: 'required', ...l });
 }
 
 function diffQuirks(ctx: Ctx, eb: Endpoint, ea: Endpoint): void {

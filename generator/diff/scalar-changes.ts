@@ -1,6 +1,6 @@
 /**
- * What changed in the limits of one value, as structural changes: its constraints (narrowed or
- * widened) and its format. A format is judged apart from the type: JSON Schema treats it as an
+ * What changed in the limits of one value, as structural changes: its constraints (narrowed,
+ * set where there were none, or widened) and its format. A format is judged apart from the type: JSON Schema treats it as an
  * annotation, and the generated TypeScript type follows it only for 64-bit integers.
  */
 import { isInt64 } from '../model/knowledge.js';
@@ -10,7 +10,12 @@ import type { Change } from './change.js';
 /** A change without its subject, direction and locations, which the caller knows. */
 export type Found = Pick<Change, 'area' | 'action' | 'aspect' | 'qualifier' | 'before' | 'after'>;
 
-type Verdict = 'narrowed' | 'widened';
+/**
+ * `set`: a bound or pattern given where the value had none. Apart from `narrowed` (an existing
+ * bound tightened) because it is most often a description catching up with what the server
+ * already checks: whether deployed clients meet it is not known from the description.
+ */
+type Verdict = 'narrowed' | 'set' | 'widened';
 
 /** Lower bounds: a higher value admits fewer values. */
 const LOWER = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems'] as const;
@@ -23,17 +28,17 @@ export function constraintChange(before: Constraints | undefined, after: Constra
   const ca = after ?? {};
   const verdicts = compare(cb, ca);
   if (verdicts.length === 0) return undefined;
-  const qualifier: Verdict = verdicts.includes('narrowed') ? 'narrowed' : 'widened';
+  const qualifier: Verdict = verdicts.includes('narrowed') ? 'narrowed' : verdicts.includes('set') ? 'set' : 'widened';
   return { area: 'field', action: 'changed', aspect: 'constraint', qualifier, before: shown(cb), after: shown(ca) };
 }
 
-/** How each changed constraint moved; a change that cannot be ordered (a new pattern) narrows. */
+/** How each changed constraint moved; a change that cannot be ordered (a pattern replaced) narrows. */
 function compare(b: Constraints, a: Constraints): Verdict[] {
   const out: Verdict[] = [];
   for (const key of LOWER) out.push(...bound(b[key], a[key], 'lower'));
   for (const key of UPPER) out.push(...bound(b[key], a[key], 'upper'));
-  if (b.pattern !== a.pattern) out.push(a.pattern === undefined ? 'widened' : 'narrowed');
-  if (b.multipleOf !== a.multipleOf) out.push(a.multipleOf === undefined || (b.multipleOf !== undefined && Number.isInteger(b.multipleOf / a.multipleOf)) ? 'widened' : 'narrowed');
+  if (b.pattern !== a.pattern) out.push(a.pattern === undefined ? 'widened' : b.pattern === undefined ? 'set' : 'narrowed');
+  if (b.multipleOf !== a.multipleOf) out.push(a.multipleOf === undefined || (b.multipleOf !== undefined && Number.isInteger(b.multipleOf / a.multipleOf)) ? 'widened' : b.multipleOf === undefined ? 'set' : 'narrowed');
   if ((b.uniqueItems ?? false) !== (a.uniqueItems ?? false)) out.push(a.uniqueItems === true ? 'narrowed' : 'widened');
   return out;
 }
@@ -41,7 +46,7 @@ function compare(b: Constraints, a: Constraints): Verdict[] {
 function bound(b: number | undefined, a: number | undefined, side: 'lower' | 'upper'): Verdict[] {
   if (b === a) return [];
   if (a === undefined) return ['widened'];
-  if (b === undefined) return ['narrowed'];
+  if (b === undefined) return ['set'];
   const tighter = side === 'lower' ? a > b : a < b;
   return [tighter ? 'narrowed' : 'widened'];
 }

@@ -4,7 +4,7 @@
  */
 import { formatStatus, isDataStatus, sendsForm } from '../model/values.js';
 import { knowledge, successHeaders, type Knowledge } from '../model/knowledge.js';
-import type { AuthScheme, Contract, Endpoint, ResponseStatus, Host, NamedType, Pagination, Param, SourceLocation, TypeRef } from '../model/types.js';
+import type { AuthScheme, Contract, Endpoint, ErrorShape, ResponseStatus, Host, NamedType, Pagination, Param, SourceLocation, TypeRef } from '../model/types.js';
 import { pair, pairOnce, same, type Action, type Area, type Change, type Direction } from './change.js';
 import { compareNamed, compareTypes, comparison, deprecation, settle, typesText, useSite, type Comparison } from './type-changes.js';
 import { phrase, placeWord, plainText, type Phrase } from './phrase.js';
@@ -127,8 +127,8 @@ function diffEndpoint(ctx: Ctx, eb: Endpoint, ea: Endpoint, b: Contract, a: Cont
   const hostShapes = (c: Contract) => c.hosts.find((h) => h.name === ea.host)?.shapes ?? [];
   const viaHost = new Set([...hostShapes(b), ...hostShapes(a)].filter((s) => hostShapes(b).includes(s) !== hostShapes(a).includes(s)));
   const shapes = pair(eb.errors.shapes.filter((s) => !viaHost.has(s)), ea.errors.shapes.filter((s) => !viaHost.has(s)), (s) => s);
-  for (const s of shapes.removed) add(ctx, 'shape', 'removed', 'response', phrase`shape ${s} on ${subject}`, locs(eb, ea));
-  for (const s of shapes.added) add(ctx, 'shape', 'added', 'response', phrase`shape ${s} on ${subject}`, locs(eb, ea));
+  for (const s of shapes.removed) add(ctx, 'shape', 'removed', 'response', phrase`shape ${s} on ${subject}`, locs(shapeOf(b, s) ?? eb, ea));
+  for (const s of shapes.added) add(ctx, 'shape', 'added', 'response', phrase`shape ${s} on ${subject}`, locs(eb, shapeOf(a, s) ?? ea));
 }
 
 /**
@@ -252,7 +252,7 @@ function dataText(d: Data): string {
 function compareBody(ctx: Ctx, at: Phrase, before: TypeRef | undefined, after: TypeRef | undefined, l: Extra): void {
   if (before !== undefined && after !== undefined) compareTypes(ctx.types, useSite(at, 'response', l), before, after);
   else if (after !== undefined) add(ctx, 'field', 'added', 'response', at, l);
-  else if (before !== undefined) add(ctx, 'field', 'removed', 'response', at, l);
+  else if (before !== undefined) add(ctx, 'field', 'removed', 'response', at, { qualifier: 'required', ...l });
 }
 
 function diffQuirks(ctx: Ctx, eb: Endpoint, ea: Endpoint): void {
@@ -295,13 +295,18 @@ function unusedType(ctx: Ctx, unused: Comparison, tb: NamedType, ta: NamedType):
   add(ctx, 'type', 'changed', 'none', phrase`type ${ta.name}${[{ text: ` (${count} change${count === 1 ? '' : 's'})` }]}`, { aspect: 'unused', ...locs(tb, ta) });
 }
 
+/** A shape's own definition (an imported description's error schema): where a shape added or removed is shown. */
+function shapeOf(c: Contract, name: string): ErrorShape | undefined {
+  return c.shapes.find((s) => s.name === name);
+}
+
 function diffHosts(ctx: Ctx, b: Contract, a: Contract): void {
   const hosts = pair(b.hosts, a.hosts, (h) => h.name);
   for (const [hb, ha] of hosts.both) {
     diffCodes(ctx, hb, ha);
     const shapes = pair(hb.shapes, ha.shapes, (s) => s);
-    for (const s of shapes.removed) add(ctx, 'shape', 'removed', 'response', phrase`shape ${s} on host ${ha.name}`, locs(hb, ha));
-    for (const s of shapes.added) add(ctx, 'shape', 'added', 'response', phrase`shape ${s} on host ${ha.name}`, locs(hb, ha));
+    for (const s of shapes.removed) add(ctx, 'shape', 'removed', 'response', phrase`shape ${s} on host ${ha.name}`, locs(shapeOf(b, s) ?? hb, ha));
+    for (const s of shapes.added) add(ctx, 'shape', 'added', 'response', phrase`shape ${s} on host ${ha.name}`, locs(hb, shapeOf(a, s) ?? ha));
     diffMessages(ctx, hb, ha);
   }
   // A removed or added host shows through its endpoints (removed, added or moved).

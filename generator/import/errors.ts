@@ -9,7 +9,7 @@ import { idForm, isObject, Names, text, type ImportContext, type Json, type Json
 import { errorFormat, shapeOfFormat } from './error-formats.js';
 import { shapeOfSchema } from './exported.js';
 import { isJson, mediaType } from './operations.js';
-import { refOf, schemaRefName } from './refs.js';
+import { refOf, resolve, schemaRefName } from './refs.js';
 import { typeRef, type SchemaTypes } from './schemas.js';
 
 type Path = readonly (string | number)[];
@@ -117,6 +117,8 @@ export class ErrorShapes {
     const facts: ShapeFacts = { name, present: format.present.length, match: JSON.stringify(format.present), reads, codes: format.codes, statuses: new Set() };
     this.byKey.set(key, facts);
     this.shapes[name] = shapeOfFormat(format, body);
+    // Findings about the shape (diff's error-shape-*) point at its schema, not at the description's start.
+    this.ctx.origin(['shapes', name], ref === undefined ? at : (resolve(this.ctx, { $ref: ref }, at)?.pointer ?? at));
     return facts;
   }
 }

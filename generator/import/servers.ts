@@ -27,7 +27,7 @@ export class Hosts {
     const list = Array.isArray(ctx.doc['servers']) ? ctx.doc['servers'].filter(isObject) : [];
     const first = list[0];
     const url = first === undefined ? this.relative('', ['servers']) : this.url(first, ['servers', 0]);
-    this.main = this.addHost(url, text(first?.['description']));
+    this.main = this.addHost(url, text(first?.['description']), first === undefined ? undefined : ['servers', 0]);
     this.addEnvironments(list);
   }
 
@@ -42,13 +42,15 @@ export class Hosts {
     const at = [...path, 'servers', 0];
     const url = this.url(first, at);
     if ((servers as Json[]).length > 1) this.ctx.warn(at, 'approximated', 'an operation with several servers is imported on its first');
-    return this.byUrl.get(url) ?? this.addHost(url, text(first['description']));
+    return this.byUrl.get(url) ?? this.addHost(url, text(first['description']), at);
   }
 
-  private addHost(url: string, description: string | undefined): string {
+  /** `at`: the server the host comes from, where findings about the host point. */
+  private addHost(url: string, description: string | undefined, at: Path | undefined): string {
     const name = this.hostNames.claim(this.byUrl.size === 0 ? 'api' : hostWord(url), (t) => t);
     this.byUrl.set(url, name);
     this.hosts[name] = { description, url };
+    if (at !== undefined) this.ctx.origin(['hosts', name], at);
     return name;
   }
 

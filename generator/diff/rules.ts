@@ -130,7 +130,7 @@ const SPECS: readonly Spec[] = [
   ['request-enum-opened', 'enum', 'changed', 'request', 'info', 'info', 'An enum clients send was made open.', { aspect: 'open' }],
   ['request-enum-closed', 'enum', 'changed', 'request', 'warning', 'breaking', 'An enum clients send was made closed: values outside the list are now rejected.', { aspect: 'closed' }],
   ['response-enum-opened', 'enum', 'changed', 'response', 'warning', 'breaking', 'An enum clients read was made open: unknown values may arrive; exhaustive switches no longer compile.', { aspect: 'open' }],
-  ['response-enum-closed', 'enum', 'changed', 'response', 'info', 'info', 'An enum clients read was made closed.', { aspect: 'closed' }],
+  ['response-enum-closed', 'enum', 'changed', 'response', 'info', 'warning', 'An enum clients read was made closed: no value deployed clients handle goes away, but its type narrows from a string to the listed values, so code that compares it with a value outside the list no longer compiles.', { aspect: 'closed' }],
   ['error-code-added-open', 'error-code', 'added', 'response', 'info', 'warning', 'An error code was added to an open table: deployed clients treat it by status; exhaustive switches over the code union no longer compile.', { qualifier: 'open' }],
   ['error-code-added-closed', 'error-code', 'added', 'response', 'warning', 'breaking', 'An error code was added to a closed table.', { qualifier: 'closed' }],
   ['error-code-removed-open', 'error-code', 'removed', 'response', 'info', 'breaking', 'An error code was removed from an open table: case labels for it no longer compile.', { qualifier: 'open' }],

@@ -173,9 +173,19 @@ function diffContentTypes(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase)
   for (const t of before.filter((x) => !after.includes(x))) add(ctx, 'content-type', 'removed', 'request', subject, { before: t, ...locs(eb, ea) });
   for (const t of after.filter((x) => !before.includes(x))) add(ctx, 'content-type', 'added', 'request', subject, { after: t, ...locs(eb, ea) });
   const media = (e: Endpoint) => e.responses.flatMap((r) => (r.isError ? [] : r.contentTypes));
-  for (const t of media(eb).filter((x) => !media(ea).includes(x))) add(ctx, 'content-type', 'removed', 'response', subject, { before: t, ...locs(eb, ea) });
-  for (const t of media(ea).filter((x) => !media(eb).includes(x))) add(ctx, 'content-type', 'added', 'response', subject, { after: t, ...locs(eb, ea) });
+  const [mb, ma] = [media(eb), media(ea)];
+  for (const t of mb.filter((x) => !ma.includes(x))) add(ctx, 'content-type', 'removed', 'response', subject, { before: t, ...locs(eb, ea) });
+  // Only a media type the deployed client would not take is news to it: one its successes' types or
+  // ranges (`*/*`, `text/*`) admit is read as before, and a success that had no body is read as none.
+  for (const t of ma.filter((x) => !mb.includes(x) && mb.length > 0 && !mb.some((range) => admitsMedia(range, x)))) add(ctx, 'content-type', 'added', 'response', subject, { after: t, ...locs(eb, ea) });
   diffFormEncoding(ctx, eb, ea, subject);
+}
+
+/** Whether a documented media type or range admits a media type (parameters aside), as the runtime's Accept check does. */
+function admitsMedia(range: string, media: string): boolean {
+  const base = (x: string): string => (x.split(';')[0] ?? '').trim().toLowerCase();
+  const [r, m] = [base(range), base(media)];
+  return r === m || r === '*/*' || (r.endsWith('/*') && m.startsWith(r.slice(0, -1)));
 }
 
 /** A form field now written as JSON text, or now by brackets, where both sides send a URL-encoded form. */

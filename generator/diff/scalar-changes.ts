@@ -5,7 +5,7 @@
  */
 import { isInt64 } from '../model/knowledge.js';
 import type { Constraints, TypeRef } from '../model/types.js';
-import type { Change } from './change.js';
+import type { Change, Direction } from './change.js';
 
 /** A change without its subject, direction and locations, which the caller knows. */
 export type Found = Pick<Change, 'area' | 'action' | 'aspect' | 'qualifier' | 'before' | 'after'>;
@@ -21,26 +21,39 @@ type Verdict = 'narrowed' | 'set' | 'widened';
 const LOWER = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems'] as const;
 const UPPER = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems'] as const;
 
-/** The constraints a value carries itself (an array's own, not its items'; those are compared where the items are). */
-export function constraintChange(before: Constraints | undefined, after: Constraints | undefined): Found | undefined {
+/**
+ * The constraints a value carries itself (an array's own, not its items'; those are compared where
+ * the items are). A change that cannot be ordered (a pattern replaced by another: whether one
+ * admits all the other does is not decided here) counts as the change that may hurt in
+ * `direction`: narrowed for what clients send, widened for what they read.
+ */
+export function constraintChange(before: Constraints | undefined, after: Constraints | undefined, direction: Direction): Found | undefined {
   if (before === undefined && after === undefined) return undefined;
   const cb = before ?? {};
   const ca = after ?? {};
-  const verdicts = compare(cb, ca);
+  const verdicts = compare(cb, ca, direction === 'response' ? 'widened' : 'narrowed');
   if (verdicts.length === 0) return undefined;
   const qualifier: Verdict = verdicts.includes('narrowed') ? 'narrowed' : verdicts.includes('set') ? 'set' : 'widened';
   return { area: 'field', action: 'changed', aspect: 'constraint', qualifier, before: shown(cb), after: shown(ca) };
 }
 
-/** How each changed constraint moved; a change that cannot be ordered (a pattern replaced) narrows. */
-function compare(b: Constraints, a: Constraints): Verdict[] {
+/** How each changed constraint moved; a change that cannot be ordered is `unordered`. */
+function compare(b: Constraints, a: Constraints, unordered: Verdict): Verdict[] {
   const out: Verdict[] = [];
   for (const key of LOWER) out.push(...bound(b[key], a[key], 'lower'));
   for (const key of UPPER) out.push(...bound(b[key], a[key], 'upper'));
-  if (b.pattern !== a.pattern) out.push(a.pattern === undefined ? 'widened' : b.pattern === undefined ? 'set' : 'narrowed');
-  if (b.multipleOf !== a.multipleOf) out.push(a.multipleOf === undefined || (b.multipleOf !== undefined && Number.isInteger(b.multipleOf / a.multipleOf)) ? 'widened' : b.multipleOf === undefined ? 'set' : 'narrowed');
+  if (b.pattern !== a.pattern) out.push(a.pattern === undefined ? 'widened' : b.pattern === undefined ? 'set' : unordered);
+  if (b.multipleOf !== a.multipleOf) out.push(multiple(b.multipleOf, a.multipleOf, unordered));
   if ((b.uniqueItems ?? false) !== (a.uniqueItems ?? false)) out.push(a.uniqueItems === true ? 'narrowed' : 'widened');
   return out;
+}
+
+/** A multipleOf whose new value is a multiple of the old admits fewer values; a divisor, more. */
+function multiple(b: number | undefined, a: number | undefined, unordered: Verdict): Verdict {
+  if (a === undefined) return 'widened';
+  if (b === undefined) return 'set';
+  if (Number.isInteger(a / b)) return 'narrowed';
+  return Number.isInteger(b / a) ? 'widened' : unordered;
 }
 
 function bound(b: number | undefined, a: number | undefined, side: 'lower' | 'upper'): Verdict[] {

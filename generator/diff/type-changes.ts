@@ -214,7 +214,7 @@ function compareViews(c: Comparison, site: Site, b: View, a: View): void {
   const [eb, ea] = [asEnum(sb, sa), asEnum(sa, sb)];
   if (eb !== undefined && ea !== undefined) return compareEnums(c, site, eb, ea);
   if (sb.kind === 'array' && sa.kind === 'array') {
-    const limits = constraintChange(sb.constraints, sa.constraints);
+    const limits = constraintChange(sb.constraints, sa.constraints, site.direction);
     if (limits !== undefined) emit(c, site, limits);
     return typeChanges(c, below(site, '[]'), sb.items, sa.items);
   }
@@ -232,7 +232,7 @@ type Primitive = Extract<Shape, { kind: 'primitive' }>;
 /** The same kind of value: its format and constraints; an integer that may now be any number is a constraint widened (the TypeScript type is number both ways). */
 function comparePrimitives(c: Comparison, site: Site, b: Primitive, a: Primitive): void {
   if (b.name !== a.name) emit(c, site, { area: 'field', action: 'changed', aspect: 'constraint', qualifier: a.name === 'number' ? 'widened' : 'narrowed', before: b.name, after: a.name });
-  for (const found of [formatChange(b, a), constraintChange(b.constraints, a.constraints)]) if (found !== undefined) emit(c, site, found);
+  for (const found of [formatChange(b, a), constraintChange(b.constraints, a.constraints, site.direction)]) if (found !== undefined) emit(c, site, found);
 }
 
 /**

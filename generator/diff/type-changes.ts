@@ -206,7 +206,8 @@ function nullability(c: Comparison, site: Site, before: boolean, after: boolean)
 }
 
 function compareViews(c: Comparison, site: Site, b: View, a: View): void {
-  const [sb, sa] = [b.shape, a.shape];
+  // A union of single values (oneOf of one-value enums, GitHub's budget_type) is the enum it spells.
+  const [sb, sa] = [valuesOfUnion(c.sides.old, b.shape) ?? b.shape, valuesOfUnion(c.sides.new, a.shape) ?? a.shape];
   const described = describedChange(sb, sa);
   if (described !== undefined) return emit(c, site, { area: 'field', action: 'changed', aspect: described, before: text(b), after: text(a) });
   if (sb.kind === 'object' && sa.kind === 'object') return compareObjects(c, site, sb, sa);
@@ -252,6 +253,22 @@ function listedChange(b: Shape, a: Shape): 'open' | 'closed' | 'none' | undefine
 type EnumShape = Extract<Shape, { kind: 'enum' }>;
 
 /** An enum, or a constant compared with one: an enum of its one value. */
+/** A union whose every member is a closed enum or a string or number literal, as the enum of their values. */
+function valuesOfUnion(k: Knowledge, s: Shape): EnumShape | undefined {
+  if (s.kind !== 'union') return undefined;
+  const values: (string | number)[] = [];
+  for (const member of s.members) {
+    const m = view(k, member);
+    if (m.nullable) return undefined;
+    const shape = m.shape;
+    if (shape.kind === 'enum' && !shape.open) values.push(...shape.values);
+    else if (shape.kind === 'literal' && (typeof shape.value === 'string' || typeof shape.value === 'number')) values.push(shape.value);
+    else return undefined;
+  }
+  const kinds = new Set(values.map((v) => typeof v));
+  return kinds.size === 1 ? { kind: 'enum', values: [...new Set(values)], open: false, notes: [] } : undefined;
+}
+
 function asEnum(s: Shape, other: Shape): EnumShape | undefined {
   if (s.kind === 'enum') return s;
   if (s.kind === 'literal' && other.kind === 'enum' && (typeof s.value === 'string' || typeof s.value === 'number')) return { kind: 'enum', values: [s.value], open: false, notes: [] };

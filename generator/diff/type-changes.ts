@@ -208,6 +208,9 @@ function nullability(c: Comparison, site: Site, before: boolean, after: boolean)
 function compareViews(c: Comparison, site: Site, b: View, a: View): void {
   // A union of single values (oneOf of one-value enums, GitHub's budget_type) is the enum it spells.
   const [sb, sa] = [valuesOfUnion(c.sides.old, b.shape) ?? b.shape, valuesOfUnion(c.sides.new, a.shape) ?? a.shape];
+  // A body read as bytes that is now read as its type: deployed clients still get the bytes (a
+  // media type they would refuse is content-type-added's finding), code that used them does not compile.
+  if (site.direction === 'response' && site.above === undefined && isBytes(sb) && !isBytes(sa)) return emit(c, site, { area: 'field', action: 'changed', aspect: 'bytes-typed', before: text(b), after: text(a) });
   const described = describedChange(sb, sa);
   if (described !== undefined) return emit(c, site, { area: 'field', action: 'changed', aspect: described, before: text(b), after: text(a) });
   if (sb.kind === 'object' && sa.kind === 'object') return compareObjects(c, site, sb, sa);
@@ -307,6 +310,10 @@ function describedChange(b: Shape, a: Shape): 'described' | 'undescribed' | unde
   if (anything(b) !== anything(a)) return anything(b) ? 'described' : 'undescribed';
   if (anyObject(b) !== anyObject(a) && objectLike(b) && objectLike(a)) return anyObject(b) ? 'described' : 'undescribed';
   return undefined;
+}
+
+function isBytes(s: Shape): boolean {
+  return s.kind === 'primitive' && s.name === 'binary';
 }
 
 function anything(s: Shape | TypeRef): boolean {

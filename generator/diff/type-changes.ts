@@ -488,6 +488,9 @@ function pairMembers(c: Comparison, site: Site, gone: readonly Member[], come: r
   sameMembers(c, site, left, pairs);
   // A member paired by its tag is named by it (`RepositoryRuleDetailed(type=pull_request).parameters`).
   by(tagOf, false, true);
+  // Untagged objects told apart by what they require (vercel's membership: one requires
+  // confirmedAt, the other accessRequestedAt), so a change inside one is said inside it.
+  by(requiredOf, false, false);
   by((_, s) => family(s), true, false);
   by(() => 'last', false, false);
   for (const [b, a, tag] of pairs) typeChanges(c, tag === '' ? site : below(site, tag), b.ref, a.ref);
@@ -515,6 +518,12 @@ function sameMembers(c: Comparison, site: Site, left: { gone: Member[]; come: Me
 const MAX_TRIED = 64;
 
 /** An object's tag: its fields of one constant value, as `type=pull_request`; '' for none. */
+function requiredOf(_: Knowledge, s: Shape): string {
+  if (s.kind !== 'object') return '';
+  const required = s.fields.filter((f) => f.required).map((f) => f.name);
+  return required.length === 0 ? '' : required.sort().join(',');
+}
+
 function tagOf(k: Knowledge, s: Shape): string {
   if (s.kind !== 'object') return '';
   const tags: string[] = [];

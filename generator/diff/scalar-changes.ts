@@ -11,11 +11,13 @@ import type { Change, Direction } from './change.js';
 export type Found = Pick<Change, 'area' | 'action' | 'aspect' | 'qualifier' | 'before' | 'after'>;
 
 /**
+ * `replaced`: a pattern (or multipleOf) replaced by one it cannot be ordered against, in what
+ * clients send: whether the values they send still match is not decided here.
  * `set`: a bound or pattern given where the value had none. Apart from `narrowed` (an existing
  * bound tightened) because it is most often a description catching up with what the server
  * already checks: whether deployed clients meet it is not known from the description.
  */
-type Verdict = 'narrowed' | 'set' | 'widened';
+type Verdict = 'narrowed' | 'replaced' | 'set' | 'widened';
 
 /** Lower bounds: a higher value admits fewer values. */
 const LOWER = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems'] as const;
@@ -24,16 +26,16 @@ const UPPER = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems'] as const;
 /**
  * The constraints a value carries itself (an array's own, not its items'; those are compared where
  * the items are). A change that cannot be ordered (a pattern replaced by another: whether one
- * admits all the other does is not decided here) counts as the change that may hurt in
- * `direction`: narrowed for what clients send, widened for what they read.
+ * admits all the other does is not decided here) is `replaced` for what clients send, and widened
+ * for what they read (values beyond the old may arrive).
  */
 export function constraintChange(before: Constraints | undefined, after: Constraints | undefined, direction: Direction): Found | undefined {
   if (before === undefined && after === undefined) return undefined;
   const cb = before ?? {};
   const ca = after ?? {};
-  const verdicts = compare(cb, ca, direction === 'response' ? 'widened' : 'narrowed');
+  const verdicts = compare(cb, ca, direction === 'response' ? 'widened' : 'replaced');
   if (verdicts.length === 0) return undefined;
-  const qualifier: Verdict = verdicts.includes('narrowed') ? 'narrowed' : verdicts.includes('set') ? 'set' : 'widened';
+  const qualifier: Verdict = (['narrowed', 'replaced', 'set'] as const).find((v) => verdicts.includes(v)) ?? 'widened';
   return { area: 'field', action: 'changed', aspect: 'constraint', qualifier, before: shown(cb), after: shown(ca) };
 }
 

@@ -488,11 +488,14 @@ function pairMembers(c: Comparison, site: Site, gone: readonly Member[], come: r
   sameMembers(c, site, left, pairs);
   // A member paired by its tag is named by it (`RepositoryRuleDetailed(type=pull_request).parameters`).
   by(tagOf, false, true);
+  // Members a tag tells apart are paired by it alone: one left of each side with different tags
+  // is a member removed and another added (GitHub's merge_queue rule and copilot_code_review).
+  const untagged = (key: (k: Knowledge, s: Shape) => string) => (k: Knowledge, s: Shape) => (tagOf(k, s) === '' ? key(k, s) : '');
   // Untagged objects told apart by what they require (vercel's membership: one requires
   // confirmedAt, the other accessRequestedAt), so a change inside one is said inside it.
-  by(requiredOf, false, false);
-  by((_, s) => family(s), true, false);
-  by(() => 'last', false, false);
+  by(untagged(requiredOf), false, false);
+  by(untagged((_, s) => family(s)), true, false);
+  by(untagged(() => 'last'), false, false);
   for (const [b, a, tag] of pairs) typeChanges(c, tag === '' ? site : below(site, tag), b.ref, a.ref);
   return left;
 }

@@ -73,14 +73,17 @@ function shown(c: Constraints): string {
 
 type Primitive = Extract<TypeRef, { kind: 'primitive' }>;
 
+/** Formats OpenAPI defines as hints to a user interface (obscure the input), which no validator checks. */
+const HINTS: ReadonlySet<string> = new Set(['password']);
+
 /**
  * A format given, changed or dropped. Qualified by what it does: `int64-added` / `int64-removed`
  * where the generated type gains or loses `bigint`, else `narrowed` (a format given or replaced:
- * fewer values match) or `widened` (dropped).
+ * fewer values match) or `widened` (dropped, or a hint such as `password` that matches every value).
  */
 export function formatChange(before: Primitive, after: Primitive): Found | undefined {
   if (before.format === after.format) return undefined;
   const [was64, is64] = [isInt64(before), isInt64(after)];
-  const qualifier = was64 !== is64 ? (is64 ? 'int64-added' : 'int64-removed') : after.format === undefined ? 'widened' : 'narrowed';
+  const qualifier = was64 !== is64 ? (is64 ? 'int64-added' : 'int64-removed') : after.format === undefined || HINTS.has(after.format) ? 'widened' : 'narrowed';
   return { area: 'field', action: 'changed', aspect: 'format', qualifier, before: before.format ?? 'none', after: after.format ?? 'none' };
 }

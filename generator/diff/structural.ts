@@ -62,7 +62,9 @@ function diffServers(ctx: Ctx, b: Contract, a: Contract): void {
   for (const e of envs.added) add(ctx, 'environment', 'added', 'none', phrase`environment ${e.name}`, locs(undefined, e));
   for (const [eb, ea] of envs.both) {
     if (!same(eb.urls, ea.urls)) add(ctx, 'environment', 'changed', 'none', phrase`environment ${ea.name}`, { aspect: 'urls', before: urls(eb.urls), after: urls(ea.urls), ...locs(eb, ea) });
-    for (const v of ea.variables.filter((x) => !eb.variables.includes(x))) add(ctx, 'server', 'changed', 'none', phrase`environment ${ea.name}`, { aspect: 'required', after: v, ...locs(eb, ea) });
+    // A variable with a default needs nothing from clients (OpenAPI gives every server variable one).
+    const defaulted = new Set(a.servers.filter((v) => v.default !== undefined).map((v) => v.name));
+    for (const v of ea.variables.filter((x) => !eb.variables.includes(x) && !defaulted.has(x))) add(ctx, 'server', 'changed', 'none', phrase`environment ${ea.name}`, { aspect: 'required', after: v, ...locs(eb, ea) });
   }
 }
 

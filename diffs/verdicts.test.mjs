@@ -32,6 +32,8 @@ for (const file of files) {
   test(`${basename(file)}: every verdict is well formed`, () => assert.deepEqual(shapeProblems(verdicts, new Set(pairs.keys())), []));
   for (const v of verdicts) {
     if (!pairs.has(v.pair)) continue;
-    test(`${basename(file)}: ${v.pair} ${v.at.pointer}: ${v.rule ?? `no ${v.absent.join(', ')}`}`, () => assert.deepEqual(judge(v, placedFor(pairs.get(v.pair))), []));
+    // A verdict the engine does not meet yet says why in `open`: it runs as a todo, reported apart.
+    const options = typeof v.open === 'string' ? { todo: v.open } : {};
+    test(`${basename(file)}: ${v.pair} ${v.at.pointer}: ${v.rule ?? `no ${v.absent.join(', ')}`}`, options, () => assert.deepEqual(judge(v, placedFor(pairs.get(v.pair))), []));
   }
 }

@@ -493,7 +493,7 @@ describe('--base <git-ref> <file>', () => {
     expect(data.findings[0]?.new?.file).toBe('contract.yaml');
     const text = await run(['diff', '--base', 'HEAD', 'contract.yaml', '--no-api'], repo);
     expect(text.code).toBe(0);
-    expect(text.out).toContain('response-field-removed: Field Order.id: A required response field was removed');
+    expect(text.out).toContain('response-field-removed: Field Order.id: A required response field was removed.');
   });
 
   it('a bad ref exits 1 (an input problem) with a clear message', async () => {

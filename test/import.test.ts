@@ -363,6 +363,17 @@ describe('operations → endpoints', () => {
     expect((images['responses'] as Out)['200']).toEqual({ description: 'A picture.', body: 'binary', contentType: 'image/*' });
   });
 
+  it('two keys of one media type (zuora: application/json bare, then with a charset and the schema): the one with a schema describes the body, in either order', () => {
+    const schema = { type: 'object', properties: { id: { type: 'string' } } };
+    for (const content of [
+      { 'application/json': { examples: { a: { value: {} } } }, 'application/json; charset=utf-8': { schema } },
+      { 'application/json; charset=utf-8': { schema }, 'application/json': { examples: { a: { value: {} } } } },
+    ]) {
+      const op = endpoint({ responses: { '200': { description: 'Done.', content } } });
+      expect((op['responses'] as Out)['200']).toEqual({ description: 'Done.', body: { type: 'object', fields: { id: { type: 'string' } } } });
+    }
+  });
+
   it('a success in several media types keeps every one that carries its body, JSON first; a binary body under application/json says so', () => {
     const binary = { schema: { type: 'string', format: 'binary' } };
     const score = endpoint({ responses: { '200': { description: 'Revision data.', content: { 'application/json': binary, 'application/vnd.recordare.musicxml': binary, 'audio/midi': binary, 'image/png': binary } } } });

@@ -18,6 +18,7 @@ export function shapeProblems(verdicts, pairIds) {
     for (const key of ['change', 'client']) if (typeof v[key] !== 'string' || v[key].length < 10) say(`\`${key}\` must say it in words`);
     if (v.rule === undefined && (v.absent ?? []).length === 0) say('a verdict expects a rule, or names rules that are absent');
     if (v.rule !== undefined && (!LEVELS.has(v.wire) || !LEVELS.has(v.source))) say('`wire` and `source` must be breaking, warning or info');
+    if (v.open !== undefined && (typeof v.open !== 'string' || v.open.length < 10)) say('`open` must say why the engine does not meet the verdict yet');
   });
   return problems;
 }

@@ -62,7 +62,9 @@ function diffServers(ctx: Ctx, b: Contract, a: Contract): void {
   for (const e of envs.added) add(ctx, 'environment', 'added', 'none', phrase`environment ${e.name}`, locs(undefined, e));
   for (const [eb, ea] of envs.both) {
     if (!same(eb.urls, ea.urls)) add(ctx, 'environment', 'changed', 'none', phrase`environment ${ea.name}`, { aspect: 'urls', before: urls(eb.urls), after: urls(ea.urls), ...locs(eb, ea) });
-    for (const v of ea.variables.filter((x) => !eb.variables.includes(x))) add(ctx, 'server', 'changed', 'none', phrase`environment ${ea.name}`, { aspect: 'required', after: v, ...locs(eb, ea) });
+    // A variable with a default needs nothing from clients (OpenAPI gives every server variable one).
+    const defaulted = new Set(a.servers.filter((v) => v.default !== undefined).map((v) => v.name));
+    for (const v of ea.variables.filter((x) => !eb.variables.includes(x) && !defaulted.has(x))) add(ctx, 'server', 'changed', 'none', phrase`environment ${ea.name}`, { aspect: 'required', after: v, ...locs(eb, ea) });
   }
 }
 
@@ -173,9 +175,19 @@ function diffContentTypes(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase)
   for (const t of before.filter((x) => !after.includes(x))) add(ctx, 'content-type', 'removed', 'request', subject, { before: t, ...locs(eb, ea) });
   for (const t of after.filter((x) => !before.includes(x))) add(ctx, 'content-type', 'added', 'request', subject, { after: t, ...locs(eb, ea) });
   const media = (e: Endpoint) => e.responses.flatMap((r) => (r.isError ? [] : r.contentTypes));
-  for (const t of media(eb).filter((x) => !media(ea).includes(x))) add(ctx, 'content-type', 'removed', 'response', subject, { before: t, ...locs(eb, ea) });
-  for (const t of media(ea).filter((x) => !media(eb).includes(x))) add(ctx, 'content-type', 'added', 'response', subject, { after: t, ...locs(eb, ea) });
+  const [mb, ma] = [media(eb), media(ea)];
+  for (const t of mb.filter((x) => !ma.includes(x))) add(ctx, 'content-type', 'removed', 'response', subject, { before: t, ...locs(eb, ea) });
+  // Only a media type the deployed client would not take is news to it: one its successes' types or
+  // ranges (`*/*`, `text/*`) admit is read as before, and a success that had no body is read as none.
+  for (const t of ma.filter((x) => !mb.includes(x) && mb.length > 0 && !mb.some((range) => admitsMedia(range, x)))) add(ctx, 'content-type', 'added', 'response', subject, { after: t, ...locs(eb, ea) });
   diffFormEncoding(ctx, eb, ea, subject);
+}
+
+/** Whether a documented media type or range admits a media type (parameters aside), as the runtime's Accept check does. */
+function admitsMedia(range: string, media: string): boolean {
+  const base = (x: string): string => (x.split(';')[0] ?? '').trim().toLowerCase();
+  const [r, m] = [base(range), base(media)];
+  return r === m || r === '*/*' || (r.endsWith('/*') && m.startsWith(r.slice(0, -1)));
 }
 
 /** A form field now written as JSON text, or now by brackets, where both sides send a URL-encoded form. */

@@ -206,7 +206,11 @@ function nullability(c: Comparison, site: Site, before: boolean, after: boolean)
 }
 
 function compareViews(c: Comparison, site: Site, b: View, a: View): void {
-  const [sb, sa] = [b.shape, a.shape];
+  // A union of single values (oneOf of one-value enums, GitHub's budget_type) is the enum it spells.
+  const [sb, sa] = [valuesOfUnion(c.sides.old, b.shape) ?? b.shape, valuesOfUnion(c.sides.new, a.shape) ?? a.shape];
+  // A body read as bytes that is now read as its type: deployed clients still get the bytes (a
+  // media type they would refuse is content-type-added's finding), code that used them does not compile.
+  if (site.direction === 'response' && site.above === undefined && isBytes(sb) && !isBytes(sa)) return emit(c, site, { area: 'field', action: 'changed', aspect: 'bytes-typed', before: text(b), after: text(a) });
   const described = describedChange(sb, sa);
   if (described !== undefined) return emit(c, site, { area: 'field', action: 'changed', aspect: described, before: text(b), after: text(a) });
   if (sb.kind === 'object' && sa.kind === 'object') return compareObjects(c, site, sb, sa);
@@ -214,7 +218,7 @@ function compareViews(c: Comparison, site: Site, b: View, a: View): void {
   const [eb, ea] = [asEnum(sb, sa), asEnum(sa, sb)];
   if (eb !== undefined && ea !== undefined) return compareEnums(c, site, eb, ea);
   if (sb.kind === 'array' && sa.kind === 'array') {
-    const limits = constraintChange(sb.constraints, sa.constraints);
+    const limits = constraintChange(sb.constraints, sa.constraints, site.direction);
     if (limits !== undefined) emit(c, site, limits);
     return typeChanges(c, below(site, '[]'), sb.items, sa.items);
   }
@@ -232,7 +236,7 @@ type Primitive = Extract<Shape, { kind: 'primitive' }>;
 /** The same kind of value: its format and constraints; an integer that may now be any number is a constraint widened (the TypeScript type is number both ways). */
 function comparePrimitives(c: Comparison, site: Site, b: Primitive, a: Primitive): void {
   if (b.name !== a.name) emit(c, site, { area: 'field', action: 'changed', aspect: 'constraint', qualifier: a.name === 'number' ? 'widened' : 'narrowed', before: b.name, after: a.name });
-  for (const found of [formatChange(b, a), constraintChange(b.constraints, a.constraints)]) if (found !== undefined) emit(c, site, found);
+  for (const found of [formatChange(b, a), constraintChange(b.constraints, a.constraints, site.direction)]) if (found !== undefined) emit(c, site, found);
 }
 
 /**
@@ -252,6 +256,22 @@ function listedChange(b: Shape, a: Shape): 'open' | 'closed' | 'none' | undefine
 type EnumShape = Extract<Shape, { kind: 'enum' }>;
 
 /** An enum, or a constant compared with one: an enum of its one value. */
+/** A union whose every member is a closed enum or a string or number literal, as the enum of their values. */
+function valuesOfUnion(k: Knowledge, s: Shape): EnumShape | undefined {
+  if (s.kind !== 'union') return undefined;
+  const values: (string | number)[] = [];
+  for (const member of s.members) {
+    const m = view(k, member);
+    if (m.nullable) return undefined;
+    const shape = m.shape;
+    if (shape.kind === 'enum' && !shape.open) values.push(...shape.values);
+    else if (shape.kind === 'literal' && (typeof shape.value === 'string' || typeof shape.value === 'number')) values.push(shape.value);
+    else return undefined;
+  }
+  const kinds = new Set(values.map((v) => typeof v));
+  return kinds.size === 1 ? { kind: 'enum', values: [...new Set(values)], open: false, notes: [] } : undefined;
+}
+
 function asEnum(s: Shape, other: Shape): EnumShape | undefined {
   if (s.kind === 'enum') return s;
   if (s.kind === 'literal' && other.kind === 'enum' && (typeof s.value === 'string' || typeof s.value === 'number')) return { kind: 'enum', values: [s.value], open: false, notes: [] };
@@ -290,6 +310,10 @@ function describedChange(b: Shape, a: Shape): 'described' | 'undescribed' | unde
   if (anything(b) !== anything(a)) return anything(b) ? 'described' : 'undescribed';
   if (anyObject(b) !== anyObject(a) && objectLike(b) && objectLike(a)) return anyObject(b) ? 'described' : 'undescribed';
   return undefined;
+}
+
+function isBytes(s: Shape): boolean {
+  return s.kind === 'primitive' && s.name === 'binary';
 }
 
 function anything(s: Shape | TypeRef): boolean {
@@ -464,8 +488,14 @@ function pairMembers(c: Comparison, site: Site, gone: readonly Member[], come: r
   sameMembers(c, site, left, pairs);
   // A member paired by its tag is named by it (`RepositoryRuleDetailed(type=pull_request).parameters`).
   by(tagOf, false, true);
-  by((_, s) => family(s), true, false);
-  by(() => 'last', false, false);
+  // Members a tag tells apart are paired by it alone: one left of each side with different tags
+  // is a member removed and another added (GitHub's merge_queue rule and copilot_code_review).
+  const untagged = (key: (k: Knowledge, s: Shape) => string) => (k: Knowledge, s: Shape) => (tagOf(k, s) === '' ? key(k, s) : '');
+  // Untagged objects told apart by what they require (vercel's membership: one requires
+  // confirmedAt, the other accessRequestedAt), so a change inside one is said inside it.
+  by(untagged(requiredOf), false, false);
+  by(untagged((_, s) => family(s)), true, false);
+  by(untagged(() => 'last'), false, false);
   for (const [b, a, tag] of pairs) typeChanges(c, tag === '' ? site : below(site, tag), b.ref, a.ref);
   return left;
 }
@@ -491,6 +521,12 @@ function sameMembers(c: Comparison, site: Site, left: { gone: Member[]; come: Me
 const MAX_TRIED = 64;
 
 /** An object's tag: its fields of one constant value, as `type=pull_request`; '' for none. */
+function requiredOf(_: Knowledge, s: Shape): string {
+  if (s.kind !== 'object') return '';
+  const required = s.fields.filter((f) => f.required).map((f) => f.name);
+  return required.length === 0 ? '' : required.sort().join(',');
+}
+
 function tagOf(k: Knowledge, s: Shape): string {
   if (s.kind !== 'object') return '';
   const tags: string[] = [];

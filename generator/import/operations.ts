@@ -377,8 +377,12 @@ function mediaEntries(ctx: ImportContext, content: JsonObject, at: Path, ranges 
       ctx.warn([...at, raw], 'media-type-dropped', `media type '${raw}' cannot be written in a contract`);
       continue;
     }
-    if (out.some((m) => m.media === media)) continue;
-    out.push({ media, schema: isObject(entry) ? entry['schema'] : undefined, encoding: isObject(entry) ? entry['encoding'] : undefined, at: [...at, raw, 'schema'] });
+    const read: MediaEntry = { media, schema: isObject(entry) ? entry['schema'] : undefined, encoding: isObject(entry) ? entry['encoding'] : undefined, at: [...at, raw, 'schema'] };
+    // Two keys of one media type (`application/json` and `application/json; charset=utf-8`, which
+    // zuora lists in either order): the one with a schema describes the body, an example alone does not.
+    const same = out.findIndex((m) => m.media === media);
+    if (same === -1) out.push(read);
+    else if (out[same]?.schema === undefined && read.schema !== undefined) out[same] = read;
   }
   return out;
 }

@@ -54,8 +54,10 @@ export function inferPagination(input: PaginationInput): Out | undefined {
 function bodySchema(input: PaginationInput): Json | undefined {
   const content = input.success?.['content'];
   if (!isObject(content)) return undefined;
-  const entry = Object.entries(content).find(([media]) => /json/i.test(media))?.[1];
-  return isObject(entry) ? entry['schema'] : undefined;
+  // The JSON media type that has a schema: zuora lists a bare `application/json` (an example alone)
+  // beside `application/json; charset=utf-8` with the schema, in either order.
+  for (const [media, entry] of Object.entries(content)) if (/json/i.test(media) && isObject(entry) && entry['schema'] !== undefined) return entry['schema'];
+  return undefined;
 }
 
 /** `type: T`, or 3.1's `type: [T, 'null']`. */

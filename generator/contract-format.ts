@@ -256,8 +256,22 @@ export interface RawResponse {
   /** One media type, or every one that carries the body; ranges (`image/*`, the any-type range) allowed. */
   readonly contentType?: string | readonly string[];
   readonly shape?: string;
+  readonly stream?: RawResponseStream;
   readonly headers?: Readonly<Record<string, RawResponseHeader>>;
   readonly notShown?: string;
+}
+
+export interface RawResponseStream {
+  readonly format: 'sse' | 'jsonl' | 'json-seq' | 'binary';
+  readonly contentType?: string;
+  readonly events?: Readonly<Record<string, RawTypeRef>>;
+  readonly data?: RawTypeRef;
+  readonly item?: RawTypeRef;
+  readonly terminator?: string;
+  readonly error?: string;
+  readonly resumable?: boolean;
+  readonly idleTimeoutMs?: number;
+  readonly description?: string;
 }
 
 export interface RawResponseHeader {

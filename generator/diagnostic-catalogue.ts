@@ -132,6 +132,10 @@ export const CODES = {
   },
   'no-success-response': { stages: ['model'], summary: 'An endpoint has no response below 400 and no default.' },
   'unread-response-body': { stages: ['model'], summary: 'A 1xx or 3xx response with a `body`: it is never data (a redirect is followed, a 304 is the `not_modified` error), so the body is never read or typed.' },
+  'invalid-stream': {
+    stages: ['model'],
+    summary: "A response `stream` that cannot be read as written: on a status that is not a success, a key its format does not take (`events`, `data`, `terminator`, `error` and `resumable` are sse's; `item` is jsonl's and json-seq's), a jsonl or json-seq stream without `item`, or an sse stream with both `events` and `data`.",
+  },
   'invalid-pagination': {
     stages: ['model'],
     summary: "A `pagination` that cannot page: a key its kind does not take or needs, or a `param`/`limit` that names no query or header parameter of the endpoint.",
@@ -358,6 +362,12 @@ export const MESSAGES = {
     'unread-response-body',
     (p) => `a ${p.status} is never the call's data (a redirect is followed and its target answers; a 304 is the not_modified error), so this body is never read: leave it out, or give it to the 2xx that carries it`,
   ),
+  streamKey: error<{ key: string; format: string; needs: boolean }>(
+    'invalid-stream',
+    (p) => (p.needs ? `a ${p.format} stream needs '${p.key}': the type of each item` : `'${p.key}' does not apply to a ${p.format} stream`),
+  ),
+  streamEventsAndData: error('invalid-stream', () => "an sse stream gives 'events' (each event's data type) or 'data' (one type for every event), not both"),
+  streamOnError: error<{ status: string }>('invalid-stream', (p) => `a ${p.status} is not a success: only a 2xx (or a default success) is read as a stream`),
   paginationKey: error<{ key: string; kind: string; needs: boolean }>('invalid-pagination', (p) => (p.needs ? `${p.kind} pagination needs '${p.key}'` : `'${p.key}' does not apply to ${p.kind} pagination`)),
   requestBodyMedia: error<{ media: string; needs: string }>('invalid-request-body', (p) => `a ${p.media} body must be ${p.needs}`),
   jsonFieldsWithoutForm: error('invalid-request-body', () => '`jsonFields` says how an application/x-www-form-urlencoded body is written, and the endpoint sends none: add it to `contentTypes`'),

@@ -11,7 +11,7 @@ import { nodeTransport } from './node-transport.js';
 import { describeBody, encodeRequestBody, isReplayable, isStream, ownBuffer, type BodyData, type EncodedBody } from './request-body.js';
 import { buildSupportReport, redactor } from './support.js';
 import type { BodyWriting, JsonCodec } from './spec.js';
-import { fetchUpload, globalFetch, type Transport, type TransportRequest } from './transport.js';
+import { fetchUpload, type Transport, type TransportRequest } from './transport.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 const MULTIPART = 'multipart/form-data';
@@ -476,7 +476,7 @@ afterEach(() => {
 });
 
 const TRANSPORTS: readonly (readonly [string, Transport])[] = [
-  ['fetch', (request) => fetchUpload(globalFetch, request)],
+  ['fetch', (request) => fetchUpload({}, request)],
   ['nodeTransport', nodeTransport(http, { agent })],
 ];
 

@@ -93,16 +93,17 @@ describe('server-sent events', () => {
     const asked: string[] = [];
     const s = itemStream(broken, { format: 'sse', json: true, resumable: true }, {
       ...OPTIONS,
+      // The second connection ends cleanly, and the reconnection after it finds no stream (a 204).
       reconnect: async (id) => {
         asked.push(id);
-        return chunks(['id: 8\ndata: {"text":"b"}\n\n']);
+        return asked.length === 1 ? chunks(['id: 8\ndata: {"text":"b"}\n\n']) : undefined;
       },
     });
     expect(await all(s)).toEqual([
       { event: 'message', data: { text: 'a' }, id: '7' },
       { event: 'message', data: { text: 'b' }, id: '8' },
     ]);
-    expect(asked).toEqual(['7']);
+    expect(asked).toEqual(['7', '8']);
     expect(s.error).toBeUndefined();
   });
   it('gives up after the most reconnections without an event between them', async () => {

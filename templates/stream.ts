@@ -7,13 +7,27 @@
  * malformed item, an error event the contract declares) ends the iteration and is kept in `error`:
  * the loop never throws and no rejection is left unhandled.
  */
+import { readSuccess, success, type ClientError, type Result } from './exchange.js';
+import type { EndpointSpec } from './spec.js';
+import { isStream, ownBuffer } from './request-body.js';
 import { sseParser, type SseEvent, type SseParser } from './sse.js';
+import { FetchResponse, fetchUpload, readBody, type Received, type Sender, type TransportRequest, type TransportResponse } from './transport.js';
 
-/** How a streamed body is framed and read: the generated tables hold one per streaming response. */
+/** How a streamed body is framed and read: the generated tables hold one per streaming endpoint. */
 export interface StreamSpec {
-  readonly format: 'sse' | 'jsonl' | 'json-seq';
+  /** `binary`: the bytes as they come, in chunks. */
+  readonly format: 'sse' | 'jsonl' | 'json-seq' | 'binary';
   /** SSE: the events whose data is JSON (`true`: every event's). Lines and sequences are JSON. */
   readonly json?: boolean | readonly string[];
+  /**
+   * SSE: the events the contract declares; any other is skipped (absent: every event is handed
+   * out). An event a server starts sending later reaches no loop whose types do not know it.
+   */
+  readonly events?: readonly string[];
+  /** Most milliseconds between two chunks before the stream ends with `timeout` (default 60000; 0: no limit). */
+  readonly idleTimeoutMs?: number;
+  /** Most characters one line, event or item may hold (default 16 MiB). */
+  readonly maxItemChars?: number;
   /** SSE: data that ends the stream instead of being an event (OpenAI's `[DONE]`). */
   readonly terminator?: string;
   /** SSE: the event that reports a failure in the middle of the stream; its data becomes `error.data`. */
@@ -60,6 +74,11 @@ export interface ItemStream<T> extends AsyncIterable<T> {
   readonly error: StreamError | undefined;
   /** Stops reading and closes the connection; the loop ends. */
   abort(): void;
+  /**
+   * The same items as a ReadableStream (to pipe into a `Response`, or a file): read it or iterate
+   * the stream, not both. Cancelling it closes the connection.
+   */
+  readable(): ReadableStream<T>;
 }
 
 const RS = 0x1e;
@@ -113,6 +132,23 @@ class Items<T> implements ItemStream<T> {
     };
   }
 
+  readable(): ReadableStream<T> {
+    const items = this[Symbol.asyncIterator]();
+    return new ReadableStream<T>(
+      {
+        pull: async (controller) => {
+          const next = await items.next();
+          if (!next.done) return controller.enqueue(next.value);
+          // A stream that ended early errors, so a pipe does not take the part for the whole.
+          if (this.error === undefined) controller.close();
+          else controller.error(new Error(this.error.message));
+        },
+        cancel: () => this.abort(),
+      },
+      { highWaterMark: 0 },
+    );
+  }
+
   private async next(): Promise<IteratorResult<T>> {
     for (;;) {
       const item = this.queue.shift();
@@ -134,9 +170,17 @@ class Items<T> implements ItemStream<T> {
       return this.end({ code: 'network', message: `the stream broke: ${e instanceof Error ? e.message : 'unknown'}` });
     }
     if (this.finished) return;
+    if (this.spec.format === 'binary') {
+      if (chunk === undefined) return this.end(undefined);
+      if (chunk.byteLength > 0) this.queue.push(chunk as T);
+      return;
+    }
     if (chunk === undefined) {
       this.parser.feed(this.decoder.decode());
       this.parser.end();
+      // A resumable stream reconnects when the server closes it too, as EventSource does: a server
+      // that has no more answers the reconnection with anything but a stream (204, say).
+      if (!this.finished && (await this.resume())) return;
       return this.end(undefined);
     }
     this.parser.feed(this.decoder.decode(chunk, { stream: true }));
@@ -215,16 +259,22 @@ class Items<T> implements ItemStream<T> {
     if (this.finished) return;
     this.lastEventId = event.id;
     this.reconnects = 0;
-    const { terminator, errorEvent, json } = this.spec;
+    const { terminator, errorEvent, json, events } = this.spec;
     if (terminator !== undefined && event.data === terminator) return this.end(undefined);
+    if (events !== undefined && event.event !== errorEvent && !events.includes(event.event)) return;
     const isJson = json === true || (Array.isArray(json) && json.includes(event.event));
     let data: unknown = event.data;
-    if (isJson) {
+    if (isJson && event.event !== errorEvent) {
       const parsed = parseJson(event.data);
       if (parsed === INVALID) return this.end({ code: 'invalid_response', message: `event '${event.event}' has data that is not JSON` });
       data = parsed;
     }
-    if (event.event === errorEvent) return this.end({ code: 'stream_error', message: messageOf(data) ?? `the server sent '${event.event}'`, data });
+    if (event.event === errorEvent) {
+      // Its data is JSON where it parses, whether declared or not: servers send error objects.
+      const parsed = parseJson(event.data);
+      const value = parsed === INVALID ? event.data : parsed;
+      return this.end({ code: 'stream_error', message: messageOf(value) ?? `the server sent '${event.event}'`, data: value });
+    }
     this.queue.push({ event: event.event, data, id: event.id } as T);
   }
 
@@ -315,5 +365,116 @@ export function readerSource(body: ReadableStream<Uint8Array>): StreamSource {
     cancel: () => {
       reader.cancel().catch(() => undefined);
     },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A streaming endpoint's exchange
+// ---------------------------------------------------------------------------------------------
+
+/** A 2xx body left unread, with what resuming it needs. */
+interface StreamedResponse extends TransportResponse {
+  readonly stream?: ReadableStream<Uint8Array>;
+  /** The same request again (with Last-Event-ID), for a resumable stream. */
+  readonly again?: (lastEventId: string) => Promise<StreamSource | undefined>;
+  /** The caller's signal, which still cancels the body after the exchange (and its timeout) ended. */
+  readonly caller?: AbortSignal | undefined;
+}
+
+/**
+ * JSON bodies are read whole (an error, or a streaming endpoint's other success); any other 2xx
+ * body of a streaming endpoint is its stream. Exported for transports (node-transport.ts).
+ */
+export function isStreamed(status: number, contentType: string | null | undefined): boolean {
+  const media = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  // 204 and 205 carry no body: nothing to stream (a resumable stream's server stops it so).
+  return status >= 200 && status <= 299 && status !== 204 && status !== 205 && media !== 'application/json' && !media.endsWith('+json');
+}
+
+/**
+ * The exchange of a streaming endpoint (the tables name it as the endpoint's own sender): as
+ * viaFetch, but a streamed 2xx body is left unread for readStream, free of the body cap. A
+ * client's own transport is asked to do the same through the request's `stream`.
+ */
+export async function fetchStream(sender: Sender, request: TransportRequest): Promise<TransportResponse> {
+  const caller = (request as { readonly caller?: AbortSignal }).caller;
+  const again = (lastEventId: string): Promise<StreamSource | undefined> => resend(sender, request, lastEventId, caller);
+  if (sender.transport !== undefined) {
+    (request as { stream?: boolean }).stream = true;
+    const response = await sender.transport(request);
+    if (response.stream === undefined) return response;
+    const streamed: StreamedResponse = { status: response.status, headers: response.headers, body: response.body, stream: response.stream, again, caller };
+    return streamed;
+  }
+  const body = request.body;
+  // A stream body goes as fetchUpload sends one (this endpoint's success is then read whole).
+  if (isStream(body)) return fetchUpload(sender, request);
+  const init: RequestInit = { method: request.method, headers: request.headers, body: body instanceof Uint8Array ? ownBuffer(body) : body, signal: request.signal, redirect: 'manual' };
+  const response = await (sender.fetch ?? fetch)(request.url, init);
+  if (response.body === null || !isStreamed(response.status, response.headers.get('content-type'))) return new FetchResponse(response.status, response.headers, await readBody(response, request.maxResponseBytes));
+  return new Streamed(response.status, response.headers, response.body, again, caller);
+}
+
+/** fetch's response with its body left unread. */
+class Streamed extends FetchResponse implements StreamedResponse {
+  constructor(
+    status: number,
+    headers: Headers,
+    readonly stream: ReadableStream<Uint8Array>,
+    readonly again: (lastEventId: string) => Promise<StreamSource | undefined>,
+    readonly caller: AbortSignal | undefined,
+  ) {
+    super(status, headers, new Uint8Array(0));
+  }
+}
+
+/** The request sent again after a drop, asking for what follows `lastEventId`: only a streamed 2xx resumes. */
+async function resend(sender: Sender, request: TransportRequest, lastEventId: string, caller: AbortSignal | undefined): Promise<StreamSource | undefined> {
+  const headers = lastEventId === '' ? request.headers : { ...request.headers, 'last-event-id': lastEventId };
+  const again: TransportRequest = { url: request.url, method: request.method, headers, body: request.body, signal: caller, maxResponseBytes: request.maxResponseBytes, stream: true };
+  if (sender.transport !== undefined) {
+    const response = await sender.transport(again);
+    return response.stream === undefined ? undefined : readerSource(response.stream);
+  }
+  const body = request.body;
+  if (isStream(body)) return undefined;
+  const response = await (sender.fetch ?? fetch)(again.url, { method: again.method, headers, body: body instanceof Uint8Array ? ownBuffer(body) : body, signal: caller, redirect: 'manual' });
+  if (response.body !== null && isStreamed(response.status, response.headers.get('content-type'))) return readerSource(response.body);
+  await response.body?.cancel().catch(() => undefined);
+  return undefined;
+}
+
+const DEFAULT_IDLE_MS = 60_000;
+const DEFAULT_MAX_ITEM_CHARS = 16 * 1024 * 1024;
+
+/**
+ * A streaming endpoint's success (the tables name it as the endpoint's reader): its items, read
+ * as they come; a JSON success of the same endpoint as readSuccess reads it. A transport that
+ * read the body whole (it cannot stream) gives the same items from the bytes.
+ */
+export function readStream(endpoint: EndpointSpec, response: Received): Result<unknown, ClientError> {
+  const spec = endpoint.stream;
+  const streamed = response as Received & StreamedResponse;
+  if (spec === undefined || (streamed.stream === undefined && !isStreamed(response.status, response.headers['content-type']))) return readSuccess(endpoint, response);
+  const source = streamed.stream === undefined ? bytesSource(response.body) : readerSource(streamed.stream);
+  const options: StreamOptions = {
+    idleTimeoutMs: spec.idleTimeoutMs ?? DEFAULT_IDLE_MS,
+    maxItemChars: spec.maxItemChars ?? DEFAULT_MAX_ITEM_CHARS,
+    signal: streamed.caller,
+    reconnect: streamed.again,
+  };
+  return success(response, itemStream(source, spec, options));
+}
+
+/** Bytes already read, as a source of one chunk. */
+function bytesSource(bytes: Uint8Array): StreamSource {
+  let given = false;
+  return {
+    read: async () => {
+      if (given) return undefined;
+      given = true;
+      return bytes;
+    },
+    cancel: () => undefined,
   };
 }

@@ -172,6 +172,17 @@ describe('a bundle carries what its contract and its calls use', () => {
     expect(upload).not.toContain(PAGINATOR);
   });
 
+  it('a streaming endpoint brings the stream reader and the event parser; a call of another endpoint of the same contract, or nodeTransport, carries neither', async () => {
+    const file = fileURLToPath(new URL('./fixtures/streaming/contract.yaml', import.meta.url));
+    const dir = render(file, readFileSync(file, 'utf8'));
+    const create = "const c = createBaseClient({ servers: { api_url: 'https://x.example' }, auth: { apiKey: 'k' } });";
+    const feed = await bundle(dir, ["import { createBaseClient, feed } from './dist/index.js';", create, 'export const f = () => feed(c);'].join('\n'));
+    for (const present of [STREAM_READER, SSE_PARSER]) expect(feed).toContain(present);
+    const usage = await bundle(dir, ["import { createBaseClient, getUsage, nodeTransport } from './dist/index.js';", create, 'export const u = () => getUsage(c);', 'export const t = (http) => nodeTransport(http);'].join('\n'));
+    expect(usage).toContain('/v1/usage');
+    for (const absent of [STREAM_READER, SSE_PARSER, 'no data for']) expect(usage).not.toContain(absent);
+  });
+
   it("orders: the label's PDF brings the non-JSON reader, the support rule its report, the client-credentials scheme the general provider (a caller's token)", async () => {
     const file = fileURLToPath(new URL('../contract/orders.yaml', import.meta.url));
     const dir = render(file, readFileSync(file, 'utf8'));
@@ -182,6 +193,12 @@ describe('a bundle carries what its contract and its calls use', () => {
     expect(order).not.toContain(SUCCESS_READER);
   });
 });
+
+/** Text only templates/stream.ts holds (a resumed stream's request header). */
+const STREAM_READER = 'last-event-id';
+
+/** Text only templates/sse.ts holds (the prefix of a field line). */
+const SSE_PARSER = 'event:';
 
 /** Text only templates/decode-rules.ts holds (its description of a policy). */
 const DECODE_RULES = 'works after the window resets';

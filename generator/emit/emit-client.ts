@@ -3,7 +3,7 @@
  * and the same calls as functions of a `BaseClient`, which bundlers can drop one by one.
  */
 import { knowledge, soleEnvironment, successHeaders } from '../model/knowledge.js';
-import type { AuthScheme, Contract, Endpoint, Param, ResponseSpec, TypeRef } from '../model/types.js';
+import type { AuthScheme, Contract, Endpoint, Param, ResponseSpec, ResponseStream, TypeRef } from '../model/types.js';
 import { formatStatus } from '../model/values.js';
 import { propertyKey, propertyType, stringLiteral } from '../naming.js';
 import { typeText } from './emit-types.js';
@@ -209,10 +209,34 @@ function dataTypes(file: TsFile, contract: Contract, endpoint: Endpoint): string
 function byBody(file: TsFile, contract: Contract, endpoint: Endpoint): Map<string, ResponseSpec[]> {
   const out = new Map<string, ResponseSpec[]>();
   for (const r of knowledge(contract).successResponses(endpoint)) {
-    const type = r.body === undefined ? 'undefined' : typeText(contract, r.body, imported(file));
+    // A status that streams may answer JSON instead (its body): the data is either.
+    const types = [...(r.body === undefined ? [] : [typeText(contract, r.body, imported(file))]), ...(r.stream === undefined ? [] : [streamType(file, contract, endpoint, r.stream)])];
+    const type = types.length === 0 ? 'undefined' : types.join(' | ');
     out.set(type, [...(out.get(type) ?? []), r]);
   }
   return out;
+}
+
+/** What a streamed success's data is: an ItemStream of the endpoint's stream items (the first stream's by name). */
+function streamType(file: TsFile, contract: Contract, endpoint: Endpoint, stream: ResponseStream): string {
+  const items = file.useType(MODULE.runtime.stream, RUNTIME.stream.ItemStream);
+  if (knowledge(contract).streamOf(endpoint) === stream) return `${items}<${endpointNames.streamItem(endpoint.id)}>`;
+  return `${items}<${streamItems(file, contract, stream).join(' | ')}>`;
+}
+
+/** A stream's items: its events (each event's data typed by its name, so `event.event` narrows `event.data`), items or byte chunks. */
+function streamItems(file: TsFile, contract: Contract, stream: ResponseStream): string[] {
+  const event = (name: string, data: string) => `${file.useType(MODULE.runtime.stream, RUNTIME.stream.StreamEvent)}<${name}, ${data}>`;
+  const type = (ref: TypeRef) => typeText(contract, ref, imported(file));
+  switch (stream.format) {
+    case 'binary':
+      return ['Uint8Array'];
+    case 'sse':
+      if (stream.events !== undefined) return stream.events.map((e) => event(stringLiteral(e.name), type(e.type)));
+      return [event('string', stream.item === undefined ? 'string' : type(stream.item))];
+    default:
+      return [stream.item === undefined ? 'unknown' : type(stream.item)];
+  }
 }
 
 /**
@@ -269,6 +293,11 @@ function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint)
       }
     }
   });
+  const stream = knowledge(contract).streamOf(endpoint);
+  if (stream !== undefined) {
+    file.doc(stream.description);
+    file.lines(union(`export type ${endpointNames.streamItem(endpoint.id)} =`, streamItems(file, contract, stream), ';', file.level));
+  }
   file.lines(union(`export type ${endpointNames.data(endpoint.id)} =`, dataTypes(file, contract, endpoint), ';', file.level));
   const headers = emitResponseHeaders(file, endpoint);
   const result = resultTypes(file, contract, endpoint, headers);

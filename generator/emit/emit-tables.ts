@@ -6,7 +6,8 @@
 import { knowledge, soleEnvironment, type Knowledge } from '../model/knowledge.js';
 import { isJsonMediaType } from '../model/values.js';
 import { messageTableData } from '../model/message-data.js';
-import type { AuthScheme, Contract, Endpoint, Pagination, ErrorShape, Host, MessageRow, Param, Policy, Quirk, StatusPattern } from '../model/types.js';
+import type { AuthScheme, Contract, Endpoint, Pagination, ErrorShape, Host, MessageRow, Param, Policy, Quirk, ResponseStream, StatusPattern } from '../model/types.js';
+import type { StreamSpec } from '../../templates/stream.js';
 // The runtime's own types: the tables are built as the runtime reads them.
 import type { PaginationSpec } from '../../templates/paginate.js';
 import { defaultExplode, defaultStyle, type ParamSpec } from '../../templates/params.js';
@@ -45,6 +46,7 @@ export function emitTables(file: TsFile, contract: Contract): void {
     file.section('spec', e, () => {
       // Only endpoints whose bodies hold an int64 name the lossless reader, so a bundle of other calls leaves it out.
       const plain = plainParams(k, e);
+      const stream = k.streamOf(e);
       const spec = {
         ...endpointSpec(k, e, plain),
         ...(e.pagination === undefined ? {} : { pagination: paginationSpec(file, e.pagination) }),
@@ -54,10 +56,12 @@ export function emitTables(file: TsFile, contract: Contract): void {
         // Only endpoints with a body other than JSON name the encoder: a bundle of JSON calls carries no multipart writer.
         ...(k.encodesBody(e) ? { encode: new Code(file.use(MODULE.runtime.requestBody, encoderOf(e))) } : {}),
         // Only endpoints that take a stream name fetch's stream upload.
-        ...(k.takesStream(e) ? { upload: new Code(file.use(MODULE.runtime.transport, RUNTIME.transport.fetchUpload)) } : {}),
+        ...(k.takesStream(e) && stream === undefined ? { upload: new Code(file.use(MODULE.runtime.transport, RUNTIME.transport.fetchUpload)) } : {}),
         // Only endpoints with a body name the body writer, and only those with a success other than JSON the readers of the other kinds.
         ...((e.request?.contentTypes.length ?? 0) > 0 ? { write: new Code(file.use(MODULE.runtime.exchange, RUNTIME.exchange.writeBody)) } : {}),
-        ...(readsOtherThanJson(k, e) ? { read: new Code(file.use(MODULE.runtime.exchange, RUNTIME.exchange.readSuccess)) } : {}),
+        ...(readsOtherThanJson(k, e) && stream === undefined ? { read: new Code(file.use(MODULE.runtime.exchange, RUNTIME.exchange.readSuccess)) } : {}),
+        // Only streaming endpoints name the stream's sender and reader (which sends a stream body as fetchUpload does).
+        ...(stream === undefined ? {} : { upload: new Code(file.use(MODULE.runtime.stream, RUNTIME.stream.fetchStream)), read: new Code(file.use(MODULE.runtime.stream, RUNTIME.stream.readStream)), stream: streamSpec(k, stream) }),
       };
       file.constant(endpointNames.spec(e.id), specType, (prefix, suffix) => data(spec, file.level, prefix, suffix).split('\n'));
     });
@@ -247,6 +251,20 @@ function endpointSpec(k: Knowledge, e: Endpoint, plainParams: boolean): Endpoint
     quirks: e.errors.quirks.map(quirkSpec),
     fieldPaths: k.messagePaths(e),
     ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+  };
+}
+
+/** How a streamed success is framed and read (stream.ts): which events' data is JSON, and the rest of the contract's word. */
+function streamSpec(k: Knowledge, s: ResponseStream): StreamSpec {
+  const json = s.events !== undefined ? s.events.filter((e) => !k.isText(e.type)).map((e) => e.name) : s.item !== undefined && !k.isText(s.item);
+  return {
+    format: s.format,
+    ...(s.format === 'sse' && (json === true || (Array.isArray(json) && json.length > 0)) ? { json } : {}),
+    ...(s.events === undefined ? {} : { events: s.events.map((e) => e.name) }),
+    ...(s.terminator === undefined ? {} : { terminator: s.terminator }),
+    ...(s.errorEvent === undefined ? {} : { errorEvent: s.errorEvent }),
+    ...(s.resumable ? { resumable: true } : {}),
+    ...(s.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: s.idleTimeoutMs }),
   };
 }
 

@@ -32,6 +32,7 @@ export const MODULE = {
     requestBody: 'runtime/request-body',
     nodeTransport: 'runtime/node-transport',
     spec: 'runtime/spec',
+    stream: 'runtime/stream',
     support: 'runtime/support',
     transport: 'runtime/transport',
   },
@@ -115,6 +116,7 @@ export const RUNTIME = {
   params: { serialiseParams: 'serialiseParams' },
   requestBody: { encodeRequestBody: 'encodeRequestBody', encodeFormBody: 'encodeFormBody' },
   transport: { fetchUpload: 'fetchUpload' },
+  stream: { ItemStream: 'ItemStream', StreamEvent: 'StreamEvent', fetchStream: 'fetchStream', readStream: 'readStream' },
   credentials: { base64: 'base64', secretProvider: 'secretProvider', callerProvider: 'callerProvider' },
   support: { attachSupportReport: 'attachSupportReport', fieldRedactor: 'fieldRedactor' },
   paginate: { PageOptions: 'PageOptions', PageLimitError: 'PageLimitError', endpointPages: 'endpointPages', endpointItems: 'endpointItems' },
@@ -146,6 +148,7 @@ export const INDEX_REEXPORTS: readonly { readonly module: string; readonly types
   // Opt-in keep-alive transport over node:http; bundles that do not import it do not contain it.
   { module: MODULE.runtime.nodeTransport, values: ['nodeTransport'], types: ['NodeHttpModule', 'NodeTransportOptions'] },
   { module: MODULE.runtime.transport, types: ['FetchLike', 'Transport', 'TransportRequest', 'TransportResponse'] },
+  { module: MODULE.runtime.stream, types: ['ItemStream', 'StreamEvent', 'StreamError'] },
 ];
 
 /** The entry point's contract modules, re-exported whole. */
@@ -224,6 +227,8 @@ export const endpointNames = {
   data: (id: string): string => `${pascal(id)}Data`,
   result: (id: string): string => `${pascal(id)}Result`,
   error: (id: string): string => `${pascal(id)}Error`,
+  /** What its streamed success hands out: events, items or byte chunks. */
+  streamItem: (id: string): string => `${pascal(id)}StreamItem`,
   /** The headers its successes declare. */
   headers: (id: string): string => `${pascal(id)}Headers`,
   /** The operation function, and the method of `Client` and of the mocks. */
@@ -239,7 +244,7 @@ export const endpointNames = {
 };
 
 /** The suffixes `endpointNames` gives an operation id's exported types. */
-export const ENDPOINT_TYPE_NAMES = [endpointNames.input, endpointNames.data, endpointNames.result, endpointNames.error, endpointNames.headers] as const;
+export const ENDPOINT_TYPE_NAMES = [endpointNames.input, endpointNames.data, endpointNames.result, endpointNames.error, endpointNames.headers, endpointNames.streamItem] as const;
 
 /** The `Mocks` member that returns every success handler: `handlers`, unless an operation is called that. */
 export function handlersName(operations: readonly string[]): string {

@@ -1,6 +1,6 @@
 /** Endpoints: paths and parameters, bodies, responses, quirks and effective error handling. */
 import { isIdempotent } from '../../templates/retry.js';
-import type { RawEndpoint, RawPagination, RawQuirk, RawResponse } from '../contract-format.js';
+import type { RawEndpoint, RawPagination, RawQuirk, RawResponse, RawResponseStream } from '../contract-format.js';
 import { didYouMean } from '../similar.js';
 import { MESSAGES as M } from '../diagnostic-catalogue.js';
 import { contentKey } from '../incremental.js';
@@ -11,7 +11,7 @@ import { buildTypeRef, deprecation } from './build-type-ref.js';
 import { entries, type BuildContext, type RawPath } from './context.js';
 import { parseBodyPath, parseResponseStatus, parseStatus, sendsForm, statusClassOf } from './values.js';
 import { knowledge } from './knowledge.js';
-import type { Contract, Endpoint, EffectiveErrors, Pagination, Param, Quirk, RequestBody, ResponseSpec, TypeRef } from './types.js';
+import type { Contract, Endpoint, EffectiveErrors, Pagination, Param, Quirk, RequestBody, ResponseSpec, ResponseStatus, ResponseStream, StreamFormat, TypeRef } from './types.js';
 
 /** Everything an endpoint reads besides its own entry: a watch session reuses an endpoint while its entry and these are unchanged. */
 export interface EndpointRefs {
@@ -150,6 +150,7 @@ function buildResponses(ctx: BuildContext, path: RawPath, raw: Readonly<Record<s
       contentType: contentTypes[0],
       contentTypes,
       shape: r.shape,
+      stream: r.stream === undefined ? undefined : buildStream(ctx, [...p, 'stream'], r.stream, refs.typeNames, status, pattern),
       headers: entries(r.headers ?? {}).map(([name, h]) => ({ name, type: h.type ?? 'string', required: h.required ?? false, description: h.description })),
       notShown: r.notShown,
       isError: pattern.kind === 'default' ? listsSuccess : statusClassOf(pattern) >= 4,
@@ -158,6 +159,42 @@ function buildResponses(ctx: BuildContext, path: RawPath, raw: Readonly<Record<s
   });
   if (!responses.some((r) => !r.isError)) ctx.report(M.noSuccessResponse, path, {});
   return responses;
+}
+
+const STREAM_MEDIA: Readonly<Record<StreamFormat, string>> = { sse: 'text/event-stream', jsonl: 'application/jsonl', 'json-seq': 'application/json-seq', binary: 'application/octet-stream' };
+
+/** The keys each format takes besides format, contentType, idleTimeoutMs and description. */
+const STREAM_KEYS: Readonly<Record<StreamFormat, readonly (keyof RawResponseStream)[]>> = {
+  sse: ['events', 'data', 'terminator', 'error', 'resumable'],
+  jsonl: ['item'],
+  'json-seq': ['item'],
+  binary: [],
+};
+
+function buildStream(ctx: BuildContext, path: RawPath, raw: RawResponseStream, names: ReadonlySet<string>, status: string, pattern: ResponseStatus): ResponseStream {
+  const success = pattern.kind === 'default' || statusClassOf(pattern) === 2;
+  if (!success) ctx.report(M.streamOnError, path, { status }, 'key');
+  const takes = STREAM_KEYS[raw.format];
+  for (const key of ['events', 'data', 'item', 'terminator', 'error', 'resumable'] as const) {
+    if (raw[key] !== undefined && !takes.includes(key)) ctx.report(M.streamKey, [...path, key], { key, format: raw.format, needs: false }, 'key');
+  }
+  if (takes.includes('item') && raw.item === undefined) ctx.report(M.streamKey, path, { key: 'item', format: raw.format, needs: true }, 'key');
+  if (raw.events !== undefined && raw.data !== undefined) ctx.report(M.streamEventsAndData, [...path, 'data'], {}, 'key');
+  const events = raw.format !== 'sse' || raw.events === undefined ? undefined : entries(raw.events).map(([name, type]) => ({ name, type: buildTypeRef(ctx, [...path, 'events', name], type, names), loc: ctx.loc([...path, 'events', name], 'key') }));
+  const itemKey = raw.format === 'sse' ? 'data' : 'item';
+  const item = raw.format === 'binary' || raw[itemKey] === undefined ? undefined : buildTypeRef(ctx, [...path, itemKey], raw[itemKey], names);
+  return {
+    format: raw.format,
+    contentType: raw.contentType ?? STREAM_MEDIA[raw.format],
+    events,
+    item,
+    terminator: raw.format === 'sse' ? raw.terminator : undefined,
+    errorEvent: raw.format === 'sse' ? raw.error : undefined,
+    resumable: raw.format === 'sse' && raw.resumable === true,
+    idleTimeoutMs: raw.idleTimeoutMs,
+    description: raw.description,
+    loc: ctx.loc(path, 'key'),
+  };
 }
 
 /** A response's media types as written (one or a list), else its body's default: bytes for `binary`, else JSON. */

@@ -14,7 +14,7 @@ import { finiteValues, type FiniteValues } from './finite-values.js';
 import { bytesInJson, type BytesInJson } from './json-bytes.js';
 import { categoryOfStatus, isDataStatus, isFollowedRedirect, isJsonMediaType, mediaEssence } from './values.js';
 import { eachChild, discriminatorMapping, type MappingEntry } from './unions.js';
-import type { Category, Contract, Endpoint, Environment, ErrorShape, Field, Host, NamedType, Param, Policy, ResponseHeader, ResponseSpec, ServerVariable, TypeRef } from './types.js';
+import type { Category, Contract, Endpoint, Environment, ErrorShape, Field, Host, NamedType, Param, Policy, ResponseHeader, ResponseSpec, ResponseStream, ServerVariable, TypeRef } from './types.js';
 
 export type Direction = 'request' | 'response';
 
@@ -69,6 +69,10 @@ export interface Knowledge {
    * offers (`ifNoneMatch` / `ifModifiedSince`, see `conditionalParams`).
    */
   callParams(endpoint: Endpoint): readonly Param[];
+  /** Whether values of the type are strings (through names, aliases and string enums): an event's data read as text, not JSON. */
+  isText(ref: TypeRef): boolean;
+  /** The stream an endpoint's success arrives as (its first success with one), when it streams. */
+  streamOf(endpoint: Endpoint): ResponseStream | undefined;
   /** Whether the endpoint's only documented successes are redirects: its data is what their target answers (`followed`). */
   redirectsOnly(endpoint: Endpoint): boolean;
   successBody(endpoint: Endpoint): SuccessBody;
@@ -245,6 +249,14 @@ class ContractKnowledge implements Knowledge {
     return conditional.length === 0 ? endpoint.params : [...endpoint.params, ...conditional];
   }
 
+  isText(ref: TypeRef): boolean {
+    return this.resolved(ref) === 'string';
+  }
+
+  streamOf(endpoint: Endpoint): ResponseStream | undefined {
+    return this.successResponses(endpoint).find((r) => r.stream !== undefined)?.stream;
+  }
+
   redirectsOnly(endpoint: Endpoint): boolean {
     return this.successResponses(endpoint).length === 0 && endpoint.responses.some((r) => isFollowedRedirect(r.status));
   }
@@ -255,7 +267,8 @@ class ContractKnowledge implements Knowledge {
   }
 
   accept(endpoint: Endpoint): string | undefined {
-    const success = this.successResponses(endpoint).flatMap((r) => (r.body === undefined ? [] : r.contentTypes));
+    // A stream's media type first: a server that chooses by Accept then streams, as the call expects.
+    const success = this.successResponses(endpoint).flatMap((r) => [...(r.stream === undefined ? [] : [r.stream.contentType]), ...(r.body === undefined ? [] : r.contentTypes)]);
     // Error shapes read JSON: an error answered in a shape without a media type of its own comes as JSON, and so do
     // the errors of an endpoint that has shapes and documents no error media type.
     const documented = endpoint.responses.flatMap((r) => (!r.isError ? [] : r.contentTypes.length > 0 ? r.contentTypes : r.shape !== undefined ? ['application/json'] : []));

@@ -467,10 +467,38 @@ export interface ResponseSpec {
   readonly contentTypes: readonly string[];
   /** The error shape this status answers with, when the contract names one. */
   readonly shape: string | undefined;
+  /** A success that arrives as a stream (beside `body`: the JSON answer the status may give instead). */
+  readonly stream: ResponseStream | undefined;
   /** Headers a success carries, as the contract declares them. */
   readonly headers: readonly ResponseHeader[];
   readonly notShown: string | undefined;
   readonly isError: boolean;
+  readonly loc: SourceLocation;
+}
+
+export type StreamFormat = 'sse' | 'jsonl' | 'json-seq' | 'binary';
+
+/** A streamed success: how it is framed and what each item is. */
+export interface ResponseStream {
+  readonly format: StreamFormat;
+  /** Its media type: the contract's, else the format's. */
+  readonly contentType: string;
+  /** sse: the declared events with their data types, in contract order; undefined: every event, of `item`. */
+  readonly events: readonly StreamEventType[] | undefined;
+  /** sse without `events`: every event's data type (text without one); jsonl, json-seq: each item's; binary: none. */
+  readonly item: TypeRef | undefined;
+  readonly terminator: string | undefined;
+  /** sse: the event that reports a failure in the middle of the stream. */
+  readonly errorEvent: string | undefined;
+  readonly resumable: boolean;
+  readonly idleTimeoutMs: number | undefined;
+  readonly description: string | undefined;
+  readonly loc: SourceLocation;
+}
+
+export interface StreamEventType {
+  readonly name: string;
+  readonly type: TypeRef;
   readonly loc: SourceLocation;
 }
 

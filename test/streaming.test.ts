@@ -1,0 +1,320 @@
+/**
+ * Streamed successes (test/fixtures/streaming) against a node:http server on 127.0.0.1, through
+ * fetch and nodeTransport: server-sent events typed by event name (the event sequence Anthropic's
+ * Messages API documents, an event the contract does not declare skipped, its error event ending
+ * the stream), one data type with OpenAI's `[DONE]` terminator, a resumable feed reconnecting with
+ * Last-Event-ID after a dropped connection, JSON lines with a malformed line, JSON text sequences,
+ * and a download larger than the body cap; `break` and an AbortSignal closing the connection (the
+ * server sees it close); an error status before the stream decoded as usual. And the types: the
+ * event's name narrows its data, under both compilers.
+ */
+import * as http from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPILERS, outDir, TYPE_CHECK_TIMEOUT, typeCheck, type Compiler } from './support/type-tests.js';
+import { packageUnderTest, type PackageUnderTest } from './support/loopback.js';
+import { fixture } from './support/corpus.js';
+
+const OUT = outDir('streaming');
+
+const TYPE_TESTS = `
+import { expectTypeOf } from 'vitest';
+import type { Client, ContentBlockDeltaEvent, FeedItem, ItemStream, LogLine, Message, MessageStopEvent, StreamError } from './index.js';
+
+export async function streamTypes(client: Client): Promise<string> {
+  const r = await client.createMessage({ body: { model: 'm', prompt: 'hi', stream: true } });
+  if (!r.ok) return r.error.message;
+  if (!(Symbol.asyncIterator in r.data)) {
+    expectTypeOf(r.data).toEqualTypeOf<Message>();
+    return '';
+  }
+  let text = '';
+  for await (const event of r.data) {
+    if (event.event === 'content_block_delta') {
+      expectTypeOf(event.data).toEqualTypeOf<ContentBlockDeltaEvent>();
+      text += event.data.delta.text;
+    } else if (event.event === 'message_stop') expectTypeOf(event.data).toEqualTypeOf<MessageStopEvent>();
+    // @ts-expect-error no such event is declared
+    else if (event.event === 'nonsense') return '';
+  }
+  expectTypeOf(r.data.error).toEqualTypeOf<StreamError | undefined>();
+  const logs = await client.tailLogs({ level: 'info' });
+  if (logs.ok) for await (const line of logs.data) expectTypeOf(line).toEqualTypeOf<LogLine>();
+  const feed = await client.feed();
+  if (feed.ok) for await (const event of feed.data) expectTypeOf(event.data).toEqualTypeOf<FeedItem>();
+  const file = await client.download({ id: 'f' });
+  if (file.ok) {
+    expectTypeOf(file.data).toEqualTypeOf<ItemStream<Uint8Array>>();
+    expectTypeOf(file.data.readable()).toEqualTypeOf<ReadableStream<Uint8Array>>();
+  }
+  return text;
+}
+`;
+
+interface Streamed<T = unknown> extends AsyncIterable<T> {
+  readonly error: { readonly code: string; readonly message: string; readonly data?: unknown } | undefined;
+  abort(): void;
+  readable(): ReadableStream<T>;
+}
+interface Outcome {
+  readonly ok: boolean;
+  readonly data?: unknown;
+  readonly status?: number;
+  readonly error?: { readonly category: string; readonly code: string; readonly status: number; readonly message: string };
+}
+type Call = (input?: object) => Promise<Outcome>;
+type Client = Record<'createMessage' | 'chatCompletions' | 'feed' | 'tailLogs' | 'sequence' | 'download', Call>;
+interface Package {
+  createClient(options: object): Client;
+  nodeTransport(module: typeof http): unknown;
+}
+
+let under: PackageUnderTest<Package>;
+
+/** The event sequence of a streamed message, as Anthropic's Messages API documents it (with a ping, and one event no contract declares). */
+const MESSAGE_EVENTS = [
+  ['message_start', { type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', content: [], model: 'm', stop_reason: null, usage: { input_tokens: 25, output_tokens: 1 } } }],
+  ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }],
+  ['ping', { type: 'ping' }],
+  ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Hello' } }],
+  ['future_event', { type: 'future_event' }],
+  ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: ', wörld 👋' } }],
+  ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+  ['message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 15 } }],
+  ['message_stop', { type: 'message_stop' }],
+] as const;
+
+const sse = (event: string | undefined, data: unknown, id?: string) => `${event === undefined ? '' : `event: ${event}\n`}${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
+
+/** Sockets the server saw close, by request path. */
+const closed: string[] = [];
+const lastEventIds: (string | undefined)[] = [];
+let feedConnections = 0;
+
+function body(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => (text += c));
+    req.on('end', () => resolve(text));
+  });
+}
+
+/** Writes `parts` one per tick, in pieces split anywhere (a UTF-8 sequence too). */
+async function dribble(res: ServerResponse, text: string, size = 7): Promise<void> {
+  const bytes = Buffer.from(text);
+  for (let i = 0; i < bytes.length; i += size) {
+    if (res.destroyed) return;
+    res.write(bytes.subarray(i, i + size));
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://x');
+  res.on('close', () => closed.push(url.pathname + url.search));
+  const sent = req.method === 'POST' ? (JSON.parse(await body(req)) as { prompt: string; stream?: boolean }) : undefined;
+  if (url.pathname === '/v1/messages') {
+    if (sent?.prompt === 'bad') return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: 'prompt: bad' } }));
+    if (sent?.stream !== true) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'msg_1', type: 'message', content: [{ type: 'text', text: 'Hello' }], stop_reason: 'end_turn' }));
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+    if (sent.prompt === 'overload') return void res.end(sse(...MESSAGE_EVENTS[0]) + sse('error', { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }) + sse(...MESSAGE_EVENTS[8]));
+    if (sent.prompt === 'endless') {
+      res.write(sse(...MESSAGE_EVENTS[0]));
+      const timer = setInterval(() => res.write(sse(...MESSAGE_EVENTS[2])), 5);
+      return void res.on('close', () => clearInterval(timer));
+    }
+    await dribble(res, MESSAGE_EVENTS.map(([event, data]) => sse(event, data)).join(''));
+    return void res.end();
+  }
+  if (url.pathname === '/v1/chat/completions') {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    const chunk = (content: string | null) => ({ id: 'c1', choices: [{ index: 0, delta: { content } }] });
+    return void res.end(`${sse(undefined, chunk('Hel'))}${sse(undefined, chunk('lo'))}: keep-alive\r\n\r\ndata: [DONE]\n\n${sse(undefined, chunk('never'))}`);
+  }
+  if (url.pathname === '/feed') {
+    feedConnections++;
+    lastEventIds.push(req.headers['last-event-id'] as string | undefined);
+    const from = Number(req.headers['last-event-id'] ?? 0);
+    if (from < 3) res.writeHead(200, { 'content-type': 'text/event-stream' });
+    if (req.headers['x-stall'] !== undefined) return void res.write(sse(undefined, { seq: 1, text: 'one' }, '1'));
+    // The first connection drops after two events; the next carries on after the last id it was sent.
+    if (from === 0) return void res.end(`retry: 20\n\n${sse(undefined, { seq: 1, text: 'one' }, '1')}${sse(undefined, { seq: 2, text: 'two' }, '2')}`, () => res.destroy());
+    // Past the third event it has no more: a 204 stops the reconnecting.
+    if (from >= 3) return void res.writeHead(204).end();
+    return void res.end(`${sse(undefined, { seq: from + 1, text: 'three' }, String(from + 1))}`);
+  }
+  if (url.pathname === '/logs') {
+    res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+    return void res.end('{"at":"2026-01-01T00:00:00Z","level":"info","message":"up"}\r\n\n{"at":"2026-01-01T00:00:01Z","level":"warn","message":"slow"}\n{"at": oops\n{"at":"x","level":"info","message":"never"}\n');
+  }
+  if (url.pathname === '/sequence') {
+    res.writeHead(200, { 'content-type': 'application/json-seq' });
+    return void res.end('\x1e{"seq":1,"text":"a"}\n\x1e{"seq":2,"text":"b"}\n');
+  }
+  if (url.pathname.startsWith('/files/')) {
+    if (url.pathname === '/files/missing') return void res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: 'no such file' } }));
+    const size = Number(url.pathname.slice('/files/'.length));
+    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(size) });
+    const chunk = Buffer.alloc(64 * 1024, 7);
+    let left = size;
+    const write = (): void => {
+      while (left > 0) {
+        const piece = chunk.subarray(0, Math.min(left, chunk.length));
+        left -= piece.length;
+        if (!res.write(piece)) return void res.once('drain', write);
+      }
+      res.end();
+    };
+    return write();
+  }
+  res.writeHead(500).end();
+}
+
+beforeAll(async () => {
+  under = await packageUnderTest<Package>(fixture('streaming'), OUT, TYPE_TESTS, (req, res) => void handle(req, res));
+});
+
+afterAll(() => under.dispose());
+
+describe('stream types', () => {
+  it.each(Object.keys(COMPILERS) as Compiler[])('under %s', { timeout: TYPE_CHECK_TIMEOUT }, (compiler) => {
+    const { output, status } = typeCheck(OUT, compiler);
+    expect(output).toBe('');
+    expect(status).toBe(0);
+  });
+});
+
+async function all<T>(stream: Streamed<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of stream) out.push(item);
+  return out;
+}
+
+function streamOf<T = unknown>(outcome: Outcome): Streamed<T> {
+  expect(outcome).toMatchObject({ ok: true, status: 200 });
+  const data = outcome.data as Streamed<T>;
+  expect(typeof data[Symbol.asyncIterator]).toBe('function');
+  return data;
+}
+
+/** Until the server saw the connection of `path` close (or a second passed). */
+async function closedSoon(path: string): Promise<boolean> {
+  for (let i = 0; i < 100 && !closed.includes(path); i++) await new Promise((r) => setTimeout(r, 10));
+  return closed.includes(path);
+}
+
+describe.each(['fetch', 'nodeTransport'] as const)('through %s', (transport) => {
+  const client = (options: object = {}): Client =>
+    under.pkg.createClient({ baseUrl: under.base, auth: { apiKey: 'sk-test-secret' }, maxRetries: 0, ...(transport === 'fetch' ? {} : { transport: under.pkg.nodeTransport(http) }), ...options });
+
+  it('server-sent events typed by name: every declared event in order, split anywhere, an undeclared one skipped', async () => {
+    const stream = streamOf<{ event: string; data: { type: string; delta?: { text?: string } } }>(await client().createMessage({ body: { model: 'm', prompt: 'hi', stream: true } }));
+    const events = await all(stream);
+    expect(events.map((e) => e.event)).toEqual(MESSAGE_EVENTS.map(([name]) => name).filter((name) => name !== 'future_event'));
+    expect(events.every((e) => e.data.type === e.event)).toBe(true);
+    expect(events.map((e) => e.data.delta?.text ?? '').join('')).toBe('Hello, wörld 👋');
+    expect(stream.error).toBeUndefined();
+  });
+
+  it('the same status answering JSON (no stream asked for) is the JSON body', async () => {
+    const outcome = await client().createMessage({ body: { model: 'm', prompt: 'hi' } });
+    expect(outcome).toMatchObject({ ok: true, data: { id: 'msg_1', content: [{ text: 'Hello' }] } });
+  });
+
+  it('an error before the stream starts is the usual decoded error', async () => {
+    const outcome = await client().createMessage({ body: { model: 'm', prompt: 'bad', stream: true } });
+    expect(outcome).toMatchObject({ ok: false, error: { status: 400, code: 'invalid_request_error', message: 'prompt: bad' } });
+  });
+
+  it("the contract's error event ends the stream with stream_error and its data, after the events before it", async () => {
+    const stream = streamOf(await client().createMessage({ body: { model: 'm', prompt: 'overload', stream: true } }));
+    expect(await all(stream)).toHaveLength(1);
+    expect(stream.error).toEqual({ code: 'stream_error', message: 'Overloaded', data: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } });
+  });
+
+  it('break closes the connection at once: the server sees the socket close', async () => {
+    const path = '/v1/messages';
+    closed.length = 0;
+    const stream = streamOf(await client().createMessage({ body: { model: 'm', prompt: 'endless', stream: true } }));
+    let seen = 0;
+    for await (const _ of stream) if (++seen === 3) break;
+    expect(await closedSoon(path)).toBe(true);
+  });
+
+  it("the caller's AbortSignal closes the connection and ends the loop with canceled", async () => {
+    closed.length = 0;
+    const controller = new AbortController();
+    const stream = streamOf(await client().createMessage({ body: { model: 'm', prompt: 'endless', stream: true }, signal: controller.signal }));
+    let seen = 0;
+    for await (const _ of stream) if (++seen === 2) controller.abort();
+    expect(stream.error?.code).toBe('canceled');
+    expect(await closedSoon('/v1/messages')).toBe(true);
+  });
+
+  it("one data type for every event, and OpenAI's [DONE] terminator ending it", async () => {
+    const stream = streamOf<{ event: string; data: { choices: { delta: { content: string } }[] } }>(await client().chatCompletions({ body: { model: 'm', prompt: 'hi', stream: true } }));
+    const events = await all(stream);
+    expect(events.map((e) => [e.event, e.data.choices[0]?.delta.content])).toEqual([
+      ['message', 'Hel'],
+      ['message', 'lo'],
+    ]);
+    expect(stream.error).toBeUndefined();
+  });
+
+  it('a resumable stream reconnects after a dropped connection, with Last-Event-ID, after the retry the server asked for', async () => {
+    lastEventIds.length = 0;
+    feedConnections = 0;
+    const stream = streamOf<{ data: { seq: number }; id: string }>(await client().feed());
+    const events = await all(stream);
+    expect(events.map((e) => [e.data.seq, e.id])).toEqual([
+      [1, '1'],
+      [2, '2'],
+      [3, '3'],
+    ]);
+    expect(lastEventIds).toEqual([undefined, '2', '3']);
+    expect(feedConnections).toBe(3);
+  });
+
+  it("the idle timeout ends a stalled stream with timeout (the contract's idleTimeoutMs)", async () => {
+    closed.length = 0;
+    const started = Date.now();
+    const stream = streamOf<{ data: { seq: number } }>(await client().feed({ headers: { 'x-stall': 'yes' } }));
+    expect((await all(stream)).map((e) => e.data.seq)).toEqual([1]);
+    expect(stream.error?.code).toBe('timeout');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(await closedSoon('/feed')).toBe(true);
+  });
+
+  it('JSON lines: CRLF and blank lines allowed; a malformed line ends the stream with invalid_response after the good ones', async () => {
+    const stream = streamOf<{ level: string }>(await client().tailLogs({ level: 'info' }));
+    expect((await all(stream)).map((l) => l.level)).toEqual(['info', 'warn']);
+    expect(stream.error?.code).toBe('invalid_response');
+  });
+
+  it('JSON text sequences', async () => {
+    const stream = streamOf<{ seq: number }>(await client().sequence());
+    expect((await all(stream)).map((i) => i.seq)).toEqual([1, 2]);
+  });
+
+  it('a download larger than the body cap streams whole, chunk by chunk; an error status before it is decoded', async () => {
+    const size = 8 * 1024 * 1024 + 3;
+    const stream = streamOf<Uint8Array>(await client({ maxResponseBytes: 1024 * 1024 }).download({ id: String(size) }));
+    let total = 0;
+    let largest = 0;
+    for await (const chunk of stream) {
+      total += chunk.byteLength;
+      largest = Math.max(largest, chunk.byteLength);
+    }
+    expect(total).toBe(size);
+    expect(largest).toBeLessThan(1024 * 1024);
+    expect(await client().download({ id: 'missing' })).toMatchObject({ ok: false, error: { status: 404, code: 'not_found_error' } });
+  });
+
+  it('a download as a ReadableStream', async () => {
+    const stream = streamOf<Uint8Array>(await client().download({ id: '100000' }));
+    const bytes = new Uint8Array(await new Response(stream.readable()).arrayBuffer());
+    expect(bytes.length).toBe(100000);
+    expect(bytes.every((b) => b === 7)).toBe(true);
+  });
+});

@@ -164,7 +164,7 @@ export const CODES = {
   'config-invalid': { stages: ['config'], summary: 'A `contractgen.config.json`/`.yaml` that cannot be used: not JSON or YAML, an unknown key, an entry without `contract` or `out`, or two contracts generated into one folder.' },
   'openapi-unreadable': {
     stages: ['import'],
-    summary: 'An OpenAPI description that cannot be imported: not JSON or YAML, not OpenAPI 3.0 or 3.1 (for Swagger 2.0 the message says how to convert it), or without an operation the format can hold.',
+    summary: 'An OpenAPI description that cannot be imported: not JSON or YAML, not OpenAPI 3.0, 3.1 or 3.2 (for Swagger 2.0 the message says how to convert it), or without an operation the format can hold.',
   },
   'openapi-approximated': {
     stages: ['import'],

@@ -1,5 +1,5 @@
 /**
- * `contractgen import <description> [--overlay <file>]... [--out <file>] [--package <name>]`: an OpenAPI 3.0 or 3.1
+ * `contractgen import <description> [--overlay <file>]... [--out <file>] [--package <name>]`: an OpenAPI 3.0, 3.1 or 3.2
  * description (JSON or YAML) as a contract, on stdout unless --out names a file. What the contract
  * holds only approximately is reported as warnings at the description's line:col (the first
  * twenty, then a count by cause). Exit 1 when the description cannot be imported or the file

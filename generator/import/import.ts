@@ -1,5 +1,5 @@
 /**
- * `contractgen import`: an OpenAPI 3.0 or 3.1 description as a contract. Each part of the
+ * `contractgen import`: an OpenAPI 3.0, 3.1 or 3.2 description as a contract. Each part of the
  * description is read by its own module (schemas, servers, security, operations, errors); this
  * one checks what the document is and puts the contract together.
  */
@@ -36,9 +36,9 @@ export type ImportResult =
 export function importOpenApi(doc: unknown, options: ImportOptions = {}): ImportResult {
   if (!isObject(doc)) return { ok: false, problem: 'an OpenAPI description is a mapping with an `openapi` key', pointer: '' };
   const version = doc['openapi'];
-  if (typeof version !== 'string' || !/^3\.[01]\./.test(version)) {
+  if (typeof version !== 'string' || !/^3\.[012]\./.test(version)) {
     if (doc['swagger'] !== undefined) return { ok: false, problem: 'this is a Swagger 2.0 description: convert it to OpenAPI 3 first (for example with `npx swagger2openapi`)', pointer: '/swagger' };
-    return { ok: false, problem: `expected an OpenAPI 3.0 or 3.1 description, found openapi: ${JSON.stringify(version ?? null)}`, pointer: '/openapi' };
+    return { ok: false, problem: `expected an OpenAPI 3.0, 3.1 or 3.2 description, found openapi: ${JSON.stringify(version ?? null)}`, pointer: '/openapi' };
   }
   const fromContractgen = isContractgenExport(doc);
   const ctx = new ImportContext(doc, fromContractgen);

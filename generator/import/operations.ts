@@ -13,6 +13,7 @@ import { exportedHostShapeNames } from './exported.js';
 import { inferPagination } from './pagination.js';
 import { propertiesOf, refOf, resolve, resolveQuietly } from './refs.js';
 import { field, typeRef, type SchemaTypes } from './schemas.js';
+import { importStream, isStreamMedia } from './streams.js';
 import type { Security } from './security.js';
 import type { Hosts } from './servers.js';
 
@@ -367,6 +368,8 @@ interface MediaEntry {
   /** The Media Type Object's `encoding`, as written. */
   readonly encoding: Json | undefined;
   readonly at: Path;
+  /** The Media Type Object as written. */
+  readonly entry: Json | undefined;
 }
 
 function mediaEntries(ctx: ImportContext, content: JsonObject, at: Path, ranges = false): MediaEntry[] {
@@ -377,7 +380,7 @@ function mediaEntries(ctx: ImportContext, content: JsonObject, at: Path, ranges 
       ctx.warn([...at, raw], 'media-type-dropped', `media type '${raw}' cannot be written in a contract`);
       continue;
     }
-    const read: MediaEntry = { media, schema: isObject(entry) ? entry['schema'] : undefined, encoding: isObject(entry) ? entry['encoding'] : undefined, at: [...at, raw, 'schema'] };
+    const read: MediaEntry = { media, schema: isObject(entry) ? entry['schema'] : undefined, encoding: isObject(entry) ? entry['encoding'] : undefined, at: [...at, raw, 'schema'], entry };
     // Two keys of one media type (`application/json` and `application/json; charset=utf-8`, which
     // zuora lists in either order): the one with a schema describes the body, an example alone does not.
     const same = out.findIndex((m) => m.media === media);
@@ -471,13 +474,36 @@ function importResponses(input: OperationsInput, operation: JsonObject, host: st
     if (ctx.exported && response['x-contractgen-added'] === true) continue;
     const isError = key === 'default' ? hasSuccess : Number(key[0]) >= 4;
     // A 1xx or 3xx is never data (a redirect is followed, a 304 is the not_modified error): its body is left out.
-    out[key] = isError ? input.errors.errorResponse(response, host, key, resolved?.pointer ?? at) : success(input, key === 'default' || key[0] === '2' ? response : withoutContent(response), resolved?.pointer ?? at);
+    out[key] = isError ? input.errors.errorResponse(response, host, key, resolved?.pointer ?? at) : success(input, key === 'default' || key[0] === '2' ? response : withoutContent(response), resolved?.pointer ?? at, () => streamProse(input, operation, path));
   }
   if (!Object.keys(out).some((k) => k === 'default' || Number(k[0]) < 4)) {
     ctx.warn([...path, 'responses'], 'approximated', 'no success response is described: any 2xx is read as a success without a body');
     out['default'] = { description: 'A success: not described.' };
   }
   return out;
+}
+
+/**
+ * Where a description writes how its stream ends: the operation's words, and those of its request's
+ * fields named `stream…` and of their own fields (OpenAI's `[DONE]` is in `stream_options.include_usage`).
+ */
+function streamProse(input: OperationsInput, operation: JsonObject, path: Path): (string | undefined)[] {
+  const { ctx } = input;
+  const body = resolveQuietly(ctx, operation['requestBody']);
+  const content = isObject(body) && isObject(body['content']) ? body['content'] : {};
+  const json = Object.entries(content).find(([media]) => isJson(mediaType(media) ?? ''));
+  const schema = json !== undefined && isObject(json[1]) ? json[1]['schema'] : undefined;
+  const at = [...path, 'requestBody'];
+  const fields = schema === undefined ? [] : [...propertiesOf(ctx, schema, at)].filter(([name]) => name.startsWith('stream'));
+  return [text(operation['description']), text(operation['summary']), ...fields.flatMap(([, f]) => descriptions(ctx, f.schema, 3))];
+}
+
+/** The descriptions of a schema and of what it is made of (properties, union members), `depth` levels down. */
+function descriptions(ctx: ImportContext, value: Json | undefined, depth: number): (string | undefined)[] {
+  const s = resolveQuietly(ctx, value);
+  if (!isObject(s)) return [];
+  const parts = [...(isObject(s['properties']) ? Object.values(s['properties']) : []), ...['anyOf', 'oneOf', 'allOf'].flatMap((k) => (Array.isArray(s[k]) ? (s[k] as Json[]) : []))];
+  return [text(s['description']), ...(depth === 0 ? [] : parts.flatMap((p) => descriptions(ctx, p, depth - 1)))];
 }
 
 function withoutContent(response: JsonObject): JsonObject {
@@ -492,12 +518,18 @@ function statusKey(raw: string): string | undefined {
   return undefined;
 }
 
-function success(input: OperationsInput, response: JsonObject, at: Path): Out {
+function success(input: OperationsInput, response: JsonObject, at: Path, prose: () => (string | undefined)[]): Out {
   const { ctx } = input;
   const content = isObject(response['content']) ? response['content'] : {};
-  const media = mediaEntries(ctx, content, [...at, 'content'], true);
+  const all = mediaEntries(ctx, content, [...at, 'content'], true);
+  // A sequential media type is the status's stream; the others carry its body (JSON, say, when the request asks for no stream).
+  const media = all.filter((m) => !isStreamMedia(m.media, m.entry));
   const lead = media.find((m) => isJson(m.media)) ?? media[0];
   const out: Out = { description: ctx.ownDescription(response), notShown: ctx.notShown(response) };
+  if (media.length < all.length) {
+    const streamed = all.filter((m) => isStreamMedia(m.media, m.entry)).map((m) => ({ media: m.media, entry: m.entry, at: m.at.slice(0, -1) }));
+    out['stream'] = importStream({ ctx, types: input.types }, streamed, [text(response['description']), ...prose()]);
+  }
   if (lead !== undefined) {
     const kind = kindOf(lead.media);
     const type = lead.schema === undefined ? 'unknown' : typeRef(ctx, input.types, lead.schema, lead.at, 0);

@@ -4,9 +4,10 @@
  */
 import { knowledge } from '../model/knowledge.js';
 import { formatStatus, isFollowedRedirect } from '../model/values.js';
-import type { Contract, Endpoint, Host, Quirk, ResponseSpec, ResponseStatus, StatusPattern } from '../model/types.js';
+import type { Knowledge } from '../model/knowledge.js';
+import type { Contract, Endpoint, Host, Quirk, ResponseSpec, ResponseStatus, ResponseStream, StatusPattern, TypeRef } from '../model/types.js';
 import { defaultResponse, errorResponse, hostErrorStatuses, mediaContent, overlaps, quirkNotes, responseComponentName } from './error-responses.js';
-import { nonEmpty, ownText, paragraphs, ref, type Json, type JsonObject } from './json.js';
+import { flag, nonEmpty, ownText, paragraphs, ref, type Json, type JsonObject } from './json.js';
 import { typeRefSchema } from './schemas.js';
 
 const NONE: readonly Quirk[] = [];
@@ -64,6 +65,47 @@ function isErrorStatus(status: StatusPattern): boolean {
   return (status.kind === 'exact' ? Math.floor(status.status / 100) : status.statusClass) >= 4;
 }
 
+function successContent(contract: Contract, r: ResponseSpec): JsonObject | undefined {
+  const body = r.body === undefined ? undefined : mediaContent(r.contentTypes, typeRefSchema(r.body, knowledge(contract)));
+  if (r.stream === undefined) return body;
+  return { ...body, [r.stream.contentType]: streamContent(knowledge(contract), r.stream) };
+}
+
+/**
+ * A stream as OpenAPI 3.1 tools read one: `schema` is what 3.0 and 3.1 descriptions give (one
+ * event's data for server-sent events, each line's item as an array of them for JSON lines and
+ * sequences, bytes); `x-itemSchema` is OpenAPI 3.2's `itemSchema` (each event as parsed, told apart
+ * by its `event` const, its data JSON by `contentSchema`); `x-contractgen-stream` the rest of the
+ * contract's word.
+ */
+function streamContent(k: Knowledge, s: ResponseStream): JsonObject {
+  const extra = {
+    terminator: s.terminator,
+    error: s.errorEvent,
+    resumable: flag(s.resumable),
+    idleTimeoutMs: s.idleTimeoutMs,
+    description: s.description,
+  };
+  const declared = { format: s.format, ...extra };
+  if (s.format === 'binary') return { schema: { type: 'string', format: 'binary' }, 'x-contractgen-stream': declared };
+  if (s.format !== 'sse') {
+    const item = s.item === undefined ? {} : typeRefSchema(s.item, k);
+    return { schema: { type: 'array', items: item }, 'x-itemSchema': item, 'x-contractgen-stream': declared };
+  }
+  const data = (ref: TypeRef | undefined): JsonObject => (ref === undefined || k.isText(ref) ? { type: 'string' } : { type: 'string', contentMediaType: 'application/json', contentSchema: typeRefSchema(ref, k) });
+  const envelope = { type: 'object', required: ['data'], properties: { data: { type: 'string' }, event: { type: 'string' }, id: { type: 'string' }, retry: { type: 'integer', minimum: 0 } } };
+  if (s.events === undefined) {
+    const schema = s.item === undefined ? { type: 'string' } : typeRefSchema(s.item, k);
+    return { schema, 'x-itemSchema': { ...envelope, properties: { ...envelope.properties, data: data(s.item) } }, 'x-contractgen-stream': declared };
+  }
+  const members = s.events.map((e) => typeRefSchema(e.type, k));
+  return {
+    schema: members.length === 1 ? members[0] : { anyOf: members },
+    'x-itemSchema': { ...envelope, required: ['event', 'data'], oneOf: s.events.map((e) => ({ properties: { event: { const: e.name }, data: data(e.type) } })) },
+    'x-contractgen-stream': declared,
+  };
+}
+
 /** What the client makes of a success status the contract says nothing about: a 2xx is data, a redirect is followed, a 304 is an error. */
 function statusMeaning(status: ResponseStatus): string {
   if (status.kind === 'default') return 'The success: any 2xx the operation does not list.';
@@ -78,7 +120,7 @@ function successResponse(contract: Contract, r: ResponseSpec, quirks: readonly Q
     description,
     'x-contractgen-description': ownText(description, r.description),
     headers: r.headers.length === 0 ? undefined : Object.fromEntries(r.headers.map((h) => [h.name, { description: h.description, required: h.required ? true : undefined, schema: { type: h.type } }])),
-    content: r.body === undefined ? undefined : mediaContent(r.contentTypes, typeRefSchema(r.body, knowledge(contract))),
+    content: successContent(contract, r),
     'x-contractgen-quirks': nonEmpty(quirks.map((q) => q.id)),
     'x-contractgen-not-shown': r.notShown,
   };

@@ -16,6 +16,8 @@ import type { ClientErrorCategory } from '../../templates/exchange.js';
 import { count, groupSummaryLines, indexGroups, indexLines } from './operation-index.js';
 import type { OutputDescriptor, OutputFile } from './output.js';
 import { quickStartSection } from './quick-start.js';
+import { knowledge } from '../model/knowledge.js';
+import { endpointNames } from './names.js';
 
 /** The characters of a README npm's registry keeps. */
 export const README_LIMIT = 65_536;
@@ -33,6 +35,7 @@ export function readmeFiles(contract: Contract, outputs: readonly OutputDescript
     '',
     ...quickStartSection(contract),
     ...errorSection(contract),
+    ...streamSection(contract),
     ...outputs.flatMap((o) => o.readme(contract)),
     '## Operations',
     '',
@@ -70,6 +73,32 @@ function errorSection(contract: Contract): string[] {
     "Failures without a usable answer (`error.shape === 'client'`):",
     '',
     ...clientLines,
+    '',
+  ];
+}
+
+/** How a streamed success is read, where the contract has one: the loop, its end, cancelling. */
+function streamSection(contract: Contract): string[] {
+  const k = knowledge(contract);
+  const streaming = contract.endpoints.filter((e) => k.streamOf(e) !== undefined);
+  const first = streaming[0];
+  if (first === undefined) return [];
+  const names = streaming.map((e) => `\`${endpointNames.operation(e.id)}\``);
+  const listed = names.length > 8 ? `${names.slice(0, 8).join(', ')} and ${names.length - 8} more` : names.join(', ');
+  return [
+    '## Streams',
+    '',
+    `${listed} ${streaming.length === 1 ? 'answers' : 'answer'} with a stream: after the usual \`ok\` check, \`data\` is an \`ItemStream\` read as it arrives (where the same status may answer JSON instead, \`Symbol.asyncIterator in result.data\` tells which).`,
+    '',
+    '```ts',
+    `const result = await client.${endpointNames.operation(first.id)}(/* input */);`,
+    'if (result.ok && Symbol.asyncIterator in result.data) {',
+    '  for await (const item of result.data) console.log(item); // an event ({ event, data, id }: event narrows data), an item, or a chunk of bytes',
+    '  if (result.data.error) console.error(result.data.error.code, result.data.error.message); // why it ended early, if it did',
+    '}',
+    '```',
+    '',
+    "A failure in the middle (`network`, `timeout` when no data comes for the stream's idle timeout, `invalid_response`, `stream_error` for the API's error event, `canceled`) ends the loop and stays in `error`: the loop never throws. `break`, `result.data.abort()` or the call's `signal` close the connection at once. A stream has no size cap (`maxResponseBytes` bounds bodies read whole); `result.data.readable()` gives it as a `ReadableStream`.",
     '',
   ];
 }

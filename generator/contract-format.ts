@@ -270,6 +270,7 @@ export interface RawResponseStream {
   readonly terminator?: string;
   readonly error?: string;
   readonly resumable?: boolean;
+  readonly when?: { readonly field: string; readonly equals?: string | number | boolean };
   readonly idleTimeoutMs?: number;
   readonly description?: string;
 }

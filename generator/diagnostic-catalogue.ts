@@ -134,7 +134,7 @@ export const CODES = {
   'unread-response-body': { stages: ['model'], summary: 'A 1xx or 3xx response with a `body`: it is never data (a redirect is followed, a 304 is the `not_modified` error), so the body is never read or typed.' },
   'invalid-stream': {
     stages: ['model'],
-    summary: "A response `stream` that cannot be read as written: on a status that is not a success, a key its format does not take (`events`, `data`, `terminator`, `error` and `resumable` are sse's; `item` is jsonl's and json-seq's), a jsonl or json-seq stream without `item`, or an sse stream with both `events` and `data`.",
+    summary: "A response `stream` that cannot be read as written: on a status that is not a success, a key its format does not take (`events`, `data`, `terminator`, `error` and `resumable` are sse's; `item` is jsonl's and json-seq's), a jsonl or json-seq stream without `item`, an sse stream with both `events` and `data`, or a `when` that names no field of the request body or a value the field cannot hold.",
   },
   'invalid-pagination': {
     stages: ['model'],
@@ -367,6 +367,8 @@ export const MESSAGES = {
     (p) => (p.needs ? `a ${p.format} stream needs '${p.key}': the type of each item` : `'${p.key}' does not apply to a ${p.format} stream`),
   ),
   streamEventsAndData: error('invalid-stream', () => "an sse stream gives 'events' (each event's data type) or 'data' (one type for every event), not both"),
+  streamSelectorBody: error('invalid-stream', () => "'when' names a field of the request body, and this endpoint sends no object"),
+  streamSelectorValue: error<{ field: string; value: string }>('invalid-stream', (p) => `${p.value} is not a value of '${p.field}': the stream is asked for by a value the field can hold`),
   streamOnError: error<{ status: string }>('invalid-stream', (p) => `a ${p.status} is not a success: only a 2xx (or a default success) is read as a stream`),
   paginationKey: error<{ key: string; kind: string; needs: boolean }>('invalid-pagination', (p) => (p.needs ? `${p.kind} pagination needs '${p.key}'` : `'${p.key}' does not apply to ${p.kind} pagination`)),
   requestBodyMedia: error<{ media: string; needs: string }>('invalid-request-body', (p) => `a ${p.media} body must be ${p.needs}`),

@@ -92,12 +92,10 @@ import { expectTypeOf } from 'vitest';
 import type { Client, ContentBlockDeltaEvent, Message, StreamError } from './index.js';
 
 export async function tool(client: Client): Promise<string> {
+  const whole = await client.createMessage({ body: { model: 'm', max_tokens: 64, messages: [] } });
+  if (whole.ok) expectTypeOf(whole.data).toEqualTypeOf<Message>();
   const r = await client.createMessage({ body: { model: 'm', max_tokens: 64, messages: [{ role: 'user', content: 'weather?' }], stream: true } });
   if (!r.ok) return r.error.message;
-  if (!(Symbol.asyncIterator in r.data)) {
-    expectTypeOf(r.data).toEqualTypeOf<Message>();
-    return '';
-  }
   let json = '';
   for await (const event of r.data) {
     if (event.event !== 'content_block_delta') continue;
@@ -133,6 +131,7 @@ describe("Anthropic's Messages API, described in OpenAPI 3.2", () => {
       format: 'sse',
       events: { message_start: 'MessageStartEvent', content_block_start: 'ContentBlockStartEvent', content_block_delta: 'ContentBlockDeltaEvent', content_block_stop: 'ContentBlockStopEvent', message_delta: 'MessageDeltaEvent', message_stop: 'MessageStopEvent', ping: 'PingEvent', error: 'ErrorResponse' },
       error: 'error',
+      when: { field: 'stream' },
     });
   });
 
@@ -170,11 +169,14 @@ describe("Anthropic's Messages API, described in OpenAPI 3.2", () => {
 
 const OPENAI_TYPES = `
 import { expectTypeOf } from 'vitest';
-import type { Client, CreateChatCompletionStreamResponse, ResponseTextDeltaEvent } from './index.js';
+import type { Client, CreateChatCompletionResponse, CreateChatCompletionStreamResponse, ResponseTextDeltaEvent } from './index.js';
 
 export async function chat(client: Client): Promise<string> {
+  // stream: true is the stream, as the request's own field says; without it, the completion as JSON.
+  const whole = await client.createChatCompletion({ body: { model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] } });
+  if (whole.ok) expectTypeOf(whole.data).toEqualTypeOf<CreateChatCompletionResponse>();
   const r = await client.createChatCompletion({ body: { model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }], stream: true } });
-  if (!r.ok || !(Symbol.asyncIterator in r.data)) return '';
+  if (!r.ok) return '';
   let text = '';
   for await (const chunk of r.data) {
     expectTypeOf(chunk.data).toEqualTypeOf<CreateChatCompletionStreamResponse>();
@@ -185,7 +187,7 @@ export async function chat(client: Client): Promise<string> {
 
 export async function responses(client: Client): Promise<string> {
   const r = await client.createResponse({ body: { model: 'gpt-4o', input: 'hi', stream: true } });
-  if (!r.ok || !(Symbol.asyncIterator in r.data)) return '';
+  if (!r.ok) return '';
   let text = '';
   for await (const event of r.data) {
     // The data's own discriminator narrows it.
@@ -227,8 +229,8 @@ describe("OpenAI's published description (chat completions and responses)", () =
 
   it("imports chat completions' stream with the [DONE] its prose documents, and the Responses API's events as one data type", () => {
     const contract = imported(OPENAI);
-    expect(responseOf(contract, 'createChatCompletion', '200')['stream']).toEqual({ format: 'sse', data: 'CreateChatCompletionStreamResponse', terminator: '[DONE]' });
-    expect(responseOf(contract, 'createResponse', '200')['stream']).toEqual({ format: 'sse', data: 'ResponseStreamEvent' });
+    expect(responseOf(contract, 'createChatCompletion', '200')['stream']).toEqual({ format: 'sse', data: 'CreateChatCompletionStreamResponse', terminator: '[DONE]', when: { field: 'stream' } });
+    expect(responseOf(contract, 'createResponse', '200')['stream']).toEqual({ format: 'sse', data: 'ResponseStreamEvent', when: { field: 'stream' } });
     expect(responseOf(contract, 'createChatCompletion', '200')['body']).toBe('CreateChatCompletionResponse');
   });
 

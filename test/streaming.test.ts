@@ -19,15 +19,26 @@ const OUT = outDir('streaming');
 
 const TYPE_TESTS = `
 import { expectTypeOf } from 'vitest';
-import type { Client, ContentBlockDeltaEvent, FeedItem, ItemStream, LogLine, Message, MessageStopEvent, StreamError } from './index.js';
+import { createMessage, type BaseClient, type Client, type ContentBlockDeltaEvent, type CreateMessageStreamItem, type FeedItem, type ItemStream, type LogLine, type Message, type MessageStopEvent, type StreamError } from './index.js';
+
+export async function selected(client: Client, base: BaseClient, stream: boolean): Promise<void> {
+  // The request's stream field chooses the overload: the stream, the JSON body, or (not a literal) either.
+  const json = await client.createMessage({ body: { model: 'm', prompt: 'hi' } });
+  if (json.ok) expectTypeOf(json.data).toEqualTypeOf<Message>();
+  const off = await client.createMessage({ body: { model: 'm', prompt: 'hi', stream: false } });
+  if (off.ok) expectTypeOf(off.data).toEqualTypeOf<Message>();
+  const either = await client.createMessage({ body: { model: 'm', prompt: 'hi', stream } });
+  if (either.ok) expectTypeOf(either.data).toEqualTypeOf<Message | ItemStream<CreateMessageStreamItem>>();
+  const fn = await createMessage(base, { body: { model: 'm', prompt: 'hi', stream: true } });
+  if (fn.ok) expectTypeOf(fn.data).toEqualTypeOf<ItemStream<CreateMessageStreamItem>>();
+  const fnJson = await createMessage(base, { body: { model: 'm', prompt: 'hi' } });
+  if (fnJson.ok) expectTypeOf(fnJson.data).toEqualTypeOf<Message>();
+}
 
 export async function streamTypes(client: Client): Promise<string> {
   const r = await client.createMessage({ body: { model: 'm', prompt: 'hi', stream: true } });
   if (!r.ok) return r.error.message;
-  if (!(Symbol.asyncIterator in r.data)) {
-    expectTypeOf(r.data).toEqualTypeOf<Message>();
-    return '';
-  }
+  expectTypeOf(r.data).toEqualTypeOf<ItemStream<CreateMessageStreamItem>>();
   let text = '';
   for await (const event of r.data) {
     if (event.event === 'content_block_delta') {

@@ -304,7 +304,63 @@ function emitEndpointTypes(file: TsFile, contract: Contract, endpoint: Endpoint)
   const name = `export type ${endpointNames.result(endpoint.id)} =`;
   if ('union' in result) file.lines(union(name, result.union, ';', file.level));
   else file.lines(list(`${name} ${file.useType(MODULE.runtime.exchange, RUNTIME.exchange.Result)}`, '<', result.generic, '>', ';', file.level, false));
+  const selected = selection(contract, endpoint);
+  if (selected !== undefined) emitSelection(file, contract, endpoint, selected, 'generic' in result ? result.generic.slice(1) : [file.useType(MODULE.errors, endpointNames.error(endpoint.id))]);
   file.w.blankLine();
+}
+
+/** A stream a request body field asks for: the field, the value that asks, and whether leaving it out (or false) asks for the body. */
+interface Selection {
+  readonly stream: ResponseStream;
+  readonly field: string;
+  readonly equals: string | number | boolean;
+  /** A `true` selector: a call that leaves the field out, or sets it false, gets the body (typed on its own overload). */
+  readonly bodyOverload: boolean;
+}
+
+function selection(contract: Contract, endpoint: Endpoint): Selection | undefined {
+  const stream = knowledge(contract).streamOf(endpoint);
+  const when = stream?.when;
+  if (stream === undefined || when === undefined) return undefined;
+  const bodies = knowledge(contract).successResponses(endpoint).some((r) => r.body !== undefined);
+  return { stream, field: when.field, equals: when.equals, bodyOverload: when.equals === true && bodies };
+}
+
+/**
+ * The input that asks for the stream and its result (and, for a `true` selector, the input that
+ * does not and its result): the Client method and the operation function are overloaded on them,
+ * as Stainless's SDKs are on `stream: true`, so such a call's data is the stream, not a union.
+ */
+function emitSelection(file: TsFile, contract: Contract, endpoint: Endpoint, s: Selection, rest: readonly string[]): void {
+  const id = endpoint.id;
+  const input = endpointNames.input(id);
+  const key = propertyKey(s.field);
+  const value = typeof s.equals === 'string' ? stringLiteral(s.equals) : String(s.equals);
+  const result = file.useType(MODULE.runtime.exchange, RUNTIME.exchange.Result);
+  const items = `${file.useType(MODULE.runtime.stream, RUNTIME.stream.ItemStream)}<${endpointNames.streamItem(id)}>`;
+  file.lines(intersection(`export type ${endpointNames.streamInput(id)} =`, input, `{ readonly body: { readonly ${key}: ${value} } }`));
+  file.lines(list(`export type ${endpointNames.streamResult(id)} = ${result}`, '<', [items, ...rest], '>', ';', file.level, false));
+  if (!s.bodyOverload) return;
+  const bodies = [...new Set(knowledge(contract).successResponses(endpoint).flatMap((r) => (r.body === undefined ? [] : [typeText(contract, r.body, imported(file))])))];
+  file.lines(intersection(`export type ${endpointNames.bodyInput(id)} =`, input, `{ readonly body?: { readonly ${key}?: false | null } }`));
+  file.lines(list(`export type ${endpointNames.bodyResult(id)} = ${result}`, '<', [bodies.join(' | '), ...rest], '>', ';', file.level, false));
+}
+
+/** `head A & { … };` as prettier prints it: on one line, else the object's members on lines of their own. */
+function intersection(head: string, left: string, object: string): string[] {
+  const line = `${head} ${left} & ${object};`;
+  if (fits(line, 0)) return [line];
+  return [`${head} ${left} & {`, `  ${object.slice(2, -2)};`, '};'];
+}
+
+/** The overloads a selected stream's method or function has: [input, result] pairs, the general one last. */
+function overloads(endpoint: Endpoint, s: Selection): readonly (readonly [string, string])[] {
+  const id = endpoint.id;
+  return [
+    [endpointNames.streamInput(id), endpointNames.streamResult(id)],
+    ...(s.bodyOverload ? [[endpointNames.bodyInput(id), endpointNames.bodyResult(id)] as const] : []),
+    [endpointNames.input(id), endpointNames.result(id)],
+  ];
 }
 
 /**
@@ -343,7 +399,10 @@ function emitClientInterface(file: TsFile, contract: Contract): void {
       file.section('method', endpoint, () => {
         file.doc(...endpointDoc(contract, endpoint));
         const optional = hasOptionalInput(endpoint);
-        file.w.writeLine(`${endpointNames.operation(endpoint.id)}(input${optional ? '?' : ''}: ${endpointNames.input(endpoint.id)}): Promise<${endpointNames.result(endpoint.id)}>;`);
+        const s = selection(contract, endpoint);
+        // The general overload last: a call whose field is not a literal gets the union.
+        const pairs = s === undefined ? [[endpointNames.input(endpoint.id), endpointNames.result(endpoint.id)] as const] : overloads(endpoint, s);
+        pairs.forEach(([input, result], i) => file.w.writeLine(`${endpointNames.operation(endpoint.id)}(input${optional && i === pairs.length - 1 ? '?' : ''}: ${input}): Promise<${result}>;`));
       });
     }
   });
@@ -355,8 +414,13 @@ function emitCreateClient(file: TsFile, contract: Contract): void {
   file.doc(`Creates a client of ${contract.info.title}.`, carrier !== undefined && !carrier.shown ? carrier.notShown : undefined);
   const runtime = `const runtime = ${createRuntime(file)};`;
   const endpoints = file.use(MODULE.tables, TABLES.ENDPOINTS);
-  const js = contract.endpoints.map((e) => `  ${endpointNames.operation(e.id)}: (input) => runtime.call(${endpoints}.${e.id}, input),`);
+  // TypeScript keeps the parentheses a cast leaves around an arrow.
+  const js = contract.endpoints.map((e) => {
+    const arrow = `(input) => runtime.call(${endpoints}.${e.id}, input)`;
+    return `  ${endpointNames.operation(e.id)}: ${selection(contract, e) === undefined ? arrow : `(${arrow})`},`;
+  });
   const ts = contract.endpoints.flatMap((endpoint) => {
+    if (selection(contract, endpoint) !== undefined) return selectedMethod(endpoint, endpoints);
     const head = `${endpointNames.operation(endpoint.id)}: (input) =>`;
     const body = `runtime.call(${endpoints}.${endpoint.id}, input) as Promise<${endpointNames.result(endpoint.id)}>,`;
     // Prettier breaks an arrow property after `=>` when the line is too long.
@@ -369,6 +433,15 @@ function emitCreateClient(file: TsFile, contract: Contract): void {
   const [param, declared, jsParam] = optionsParam(contract);
   const head = `${CLIENT.createClient}<E extends ${Environment}>`;
   file.fn(`${head}(${param}): ${Client}`, jsParam, [runtime, ...returned(js)], [runtime, ...returned(ts)], `${head}(${declared}): ${Client}`);
+}
+
+/** An overloaded method of the `createClient` object: its one implementation cast to the overloads. */
+function selectedMethod(endpoint: Endpoint, endpoints: string): string[] {
+  const name = endpointNames.operation(endpoint.id);
+  const optional = hasOptionalInput(endpoint) ? '?' : '';
+  const head = `${name}: ((input${optional}: ${endpointNames.input(endpoint.id)}) =>`;
+  const body = `runtime.call(${endpoints}.${endpoint.id}, input)) as ${CLIENT.Client}['${name}'],`;
+  return fits(`${head} ${body}`, 1) ? [`  ${head} ${body}`] : [`  ${head}`, `    ${body}`];
 }
 
 /**
@@ -416,7 +489,9 @@ function emitOperations(file: TsFile, contract: Contract): void {
   const head = `${createBaseClient}<E extends ${Environment}>`;
   file.fn(`${head}(${param}): ${BaseClient}`, jsParam, [`${create};`], [`${create} as ${BaseClient};`], `${head}(${declared}): ${BaseClient}`);
   file.w.blankLine();
-  const optional = contract.endpoints.map(hasOptionalInput);
+  const optional = contract.endpoints.map((e) => hasOptionalInput(e) && selection(contract, e) === undefined);
+  // An overloaded operation's general overload is an Operation (its input required) or an OptionalOperation.
+  for (const e of contract.endpoints) if (selection(contract, e) !== undefined) optional.push(hasOptionalInput(e), false);
   // Constants of a function type, not function declarations: in a consumer's tsc, 2,000
   // `declare const x: Operation<I, R>` cost ~35 ms at 2,000 endpoints, 2,000 functions ~150 ms.
   for (const [alias, question] of [[Operation, ''], [OptionalOperation, '?']] as const) {
@@ -434,12 +509,31 @@ function emitOperations(file: TsFile, contract: Contract): void {
       const name = endpointNames.operation(endpoint.id);
       const type = hasOptionalInput(endpoint) ? OptionalOperation : Operation;
       const spec = file.use(MODULE.tables, endpointNames.spec(endpoint.id));
+      const s = selection(contract, endpoint);
+      if (s !== undefined) return emitSelectedOperation(file, endpoint, s, type, spec);
       const io = [endpointNames.input(endpoint.id), endpointNames.result(endpoint.id)] as const;
       const lines = operationLines(name, type, io, spec);
       const typeText = `${type}<${io[0]}, ${io[1]}>`;
       file.value(`export const ${name} = (client, input) => client.call(${spec}, input);`, `export declare const ${name}: ${typeText};`, () => file.lines(lines));
     });
   }
+}
+
+/**
+ * An operation function overloaded on its stream's selector: an intersection of operation types
+ * (the general one last), its implementation cast to it.
+ */
+function emitSelectedOperation(file: TsFile, endpoint: Endpoint, s: Selection, general: string, spec: string): void {
+  const name = endpointNames.operation(endpoint.id);
+  const alias = endpointNames.operationType(endpoint.id);
+  const members = overloads(endpoint, s).map(([input, result], i, all) => `${i === all.length - 1 ? general : CLIENT_PRIVATE.Operation}<${input}, ${result}>`);
+  const line = `type ${alias} = ${members.join(' & ')};`;
+  file.lines(fits(line, 0) ? [line] : [`type ${alias} = ${members[0]} &`, ...members.slice(1).map((m, i, rest) => `  ${m}${i === rest.length - 1 ? ';' : ' &'}`)]);
+  const optional = general === CLIENT_PRIVATE.OptionalOperation ? '?' : '';
+  const head = `export const ${name} = ((client: ${CLIENT.BaseClient}, input${optional}: ${endpointNames.input(endpoint.id)}) =>`;
+  const body = `client.call(${spec}, input)) as ${alias};`;
+  const lines = fits(`${head} ${body}`, 0) ? [`${head} ${body}`] : [head, `  ${body}`];
+  file.value(`export const ${name} = ((client, input) => client.call(${spec}, input));`, `export declare const ${name}: ${alias};`, () => file.lines(lines));
 }
 
 /** An operation for the docs' example: the first that is not the token endpoint. */

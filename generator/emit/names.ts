@@ -229,6 +229,13 @@ export const endpointNames = {
   error: (id: string): string => `${pascal(id)}Error`,
   /** What its streamed success hands out: events, items or byte chunks. */
   streamItem: (id: string): string => `${pascal(id)}StreamItem`,
+  /** Where a request field asks for the stream: the input that asks, and its result; the input that does not, and its result. */
+  streamInput: (id: string): string => `${pascal(id)}StreamInput`,
+  streamResult: (id: string): string => `${pascal(id)}StreamResult`,
+  bodyInput: (id: string): string => `${pascal(id)}BodyInput`,
+  bodyResult: (id: string): string => `${pascal(id)}BodyResult`,
+  /** The overloads of its operation function (module-private). */
+  operationType: (id: string): string => `${pascal(id)}Operation`,
   /** The headers its successes declare. */
   headers: (id: string): string => `${pascal(id)}Headers`,
   /** The operation function, and the method of `Client` and of the mocks. */
@@ -244,7 +251,19 @@ export const endpointNames = {
 };
 
 /** The suffixes `endpointNames` gives an operation id's exported types. */
-export const ENDPOINT_TYPE_NAMES = [endpointNames.input, endpointNames.data, endpointNames.result, endpointNames.error, endpointNames.headers, endpointNames.streamItem] as const;
+export const ENDPOINT_TYPE_NAMES = [
+  endpointNames.input,
+  endpointNames.data,
+  endpointNames.result,
+  endpointNames.error,
+  endpointNames.headers,
+  endpointNames.streamItem,
+  endpointNames.streamInput,
+  endpointNames.streamResult,
+  endpointNames.bodyInput,
+  endpointNames.bodyResult,
+  endpointNames.operationType,
+] as const;
 
 /** The `Mocks` member that returns every success handler: `handlers`, unless an operation is called that. */
 export function handlersName(operations: readonly string[]): string {

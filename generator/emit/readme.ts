@@ -88,7 +88,7 @@ function streamSection(contract: Contract): string[] {
   return [
     '## Streams',
     '',
-    `${listed} ${streaming.length === 1 ? 'answers' : 'answer'} with a stream: after the usual \`ok\` check, \`data\` is an \`ItemStream\` read as it arrives (where the same status may answer JSON instead, \`Symbol.asyncIterator in result.data\` tells which).`,
+    `${listed} ${streaming.length === 1 ? 'answers' : 'answer'} with a stream: after the usual \`ok\` check, \`data\` is an \`ItemStream\` read as it arrives (where the same status may answer JSON instead, the request field that asks for the stream types the call, else \`Symbol.asyncIterator in result.data\` tells which).`,
     '',
     '```ts',
     `const result = await client.${endpointNames.operation(first.id)}(/* input */);`,

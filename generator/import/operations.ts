@@ -474,7 +474,7 @@ function importResponses(input: OperationsInput, operation: JsonObject, host: st
     if (ctx.exported && response['x-contractgen-added'] === true) continue;
     const isError = key === 'default' ? hasSuccess : Number(key[0]) >= 4;
     // A 1xx or 3xx is never data (a redirect is followed, a 304 is the not_modified error): its body is left out.
-    out[key] = isError ? input.errors.errorResponse(response, host, key, resolved?.pointer ?? at) : success(input, key === 'default' || key[0] === '2' ? response : withoutContent(response), resolved?.pointer ?? at, () => streamProse(input, operation, path));
+    out[key] = isError ? input.errors.errorResponse(response, host, key, resolved?.pointer ?? at) : success(input, key === 'default' || key[0] === '2' ? response : withoutContent(response), resolved?.pointer ?? at, { prose: () => streamProse(input, operation, path), selector: () => streamSelector(input, operation, path) });
   }
   if (!Object.keys(out).some((k) => k === 'default' || Number(k[0]) < 4)) {
     ctx.warn([...path, 'responses'], 'approximated', 'no success response is described: any 2xx is read as a success without a body');
@@ -498,6 +498,44 @@ function streamProse(input: OperationsInput, operation: JsonObject, path: Path):
   return [text(operation['description']), text(operation['summary']), ...fields.flatMap(([, f]) => descriptions(ctx, f.schema, 3))];
 }
 
+/**
+ * The request body field that asks for a stream: a boolean `stream` (OpenAI's, Anthropic's), or a
+ * `stream…` enum holding `sse` (OpenAI's speech `stream_format`).
+ */
+function streamSelector(input: OperationsInput, operation: JsonObject, path: Path): Out | undefined {
+  const { ctx } = input;
+  const body = resolveQuietly(ctx, operation['requestBody']);
+  const content = isObject(body) && isObject(body['content']) ? body['content'] : {};
+  const json = Object.entries(content).find(([media]) => isJson(mediaType(media) ?? ''));
+  const schema = json !== undefined && isObject(json[1]) ? json[1]['schema'] : undefined;
+  if (schema === undefined) return undefined;
+  for (const [name, field] of propertiesOf(ctx, schema, [...path, 'requestBody'])) {
+    const values = scalarKinds(ctx, field.schema);
+    if (name === 'stream' && values.types.has('boolean')) return { field: name };
+    if (name.startsWith('stream') && values.enum.includes('sse')) return { field: name, equals: 'sse' };
+  }
+  return undefined;
+}
+
+/** The JSON types and enum values a schema allows, through references and `anyOf`/`oneOf` members (a nullable boolean is `anyOf: [boolean, null]`). */
+function scalarKinds(ctx: ImportContext, value: Json | undefined, depth = 0): { types: Set<string>; enum: Json[] } {
+  const out = { types: new Set<string>(), enum: [] as Json[] };
+  const s = resolveQuietly(ctx, value);
+  if (!isObject(s) || depth > 4) return out;
+  for (const t of Array.isArray(s['type']) ? s['type'] : [s['type']]) if (typeof t === 'string') out.types.add(t);
+  if (Array.isArray(s['enum'])) out.enum.push(...s['enum']);
+  for (const key of ['anyOf', 'oneOf']) {
+    const members = s[key];
+    if (!Array.isArray(members)) continue;
+    for (const m of members) {
+      const inner = scalarKinds(ctx, m, depth + 1);
+      for (const t of inner.types) out.types.add(t);
+      out.enum.push(...inner.enum);
+    }
+  }
+  return out;
+}
+
 /** The descriptions of a schema and of what it is made of (properties, union members), `depth` levels down. */
 function descriptions(ctx: ImportContext, value: Json | undefined, depth: number): (string | undefined)[] {
   const s = resolveQuietly(ctx, value);
@@ -518,7 +556,13 @@ function statusKey(raw: string): string | undefined {
   return undefined;
 }
 
-function success(input: OperationsInput, response: JsonObject, at: Path, prose: () => (string | undefined)[]): Out {
+/** What a success's stream reads of its operation, only when it has one. */
+interface StreamContext {
+  readonly prose: () => (string | undefined)[];
+  readonly selector: () => Out | undefined;
+}
+
+function success(input: OperationsInput, response: JsonObject, at: Path, streaming: StreamContext): Out {
   const { ctx } = input;
   const content = isObject(response['content']) ? response['content'] : {};
   const all = mediaEntries(ctx, content, [...at, 'content'], true);
@@ -528,7 +572,10 @@ function success(input: OperationsInput, response: JsonObject, at: Path, prose: 
   const out: Out = { description: ctx.ownDescription(response), notShown: ctx.notShown(response) };
   if (media.length < all.length) {
     const streamed = all.filter((m) => isStreamMedia(m.media, m.entry)).map((m) => ({ media: m.media, entry: m.entry, at: m.at.slice(0, -1) }));
-    out['stream'] = importStream({ ctx, types: input.types }, streamed, [text(response['description']), ...prose()]);
+    const stream = importStream({ ctx, types: input.types }, streamed, [text(response['description']), ...streaming.prose()]);
+    // Beside a body, the request field that asks for the stream (OpenAI's and Anthropic's `stream`) types the calls that set it.
+    const selector = stream !== undefined && stream['when'] === undefined && media.length > 0 ? streaming.selector() : undefined;
+    out['stream'] = selector === undefined ? stream : { ...stream, when: selector };
   }
   if (lead !== undefined) {
     const kind = kindOf(lead.media);

@@ -180,6 +180,11 @@ function streamOptions(declared: JsonObject, format: Format | 'binary'): Out {
     if (typeof declared['error'] === 'string' && declared['error'] !== '') out['error'] = declared['error'];
     if (declared['resumable'] === true) out['resumable'] = true;
   }
+  const when = declared['when'];
+  if (isObject(when) && typeof when['field'] === 'string') {
+    const equals = when['equals'];
+    out['when'] = { field: when['field'], equals: typeof equals === 'string' || typeof equals === 'number' || typeof equals === 'boolean' ? equals : undefined };
+  }
   const idle = declared['idleTimeoutMs'];
   if (typeof idle === 'number' && Number.isInteger(idle) && idle >= 0) out['idleTimeoutMs'] = idle;
   if (text(declared['description']) !== undefined) out['description'] = declared['description'];

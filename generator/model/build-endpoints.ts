@@ -8,8 +8,9 @@ import { buildSecurity } from './build-auth.js';
 import { checkName } from './build-errors.js';
 import { buildParams } from './build-params.js';
 import { buildTypeRef, deprecation } from './build-type-ref.js';
+import { valueProblem } from './check-value.js';
 import { entries, type BuildContext, type RawPath } from './context.js';
-import { parseBodyPath, parseResponseStatus, parseStatus, sendsForm, statusClassOf } from './values.js';
+import { formatStatus, parseBodyPath, parseResponseStatus, parseStatus, sendsForm, statusClassOf } from './values.js';
 import { knowledge } from './knowledge.js';
 import type { Contract, Endpoint, EffectiveErrors, Pagination, Param, Quirk, RequestBody, ResponseSpec, ResponseStatus, ResponseStream, StreamFormat, TypeRef } from './types.js';
 
@@ -97,6 +98,30 @@ export function checkJsonFields(ctx: BuildContext, contract: Contract): void {
     if (type?.kind !== 'object') continue;
     const names = type.fields.map((f) => f.name);
     e.request?.jsonFields.forEach((field, i) => checkName(ctx, ['endpoints', e.id, 'request', 'jsonFields', i], field, names, M.unknownBodyField));
+  }
+}
+
+/**
+ * A stream's `when` names a field of the request body, of a type its value belongs to (a boolean
+ * for `true`/`false`, else a scalar or enum that can hold it): the call's types are chosen by it.
+ */
+export function checkStreamSelectors(ctx: BuildContext, contract: Contract): void {
+  const k = knowledge(contract);
+  for (const e of contract.endpoints) {
+    for (const r of e.responses) {
+      const when = r.stream?.when;
+      if (when === undefined) continue;
+      const at = ['endpoints', e.id, 'responses', r.status.kind === 'default' ? 'default' : formatStatus(r.status), 'stream', 'when'];
+      const body = e.request?.body;
+      const type = body?.kind === 'named' ? k.type(body.name) : body;
+      if (type?.kind !== 'object') {
+        ctx.report(M.streamSelectorBody, [...at, 'field'], {}, 'key');
+        continue;
+      }
+      const field = type.fields.find((f) => f.name === when.field);
+      if (field === undefined) checkName(ctx, [...at, 'field'], when.field, type.fields.map((f) => f.name), M.unknownBodyField);
+      else if (valueProblem(field.type, when.equals, (name) => k.type(name)) !== undefined) ctx.report(M.streamSelectorValue, [...at, 'field'], { field: when.field, value: JSON.stringify(when.equals) }, 'key');
+    }
   }
 }
 
@@ -191,6 +216,7 @@ function buildStream(ctx: BuildContext, path: RawPath, raw: RawResponseStream, n
     terminator: raw.format === 'sse' ? raw.terminator : undefined,
     errorEvent: raw.format === 'sse' ? raw.error : undefined,
     resumable: raw.format === 'sse' && raw.resumable === true,
+    when: raw.when === undefined ? undefined : { field: raw.when.field, equals: raw.when.equals ?? true, loc: ctx.loc([...path, 'when', 'field']) },
     idleTimeoutMs: raw.idleTimeoutMs,
     description: raw.description,
     loc: ctx.loc(path, 'key'),

@@ -9,7 +9,7 @@ import { MESSAGES as M } from '../diagnostic-catalogue.js';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import type { Incremental } from '../incremental.js';
 import type { ParsedContract } from '../load/parse.js';
-import { buildEndpoints, checkJsonFields } from './build-endpoints.js';
+import { buildEndpoints, checkJsonFields, checkStreamSelectors } from './build-endpoints.js';
 import { buildCategories, buildCodeTable, buildMessageTable, buildPolicies, buildShapes, buildStatusCategories, checkName } from './build-errors.js';
 import { buildTypes } from './build-types.js';
 import { checkBuiltInNames } from './check-builtins.js';
@@ -82,6 +82,7 @@ export function buildModel(parsed: ParsedContract, incremental?: Incremental, ch
   if (auth !== undefined) checkAuthFields(ctx, contract, auth);
   checkBuiltInNames(ctx, contract);
   checkJsonFields(ctx, contract);
+  checkStreamSelectors(ctx, contract);
   // What a body's types can hold: bytes only where the media type carries them, and a value at all.
   reportBytesInJson(ctx, knowledge(contract).bytesInJson);
   reportNoFiniteValue(ctx, knowledge(contract).finiteValues.cycles);

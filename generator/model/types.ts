@@ -491,8 +491,16 @@ export interface ResponseStream {
   /** sse: the event that reports a failure in the middle of the stream. */
   readonly errorEvent: string | undefined;
   readonly resumable: boolean;
+  /** The request body field whose value asks for the stream: calls that set it are typed to return it. */
+  readonly when: StreamSelector | undefined;
   readonly idleTimeoutMs: number | undefined;
   readonly description: string | undefined;
+  readonly loc: SourceLocation;
+}
+
+export interface StreamSelector {
+  readonly field: string;
+  readonly equals: string | number | boolean;
   readonly loc: SourceLocation;
 }
 

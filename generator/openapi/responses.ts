@@ -83,6 +83,7 @@ function streamContent(k: Knowledge, s: ResponseStream): JsonObject {
     terminator: s.terminator,
     error: s.errorEvent,
     resumable: flag(s.resumable),
+    when: s.when === undefined ? undefined : { field: s.when.field, equals: s.when.equals === true ? undefined : s.when.equals },
     idleTimeoutMs: s.idleTimeoutMs,
     description: s.description,
   };

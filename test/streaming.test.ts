@@ -74,7 +74,7 @@ interface Outcome {
   readonly error?: { readonly category: string; readonly code: string; readonly status: number; readonly message: string };
 }
 type Call = (input?: object) => Promise<Outcome>;
-type Client = Record<'createMessage' | 'chatCompletions' | 'feed' | 'tailLogs' | 'sequence' | 'download', Call>;
+type Client = Record<'createMessage' | 'chatCompletions' | 'feed' | 'rawEvents' | 'tailLogs' | 'sequence' | 'download', Call>;
 interface Package {
   createClient(options: object): Client;
   nodeTransport(module: typeof http): unknown;
@@ -94,6 +94,31 @@ const MESSAGE_EVENTS = [
   ['message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 15 } }],
   ['message_stop', { type: 'message_stop' }],
 ] as const;
+
+/**
+ * Every field and line-end form the WHATWG standard reads: a BOM, comments, `data` over several
+ * lines (one with no space after the colon, one with two), `event`, `id` (kept across events; one
+ * holding a NUL ignored), `retry` (digits only), an unknown field, a field without a colon, LF, CR
+ * and CRLF line ends, an event with no data (not dispatched), and a last event without its blank
+ * line (discarded at the end).
+ */
+const RAW = Buffer.from(
+  '\uFEFF: comment\n' +
+    'data: first\ndata:second\ndata:  third\n\n' +
+    'event: named\rid: 1\rdata: é✓𝄞\r\r' +
+    'retry: 25\r\nretry: 1x\r\nunknown: x\r\ndata\r\ndata: after empty\r\n\r\n' +
+    'id: bad\u0000id\nevent: no-data\n\n' +
+    'data: kept id\n\n' +
+    'id\ndata: cleared id\n\n' +
+    'data: never dispatched',
+);
+const RAW_EVENTS = [
+  { event: 'message', data: 'first\nsecond\n third', id: '' },
+  { event: 'named', data: 'é✓𝄞', id: '1' },
+  { event: 'message', data: '\nafter empty', id: '1' },
+  { event: 'message', data: 'kept id', id: '1' },
+  { event: 'message', data: 'cleared id', id: '' },
+];
 
 const sse = (event: string | undefined, data: unknown, id?: string) => `${event === undefined ? '' : `event: ${event}\n`}${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
 
@@ -149,11 +174,22 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     const from = Number(req.headers['last-event-id'] ?? 0);
     if (from < 3) res.writeHead(200, { 'content-type': 'text/event-stream' });
     if (req.headers['x-stall'] !== undefined) return void res.write(sse(undefined, { seq: 1, text: 'one' }, '1'));
-    // The first connection drops after two events; the next carries on after the last id it was sent.
-    if (from === 0) return void res.end(`retry: 20\n\n${sse(undefined, { seq: 1, text: 'one' }, '1')}${sse(undefined, { seq: 2, text: 'two' }, '2')}`, () => res.destroy());
+    // The first connection drops in the middle of the third event; the next carries on after the last id it was sent.
+    if (from === 0) {
+      res.write(`retry: 20\n\n${sse(undefined, { seq: 1, text: 'one' }, '1')}${sse(undefined, { seq: 2, text: 'two' }, '2')}id: 3\ndata: {"seq": 3, "te`);
+      return void setTimeout(() => res.destroy(), 5);
+    }
     // Past the third event it has no more: a 204 stops the reconnecting.
     if (from >= 3) return void res.writeHead(204).end();
     return void res.end(`${sse(undefined, { seq: from + 1, text: 'three' }, String(from + 1))}`);
+  }
+  if (url.pathname === '/raw') {
+    // The sample in two writes, split at the byte the call asks for (inside a UTF-8 sequence too).
+    const split = Number(url.searchParams.get('split'));
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write(RAW.subarray(0, split));
+    await new Promise((r) => setTimeout(r, 1));
+    return void res.end(RAW.subarray(split));
   }
   if (url.pathname === '/logs') {
     res.writeHead(200, { 'content-type': 'application/x-ndjson' });
@@ -297,6 +333,14 @@ describe.each(['fetch', 'nodeTransport'] as const)('through %s', (transport) => 
     expect(await closedSoon('/feed')).toBe(true);
   });
 
+  it('every SSE field and line end, the sample split at every byte offset: the same events', async () => {
+    for (let split = 0; split <= RAW.length; split++) {
+      const stream = streamOf(await client().rawEvents({ split }));
+      expect(await all(stream), `split at byte ${split}`).toEqual(RAW_EVENTS);
+      expect(stream.error).toBeUndefined();
+    }
+  });
+
   it('JSON lines: CRLF and blank lines allowed; a malformed line ends the stream with invalid_response after the good ones', async () => {
     const stream = streamOf<{ level: string }>(await client().tailLogs({ level: 'info' }));
     expect((await all(stream)).map((l) => l.level)).toEqual(['info', 'warn']);
@@ -320,6 +364,25 @@ describe.each(['fetch', 'nodeTransport'] as const)('through %s', (transport) => 
     expect(total).toBe(size);
     expect(largest).toBeLessThan(1024 * 1024);
     expect(await client().download({ id: 'missing' })).toMatchObject({ ok: false, error: { status: 404, code: 'not_found_error' } });
+  });
+
+  it('memory stays flat over a download six times the body cap: the peak growth is a small part of it (bench/ streams 1 GiB)', async () => {
+    const size = 192 * 1024 * 1024;
+    const used = () => {
+      const m = process.memoryUsage();
+      return m.heapUsed + m.arrayBuffers;
+    };
+    const before = used();
+    let peak = 0;
+    let total = 0;
+    const stream = streamOf<Uint8Array>(await client({ maxResponseBytes: 32 * 1024 * 1024 }).download({ id: String(size) }));
+    for await (const chunk of stream) {
+      total += chunk.byteLength;
+      if ((total & 0xfffff) < chunk.byteLength) peak = Math.max(peak, used() - before);
+    }
+    expect(total).toBe(size);
+    // Buffered whole, the growth would pass the 192 MiB read; chunks the loop dropped wait only for the collector.
+    expect(peak, `peak growth ${(peak / 1048576).toFixed(1)} MiB over ${size / 1048576} MiB`).toBeLessThan(96 * 1024 * 1024);
   });
 
   it('a download as a ReadableStream', async () => {

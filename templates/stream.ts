@@ -19,6 +19,8 @@ export interface StreamSpec {
   readonly format: 'sse' | 'jsonl' | 'json-seq' | 'binary';
   /** SSE: the events whose data is JSON (`true`: every event's). Lines and sequences are JSON. */
   readonly json?: boolean | readonly string[];
+  /** SSE: the events whose data is of no declared type (`true`: every event's): JSON where it parses, else the text. */
+  readonly loose?: boolean | readonly string[];
   /**
    * SSE: the events the contract declares; any other is skipped (absent: every event is handed
    * out). An event a server starts sending later reaches no loop whose types do not know it.
@@ -259,12 +261,15 @@ class Items<T> implements ItemStream<T> {
     if (this.finished) return;
     this.lastEventId = event.id;
     this.reconnects = 0;
-    const { terminator, errorEvent, json, events } = this.spec;
+    const { terminator, errorEvent, json, loose, events } = this.spec;
     if (terminator !== undefined && event.data === terminator) return this.end(undefined);
     if (events !== undefined && event.event !== errorEvent && !events.includes(event.event)) return;
     const isJson = json === true || (Array.isArray(json) && json.includes(event.event));
     let data: unknown = event.data;
-    if (isJson && event.event !== errorEvent) {
+    if (loose === true || (Array.isArray(loose) && loose.includes(event.event))) {
+      const parsed = parseJson(event.data);
+      if (parsed !== INVALID) data = parsed;
+    } else if (isJson && event.event !== errorEvent) {
       const parsed = parseJson(event.data);
       if (parsed === INVALID) return this.end({ code: 'invalid_response', message: `event '${event.event}' has data that is not JSON` });
       data = parsed;

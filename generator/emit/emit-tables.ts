@@ -6,7 +6,7 @@
 import { knowledge, soleEnvironment, type Knowledge } from '../model/knowledge.js';
 import { isJsonMediaType } from '../model/values.js';
 import { messageTableData } from '../model/message-data.js';
-import type { AuthScheme, Contract, Endpoint, Pagination, ErrorShape, Host, MessageRow, Param, Policy, Quirk, ResponseStream, StatusPattern } from '../model/types.js';
+import type { AuthScheme, Contract, Endpoint, Pagination, ErrorShape, Host, MessageRow, Param, Policy, Quirk, ResponseStream, StatusPattern, TypeRef } from '../model/types.js';
 import type { StreamSpec } from '../../templates/stream.js';
 // The runtime's own types: the tables are built as the runtime reads them.
 import type { PaginationSpec } from '../../templates/paginate.js';
@@ -256,10 +256,15 @@ function endpointSpec(k: Knowledge, e: Endpoint, plainParams: boolean): Endpoint
 
 /** How a streamed success is framed and read (stream.ts): which events' data is JSON, and the rest of the contract's word. */
 function streamSpec(k: Knowledge, s: ResponseStream): StreamSpec {
-  const json = s.events !== undefined ? s.events.filter((e) => !k.isText(e.type)).map((e) => e.name) : s.item !== undefined && !k.isText(s.item);
+  // Data of no declared type (`unknown`) is JSON where it parses, else text: a description that gives no schema says nothing of its form.
+  const unknown = (ref: TypeRef) => ref.kind === 'primitive' && ref.name === 'unknown';
+  const json = s.events !== undefined ? s.events.filter((e) => !k.isText(e.type) && !unknown(e.type)).map((e) => e.name) : s.item !== undefined && !k.isText(s.item) && !unknown(s.item);
+  const loose = s.events !== undefined ? s.events.filter((e) => unknown(e.type)).map((e) => e.name) : s.item !== undefined && unknown(s.item);
+  const some = (v: boolean | readonly string[]) => v === true || (Array.isArray(v) && v.length > 0);
   return {
     format: s.format,
-    ...(s.format === 'sse' && (json === true || (Array.isArray(json) && json.length > 0)) ? { json } : {}),
+    ...(s.format === 'sse' && some(json) ? { json } : {}),
+    ...(s.format === 'sse' && some(loose) ? { loose } : {}),
     ...(s.events === undefined ? {} : { events: s.events.map((e) => e.name) }),
     ...(s.terminator === undefined ? {} : { terminator: s.terminator }),
     ...(s.errorEvent === undefined ? {} : { errorEvent: s.errorEvent }),

@@ -290,6 +290,38 @@ describe('the structural comparison', () => {
     expect(findings(shapes(shape('square')), shapes(shape('square', ', side: { type: number }')))).toEqual(['response-field-added: Endpoint getShape response body(kind=square).side']);
   });
 
+  it("a stream's items and events are compared as types clients read, where the stream stands; a type only a stream reads is used", () => {
+    const streamed = (stream: string, types = node('Node')) => contract(types, get('watch', `"200":\n        stream: ${stream}`));
+    const tick = (required: boolean) => `{ format: sse, events: { tick: { type: object, fields: { at: { type: string, required: ${String(required)} } } } } }`;
+    expect(findings(streamed(tick(true)), streamed(tick(false)))).toEqual(['response-field-made-optional: Endpoint watch stream event tick field at']);
+    expect(findings(streamed('{ format: jsonl, item: string }'), streamed('{ format: jsonl, item: integer }'))).toEqual(['response-field-type-changed: Endpoint watch stream item']);
+    // Event data without a type is its text.
+    expect(findings(streamed('{ format: sse }'), streamed('{ format: sse, data: string }'))).toEqual([]);
+    expect(findings(streamed('{ format: sse }'), streamed('{ format: sse, data: Node }'))).toEqual(['response-field-type-changed: Endpoint watch stream data']);
+    const grown = node('Node', '      depth: { type: integer }\n');
+    expect(findings(streamed('{ format: sse, events: { node: Node } }'), streamed('{ format: sse, events: { node: Node } }', grown))).toEqual(['response-field-added: Field Node.depth']);
+    expect(findings(streamed('{ format: json-seq, item: Node }'), streamed('{ format: json-seq, item: Node }', grown))).toEqual(['response-field-added: Field Node.depth']);
+  });
+
+  it('the one stream of each side is compared whatever its status; a contract with every kind of stream against itself gives nothing', () => {
+    const at = (status: string, stream: string) => contract(node('Node'), get('watch', `"${status}":\n        stream: ${stream}`));
+    expect(findings(at('200', '{ format: sse, events: { a: Node } }'), at('201', '{ format: sse, events: { b: Node } }'))).toEqual([
+      'stream-event-added: Endpoint watch stream event b',
+      'stream-event-removed: Endpoint watch stream event a',
+      'success-status-added: Endpoint watch success status 201',
+      'success-status-removed: Endpoint watch success status 200',
+    ]);
+    const text = readFileSync(join(ROOT, 'test/fixtures/streaming/contract.yaml'), 'utf8');
+    expect(findings(text, text)).toEqual([]);
+  });
+
+  it('beside a status that streams throughout, one that starts or stops streaming is said at its status', () => {
+    const partial = (stream: string) => contract(node('Node'), get('watch', `"200":\n        stream: { format: jsonl, item: Node }\n      "206":\n        body: Node\n${stream}`));
+    const extra = '        stream: { format: binary }\n';
+    expect(findings(partial(''), partial(extra))).toEqual(['stream-added-beside-body: Endpoint watch response 206 stream']);
+    expect(findings(partial(extra), partial(''))).toEqual(['stream-removed-body-kept: Endpoint watch response 206 stream']);
+  });
+
   it('a type only a used type holds is used; one only an unused type holds is not', () => {
     const types = (extra: string) => `${node('Node')}  Inner:\n    kind: object\n    fields:\n      a: { type: string }\n${extra}  Outer:\n    kind: object\n    fields:\n      inner: { type: Inner }\n  Loose:\n    kind: object\n    fields:\n      held: { type: Held }\n  Held:\n    kind: object\n    fields:\n      b: { type: string }\n${extra.replace('a:', 'b:')}`;
     const uses = post('sendOuter', 'Outer');

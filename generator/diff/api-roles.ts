@@ -64,7 +64,7 @@ export function exportRoles(contract: Contract): Map<string, Role> {
   for (const e of contract.endpoints) {
     roles.set(endpointNames.input(e.id), 'input');
     // The operation's function and iterators are called: only ever read, as values are.
-    for (const name of [endpointNames.data, endpointNames.result, endpointNames.error, endpointNames.headers, endpointNames.operation, endpointNames.pages, endpointNames.items]) roles.set(name(e.id), 'output');
+    for (const name of [endpointNames.data, endpointNames.result, endpointNames.error, endpointNames.headers, endpointNames.streamItem, endpointNames.operation, endpointNames.pages, endpointNames.items]) roles.set(name(e.id), 'output');
   }
   for (const host of contract.hosts) for (const name of [hostNames.error, hostNames.shape, hostNames.code, hostNames.codes, hostNames.isCode, hostNames.decode]) roles.set(name(host.name), 'output');
   return roles;

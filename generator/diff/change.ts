@@ -22,7 +22,8 @@ export type Area =
   | 'message'
   | 'quirk'
   | 'policy'
-  | 'auth';
+  | 'auth'
+  | 'stream';
 
 export type Action = 'added' | 'removed' | 'changed';
 

@@ -4,7 +4,7 @@
  */
 import { formatStatus, isDataStatus, sendsForm } from '../model/values.js';
 import { knowledge, successHeaders, type Knowledge } from '../model/knowledge.js';
-import type { AuthScheme, Contract, Endpoint, ErrorShape, ResponseStatus, Host, NamedType, Pagination, Param, SourceLocation, TypeRef } from '../model/types.js';
+import type { AuthScheme, Contract, Endpoint, ErrorShape, ResponseStatus, ResponseSpec, ResponseStream, Host, NamedType, Pagination, Param, SourceLocation, TypeRef } from '../model/types.js';
 import { pair, pairOnce, same, type Action, type Area, type Change, type Direction } from './change.js';
 import { compareNamed, compareTypes, comparison, deprecation, settle, typesText, useSite, type Comparison } from './type-changes.js';
 import { phrase, placeWord, plainText, type Phrase } from './phrase.js';
@@ -123,6 +123,7 @@ function diffEndpoint(ctx: Ctx, eb: Endpoint, ea: Endpoint, b: Contract, a: Cont
   diffParams(ctx, eb, ea);
   diffContentTypes(ctx, eb, ea, subject);
   diffBodies(ctx, eb, ea, subject);
+  diffStreams(ctx, eb, ea, subject);
   diffQuirks(ctx, eb, ea);
   if (eb.host !== ea.host) return;
   // Shapes an endpoint gains or loses with its host are reported once, on the host.
@@ -237,12 +238,20 @@ function diffData(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase): void {
   }
   const distinct = (d: Bodies) => new Set(d.statuses.map(([, body]) => describeType(body)));
   const [first, next] = [db.statuses[0], da.statuses[0]];
-  if (distinct(db).size === 1 && distinct(da).size === 1 && first !== undefined && next !== undefined) return compareBody(ctx, whole, first[1], next[1], l);
+  if (distinct(db).size === 1 && distinct(da).size === 1 && first !== undefined && next !== undefined) {
+    return compareBody(ctx, whole, first[1], next[1], l, { before: ctx.old.streamOf(eb) !== undefined, after: ctx.new.streamOf(ea) !== undefined });
+  }
   const after = new Map(da.statuses);
+  const [streamedBefore, streamedAfter] = [streamedStatuses(ctx.old, eb), streamedStatuses(ctx.new, ea)];
   for (const [status, body] of db.statuses) {
     if (!after.has(status)) continue;
-    compareBody(ctx, phrase`${subject} response ${status} body`, body, after.get(status), l);
+    compareBody(ctx, phrase`${subject} response ${status} body`, body, after.get(status), l, { before: streamedBefore.has(status), after: streamedAfter.has(status) });
   }
+}
+
+/** The 2xx statuses an endpoint streams on. */
+function streamedStatuses(k: Knowledge, e: Endpoint): Set<string> {
+  return new Set(k.successResponses(e).flatMap((r) => (r.stream === undefined ? [] : [formatStatus(r.status)])));
 }
 
 type Bodies = { readonly kind: 'bodies'; readonly statuses: readonly (readonly [string, TypeRef | undefined])[] };
@@ -260,11 +269,112 @@ function dataText(d: Data): string {
   return typesText(d.statuses.map(([, body]) => body));
 }
 
-/** A response body both sides document, one only the new side documents (added) or only the old (removed). */
-function compareBody(ctx: Ctx, at: Phrase, before: TypeRef | undefined, after: TypeRef | undefined, l: Extra): void {
-  if (before !== undefined && after !== undefined) compareTypes(ctx.types, useSite(at, 'response', l), before, after);
+/**
+ * A response body both sides document, one only the new side documents (added) or only the old
+ * (removed). Beside a stream on both sides, a body is the JSON answer the call may get instead of
+ * the stream; where the endpoint starts or stops streaming, the stream took the body's place or
+ * gave it back, which `diffStreams` says.
+ */
+function compareBody(ctx: Ctx, at: Phrase, before: TypeRef | undefined, after: TypeRef | undefined, l: Extra, streams: { readonly before: boolean; readonly after: boolean }): void {
+  if (before !== undefined && after !== undefined) return compareTypes(ctx.types, useSite(at, 'response', l), before, after);
+  if (before === after || streams.before !== streams.after) return;
+  const action = after !== undefined ? 'added' : 'removed';
+  if (streams.before) add(ctx, 'stream', action, 'response', at, { aspect: 'json-body', ...(after === undefined ? { before: typesText([before]) } : { after: typesText([after]) }), ...l });
   else if (after !== undefined) add(ctx, 'field', 'added', 'response', at, l);
-  else if (before !== undefined) add(ctx, 'field', 'removed', 'response', at, { qualifier: 'required', ...l });
+  else add(ctx, 'field', 'removed', 'response', at, { qualifier: 'required', ...l });
+}
+
+/**
+ * A success's streams: one the endpoint starts or stops answering with (the data becomes, or stops
+ * being, an ItemStream), and between the streams of the statuses both sides stream on (the one
+ * each side streams on, when each has one) how they are framed and what each item is, as a client
+ * reading them sees it: the types of items and events go through the one comparison of types.
+ */
+function diffStreams(ctx: Ctx, eb: Endpoint, ea: Endpoint, subject: Phrase): void {
+  const streamed = (k: Knowledge, e: Endpoint) => k.successResponses(e).flatMap((r) => (r.stream === undefined ? [] : [{ response: r, stream: r.stream }]));
+  const [sb, sa] = [streamed(ctx.old, eb), streamed(ctx.new, ea)];
+  const at = phrase`${subject} stream`;
+  const [first, next] = [sb[0], sa[0]];
+  // The JSON answers a status may give instead of its stream, which the code using the data already handles.
+  const besideBody = (list: readonly { readonly response: ResponseSpec }[]) => list.every((s) => s.response.body !== undefined);
+  const anyBody = (k: Knowledge, e: Endpoint) => k.successResponses(e).some((r) => r.body !== undefined);
+  if (first === undefined && next !== undefined) {
+    add(ctx, 'stream', 'added', 'response', at, { qualifier: besideBody(sa) ? 'beside-body' : 'only', after: streamText(next.stream), ...locs(eb, next.stream) });
+  } else if (first !== undefined && next === undefined) {
+    add(ctx, 'stream', 'removed', 'response', at, { qualifier: besideBody(sb) && anyBody(ctx.new, ea) ? 'body-kept' : 'only', before: streamText(first.stream), ...locs(first.stream, ea) });
+  } else if (first !== undefined && next !== undefined) {
+    if (sb.length === 1 && sa.length === 1) return compareStream(ctx, at, first.stream, next.stream);
+    const key = (s: { readonly response: ResponseSpec }) => formatStatus(s.response.status);
+    const statuses = pair(sb, sa, key);
+    for (const [b, a] of statuses.both) compareStream(ctx, phrase`${subject} response ${key(a)} stream`, b.stream, a.stream);
+    // A status both sides document that starts or stops streaming, beside another that streams throughout.
+    const bodyAt = (k: Knowledge, e: Endpoint, status: string) => k.successResponses(e).find((r) => formatStatus(r.status) === status)?.body;
+    const documented = (k: Knowledge, e: Endpoint, status: string) => k.successResponses(e).some((r) => formatStatus(r.status) === status);
+    for (const s of statuses.added.filter((x) => documented(ctx.old, eb, key(x)))) {
+      add(ctx, 'stream', 'added', 'response', phrase`${subject} response ${key(s)} stream`, { qualifier: s.response.body !== undefined ? 'beside-body' : 'only', after: streamText(s.stream), ...locs(eb, s.stream) });
+    }
+    for (const s of statuses.removed.filter((x) => documented(ctx.new, ea, key(x)))) {
+      const kept = s.response.body !== undefined && bodyAt(ctx.new, ea, key(s)) !== undefined;
+      add(ctx, 'stream', 'removed', 'response', phrase`${subject} response ${key(s)} stream`, { qualifier: kept ? 'body-kept' : 'only', before: streamText(s.stream), ...locs(s.stream, ea) });
+    }
+  }
+}
+
+/** What a stream is, in a finding's values: its format, and its events or item type. */
+function streamText(s: ResponseStream): string {
+  if (s.events !== undefined) return `${s.format}, events ${s.events.map((e) => e.name).join(', ')}`;
+  return s.format === 'binary' ? s.format : `${s.format}, ${s.format === 'sse' ? 'data' : 'item'} ${typesText([itemOf(s)])}`;
+}
+
+/** Each item's type: an event's data without a type is its text; a JSON item without one is unknown. */
+function itemOf(s: ResponseStream): TypeRef {
+  return s.item ?? (s.format === 'sse' ? TEXT : UNKNOWN);
+}
+
+const TEXT: TypeRef = { kind: 'primitive', name: 'string' };
+const UNKNOWN: TypeRef = { kind: 'primitive', name: 'unknown' };
+
+/** How long a deployed client waits between two chunks (the runtime's default, templates/stream.ts, without one; 0 is no limit). */
+function idleWait(s: ResponseStream): number {
+  const ms = s.idleTimeoutMs ?? 60_000;
+  return ms === 0 ? Infinity : ms;
+}
+
+function compareStream(ctx: Ctx, at: Phrase, b: ResponseStream, a: ResponseStream): void {
+  const l = locs(b, a);
+  // JSON items framed another way keep their type, so they are compared still; any other format
+  // changes what an item is, and what else differs is beside the point. A format brings its media type.
+  const json = (x: ResponseStream) => x.format === 'jsonl' || x.format === 'json-seq';
+  if (b.format !== a.format) {
+    const framing = json(b) && json(a);
+    add(ctx, 'stream', 'changed', 'response', at, { aspect: 'format', qualifier: framing ? 'framing' : 'items', before: streamText(b), after: streamText(a), ...l });
+    if (!framing) return;
+  } else if (b.contentType.toLowerCase() !== a.contentType.toLowerCase()) add(ctx, 'stream', 'changed', 'response', at, { aspect: 'content-type', before: b.contentType, after: a.contentType, ...l });
+  if (b.format === 'sse') compareEvents(ctx, at, b, a);
+  else if (b.format !== 'binary') compareTypes(ctx.types, useSite(phrase`${at} item`, 'response', l), itemOf(b), itemOf(a));
+  const change = (aspect: string, qualifier: string, before: string | undefined, after: string | undefined) =>
+    add(ctx, 'stream', 'changed', 'response', at, { aspect, qualifier, ...(before === undefined ? {} : { before }), ...(after === undefined ? {} : { after }), ...l });
+  if (b.terminator !== a.terminator) change('terminator', a.terminator === undefined ? 'removed' : 'changed', b.terminator, a.terminator);
+  if (b.errorEvent !== a.errorEvent) change('error-event', a.errorEvent === undefined ? 'removed' : b.errorEvent === undefined ? 'set' : 'changed', b.errorEvent, a.errorEvent);
+  if (b.resumable !== a.resumable) change('resumable', a.resumable ? 'added' : 'removed', undefined, undefined);
+  const [wb, wa] = [idleWait(b), idleWait(a)];
+  const ms = (s: ResponseStream) => (s.idleTimeoutMs === undefined ? '60000 (default)' : s.idleTimeoutMs === 0 ? '0 (no limit)' : String(s.idleTimeoutMs));
+  if (wb !== wa) change('idle-timeout', wa > wb ? 'raised' : 'lowered', ms(b), ms(a));
+}
+
+/**
+ * Server-sent events typed by their names, or all of one data type: names pair the events, each
+ * event's data is compared as a type; a switch between the two forms is said once, and the data
+ * type of every event compared where both sides have one.
+ */
+function compareEvents(ctx: Ctx, at: Phrase, b: ResponseStream, a: ResponseStream): void {
+  const [eb, ea] = [b.events, a.events];
+  if (eb === undefined && ea === undefined) return compareTypes(ctx.types, useSite(phrase`${at} data`, 'response', locs(b, a)), itemOf(b), itemOf(a));
+  if (eb === undefined || ea === undefined) return add(ctx, 'stream', 'changed', 'response', at, { aspect: 'events', before: streamText(b), after: streamText(a), ...locs(b, a) });
+  const events = pair(eb, ea, (x) => x.name);
+  for (const x of events.removed) add(ctx, 'stream', 'removed', 'response', phrase`${at} event ${x.name}`, { aspect: 'event', ...locs(x, a) });
+  for (const x of events.added) add(ctx, 'stream', 'added', 'response', phrase`${at} event ${x.name}`, { aspect: 'event', ...locs(b, x) });
+  for (const [xb, xa] of events.both) compareTypes(ctx.types, useSite(phrase`${at} event ${xa.name}`, 'response', locs(xb, xa)), xb.type, xa.type);
 }
 
 function diffQuirks(ctx: Ctx, eb: Endpoint, ea: Endpoint): void {

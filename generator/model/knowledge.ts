@@ -553,7 +553,7 @@ function typeUsage(contract: Contract, byName: ReadonlyMap<string, NamedType>): 
   return usage;
 }
 
-/** Per endpoint object: the names its parameters and request body send, and its responses read. */
+/** Per endpoint object: the names its parameters and request body send, and its responses (bodies and streams) read. */
 const rootsOf = new WeakMap<Endpoint, { readonly request: readonly string[]; readonly response: readonly string[] }>();
 
 function endpointRoots(e: Endpoint): { readonly request: readonly string[]; readonly response: readonly string[] } {
@@ -563,7 +563,11 @@ function endpointRoots(e: Endpoint): { readonly request: readonly string[]; read
   const response: string[] = [];
   for (const p of e.params) namesIn(p.type, request);
   if (e.request?.body !== undefined) namesIn(e.request.body, request);
-  for (const r of e.responses) if (r.body !== undefined) namesIn(r.body, response);
+  for (const r of e.responses) {
+    if (r.body !== undefined) namesIn(r.body, response);
+    // A stream's items and events are read as a body is.
+    for (const t of [r.stream?.item, ...(r.stream?.events ?? []).map((x) => x.type)]) if (t !== undefined) namesIn(t, response);
+  }
   const roots = { request, response };
   rootsOf.set(e, roots);
   return roots;

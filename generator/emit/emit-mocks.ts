@@ -4,11 +4,12 @@
  * msw handlers per endpoint). Nothing here imports msw: the caller passes msw's `http` in, so the
  * main entry and this one keep zero dependencies.
  */
+import { knowledge } from '../model/knowledge.js';
 import type { Contract, Endpoint } from '../model/types.js';
 import { propertyKey, stringLiteral } from '../naming.js';
 import { distinctEndpoints } from './main-entry.js';
 import { fixtureData, mockFixtures, type EndpointFixtures } from './mock-fixtures.js';
-import { CLIENT, endpointNames, handlersName, hostNames, MOCKS, MOCKS_RUNTIME_TYPES, MODULE, RUNTIME, TABLES } from './names.js';
+import { CLIENT, endpointNames, handlersName, hostNames, MOCKS, MOCKS_RUNTIME_TYPES, MOCKS_STREAM_TYPES, MODULE, RUNTIME, TABLES } from './names.js';
 import type { NameClaim, OutputDescriptor } from './output.js';
 import { data, fits, json, list, union } from './pretty.js';
 import type { TsFile } from './ts-file.js';
@@ -37,15 +38,26 @@ export const MOCKS_ENTRY: OutputDescriptor = {
   // imports msw, so it is optional, and the range only says which msw the handlers fit.
   peerDependencies: [{ name: 'msw', range: MSW_RANGE, optional: true }],
   readme: (contract) => mocksReadme(contract),
-  names: (contract) => [{ id: 'mocks', reserved: [...Object.values(MOCKS), ...MOCKS_RUNTIME_TYPES, CLIENT.Environment, CLIENT.ServerVariables], claims: mocksClaims(contract) }],
+  names: (contract) => [{ id: 'mocks', reserved: [...Object.values(MOCKS), ...runtimeTypes(contract), CLIENT.Environment, CLIENT.ServerVariables], claims: mocksClaims(contract) }],
 };
 
-/** The mocks entry's names for hosts and endpoints (fixture keys), and the endpoint data types it imports. */
+/** The mocks entry's names for hosts and endpoints (fixture keys), and the endpoint data and stream item types it imports. */
 function mocksClaims(contract: Contract): NameClaim[] {
+  const imported = (e: Endpoint) => [endpointNames.fixtureKey, endpointNames.data, ...(streams(contract, e) ? [endpointNames.streamItem] : [])];
   return [
     ...contract.hosts.map((h) => ({ name: hostNames.fixtureKey(h.name), owner: `host '${h.name}'`, path: ['hosts', h.name] })),
-    ...distinctEndpoints(contract).flatMap((e) => [endpointNames.fixtureKey, endpointNames.data].map((name) => ({ name: name(e.id), owner: `endpoint '${e.id}'`, path: ['endpoints', e.id] }))),
+    ...distinctEndpoints(contract).flatMap((e) => imported(e).map((name) => ({ name: name(e.id), owner: `endpoint '${e.id}'`, path: ['endpoints', e.id] }))),
   ];
+}
+
+/** Whether the endpoint's success handler streams (it has a stream fixture). */
+function streams(contract: Contract, e: Endpoint): boolean {
+  return knowledge(contract).streamOf(e) !== undefined;
+}
+
+/** The runtime's mocks types the entry re-exports: those of streams only where an endpoint streams. */
+function runtimeTypes(contract: Contract): readonly string[] {
+  return contract.endpoints.some((e) => streams(contract, e)) ? [...MOCKS_RUNTIME_TYPES, ...MOCKS_STREAM_TYPES].sort() : MOCKS_RUNTIME_TYPES;
 }
 
 function emitFixtures(file: TsFile, contract: Contract): void {
@@ -90,7 +102,10 @@ function emitFixturesType(file: TsFile, contract: Contract): void {
     file.w.write('readonly endpoints: ').inlineBlock(() => {
       for (const e of contract.endpoints) {
         const args = [file.useType(MODULE.client, endpointNames.data(e.id)), hostNames.fixtureKey(e.host), endpointNames.fixtureKey(e.id)];
-        file.lines(list(`readonly ${propertyKey(e.id)}: ${endpointFixtures}`, '<', args, '>', ';', file.level, false));
+        // A streaming endpoint's fixtures hold its stream too, typed by the stream's items.
+        const type = streams(contract, e) ? file.useType(RUNTIME_MOCKS, RUNTIME.mocks.MockStreamEndpointFixtures) : endpointFixtures;
+        const typeArgs = streams(contract, e) ? [...args, file.useType(MODULE.client, endpointNames.streamItem(e.id))] : args;
+        file.lines(list(`readonly ${propertyKey(e.id)}: ${type}`, '<', typeArgs, '>', ';', file.level, false));
       }
     });
     file.w.write(';').newLine();
@@ -101,7 +116,7 @@ function emitFixturesType(file: TsFile, contract: Contract): void {
 function emitMocks(file: TsFile, contract: Contract): void {
   const reexport = `export * from './fixtures.js';`;
   file.value(reexport, reexport, () => file.w.writeLine(reexport));
-  file.lines(list('export type ', '{', MOCKS_RUNTIME_TYPES, '}', ` from '${file.specifier(RUNTIME_MOCKS)}';`, 0));
+  file.lines(list('export type ', '{', runtimeTypes(contract), '}', ` from '${file.specifier(RUNTIME_MOCKS)}';`, 0));
   file.w.blankLine();
   file.doc("Where the mocked APIs answer: the options a client is created with (its environment, server variables and base URLs; the rest is not read).");
   const environment = file.useType(MODULE.client, CLIENT.Environment);
@@ -117,13 +132,16 @@ function endpointDoc(e: Endpoint): (string | undefined)[] {
 }
 
 function emitMocksType(file: TsFile, contract: Contract, handlers: string): void {
-  const endpointMocks = file.useType(RUNTIME_MOCKS, RUNTIME.mocks.EndpointMocks);
   file.doc(`msw request handlers for ${contract.info.title}, one set per endpoint. \`H\` is msw's handler type.`);
   file.w.write(`export interface ${MOCKS.Mocks}<H> `).block(() => {
     for (const e of contract.endpoints) {
       file.doc(...endpointDoc(e));
       const key = file.useType(MODULE.mocksFixtures, endpointNames.fixtureKey(e.id));
-      file.lines(list(`readonly ${propertyKey(endpointNames.operation(e.id))}: ${endpointMocks}`, '<', ['H', key], '>', ';', file.level, false));
+      // A streaming endpoint's success streams, shaped by options typed by the stream's items.
+      const [type, args] = streams(contract, e)
+        ? [file.useType(RUNTIME_MOCKS, RUNTIME.mocks.StreamEndpointMocks), ['H', key, file.useType(MODULE.client, endpointNames.streamItem(e.id))]]
+        : [file.useType(RUNTIME_MOCKS, RUNTIME.mocks.EndpointMocks), ['H', key]];
+      file.lines(list(`readonly ${propertyKey(endpointNames.operation(e.id))}: ${type}`, '<', args, '>', ';', file.level, false));
     }
     file.doc('The success handler of every endpoint: `setupServer(...mocks.handlers())`.');
     file.w.writeLine(`${handlers}(): H[];`);
@@ -139,11 +157,16 @@ function emitCreateMocks(file: TsFile, contract: Contract, handlers: string): vo
   const spec = `{ ...${file.use(MODULE.tables, TABLES.RUNTIME_SPEC)}, endpoints: ${file.use(MODULE.tables, TABLES.ENDPOINTS)} }`;
   const api = (typeArgs: string) => `const api = ${file.use(RUNTIME_MOCKS, RUNTIME.mocks.mockApi)}${typeArgs}(http, ${spec}, ${file.use(MODULE.mocksFixtures, MOCKS.FIXTURES)}, target);`;
   file.useType(MODULE.mocksFixtures, MOCKS.FixtureKeys);
-  const members = contract.endpoints.flatMap((e) => list(`${propertyKey(endpointNames.operation(e.id))}: api.endpoint`, '(', [stringLiteral(e.id)], ')', ',', 2).map((l) => `  ${l}`));
-  const returned = ['return {', ...members, `  ${handlers}: api.handlers,`, '};'];
+  // A streaming endpoint's mocks name its stream's item type, which only the TypeScript spells.
+  const member = (e: Endpoint, typed: boolean) => {
+    const id = stringLiteral(e.id);
+    const call = !streams(contract, e) ? 'api.endpoint' : typed ? `api.streamEndpoint<${id}, ${file.useType(MODULE.client, endpointNames.streamItem(e.id))}>` : 'api.streamEndpoint';
+    return list(`${propertyKey(endpointNames.operation(e.id))}: ${call}`, '(', [id], ')', ',', 2).map((l) => `  ${l}`);
+  };
+  const returned = (typed: boolean) => ['return {', ...contract.endpoints.flatMap((e) => member(e, typed)), `  ${handlers}: api.handlers,`, '};'];
   const { MockTarget, Mocks, createMocks } = MOCKS;
   const signature = `${createMocks}<H, E extends ${file.useType(MODULE.client, CLIENT.Environment)}>(http: ${file.useType(RUNTIME_MOCKS, RUNTIME.mocks.HttpLike)}<H>, target: ${MockTarget}<E>): ${Mocks}<H>`;
-  file.fn(signature, 'http, target', [api(''), ...returned], [api(`<H, ${MOCKS.FixtureKeys}>`), ...returned]);
+  file.fn(signature, 'http, target', [api(''), ...returned(false)], [api(`<H, ${MOCKS.FixtureKeys}>`), ...returned(true)]);
 }
 
 /** The README section on `<package>/mocks`. */
@@ -168,6 +191,11 @@ function mocksReadme(contract: Contract): string[] {
     '- `mocks.<method>.success()`, `.error(key)`, `.respond(response)`: msw handlers on the URL the client calls; `{ once: true }` answers one request.',
     '- `mocks.<method>.keys` lists the keys `error` accepts; `mocks.<method>.expected(key)` is what the client returns for it, for `toMatchObject`.',
     '- `FIXTURES` (typed), and the same data in `mocks/fixtures.json` for projects without msw.',
+    ...(contract.endpoints.some((e) => streams(contract, e))
+      ? [
+          "- A streaming endpoint's `success()` answers with a real stream: its fixture's events or items (`FIXTURES.endpoints.<operation>.stream`), then the terminator. `success({ delayMs, failAfter, failWith, items })` paces it, ends it after `failAfter` items with the error event (`failWith: 'error'`) or a dropped connection (`'drop'`), or streams other items.",
+        ]
+      : []),
     '',
   ];
 }

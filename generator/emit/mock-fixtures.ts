@@ -16,7 +16,7 @@ import { DECODE_RULES } from '../../templates/decode-rules.js';
 import { shapeRules } from '../../templates/shape-reader.js';
 import type { ErrorTables } from '../../templates/spec.js';
 import { knowledge, type Knowledge } from '../model/knowledge.js';
-import type { BodyPath, Contract, Endpoint, ErrorShape, Host, JsonValue, MessageRow, ResponseHeader, ResponseSpec, ResponseStatus, ShapeReadKey, StatusPattern } from '../model/types.js';
+import type { BodyPath, Contract, Endpoint, ErrorShape, Host, JsonValue, MessageRow, ResponseHeader, ResponseSpec, ResponseStatus, ResponseStream, ShapeReadKey, StatusPattern, StreamFormat } from '../model/types.js';
 import { formatStatus, statusMatches } from '../model/values.js';
 import { setOwn } from '../records.js';
 import { errorRules, errorTableData, hostSpec, usesDecodeRules } from './emit-tables.js';
@@ -49,11 +49,27 @@ export interface HostFixtures {
   readonly fixtures: readonly Keyed<ErrorFixture>[];
 }
 
+/** A streamed success (the runtime's `MockStreamFixture`): what a streaming endpoint's success handler sends, item by item. */
+export interface StreamFixture {
+  readonly status: number;
+  readonly contentType: string;
+  readonly format: StreamFormat;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly retryMs?: number;
+  /** Events `{ event, data, id? }`, JSON items, or byte chunks as text. */
+  readonly items: readonly JsonValue[];
+  readonly terminator?: string;
+  readonly error?: { readonly event: string; readonly data: JsonValue };
+  readonly note?: string;
+}
+
 export interface EndpointFixtures {
   readonly endpoint: Endpoint;
   readonly success: FixtureResponse;
   /** A paginated endpoint's last page (no items, no next cursor): what the mocks answer a request for a following page with. */
   readonly lastPage?: FixtureResponse;
+  /** A streaming endpoint's stream: what its success handler sends. */
+  readonly stream?: StreamFixture;
   /** The endpoint's own error fixtures (quirks, a wrong content type). */
   readonly errors: readonly Keyed<ErrorFixture>[];
   /** Host fixtures the endpoint's rules decode differently than the host alone. */
@@ -108,7 +124,16 @@ export function fixtureData(fixtures: MockFixtures): unknown {
     endpoints: Object.fromEntries(
       fixtures.endpoints.map((e) => [
         e.endpoint.id,
-        { method: e.endpoint.method, path: e.endpoint.path, host: e.endpoint.host, success: e.success, ...(e.lastPage === undefined ? {} : { lastPage: e.lastPage }), errors: record(e.errors), expect: record(e.expect) },
+        {
+          method: e.endpoint.method,
+          path: e.endpoint.path,
+          host: e.endpoint.host,
+          success: e.success,
+          ...(e.lastPage === undefined ? {} : { lastPage: e.lastPage }),
+          ...(e.stream === undefined ? {} : { stream: e.stream }),
+          errors: record(e.errors),
+          expect: record(e.expect),
+        },
       ]),
     ),
   };
@@ -266,7 +291,8 @@ function endpointFixtures(k: Knowledge, endpoint: Endpoint, expect: Expect, host
   });
   const success = successFixture(k, endpoint);
   const pages = pagedFixtures(k, endpoint, success);
-  return { endpoint, success: pages?.first ?? success, ...(pages === undefined ? {} : { lastPage: pages.last }), errors, expect: expected };
+  const stream = streamFixture(k, endpoint);
+  return { endpoint, success: pages?.first ?? success, ...(pages === undefined ? {} : { lastPage: pages.last }), ...(stream === undefined ? {} : { stream }), errors, expect: expected };
 }
 
 /** Whether the client reads this status as a success of the endpoint (before quirks). */
@@ -334,13 +360,86 @@ function successFixture(k: Knowledge, endpoint: Endpoint): FixtureResponse {
     const contentType = concreteMedia(response.contentType ?? 'application/octet-stream');
     return noted({ status, contentType, text: contentType === 'application/pdf' ? EXAMPLE_PDF : EXAMPLE_TEXT });
   }
-  const headers = response.headers.length === 0 ? {} : { headers: Object.fromEntries(response.headers.map((h) => [h.name, HEADER_EXAMPLES[h.type]])) };
+  const headers = headerExamples(response);
   // A text body is its text, not the JSON of a string.
   if (k.successBody(endpoint).kind === 'text') return noted({ status, contentType: concreteMedia(response.contentType ?? 'text/plain', 'text/plain'), ...headers, text: String(exampleValue(k.contract, body)) });
   return noted({ status, contentType: concreteMedia(response.contentType ?? 'application/json', 'application/json'), ...headers, json: exampleValue(k.contract, body) });
 }
 
 const HEADER_EXAMPLES: Readonly<Record<ResponseHeader['type'], string>> = { string: 'example', integer: '1', number: '1', boolean: 'true' };
+
+function headerExamples(response: ResponseSpec): { headers?: Readonly<Record<string, string>> } {
+  return response.headers.length === 0 ? {} : { headers: Object.fromEntries(response.headers.map((h) => [h.name, HEADER_EXAMPLES[h.type]])) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Streams
+// ---------------------------------------------------------------------------------------------
+
+/** How many events a stream of one data type, or items a stream of lines, sequences or bytes, has. */
+const STREAM_ITEMS = 3;
+/** The pause a resumable stream asks for before a reconnection: short, so a test does not wait the client's default second. */
+const STREAM_RETRY_MS = 10;
+/** The text the error event carries where the contract gives its data no type. */
+const STREAM_FAILED = 'mock: the stream failed';
+
+/**
+ * A streaming endpoint's stream: for server-sent events, one event of each declared type in the
+ * contract's order (the error event aside: it ends the stream), or a few of the one data type;
+ * then the terminator. A few JSON items for lines and sequences; a few chunks of text for bytes.
+ * Every event or item is its type's example. A resumable stream's events carry ids, and it asks
+ * for a short reconnection delay.
+ */
+function streamFixture(k: Knowledge, endpoint: Endpoint): StreamFixture | undefined {
+  const stream = k.streamOf(endpoint);
+  const response = k.successResponses(endpoint).find((r) => r.stream === stream);
+  if (stream === undefined || response === undefined) return undefined;
+  const error = streamError(k, endpoint, stream);
+  const note = joinNotes(classNote(response.status), error?.note);
+  return {
+    status: representative(response.status),
+    contentType: concreteMedia(stream.contentType),
+    format: stream.format,
+    ...headerExamples(response),
+    ...(stream.resumable ? { retryMs: STREAM_RETRY_MS } : {}),
+    items: streamItems(k, stream),
+    ...(stream.terminator === undefined ? {} : { terminator: stream.terminator }),
+    ...(error === undefined ? {} : { error: { event: error.event, data: error.data } }),
+    ...(note === undefined ? {} : { note }),
+  };
+}
+
+function streamItems(k: Knowledge, stream: ResponseStream): JsonValue[] {
+  const example = (type: ResponseStream['item']): JsonValue => (type === undefined ? EXAMPLE_TEXT : exampleValue(k.contract, type));
+  const few = <T>(make: (n: number) => T): T[] => Array.from({ length: STREAM_ITEMS }, (_, i) => make(i + 1));
+  switch (stream.format) {
+    case 'sse': {
+      const events = stream.events?.filter((e) => e.name !== stream.errorEvent).map((e) => ({ name: e.name, type: e.type })) ?? few(() => ({ name: 'message', type: stream.item }));
+      return events.map((e, i) => ({ event: e.name, data: example(e.type), ...(stream.resumable ? { id: String(i + 1) } : {}) }));
+    }
+    case 'binary':
+      return few((n) => `${EXAMPLE_TEXT} ${n}\n`);
+    default:
+      return few(() => example(stream.item));
+  }
+}
+
+/**
+ * The error event a server-sent event stream fails with: its declared type's example, else the
+ * host's error body (in the shape its messages arrive in, carrying a text), else a text.
+ */
+function streamError(k: Knowledge, endpoint: Endpoint, stream: ResponseStream): { event: string; data: JsonValue; note?: string } | undefined {
+  const event = stream.errorEvent;
+  if (event === undefined) return undefined;
+  const declared = stream.events?.find((e) => e.name === event);
+  if (declared !== undefined) return { event, data: exampleValue(k.contract, declared.type) };
+  const host = k.host(endpoint.host);
+  const shape = host === undefined ? undefined : messageShape(k.contract, host);
+  const slot = shape === undefined ? undefined : textPath(shape);
+  const data = shape === undefined ? STREAM_FAILED : envelope(k.contract, shape, slot === undefined ? {} : { [slot]: STREAM_FAILED });
+  const body = shape === undefined ? 'a text' : `the host's error body (${shape.name})`;
+  return { event, data, note: `The contract gives the '${event}' event's data no type; the fixture sends ${body}.` };
+}
 
 /**
  * A cursor, offset or page-number endpoint's first page with one item at least (and a next

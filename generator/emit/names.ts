@@ -131,6 +131,8 @@ export const RUNTIME = {
     MockHostFixtures: 'MockHostFixtures',
     MockEndpointFixtures: 'MockEndpointFixtures',
     MockErrorFixture: 'MockErrorFixture',
+    MockStreamEndpointFixtures: 'MockStreamEndpointFixtures',
+    StreamEndpointMocks: 'StreamEndpointMocks',
   },
 } as const;
 
@@ -177,6 +179,18 @@ export const MOCKS_RUNTIME_TYPES: readonly string[] = [
   'MockMethod',
   'MockResponse',
   'MockSuccessFixture',
+];
+
+/** The runtime's mocks types of streamed successes: the mocks entry of a contract with a streaming endpoint re-exports them too. */
+export const MOCKS_STREAM_TYPES: readonly string[] = [
+  'MockStreamChunk',
+  'MockStreamEndpointFixtures',
+  'MockStreamErrorEvent',
+  'MockStreamEvent',
+  'MockStreamFixture',
+  'MockStreamItem',
+  'MockStreamOptions',
+  'StreamEndpointMocks',
 ];
 
 /**

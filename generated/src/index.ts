@@ -14,3 +14,4 @@ export type { SupportReport } from './runtime/support.js';
 export { nodeTransport } from './runtime/node-transport.js';
 export type { NodeHttpModule, NodeTransportOptions } from './runtime/node-transport.js';
 export type { FetchLike, Transport, TransportRequest, TransportResponse } from './runtime/transport.js';
+export type { ItemStream, StreamEvent, StreamError } from './runtime/stream.js';

@@ -145,6 +145,7 @@ export declare function percentOf(character: string): string;
  * @throws TypeError for a media type the endpoint does not accept, or a value without a JSON form.
  */
 export declare function writeBody(endpoint: EndpointSpec, value: unknown, chosen: string | undefined): EncodedBody;
+export declare function success(response: Received, data: unknown): Result<unknown, ClientError>;
 /**
  * The answer of the last request (redirects already followed or refused): any 2xx is a success,
  * read as the endpoint's 2xx are (an undocumented one as its other statuses); a 304 is the

@@ -13,7 +13,7 @@ import { decodeHostError } from './decode.js';
 import { PLAIN_JSON } from './request-body.js';
 import { statusMatches } from './status.js';
 import { nextHop } from './redirect.js';
-import { FetchResponse, globalFetch, Outgoing, viaFetch } from './transport.js';
+import { FetchResponse, Outgoing, viaFetch } from './transport.js';
 export const CLIENT_ERROR_CATEGORIES = ['network', 'timeout', 'canceled', 'invalid_response', 'invalid_request', 'redirect', 'not_modified'];
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
@@ -44,7 +44,7 @@ export async function send(spec, options, endpoint, input, proofs, secrets) {
     const outgoing = new Outgoing(request, limit, input.signal, timeoutMs);
     try {
         for (let hops = 0;; hops++) {
-            const response = await (options.transport === undefined ? (endpoint.upload ?? viaFetch)(options.fetch ?? globalFetch, outgoing) : options.transport(outgoing));
+            const response = await (endpoint.upload ?? viaFetch)(options, outgoing);
             if (!hasBody(response, limit))
                 return failure(clientError(host, 'invalid_response', `the response body exceeds ${limit} bytes`, response.status), request);
             const next = nextHop(request, response, hops, secrets);
@@ -308,7 +308,7 @@ function infoOf(response) {
 function invalid(endpoint, status, message) {
     return { ok: false, error: clientError(endpoint.host, 'invalid_response', message, status) };
 }
-function success(response, data) {
+export function success(response, data) {
     return { ok: true, data, status: response.status, response: infoOf(response) };
 }
 /**

@@ -1,14 +1,6 @@
-/**
- * The generic half of a generated package's `mocks` entry: msw request handlers that answer with
- * the contract's fixtures, on exactly the URLs the client calls (the same `buildUrl`).
- *
- * msw is an optional peer dependency and the package never imports it: the caller passes msw's
- * `http` in, typed here by the little of it the handlers use. So the package compiles without
- * msw installed, and the handlers are always built by the caller's own copy of msw, the one its
- * server runs.
- */
 import { type RuntimeOptions } from './exchange.js';
 import type { EndpointSpec, RuntimeSpec } from './spec.js';
+import type { StreamEvent, StreamSpec } from './stream.js';
 export type MockMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
 /** msw's handler options: `once` answers one request, then falls through to the next handler. */
 export interface MockHandlerOptions {
@@ -85,10 +77,69 @@ export interface MockEndpointFixtures<Data = unknown, HostKey extends string = s
      */
     readonly expect: Readonly<Record<string, MockExpectation>>;
 }
+/**
+ * One item of a stream fixture, for a stream of the client's `Item`s: an event whose `id` is
+ * optional (server-sent events), a chunk as text or bytes (a byte stream), else the item itself
+ * (JSON lines and sequences).
+ */
+export type MockStreamItem<Item> = Item extends Uint8Array ? MockStreamChunk : Item extends StreamEvent<infer Name, infer Data> ? MockStreamEvent<Name, Data> : Item;
+/** One server-sent event of a stream fixture: `data` is sent as JSON where the contract's type for it is not text. */
+export interface MockStreamEvent<Name extends string = string, Data = unknown> {
+    readonly event: Name;
+    readonly data: Data;
+    /** Sent as the event's `id` field (a resumable stream's events have one); the client's `event.id` is the last one sent. */
+    readonly id?: string;
+}
+/** One chunk of a byte stream fixture: text (sent as UTF-8) or bytes. */
+export type MockStreamChunk = string | Uint8Array;
+/** The event a server-sent event stream reports a failure with (the contract's `error` event). */
+export interface MockStreamErrorEvent {
+    readonly event: string;
+    /** Sent as JSON, or as it is when text. */
+    readonly data: unknown;
+}
+/** A streamed success: what the success handler of a streaming endpoint sends, item by item. */
+export interface MockStreamFixture<Item = unknown> {
+    readonly status: number;
+    readonly contentType: string;
+    readonly format: StreamSpec['format'];
+    readonly headers?: Readonly<Record<string, string>>;
+    /** Server-sent events: the `retry` field sent first, so a client resumes without waiting long. */
+    readonly retryMs?: number;
+    /** What the stream carries, in order: events, JSON items or byte chunks. */
+    readonly items: readonly Item[];
+    /** Server-sent events: the data sent after the last item (the contract's terminator, `[DONE]`). */
+    readonly terminator?: string;
+    /** Server-sent events: what `failWith: 'error'` sends (the contract's error event). */
+    readonly error?: MockStreamErrorEvent;
+    readonly note?: string;
+}
+/** A streaming endpoint's success handler: what it streams, how fast, and where it fails. */
+export interface MockStreamOptions<Item = unknown> extends MockHandlerOptions {
+    /** The items to stream instead of the fixture's. */
+    readonly items?: readonly Item[];
+    /** Milliseconds between two items (and before the terminator or the failure); the first item goes at once. */
+    readonly delayMs?: number;
+    /** Ends the stream after this many items with the failure `failWith` says, instead of its end or terminator. */
+    readonly failAfter?: number;
+    /**
+     * `error`: the contract's error event (server-sent events that declare one); `drop`: the
+     * connection drops (the body errors). Default: `error` where the stream has an error event, else
+     * `drop`. Without `failAfter`, the failure comes after every item.
+     */
+    readonly failWith?: 'error' | 'drop';
+    /** The error event's data instead of the fixture's. */
+    readonly errorData?: unknown;
+}
+/** A streaming endpoint's fixtures: besides the others, the stream its success handler sends. */
+export interface MockStreamEndpointFixtures<Data = unknown, HostKey extends string = string, Key extends string = string, Item = unknown> extends MockEndpointFixtures<Data, HostKey, Key> {
+    readonly stream: MockStreamFixture<MockStreamItem<Item>>;
+}
 /** An endpoint's fixtures, as the generic code reads them. */
 export interface MockEndpointData {
     readonly success: MockResponse;
     readonly lastPage?: MockResponse;
+    readonly stream?: MockStreamFixture;
     readonly errors: MockHostFixtures;
     readonly expect: Readonly<Record<string, MockExpectation | undefined>>;
 }
@@ -116,8 +167,17 @@ export interface EndpointMocks<Handler, Key extends string = string> {
     /** What the client returns for `error(key)` on this endpoint. */
     expected(key: Key): MockExpectation;
 }
+/** msw handlers for a streaming endpoint: `success` streams its stream fixture. */
+export interface StreamEndpointMocks<Handler, Key extends string = string, Item = unknown> extends EndpointMocks<Handler, Key> {
+    /** Answers with the stream fixture, item by item: `{ delayMs, failAfter, failWith, items }` shape it. */
+    success(options?: MockStreamOptions<MockStreamItem<Item>>): Handler;
+    /** What `success` streams. */
+    readonly streamFixture: MockStreamFixture<MockStreamItem<Item>>;
+}
 export interface MockApi<Handler, Keys> {
     endpoint<Id extends keyof Keys & string>(id: Id): EndpointMocks<Handler, Keys[Id] & string>;
+    /** A streaming endpoint's mocks; `Item` is its stream's item type (the client's). */
+    streamEndpoint<Id extends keyof Keys & string, Item>(id: Id): StreamEndpointMocks<Handler, Keys[Id] & string, Item>;
     /** The success handler of every endpoint. */
     handlers(): Handler[];
 }

@@ -1,12 +1,15 @@
 /**
  * The generic half of a generated package's `mocks` entry: msw request handlers that answer with
- * the contract's fixtures, on exactly the URLs the client calls (the same `buildUrl`).
+ * the contract's fixtures, on exactly the URLs the client calls (the same `buildUrl`). A streaming
+ * endpoint's success is a real streamed body (server-sent events, JSON lines or sequences, bytes),
+ * item by item, with a delay between items and a failure in the middle when asked.
  *
  * msw is an optional peer dependency and the package never imports it: the caller passes msw's
  * `http` in, typed here by the little of it the handlers use. So the package compiles without
  * msw installed, and the handlers are always built by the caller's own copy of msw, the one its
  * server runs.
  */
+import { isRecord } from './body.js';
 import { buildUrl } from './exchange.js';
 import { stringifyJson } from './json.js';
 // Statuses whose responses carry no body (the Response constructor rejects one).
@@ -94,6 +97,8 @@ export function mockApi(http, spec, fixtures, target) {
     return {
         // The keys are the generated fixtures' own, which `Keys` names: the cast only narrows them.
         endpoint: (id) => endpoint(id),
+        // The generated fixtures' items are of the stream's type, which `Item` names.
+        streamEndpoint: (id) => endpoint(id),
         handlers: () => Object.keys(fixtures.endpoints).map((id) => endpoint(id).success()),
     };
 }
@@ -113,11 +118,14 @@ function endpointMocks(http, spec, fixtures, target, id) {
         return found;
     };
     const respond = (response, options) => http[method](url, ({ request }) => unmet(endpoint, request) ?? mockResponse(response), options);
-    return {
+    const stream = mine.stream;
+    const mocks = {
         method,
         url,
         keys: [...Object.keys(hostFixtures), ...Object.keys(mine.errors)],
         success: (options) => {
+            if (stream !== undefined)
+                return streamHandler(http, method, url, endpoint, stream, options ?? {}, id);
             const last = mine.lastPage;
             if (last === undefined)
                 return respond(mine.success, options);
@@ -128,4 +136,120 @@ function endpointMocks(http, spec, fixtures, target, id) {
         fixture,
         expected: (key) => lookup(mine.expect, key) ?? fixture(key).expect,
     };
+    return stream === undefined ? mocks : { ...mocks, streamFixture: stream };
+}
+const DROP = Symbol('drop');
+const UTF8 = new TextEncoder();
+/** The success handler of a streaming endpoint; its options are checked when it is made, as a fixture key is. */
+function streamHandler(http, method, url, endpoint, stream, options, id) {
+    const { delayMs = 0, failAfter, failWith } = options;
+    if (!(typeof delayMs === 'number' && delayMs >= 0 && delayMs <= MAX_DELAY_MS))
+        throw new TypeError(`${id}: delayMs must be a number of milliseconds, not ${String(delayMs)}`);
+    if (failAfter !== undefined && !(Number.isInteger(failAfter) && failAfter >= 0))
+        throw new TypeError(`${id}: failAfter must be a count of items, not ${String(failAfter)}`);
+    const error = (failWith ?? (stream.error === undefined ? 'drop' : 'error')) === 'error' ? stream.error : undefined;
+    if (failWith === 'error' && error === undefined)
+        throw new TypeError(`${id}: the stream has no error event to fail with ('drop' drops the connection)`);
+    const fails = failAfter !== undefined || failWith !== undefined;
+    const plan = {
+        items: options.items ?? stream.items,
+        delayMs,
+        ...(fails ? { failure: { after: failAfter, error: error === undefined ? undefined : { event: error.event, data: options.errorData ?? error.data } } } : {}),
+    };
+    return http[method](url, ({ request }) => unmet(endpoint, request) ?? streamResponse(endpoint, stream, plan, request), options.once === undefined ? undefined : { once: options.once });
+}
+/** The longest delay a timer takes. */
+const MAX_DELAY_MS = 2_147_483_647;
+/**
+ * A fresh streamed Response per request: the items framed as the stream's format, then the
+ * terminator, or the failure. A resumable stream asked to resume (Last-Event-ID) sends the items
+ * after that one; with none left, 204, which ends it.
+ */
+function streamResponse(endpoint, stream, plan, request) {
+    let items = plan.items;
+    const lastEventId = endpoint.stream?.resumable === true ? request.headers.get('last-event-id') : null;
+    if (lastEventId !== null) {
+        const at = items.findIndex((item) => isRecord(item) && item.id === lastEventId);
+        items = at === -1 ? [] : items.slice(at + 1);
+        if (items.length === 0)
+            return mockResponse({ status: 204 });
+    }
+    const sse = stream.format === 'sse';
+    const steps = items.map((item) => streamItem(stream.format, endpoint.stream, item));
+    if (plan.failure !== undefined) {
+        steps.splice(plan.failure.after ?? steps.length);
+        const error = plan.failure.error;
+        steps.push(error === undefined ? DROP : sseEvent(error.event, error.data, false));
+    }
+    else if (sse && stream.terminator !== undefined)
+        steps.push(sseEvent('message', stream.terminator, false));
+    // The reconnection delay a resumable stream asks for comes first, with the first item.
+    if (sse && stream.retryMs !== undefined) {
+        const retry = `retry: ${stream.retryMs}\n\n`;
+        const first = steps[0];
+        if (typeof first === 'string')
+            steps[0] = retry + first;
+        else
+            steps.unshift(retry);
+    }
+    const headers = new Headers(stream.headers);
+    headers.set('content-type', stream.contentType);
+    return new Response(stepStream(steps, plan.delayMs), { status: stream.status, headers });
+}
+/**
+ * The steps as a body its reader pulls, one step per pull, each after `delayMs` (the first at
+ * once): a step waits for the reader, so the items before a dropped connection reach a reader
+ * that keeps up, and a cancelled body stops the timer.
+ */
+function stepStream(steps, delayMs) {
+    let next = 0;
+    let timer;
+    const send = (controller) => {
+        const step = steps[next++];
+        if (step === undefined)
+            return controller.close();
+        if (step === DROP)
+            return controller.error(new TypeError('mock: the connection dropped'));
+        controller.enqueue(typeof step === 'string' ? UTF8.encode(step) : step);
+        if (next === steps.length)
+            controller.close();
+    };
+    return new ReadableStream({
+        start: send,
+        pull: (controller) => {
+            if (delayMs === 0)
+                return send(controller);
+            return new Promise((resolve) => {
+                timer = setTimeout(() => {
+                    timer = undefined;
+                    send(controller);
+                    resolve();
+                }, delayMs);
+            });
+        },
+        cancel: () => clearTimeout(timer),
+    }, { highWaterMark: 0 });
+}
+/** One item as the stream's format frames it. */
+function streamItem(format, spec, item) {
+    switch (format) {
+        case 'sse': {
+            const event = isRecord(item) && typeof item.event === 'string' ? item.event : 'message';
+            const json = spec?.json === true || (Array.isArray(spec?.json) && spec.json.includes(event));
+            const data = isRecord(item) ? item.data : item;
+            return sseEvent(event, data, json, isRecord(item) && typeof item.id === 'string' ? item.id : undefined);
+        }
+        case 'jsonl':
+            return `${stringifyJson(item) ?? 'null'}\n`;
+        case 'json-seq':
+            return `\x1e${stringifyJson(item) ?? 'null'}\n`;
+        case 'binary':
+            return typeof item === 'string' ? item : item instanceof Uint8Array ? item : String(item);
+    }
+}
+/** A server-sent event: its data as JSON where the event's type is not text (and for anything but a string), one `data` line per line. */
+function sseEvent(event, data, json, id) {
+    const text = json || typeof data !== 'string' ? (stringifyJson(data) ?? '') : data;
+    const lines = text.split(/\r\n|\r|\n/).map((line) => `data: ${line}\n`);
+    return `${id === undefined ? '' : `id: ${id}\n`}${event === 'message' ? '' : `event: ${event}\n`}${lines.join('')}\n`;
 }

@@ -32,6 +32,8 @@ export interface NodeIncomingMessage {
     on(event: 'end' | 'close', listener: () => void): unknown;
     on(event: 'error', listener: (error: Error) => void): unknown;
     destroy(error?: Error): unknown;
+    pause(): unknown;
+    resume(): unknown;
 }
 export interface NodeTransportOptions<Agent> {
     /** The agent that pools connections (default: a keep-alive agent of the module, Node's defaults). */

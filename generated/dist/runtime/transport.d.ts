@@ -26,12 +26,24 @@ export interface TransportRequest extends Sent {
     readonly signal: AbortSignal | undefined;
     /** Bodies longer than this are not read: the transport answers `body: undefined` and drops the connection. */
     readonly maxResponseBytes: number;
+    /**
+     * Set for a call whose success is a stream (stream.ts): a transport that can leaves a 2xx body
+     * unread and answers it as `stream` (no cap applies to it); one that cannot reads it whole.
+     */
+    readonly stream?: boolean;
 }
 /** What a transport answers: `body` is undefined when it exceeded `maxResponseBytes`. */
 export interface TransportResponse {
     readonly status: number;
     readonly headers: Readonly<Record<string, string>>;
     readonly body: Uint8Array | undefined;
+    /** A 2xx body left unread, as `stream` on the request asked (`body` is then empty). */
+    readonly stream?: ReadableStream<Uint8Array>;
+}
+/** How a client sends: its transport, else fetch (the caller's, else the global one). */
+export interface Sender {
+    readonly fetch?: FetchLike | undefined;
+    readonly transport?: Transport | undefined;
 }
 /**
  * Sends one request and reads its response. It rejects on network failures and when the signal
@@ -39,13 +51,12 @@ export interface TransportResponse {
  * is answered as it came, and the runtime decides where the request may go next (redirect.ts).
  */
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
-export declare const globalFetch: FetchLike;
 /**
  * The default transport: fetch, with the body cap applied while reading. A stream body goes through
  * fetchUpload. fetch follows no redirect itself: it would send a key in a custom header, a caller's
  * headers or a body to wherever the Location points (redirect.ts follows them instead).
  */
-export declare function viaFetch(fetchFn: FetchLike, request: TransportRequest): Promise<TransportResponse>;
+export declare function viaFetch(sender: Sender, request: TransportRequest): Promise<TransportResponse>;
 /**
  * fetch with a stream body, which goes through an Upload, stopped when the exchange ends: Node's
  * fetch (undici) neither cancels a stream body when the call is aborted (the stream is locked to
@@ -53,7 +64,7 @@ export declare function viaFetch(fetchFn: FetchLike, request: TransportRequest):
  * stream would be read for ever after the call rejected. The tables name it only for endpoints
  * that take a stream, so other bundles leave it out; any other body goes through viaFetch.
  */
-export declare function fetchUpload(fetchFn: FetchLike, request: TransportRequest): Promise<TransportResponse>;
+export declare function fetchUpload(sender: Sender, request: TransportRequest): Promise<TransportResponse>;
 /**
  * Iterating fetch Headers costs more than the rest of the call, and most calls never look at
  * them: they are copied on first use. A class, as an object literal with a getter is slow to make.
@@ -66,6 +77,8 @@ export declare class FetchResponse implements TransportResponse {
     constructor(status: number, source: Headers, body: Uint8Array | undefined);
     get headers(): Readonly<Record<string, string>>;
 }
+/** Reads a body, stopping (and cancelling the stream) past `limit` bytes: no unbounded buffering. */
+export declare function readBody(response: Response, limit: number): Promise<Uint8Array | undefined>;
 /** The chunks as one array the caller owns (binary data is handed out as is). */
 export declare function concat(chunks: readonly Uint8Array[], size: number): Uint8Array;
 /** Told when an exchange is aborted (an object, so listening allocates no closure). */
@@ -87,7 +100,8 @@ export interface Abortable {
  */
 export declare class Outgoing implements TransportRequest, Abortable, AbortListener {
     readonly maxResponseBytes: number;
-    private readonly caller;
+    /** The caller's own signal: what still cancels a streamed body after the exchange (and its timeout) ended. */
+    readonly caller: AbortSignal | undefined;
     url: string;
     method: string;
     headers: Readonly<Record<string, string>>;
@@ -98,7 +112,9 @@ export declare class Outgoing implements TransportRequest, Abortable, AbortListe
     private controller;
     private listener;
     private readonly timer;
-    constructor(request: Sent, maxResponseBytes: number, caller: AbortSignal | undefined, timeoutMs: number);
+    constructor(request: Sent, maxResponseBytes: number, 
+    /** The caller's own signal: what still cancels a streamed body after the exchange (and its timeout) ended. */
+    caller: AbortSignal | undefined, timeoutMs: number);
     get signal(): AbortSignal | undefined;
     /** The caller aborted. */
     handleEvent(): void;

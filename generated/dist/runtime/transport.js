@@ -8,17 +8,18 @@
  */
 import { setOwn } from './body.js';
 import { isStream, ownBuffer } from './request-body.js';
-// Looked up at call time, so a global fetch replaced after the client was made (tests) is used.
-export const globalFetch = (url, init) => fetch(url, init);
 /**
  * The default transport: fetch, with the body cap applied while reading. A stream body goes through
  * fetchUpload. fetch follows no redirect itself: it would send a key in a custom header, a caller's
  * headers or a body to wherever the Location points (redirect.ts follows them instead).
  */
-export async function viaFetch(fetchFn, request) {
+export async function viaFetch(sender, request) {
+    // The global fetch is looked up at each call, so one replaced after the client was made (tests) is used.
+    if (sender.transport !== undefined)
+        return sender.transport(request);
     const body = request.body;
     const init = { method: request.method, headers: request.headers, body: body instanceof Uint8Array ? ownBuffer(body) : body, signal: request.signal, redirect: 'manual' };
-    const response = await fetchFn(request.url, init);
+    const response = await (sender.fetch ?? fetch)(request.url, init);
     return new FetchResponse(response.status, response.headers, await readBody(response, request.maxResponseBytes));
 }
 /**
@@ -28,14 +29,14 @@ export async function viaFetch(fetchFn, request) {
  * stream would be read for ever after the call rejected. The tables name it only for endpoints
  * that take a stream, so other bundles leave it out; any other body goes through viaFetch.
  */
-export async function fetchUpload(fetchFn, request) {
+export async function fetchUpload(sender, request) {
     const source = request.body;
-    if (!isStream(source))
-        return viaFetch(fetchFn, request);
+    if (sender.transport !== undefined || !isStream(source))
+        return viaFetch(sender, request);
     const upload = new Upload(source);
     const init = { method: request.method, headers: request.headers, body: upload.stream, signal: request.signal, duplex: 'half', redirect: 'manual' };
     try {
-        const response = await fetchFn(request.url, init);
+        const response = await (sender.fetch ?? fetch)(request.url, init);
         const received = new FetchResponse(response.status, response.headers, await readBody(response, request.maxResponseBytes));
         // The server answered before it read the whole body: the rest would be sent to no one.
         upload.stop(new Error('the server answered before the body was sent'));
@@ -112,7 +113,7 @@ export class FetchResponse {
     }
 }
 /** Reads a body, stopping (and cancelling the stream) past `limit` bytes: no unbounded buffering. */
-async function readBody(response, limit) {
+export async function readBody(response, limit) {
     if (Number(response.headers.get('content-length')) > limit) {
         await response.body?.cancel().catch(() => undefined);
         return undefined;
@@ -164,7 +165,9 @@ export class Outgoing {
     controller;
     listener;
     timer;
-    constructor(request, maxResponseBytes, caller, timeoutMs) {
+    constructor(request, maxResponseBytes, 
+    /** The caller's own signal: what still cancels a streamed body after the exchange (and its timeout) ended. */
+    caller, timeoutMs) {
         this.maxResponseBytes = maxResponseBytes;
         this.caller = caller;
         ({ url: this.url, method: this.method, headers: this.headers, body: this.body } = request);

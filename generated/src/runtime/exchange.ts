@@ -17,7 +17,7 @@ import type { EndpointSpec, RuntimeSpec } from './spec.js';
 import { statusMatches } from './status.js';
 import { nextHop } from './redirect.js';
 import type { Redactor } from './support.js';
-import { FetchResponse, globalFetch, Outgoing, viaFetch, type FetchLike, type Received, type Sent, type Transport, type TransportResponse } from './transport.js';
+import { FetchResponse, Outgoing, viaFetch, type FetchLike, type Received, type Sent, type Transport, type TransportResponse } from './transport.js';
 
 export interface RuntimeOptions {
   /** Which environment's host URLs to call; optional where the contract has one environment. */
@@ -171,7 +171,7 @@ export async function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint:
   const outgoing = new Outgoing(request, limit, input.signal, timeoutMs);
   try {
     for (let hops = 0; ; hops++) {
-      const response = await (options.transport === undefined ? (endpoint.upload ?? viaFetch)(options.fetch ?? globalFetch, outgoing) : options.transport(outgoing));
+      const response = await (endpoint.upload ?? viaFetch)(options, outgoing);
       if (!hasBody(response, limit)) return failure(clientError(host, 'invalid_response', `the response body exceeds ${limit} bytes`, response.status), request);
       const next = nextHop(request, response, hops, secrets);
       if (next === undefined) return { result: interpret(spec, endpoint, response), request, response };
@@ -427,7 +427,7 @@ function invalid(endpoint: EndpointSpec, status: number, message: string): Resul
   return { ok: false, error: clientError(endpoint.host, 'invalid_response', message, status) };
 }
 
-function success(response: Received, data: unknown): Result<unknown, ClientError> {
+export function success(response: Received, data: unknown): Result<unknown, ClientError> {
   return { ok: true, data, status: response.status, response: infoOf(response) };
 }
 

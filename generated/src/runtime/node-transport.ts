@@ -13,6 +13,7 @@
  */
 import { hasOwn, setOwn } from './body.js';
 import type { BodyData } from './request-body.js';
+import { isStreamed } from './stream.js';
 import { abortOf, concat, type Abortable, type AbortListener, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
 
 /**
@@ -49,6 +50,8 @@ export interface NodeIncomingMessage {
   on(event: 'end' | 'close', listener: () => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
   destroy(error?: Error): unknown;
+  pause(): unknown;
+  resume(): unknown;
 }
 
 export interface NodeTransportOptions<Agent> {
@@ -140,9 +143,48 @@ class NodeExchange<Agent> implements AbortListener {
     response.on('close', () => {
       if (!response.complete) this.fail(new Error('the connection closed before the response ended'));
     });
+    if (this.outgoing.stream === true && isStreamed(response.statusCode ?? 0, this.headers['content-type'])) return this.streamed(response);
     if (Number(this.headers['content-length']) > this.outgoing.maxResponseBytes) return this.answer(undefined);
     response.on('data', (chunk) => this.read(chunk));
     response.on('end', () => this.answer(concat(this.chunks, this.size)));
+  }
+
+  /**
+   * Answers with the body unread, as a stream that reads the socket only as fast as it is read
+   * (paused past 64 KiB queued); cancelling it destroys the response, closing the connection.
+   */
+  private streamed(response: NodeIncomingMessage): void {
+    this.settle(undefined);
+    let open = true;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        start(controller) {
+          const stop = (error: Error | undefined): void => {
+            if (!open) return;
+            open = false;
+            if (error === undefined) controller.close();
+            else controller.error(error);
+          };
+          response.on('data', (chunk) => {
+            if (!open) return;
+            controller.enqueue(chunk);
+            if ((controller.desiredSize ?? 0) <= 0) response.pause();
+          });
+          response.on('end', () => stop(undefined));
+          response.on('error', (error) => stop(error));
+          response.on('close', () => stop(response.complete ? undefined : new Error('the connection closed before the response ended')));
+        },
+        pull() {
+          response.resume();
+        },
+        cancel() {
+          open = false;
+          response.destroy();
+        },
+      },
+      { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+    );
+    this.resolve({ status: response.statusCode ?? 0, headers: this.headers, body: new Uint8Array(0), stream });
   }
 
   private read(chunk: Uint8Array): void {

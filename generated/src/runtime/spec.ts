@@ -13,6 +13,7 @@ import type { PaginationSpec } from './paginate.js';
 import type { ParamSpec, SerialisedParams } from './params.js';
 import type { BodyData } from './request-body.js';
 import type { fetchUpload } from './transport.js';
+import type { fetchStream, StreamSpec } from './stream.js';
 import type { attachSupportReport, fieldRedactor } from './support.js';
 
 /** A JSON path into a body: `api_error.code` is `['api_error', 'code']`; numbers index arrays. */
@@ -229,8 +230,13 @@ export interface EndpointSpec extends EndpointErrorSpec {
    * carries no multipart writer.
    */
   readonly encode?: BodyEncoder;
-  /** transport.ts's fetchUpload: named only for an endpoint that takes a stream body, which fetch sends through it. */
-  readonly upload?: typeof fetchUpload;
+  /**
+   * The endpoint's own sender: transport.ts's fetchUpload for an endpoint that takes a stream body,
+   * stream.ts's fetchStream for one whose success is a stream; named only for those endpoints.
+   */
+  readonly upload?: typeof fetchUpload | typeof fetchStream;
+  /** How its streamed success is framed and read (stream.ts's readStream, named as its `read`). */
+  readonly stream?: StreamSpec;
   /** exchange.ts's writeBody: named only for an endpoint that takes a body (`contentTypes`), so bundles of bodiless calls carry no body writing. */
   readonly write?: typeof writeBody;
   /** exchange.ts's readSuccess: named only where a success is not read as JSON (`response`, `successBodies`); without it every success is JSON. */

@@ -33,6 +33,11 @@ export interface TransportRequest extends Sent {
   readonly signal: AbortSignal | undefined;
   /** Bodies longer than this are not read: the transport answers `body: undefined` and drops the connection. */
   readonly maxResponseBytes: number;
+  /**
+   * Set for a call whose success is a stream (stream.ts): a transport that can leaves a 2xx body
+   * unread and answers it as `stream` (no cap applies to it); one that cannot reads it whole.
+   */
+  readonly stream?: boolean;
 }
 
 /** What a transport answers: `body` is undefined when it exceeded `maxResponseBytes`. */
@@ -40,6 +45,14 @@ export interface TransportResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: Uint8Array | undefined;
+  /** A 2xx body left unread, as `stream` on the request asked (`body` is then empty). */
+  readonly stream?: ReadableStream<Uint8Array>;
+}
+
+/** How a client sends: its transport, else fetch (the caller's, else the global one). */
+export interface Sender {
+  readonly fetch?: FetchLike | undefined;
+  readonly transport?: Transport | undefined;
 }
 
 /**
@@ -49,18 +62,18 @@ export interface TransportResponse {
  */
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 
-// Looked up at call time, so a global fetch replaced after the client was made (tests) is used.
-export const globalFetch: FetchLike = (url, init) => fetch(url, init);
 
 /**
  * The default transport: fetch, with the body cap applied while reading. A stream body goes through
  * fetchUpload. fetch follows no redirect itself: it would send a key in a custom header, a caller's
  * headers or a body to wherever the Location points (redirect.ts follows them instead).
  */
-export async function viaFetch(fetchFn: FetchLike, request: TransportRequest): Promise<TransportResponse> {
+export async function viaFetch(sender: Sender, request: TransportRequest): Promise<TransportResponse> {
+  // The global fetch is looked up at each call, so one replaced after the client was made (tests) is used.
+  if (sender.transport !== undefined) return sender.transport(request);
   const body = request.body;
   const init: RequestInit = { method: request.method, headers: request.headers, body: body instanceof Uint8Array ? ownBuffer(body) : body, signal: request.signal, redirect: 'manual' };
-  const response = await fetchFn(request.url, init);
+  const response = await (sender.fetch ?? fetch)(request.url, init);
   return new FetchResponse(response.status, response.headers, await readBody(response, request.maxResponseBytes));
 }
 
@@ -76,13 +89,13 @@ interface StreamingInit extends RequestInit {
  * stream would be read for ever after the call rejected. The tables name it only for endpoints
  * that take a stream, so other bundles leave it out; any other body goes through viaFetch.
  */
-export async function fetchUpload(fetchFn: FetchLike, request: TransportRequest): Promise<TransportResponse> {
+export async function fetchUpload(sender: Sender, request: TransportRequest): Promise<TransportResponse> {
   const source = request.body;
-  if (!isStream(source)) return viaFetch(fetchFn, request);
+  if (sender.transport !== undefined || !isStream(source)) return viaFetch(sender, request);
   const upload = new Upload(source);
   const init: StreamingInit = { method: request.method, headers: request.headers, body: upload.stream, signal: request.signal, duplex: 'half', redirect: 'manual' };
   try {
-    const response = await fetchFn(request.url, init);
+    const response = await (sender.fetch ?? fetch)(request.url, init);
     const received = new FetchResponse(response.status, response.headers, await readBody(response, request.maxResponseBytes));
     // The server answered before it read the whole body: the rest would be sent to no one.
     upload.stop(new Error('the server answered before the body was sent'));
@@ -162,7 +175,7 @@ export class FetchResponse implements TransportResponse {
 }
 
 /** Reads a body, stopping (and cancelling the stream) past `limit` bytes: no unbounded buffering. */
-async function readBody(response: Response, limit: number): Promise<Uint8Array | undefined> {
+export async function readBody(response: Response, limit: number): Promise<Uint8Array | undefined> {
   if (Number(response.headers.get('content-length')) > limit) {
     await response.body?.cancel().catch(() => undefined);
     return undefined;
@@ -229,7 +242,8 @@ export class Outgoing implements TransportRequest, Abortable, AbortListener {
   constructor(
     request: Sent,
     readonly maxResponseBytes: number,
-    private readonly caller: AbortSignal | undefined,
+    /** The caller's own signal: what still cancels a streamed body after the exchange (and its timeout) ended. */
+    readonly caller: AbortSignal | undefined,
     timeoutMs: number,
   ) {
     ({ url: this.url, method: this.method, headers: this.headers, body: this.body } = request);

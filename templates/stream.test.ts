@@ -59,6 +59,13 @@ describe('server-sent events', () => {
     ]);
     for (let i = 0; i <= bytes.length; i++) expect(await all(itemStream(chunks([bytes.slice(0, i), bytes.slice(i)]), SSE, OPTIONS)), `split at ${i}`).toEqual(whole);
   });
+  it('a signal aborted before the loop starts ends it at once, canceled, the body cancelled', async () => {
+    const source = chunks(['data: 1\n\n']);
+    const s = itemStream(source, { format: 'sse' }, { ...OPTIONS, signal: AbortSignal.abort() });
+    expect(await all(s)).toEqual([]);
+    expect(s.error?.code).toBe('canceled');
+    expect(source.cancelled).toBe(true);
+  });
   it('reads no further than the loop asks (backpressure)', async () => {
     const source = chunks(Array.from({ length: 100 }, (_, i) => `data: ${i}\n\n`));
     const s = itemStream(source, { format: 'sse' }, OPTIONS);

@@ -61,6 +61,8 @@ export function importStream(reading: Reading, media: readonly StreamMedia[], pr
   const out: Out = { format, contentType: first.media === DEFAULT_MEDIA[format] ? undefined : first.media };
   if (format === 'sse') Object.assign(out, itemKey === undefined ? eventsOfData(reading, entry['schema'], at) : eventsOfItem(reading, entry[itemKey], at));
   else out['item'] = lineItem(reading, itemKey === undefined ? entry['schema'] : entry[itemKey], at, itemKey === undefined);
+  // A contractgen export writes no schema for text data of no declared type.
+  if (itemKey === 'x-itemSchema' && entry['schema'] === undefined && out['data'] === 'string') delete out['data'];
   if (declared !== undefined) return { ...out, ...streamOptions(declared, format) };
   // An event named error is the failure of the stream, as Anthropic's and OpenAI's Assistants' are.
   if (isObject(out['events']) && Object.hasOwn(out['events'], 'error')) {

@@ -96,7 +96,8 @@ function streamContent(k: Knowledge, s: ResponseStream): JsonObject {
   const data = (ref: TypeRef | undefined): JsonObject => (ref === undefined || k.isText(ref) ? { type: 'string' } : { type: 'string', contentMediaType: 'application/json', contentSchema: typeRefSchema(ref, k) });
   const envelope = { type: 'object', required: ['data'], properties: { data: { type: 'string' }, event: { type: 'string' }, id: { type: 'string' }, retry: { type: 'integer', minimum: 0 } } };
   if (s.events === undefined) {
-    const schema = s.item === undefined ? { type: 'string' } : typeRefSchema(s.item, k);
+    // Text data of no declared type has no schema (a declared string has one: the import tells the two apart so).
+    const schema = s.item === undefined ? undefined : typeRefSchema(s.item, k);
     return { schema, 'x-itemSchema': { ...envelope, properties: { ...envelope.properties, data: data(s.item) } }, 'x-contractgen-stream': declared };
   }
   const members = s.events.map((e) => typeRefSchema(e.type, k));

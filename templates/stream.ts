@@ -69,6 +69,8 @@ export interface StreamOptions {
   readonly reconnect?: (lastEventId: string) => Promise<StreamSource | undefined>;
   /** Most reconnections in a row without an event between them. */
   readonly maxReconnects?: number;
+  /** How JSON items and data are read: the endpoint's codec (json.ts's lossless one where they hold an int64), else JSON. */
+  readonly json?: { parse(text: string): unknown };
 }
 
 /** What a streaming call's `data` is: iterate it once; `error` says why it ended early, if it did. */
@@ -268,25 +270,29 @@ class Items<T> implements ItemStream<T> {
     const isJson = json === true || (Array.isArray(json) && json.includes(event.event));
     let data: unknown = event.data;
     if (loose === true || (Array.isArray(loose) && loose.includes(event.event))) {
-      const parsed = parseJson(event.data);
+      const parsed = this.parse(event.data);
       if (parsed !== INVALID) data = parsed;
     } else if (isJson && event.event !== errorEvent) {
-      const parsed = parseJson(event.data);
+      const parsed = this.parse(event.data);
       if (parsed === INVALID) return this.end({ code: 'invalid_response', message: `event '${event.event}' has data that is not JSON` });
       data = parsed;
     }
     if (event.event === errorEvent) {
       // Its data is JSON where it parses, whether declared or not: servers send error objects.
-      const parsed = parseJson(event.data);
+      const parsed = this.parse(event.data);
       const value = parsed === INVALID ? event.data : parsed;
       return this.end({ code: 'stream_error', message: messageOf(value) ?? `the server sent '${event.event}'`, data: value });
     }
     this.queue.push({ event: event.event, data, id: event.id } as T);
   }
 
+  private parse(text: string): unknown {
+    return parseJson(text, this.options.json ?? JSON);
+  }
+
   private jsonItem(text: string): void {
     if (this.finished || text.trim() === '') return;
-    const parsed = parseJson(text);
+    const parsed = this.parse(text);
     if (parsed === INVALID) return this.end({ code: 'invalid_response', message: 'an item of the stream is not JSON' });
     this.queue.push(parsed as T);
   }
@@ -300,9 +306,9 @@ interface Framer {
 const IDLE = Symbol('idle');
 const INVALID = Symbol('invalid');
 
-function parseJson(text: string): unknown {
+function parseJson(text: string, codec: { parse(text: string): unknown }): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return codec.parse(text);
   } catch {
     return INVALID;
   }
@@ -468,6 +474,7 @@ export function readStream(endpoint: EndpointSpec, response: Received): Result<u
     maxItemChars: spec.maxItemChars ?? DEFAULT_MAX_ITEM_CHARS,
     signal: streamed.caller,
     reconnect: streamed.again,
+    json: endpoint.json,
   };
   return success(response, itemStream(source, spec, options));
 }

@@ -196,7 +196,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   }
   if (url.pathname === '/logs') {
     res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-    return void res.end('{"at":"2026-01-01T00:00:00Z","level":"info","message":"up"}\r\n\n{"at":"2026-01-01T00:00:01Z","level":"warn","message":"slow"}\n{"at": oops\n{"at":"x","level":"info","message":"never"}\n');
+    return void res.end('{"at":"2026-01-01T00:00:00Z","level":"info","message":"up","offset":9007199254740993}\r\n\n{"at":"2026-01-01T00:00:01Z","level":"warn","message":"slow","offset":2}\n{"at": oops\n{"at":"x","level":"info","message":"never"}\n');
   }
   if (url.pathname === '/sequence') {
     res.writeHead(200, { 'content-type': 'application/json-seq' });
@@ -346,9 +346,12 @@ describe.each(['fetch', 'nodeTransport'] as const)('through %s', (transport) => 
     }
   });
 
-  it('JSON lines: CRLF and blank lines allowed; a malformed line ends the stream with invalid_response after the good ones', async () => {
-    const stream = streamOf<{ level: string }>(await client().tailLogs({ level: 'info' }));
-    expect((await all(stream)).map((l) => l.level)).toEqual(['info', 'warn']);
+  it('JSON lines: CRLF and blank lines allowed, an int64 kept exact; a malformed line ends the stream with invalid_response after the good ones', async () => {
+    const stream = streamOf<{ level: string; offset: number | bigint }>(await client().tailLogs({ level: 'info' }));
+    const lines = await all(stream);
+    expect(lines.map((l) => l.level)).toEqual(['info', 'warn']);
+    // An int64 beyond 2^53 keeps every digit, as in any body that holds one.
+    expect(lines.map((l) => l.offset)).toEqual([9007199254740993n, 2]);
     expect(stream.error?.code).toBe('invalid_response');
   });
 

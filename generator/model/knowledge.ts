@@ -404,7 +404,8 @@ class ContractKnowledge implements Knowledge {
       });
       return found;
     };
-    const bodies = [endpoint.request?.body, ...this.successResponses(endpoint).map((r) => r.body)];
+    const streamed = (r: ResponseSpec) => [r.stream?.item, ...(r.stream?.events ?? []).map((e) => e.type)];
+    const bodies = [endpoint.request?.body, ...this.successResponses(endpoint).flatMap((r) => [r.body, ...streamed(r)])];
     return bodies.some((body) => body !== undefined && holds(body));
   }
 

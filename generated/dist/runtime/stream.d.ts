@@ -62,6 +62,10 @@ export interface StreamOptions {
     readonly reconnect?: (lastEventId: string) => Promise<StreamSource | undefined>;
     /** Most reconnections in a row without an event between them. */
     readonly maxReconnects?: number;
+    /** How JSON items and data are read: the endpoint's codec (json.ts's lossless one where they hold an int64), else JSON. */
+    readonly json?: {
+        parse(text: string): unknown;
+    };
 }
 /** What a streaming call's `data` is: iterate it once; `error` says why it ended early, if it did. */
 export interface ItemStream<T> extends AsyncIterable<T> {

@@ -199,28 +199,31 @@ class Items {
         const isJson = json === true || (Array.isArray(json) && json.includes(event.event));
         let data = event.data;
         if (loose === true || (Array.isArray(loose) && loose.includes(event.event))) {
-            const parsed = parseJson(event.data);
+            const parsed = this.parse(event.data);
             if (parsed !== INVALID)
                 data = parsed;
         }
         else if (isJson && event.event !== errorEvent) {
-            const parsed = parseJson(event.data);
+            const parsed = this.parse(event.data);
             if (parsed === INVALID)
                 return this.end({ code: 'invalid_response', message: `event '${event.event}' has data that is not JSON` });
             data = parsed;
         }
         if (event.event === errorEvent) {
             // Its data is JSON where it parses, whether declared or not: servers send error objects.
-            const parsed = parseJson(event.data);
+            const parsed = this.parse(event.data);
             const value = parsed === INVALID ? event.data : parsed;
             return this.end({ code: 'stream_error', message: messageOf(value) ?? `the server sent '${event.event}'`, data: value });
         }
         this.queue.push({ event: event.event, data, id: event.id });
     }
+    parse(text) {
+        return parseJson(text, this.options.json ?? JSON);
+    }
     jsonItem(text) {
         if (this.finished || text.trim() === '')
             return;
-        const parsed = parseJson(text);
+        const parsed = this.parse(text);
         if (parsed === INVALID)
             return this.end({ code: 'invalid_response', message: 'an item of the stream is not JSON' });
         this.queue.push(parsed);
@@ -228,9 +231,9 @@ class Items {
 }
 const IDLE = Symbol('idle');
 const INVALID = Symbol('invalid');
-function parseJson(text) {
+function parseJson(text, codec) {
     try {
-        return JSON.parse(text);
+        return codec.parse(text);
     }
     catch {
         return INVALID;
@@ -386,6 +389,7 @@ export function readStream(endpoint, response) {
         maxItemChars: spec.maxItemChars ?? DEFAULT_MAX_ITEM_CHARS,
         signal: streamed.caller,
         reconnect: streamed.again,
+        json: endpoint.json,
     };
     return success(response, itemStream(source, spec, options));
 }

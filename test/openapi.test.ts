@@ -27,7 +27,7 @@ import { contractArbitrary } from './support/arbitrary-contract.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const ORDERS = 'contract/orders.yaml';
-const FIXTURES = ['test/fixtures/problem-json/contract.yaml', 'test/fixtures/enums-nested/contract.yaml'];
+const FIXTURES = ['test/fixtures/problem-json/contract.yaml', 'test/fixtures/enums-nested/contract.yaml', 'test/fixtures/streaming/contract.yaml'];
 
 const COLLIDING = `contractgen: 1
 info: { title: Collide, version: "1", package: collide }

@@ -4,6 +4,7 @@
  * Prints `port <n>` once listening; exits on SIGTERM, or by itself after `maxSeconds`.
  */
 import { createServer } from 'node:http';
+import { serve } from './serve.mjs';
 
 const maxSeconds = Number(process.argv[2] ?? 600);
 const server = createServer((req, res) => {
@@ -20,14 +21,4 @@ const server = createServer((req, res) => {
 });
 server.keepAliveTimeout = 60_000;
 server.headersTimeout = 65_000;
-server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`port ${server.address().port}\n`);
-});
-const stop = () => {
-  server.close();
-  server.closeAllConnections?.();
-  process.exit(0);
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-setTimeout(stop, maxSeconds * 1000).unref();
+serve(server, maxSeconds);

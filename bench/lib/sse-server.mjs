@@ -7,6 +7,7 @@
  * Prints `port <n>` once listening; exits on SIGTERM, or by itself after `maxSeconds`.
  */
 import { createServer } from 'node:http';
+import { serve } from './serve.mjs';
 import { prng, streamText } from './sse-streams.mjs';
 
 const maxSeconds = Number(process.argv[2] ?? 600);
@@ -57,14 +58,4 @@ const server = createServer((req, res) => {
   }
   res.writeHead(404).end();
 });
-server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`port ${server.address().port}\n`);
-});
-const stop = () => {
-  server.close();
-  server.closeAllConnections?.();
-  process.exit(0);
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-setTimeout(stop, maxSeconds * 1000).unref();
+serve(server, maxSeconds);

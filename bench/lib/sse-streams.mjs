@@ -11,17 +11,10 @@
  *   large   64 KiB of data per event over 16 `data:` lines of 4 KiB, with an `id:` each
  */
 
-/** mulberry32: small, fast, and the same sequence on every machine. */
-export function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator the synthetic contracts use (mulberry32): the same streams on every machine. */
+import { rng as prng } from '../synth.mjs';
+
+export { prng };
 
 const TOKENS = [
   'Hello', ' world', ',', ' the', ' of', ' and', ' to', ' a', ' in', ' is', ' that', ' for', ' it', ' as', ' with', ' was', ' on', '.', '\\n', '\\n\\n',

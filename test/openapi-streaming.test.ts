@@ -89,7 +89,7 @@ const ANTHROPIC_EVENTS: readonly [string, unknown][] = [
 
 const ANTHROPIC_TYPES = `
 import { expectTypeOf } from 'vitest';
-import type { Client, ContentBlockDeltaEvent, Message, StreamError } from './index.js';
+import type { Client, ContentBlockDeltaEvent, ErrorResponse, Message, StreamError } from './index.js';
 
 export async function tool(client: Client): Promise<string> {
   const whole = await client.createMessage({ body: { model: 'm', max_tokens: 64, messages: [] } });
@@ -102,7 +102,12 @@ export async function tool(client: Client): Promise<string> {
     expectTypeOf(event.data).toEqualTypeOf<ContentBlockDeltaEvent>();
     if (event.data.delta.type === 'input_json_delta') json += event.data.delta.partial_json;
   }
-  expectTypeOf(r.data.error).toEqualTypeOf<StreamError | undefined>();
+  // The error event's data is typed as the description declares it, and the event is never an item.
+  expectTypeOf(r.data.error).toEqualTypeOf<StreamError<ErrorResponse> | undefined>();
+  for await (const event of r.data) {
+    // @ts-expect-error the error event ends the stream: it is no item
+    if (event.event === 'error') return '';
+  }
   return json;
 }
 `;

@@ -220,8 +220,16 @@ function byBody(file: TsFile, contract: Contract, endpoint: Endpoint): Map<strin
 /** What a streamed success's data is: an ItemStream of the endpoint's stream items (the first stream's by name). */
 function streamType(file: TsFile, contract: Contract, endpoint: Endpoint, stream: ResponseStream): string {
   const items = file.useType(MODULE.runtime.stream, RUNTIME.stream.ItemStream);
-  if (knowledge(contract).streamOf(endpoint) === stream) return `${items}<${endpointNames.streamItem(endpoint.id)}>`;
-  return `${items}<${streamItems(file, contract, stream).join(' | ')}>`;
+  const error = errorData(file, contract, stream);
+  const args = (item: string) => (error === undefined ? item : `${item}, ${error}`);
+  if (knowledge(contract).streamOf(endpoint) === stream) return `${items}<${args(endpointNames.streamItem(endpoint.id))}>`;
+  return `${items}<${args(streamItems(file, contract, stream).join(' | '))}>`;
+}
+
+/** The type of the error event's data, where the contract declares it among the events. */
+function errorData(file: TsFile, contract: Contract, stream: ResponseStream): string | undefined {
+  const declared = stream.events?.find((e) => e.name === stream.errorEvent);
+  return declared === undefined ? undefined : typeText(contract, declared.type, imported(file));
 }
 
 /** A stream's items: its events (each event's data typed by its name, so `event.event` narrows `event.data`), items or byte chunks. */
@@ -232,7 +240,11 @@ function streamItems(file: TsFile, contract: Contract, stream: ResponseStream): 
     case 'binary':
       return ['Uint8Array'];
     case 'sse':
-      if (stream.events !== undefined) return stream.events.map((e) => event(stringLiteral(e.name), type(e.type)));
+      // The error event ends the stream: the loop never hands it out.
+      if (stream.events !== undefined) {
+        const handed = stream.events.filter((e) => e.name !== stream.errorEvent).map((e) => event(stringLiteral(e.name), type(e.type)));
+        return handed.length === 0 ? ['never'] : handed;
+      }
       return [event('string', stream.item === undefined ? 'string' : type(stream.item))];
     default:
       return [stream.item === undefined ? 'unknown' : type(stream.item)];
@@ -337,7 +349,7 @@ function emitSelection(file: TsFile, contract: Contract, endpoint: Endpoint, s: 
   const key = propertyKey(s.field);
   const value = typeof s.equals === 'string' ? stringLiteral(s.equals) : String(s.equals);
   const result = file.useType(MODULE.runtime.exchange, RUNTIME.exchange.Result);
-  const items = `${file.useType(MODULE.runtime.stream, RUNTIME.stream.ItemStream)}<${endpointNames.streamItem(id)}>`;
+  const items = streamType(file, contract, endpoint, s.stream);
   file.lines(intersection(`export type ${endpointNames.streamInput(id)} =`, input, `{ readonly body: { readonly ${key}: ${value} } }`));
   file.lines(list(`export type ${endpointNames.streamResult(id)} = ${result}`, '<', [items, ...rest], '>', ';', file.level, false));
   if (!s.bodyOverload) return;

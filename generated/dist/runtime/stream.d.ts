@@ -35,11 +35,11 @@ export interface StreamSpec {
     readonly resumable?: boolean;
 }
 /** Why a stream ended early. */
-export interface StreamError {
+export interface StreamError<E = unknown> {
     readonly code: 'network' | 'timeout' | 'canceled' | 'invalid_response' | 'stream_error';
     readonly message: string;
     /** The data of the contract's error event (`stream_error`). */
-    readonly data?: unknown;
+    readonly data?: E;
 }
 /** One event of a server-sent event stream, `data` read as the contract says. */
 export interface StreamEvent<Name extends string = string, Data = unknown> {
@@ -68,8 +68,9 @@ export interface StreamOptions {
     };
 }
 /** What a streaming call's `data` is: iterate it once; `error` says why it ended early, if it did. */
-export interface ItemStream<T> extends AsyncIterable<T> {
-    readonly error: StreamError | undefined;
+export interface ItemStream<T, E = unknown> extends AsyncIterable<T> {
+    /** Why the stream ended early; `data` is the contract's error event's, typed as it declares it. */
+    readonly error: StreamError<E> | undefined;
     /** Stops reading and closes the connection; the loop ends. */
     abort(): void;
     /**

@@ -168,7 +168,7 @@ function unrecognised(plan: DecodePlan, host: string, status: number, body: unkn
  * keep it, at the top (problem details, GitHub, OAuth, a plain `error`), in an `error` object
  * (Google, Stripe) or in the first `errors` entry (JSON:API).
  */
-function serverMessage(body: unknown): string | undefined {
+export function serverMessage(body: unknown): string | undefined {
   for (const record of [body, own(body, 'error'), item(own(body, 'errors'), 0)]) {
     for (const key of ['detail', 'title', 'message', 'error_description', 'error']) {
       const text = own(record, key);

@@ -2,6 +2,7 @@
  * Step one of a review: every structural difference between two models, with locations in both
  * files. No judgement here; the rules classify.
  */
+import { DEFAULT_IDLE_MS } from '../../templates/stream.js';
 import { formatStatus, isDataStatus, sendsForm } from '../model/values.js';
 import { knowledge, successHeaders, type Knowledge } from '../model/knowledge.js';
 import type { AuthScheme, Contract, Endpoint, ErrorShape, ResponseStatus, ResponseSpec, ResponseStream, Host, NamedType, Pagination, Param, SourceLocation, TypeRef } from '../model/types.js';
@@ -334,9 +335,9 @@ function itemOf(s: ResponseStream): TypeRef {
 const TEXT: TypeRef = { kind: 'primitive', name: 'string' };
 const UNKNOWN: TypeRef = { kind: 'primitive', name: 'unknown' };
 
-/** How long a deployed client waits between two chunks (the runtime's default, templates/stream.ts, without one; 0 is no limit). */
+/** How long a deployed client waits between two chunks (the runtime's default without one; 0 is no limit). */
 function idleWait(s: ResponseStream): number {
-  const ms = s.idleTimeoutMs ?? 60_000;
+  const ms = s.idleTimeoutMs ?? DEFAULT_IDLE_MS;
   return ms === 0 ? Infinity : ms;
 }
 
@@ -358,7 +359,7 @@ function compareStream(ctx: Ctx, at: Phrase, b: ResponseStream, a: ResponseStrea
   if (b.errorEvent !== a.errorEvent) change('error-event', a.errorEvent === undefined ? 'removed' : b.errorEvent === undefined ? 'set' : 'changed', b.errorEvent, a.errorEvent);
   if (b.resumable !== a.resumable) change('resumable', a.resumable ? 'added' : 'removed', undefined, undefined);
   const [wb, wa] = [idleWait(b), idleWait(a)];
-  const ms = (s: ResponseStream) => (s.idleTimeoutMs === undefined ? '60000 (default)' : s.idleTimeoutMs === 0 ? '0 (no limit)' : String(s.idleTimeoutMs));
+  const ms = (s: ResponseStream) => (s.idleTimeoutMs === undefined ? `${DEFAULT_IDLE_MS} (default)` : s.idleTimeoutMs === 0 ? '0 (no limit)' : String(s.idleTimeoutMs));
   if (wb !== wa) change('idle-timeout', wa > wb ? 'raised' : 'lowered', ms(b), ms(a));
 }
 

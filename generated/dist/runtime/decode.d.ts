@@ -56,6 +56,12 @@ export interface DecodeInput {
 }
 export declare function decodeHostError(tables: ErrorTables, host: HostErrorSpec, input: DecodeInput): DecodedError;
 /**
+ * The server's own message in a body no shape matched: a string where the usual error formats
+ * keep it, at the top (problem details, GitHub, OAuth, a plain `error`), in an `error` object
+ * (Google, Stripe) or in the first `errors` entry (JSON:API).
+ */
+export declare function serverMessage(body: unknown): string | undefined;
+/**
  * The field errors of a list in the body (the first hundred): each entry's texts at `field` and
  * `message` (a key of the entry, or a path into it), where it has either; of a single record, its
  * texts where it names a field. What a shape's reader

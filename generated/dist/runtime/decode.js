@@ -82,7 +82,7 @@ function unrecognised(plan, host, status, body, kept) {
  * keep it, at the top (problem details, GitHub, OAuth, a plain `error`), in an `error` object
  * (Google, Stripe) or in the first `errors` entry (JSON:API).
  */
-function serverMessage(body) {
+export function serverMessage(body) {
     for (const record of [body, own(body, 'error'), item(own(body, 'errors'), 0)]) {
         for (const key of ['detail', 'title', 'message', 'error_description', 'error']) {
             const text = own(record, key);

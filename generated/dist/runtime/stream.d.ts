@@ -1,12 +1,3 @@
-/**
- * Streamed successes as typed async iterables: server-sent events (sse.ts parses them), JSON lines
- * (`application/jsonl`, `application/x-ndjson`) and JSON text sequences (RFC 7464). The body is
- * pulled a chunk at a time only when the loop asks for the next item, so a slow consumer never
- * makes the client buffer the stream; `break`, `abort()` or the caller's signal cancel the body at
- * once, which closes the connection. A failure in the middle (the network, the idle timeout, a
- * malformed item, an error event the contract declares) ends the iteration and is kept in `error`:
- * the loop never throws and no rejection is left unhandled.
- */
 import { type ClientError, type Result } from './exchange.js';
 import type { EndpointSpec } from './spec.js';
 import { type Received, type Sender, type TransportRequest, type TransportResponse } from './transport.js';
@@ -23,10 +14,8 @@ export interface StreamSpec {
      * out). An event a server starts sending later reaches no loop whose types do not know it.
      */
     readonly events?: readonly string[];
-    /** Most milliseconds between two chunks before the stream ends with `timeout` (default 60000; 0: no limit). */
+    /** Most milliseconds between two chunks before the stream ends with `timeout` (default DEFAULT_IDLE_MS; 0: no limit). */
     readonly idleTimeoutMs?: number;
-    /** Most characters one line, event or item may hold (default 16 MiB). */
-    readonly maxItemChars?: number;
     /** SSE: data that ends the stream instead of being an event (OpenAI's `[DONE]`). */
     readonly terminator?: string;
     /** SSE: the event that reports a failure in the middle of the stream; its data becomes `error.data`. */
@@ -94,6 +83,8 @@ export declare function isStreamed(status: number, contentType: string | null | 
  * client's own transport is asked to do the same through the request's `stream`.
  */
 export declare function fetchStream(sender: Sender, request: TransportRequest): Promise<TransportResponse>;
+/** The idle timeout of a stream whose contract gives none (the differ reads it too). */
+export declare const DEFAULT_IDLE_MS = 60000;
 /**
  * A streaming endpoint's success (the tables name it as the endpoint's reader): its items, read
  * as they come; a JSON success of the same endpoint as readSuccess reads it. A transport that

@@ -7,6 +7,8 @@
  * malformed item, an error event the contract declares) ends the iteration and is kept in `error`:
  * the loop never throws and no rejection is left unhandled.
  */
+import { truncate } from './body.js';
+import { serverMessage } from './decode.js';
 import { readSuccess, success, type ClientError, type Result } from './exchange.js';
 import type { EndpointSpec } from './spec.js';
 import { isStream, ownBuffer } from './request-body.js';
@@ -26,10 +28,8 @@ export interface StreamSpec {
    * out). An event a server starts sending later reaches no loop whose types do not know it.
    */
   readonly events?: readonly string[];
-  /** Most milliseconds between two chunks before the stream ends with `timeout` (default 60000; 0: no limit). */
+  /** Most milliseconds between two chunks before the stream ends with `timeout` (default DEFAULT_IDLE_MS; 0: no limit). */
   readonly idleTimeoutMs?: number;
-  /** Most characters one line, event or item may hold (default 16 MiB). */
-  readonly maxItemChars?: number;
   /** SSE: data that ends the stream instead of being an event (OpenAI's `[DONE]`). */
   readonly terminator?: string;
   /** SSE: the event that reports a failure in the middle of the stream; its data becomes `error.data`. */
@@ -267,22 +267,22 @@ class Items<T> implements ItemStream<T> {
     this.reconnects = 0;
     const { terminator, errorEvent, json, loose, events } = this.spec;
     if (terminator !== undefined && event.data === terminator) return this.end(undefined);
-    if (events !== undefined && event.event !== errorEvent && !events.includes(event.event)) return;
-    const isJson = json === true || (Array.isArray(json) && json.includes(event.event));
-    let data: unknown = event.data;
-    if (loose === true || (Array.isArray(loose) && loose.includes(event.event))) {
-      const parsed = this.parse(event.data);
-      if (parsed !== INVALID) data = parsed;
-    } else if (isJson && event.event !== errorEvent) {
-      const parsed = this.parse(event.data);
-      if (parsed === INVALID) return this.end({ code: 'invalid_response', message: `event '${event.event}' has data that is not JSON` });
-      data = parsed;
-    }
+    const parsed = (): unknown => {
+      const value = this.parse(event.data);
+      return value === INVALID ? event.data : value;
+    };
     if (event.event === errorEvent) {
       // Its data is JSON where it parses, whether declared or not: servers send error objects.
-      const parsed = this.parse(event.data);
-      const value = parsed === INVALID ? event.data : parsed;
-      return this.end({ code: 'stream_error', message: messageOf(value) ?? `the server sent '${event.event}'`, data: value });
+      const data = parsed();
+      return this.end({ code: 'stream_error', message: (typeof data === 'string' ? truncate(data) : serverMessage(data)) ?? `the server sent '${event.event}'`, data });
+    }
+    if (events !== undefined && !events.includes(event.event)) return;
+    const listed = (names: boolean | readonly string[] | undefined) => names === true || (Array.isArray(names) && names.includes(event.event));
+    let data: unknown = event.data;
+    if (listed(loose)) data = parsed();
+    else if (listed(json)) {
+      data = this.parse(event.data);
+      if (data === INVALID) return this.end({ code: 'invalid_response', message: `event '${event.event}' has data that is not JSON` });
     }
     this.queue.push({ event: event.event, data, id: event.id } as T);
   }
@@ -313,18 +313,6 @@ function parseJson(text: string, codec: { parse(text: string): unknown }): unkno
   } catch {
     return INVALID;
   }
-}
-
-function messageOf(data: unknown): string | undefined {
-  if (typeof data === 'string') return data.slice(0, 500);
-  if (data === null || typeof data !== 'object') return undefined;
-  const record = data as Record<string, unknown>;
-  const inner = Object.hasOwn(record, 'error') ? record.error : record;
-  if (inner !== null && typeof inner === 'object' && Object.hasOwn(inner, 'message')) {
-    const message = (inner as Record<string, unknown>).message;
-    if (typeof message === 'string') return message.slice(0, 500);
-  }
-  return undefined;
 }
 
 function tooLarge(limit: number): StreamError {
@@ -441,24 +429,22 @@ class Streamed extends FetchResponse implements StreamedResponse {
   }
 }
 
-/** The request sent again after a drop, asking for what follows `lastEventId`: only a streamed 2xx resumes. */
+/**
+ * The request sent again after a drop, asking for what follows `lastEventId`, as the first was
+ * (a body that was a stream is not sent twice): only a streamed 2xx resumes.
+ */
 async function resend(sender: Sender, request: TransportRequest, lastEventId: string, caller: AbortSignal | undefined): Promise<StreamSource | undefined> {
+  if (isStream(request.body)) return undefined;
   const headers = lastEventId === '' ? request.headers : { ...request.headers, 'last-event-id': lastEventId };
-  const again: TransportRequest = { url: request.url, method: request.method, headers, body: request.body, signal: caller, maxResponseBytes: request.maxResponseBytes, stream: true };
-  if (sender.transport !== undefined) {
-    const response = await sender.transport(again);
-    return response.stream === undefined ? undefined : readerSource(response.stream);
-  }
-  const body = request.body;
-  if (isStream(body)) return undefined;
-  const response = await (sender.fetch ?? fetch)(again.url, { method: again.method, headers, body: body instanceof Uint8Array ? ownBuffer(body) : body, signal: caller, redirect: 'manual' });
-  if (response.body !== null && isStreamed(response.status, response.headers.get('content-type'))) return readerSource(response.body);
-  await response.body?.cancel().catch(() => undefined);
-  return undefined;
+  const again: TransportRequest & { readonly caller: AbortSignal | undefined } = { url: request.url, method: request.method, headers, body: request.body, signal: caller, maxResponseBytes: request.maxResponseBytes, caller };
+  const response: StreamedResponse = await fetchStream(sender, again);
+  return response.stream === undefined ? undefined : readerSource(response.stream);
 }
 
-const DEFAULT_IDLE_MS = 60_000;
-const DEFAULT_MAX_ITEM_CHARS = 16 * 1024 * 1024;
+/** The idle timeout of a stream whose contract gives none (the differ reads it too). */
+export const DEFAULT_IDLE_MS = 60_000;
+/** Most characters one line, event or item may hold. */
+const MAX_ITEM_CHARS = 16 * 1024 * 1024;
 
 /**
  * A streaming endpoint's success (the tables name it as the endpoint's reader): its items, read
@@ -472,7 +458,7 @@ export function readStream(endpoint: EndpointSpec, response: Received): Result<u
   const source = streamed.stream === undefined ? bytesSource(response.body) : readerSource(streamed.stream);
   const options: StreamOptions = {
     idleTimeoutMs: spec.idleTimeoutMs ?? DEFAULT_IDLE_MS,
-    maxItemChars: spec.maxItemChars ?? DEFAULT_MAX_ITEM_CHARS,
+    maxItemChars: MAX_ITEM_CHARS,
     signal: streamed.caller,
     reconnect: streamed.again,
     json: endpoint.json,

@@ -501,13 +501,13 @@ function emitOperations(file: TsFile, contract: Contract): void {
   const head = `${createBaseClient}<E extends ${Environment}>`;
   file.fn(`${head}(${param}): ${BaseClient}`, jsParam, [`${create};`], [`${create} as ${BaseClient};`], `${head}(${declared}): ${BaseClient}`);
   file.w.blankLine();
-  const optional = contract.endpoints.map((e) => hasOptionalInput(e) && selection(contract, e) === undefined);
-  // An overloaded operation's general overload is an Operation (its input required) or an OptionalOperation.
-  for (const e of contract.endpoints) if (selection(contract, e) !== undefined) optional.push(hasOptionalInput(e), false);
+  // Whether the functions' types take an optional input: each endpoint's own, and an endpoint
+  // overloaded on its stream's selector also an Operation (the overloads that set the field need an input).
+  const optional = new Set(contract.endpoints.flatMap((e) => (selection(contract, e) === undefined ? [hasOptionalInput(e)] : [hasOptionalInput(e), false])));
   // Constants of a function type, not function declarations: in a consumer's tsc, 2,000
   // `declare const x: Operation<I, R>` cost ~35 ms at 2,000 endpoints, 2,000 functions ~150 ms.
   for (const [alias, question] of [[Operation, ''], [OptionalOperation, '?']] as const) {
-    if (!optional.includes(question === '?')) continue;
+    if (!optional.has(question === '?')) continue;
     file.doc(question === '' ? `An operation function: its endpoint called through a {@link ${BaseClient}}.` : 'An operation function whose input may be left out.');
     file.lines([`type ${alias}<I, R> = (client: ${BaseClient}, input${question}: I) => Promise<R>;`]);
   }

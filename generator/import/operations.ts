@@ -13,7 +13,7 @@ import { exportedHostShapeNames } from './exported.js';
 import { inferPagination } from './pagination.js';
 import { propertiesOf, refOf, resolve, resolveQuietly } from './refs.js';
 import { field, typeRef, type SchemaTypes } from './schemas.js';
-import { importStream, isStreamMedia } from './streams.js';
+import { importStream, isStreamMedia, type StreamOperation } from './streams.js';
 import type { Security } from './security.js';
 import type { Hosts } from './servers.js';
 
@@ -474,76 +474,13 @@ function importResponses(input: OperationsInput, operation: JsonObject, host: st
     if (ctx.exported && response['x-contractgen-added'] === true) continue;
     const isError = key === 'default' ? hasSuccess : Number(key[0]) >= 4;
     // A 1xx or 3xx is never data (a redirect is followed, a 304 is the not_modified error): its body is left out.
-    out[key] = isError ? input.errors.errorResponse(response, host, key, resolved?.pointer ?? at) : success(input, key === 'default' || key[0] === '2' ? response : withoutContent(response), resolved?.pointer ?? at, { prose: () => streamProse(input, operation, path), selector: () => streamSelector(input, operation, path) });
+    out[key] = isError ? input.errors.errorResponse(response, host, key, resolved?.pointer ?? at) : success(input, key === 'default' || key[0] === '2' ? response : withoutContent(response), resolved?.pointer ?? at, { operation, path });
   }
   if (!Object.keys(out).some((k) => k === 'default' || Number(k[0]) < 4)) {
     ctx.warn([...path, 'responses'], 'approximated', 'no success response is described: any 2xx is read as a success without a body');
     out['default'] = { description: 'A success: not described.' };
   }
   return out;
-}
-
-/**
- * Where a description writes how its stream ends: the operation's words, and those of its request's
- * fields named `stream…` and of their own fields (OpenAI's `[DONE]` is in `stream_options.include_usage`).
- */
-function streamProse(input: OperationsInput, operation: JsonObject, path: Path): (string | undefined)[] {
-  const { ctx } = input;
-  const schema = jsonRequestSchema(ctx, operation);
-  const at = [...path, 'requestBody'];
-  const fields = schema === undefined ? [] : [...propertiesOf(ctx, schema, at)].filter(([name]) => name.startsWith('stream'));
-  return [text(operation['description']), text(operation['summary']), ...fields.flatMap(([, f]) => descriptions(ctx, f.schema, 3))];
-}
-
-/**
- * The request body field that asks for a stream: a boolean `stream` (OpenAI's, Anthropic's), or a
- * `stream…` enum holding `sse` (OpenAI's speech `stream_format`).
- */
-function streamSelector(input: OperationsInput, operation: JsonObject, path: Path): Out | undefined {
-  const { ctx } = input;
-  const schema = jsonRequestSchema(ctx, operation);
-  if (schema === undefined) return undefined;
-  for (const [name, field] of propertiesOf(ctx, schema, [...path, 'requestBody'])) {
-    const values = scalarKinds(ctx, field.schema);
-    if (name === 'stream' && values.types.has('boolean')) return { field: name };
-    if (name.startsWith('stream') && values.enum.includes('sse')) return { field: name, equals: 'sse' };
-  }
-  return undefined;
-}
-
-/** The schema of an operation's JSON request body, as written. */
-function jsonRequestSchema(ctx: ImportContext, operation: JsonObject): Json | undefined {
-  const body = resolveQuietly(ctx, operation['requestBody']);
-  const content = isObject(body) && isObject(body['content']) ? body['content'] : {};
-  const json = Object.entries(content).find(([media]) => isJson(mediaType(media) ?? ''));
-  return json !== undefined && isObject(json[1]) ? json[1]['schema'] : undefined;
-}
-
-/** The JSON types and enum values a schema allows, through references and `anyOf`/`oneOf` members (a nullable boolean is `anyOf: [boolean, null]`). */
-function scalarKinds(ctx: ImportContext, value: Json | undefined, depth = 0): { types: Set<string>; enum: Json[] } {
-  const out = { types: new Set<string>(), enum: [] as Json[] };
-  const s = resolveQuietly(ctx, value);
-  if (!isObject(s) || depth > 4) return out;
-  for (const t of Array.isArray(s['type']) ? s['type'] : [s['type']]) if (typeof t === 'string') out.types.add(t);
-  if (Array.isArray(s['enum'])) out.enum.push(...s['enum']);
-  for (const key of ['anyOf', 'oneOf']) {
-    const members = s[key];
-    if (!Array.isArray(members)) continue;
-    for (const m of members) {
-      const inner = scalarKinds(ctx, m, depth + 1);
-      for (const t of inner.types) out.types.add(t);
-      out.enum.push(...inner.enum);
-    }
-  }
-  return out;
-}
-
-/** The descriptions of a schema and of what it is made of (properties, union members), `depth` levels down. */
-function descriptions(ctx: ImportContext, value: Json | undefined, depth: number): (string | undefined)[] {
-  const s = resolveQuietly(ctx, value);
-  if (!isObject(s)) return [];
-  const parts = [...(isObject(s['properties']) ? Object.values(s['properties']) : []), ...['anyOf', 'oneOf', 'allOf'].flatMap((k) => (Array.isArray(s[k]) ? (s[k] as Json[]) : []))];
-  return [text(s['description']), ...(depth === 0 ? [] : parts.flatMap((p) => descriptions(ctx, p, depth - 1)))];
 }
 
 function withoutContent(response: JsonObject): JsonObject {
@@ -558,26 +495,18 @@ function statusKey(raw: string): string | undefined {
   return undefined;
 }
 
-/** What a success's stream reads of its operation, only when it has one. */
-interface StreamContext {
-  readonly prose: () => (string | undefined)[];
-  readonly selector: () => Out | undefined;
-}
-
-function success(input: OperationsInput, response: JsonObject, at: Path, streaming: StreamContext): Out {
+function success(input: OperationsInput, response: JsonObject, at: Path, operation: StreamOperation): Out {
   const { ctx } = input;
   const content = isObject(response['content']) ? response['content'] : {};
   const all = mediaEntries(ctx, content, [...at, 'content'], true);
   // A sequential media type is the status's stream; the others carry its body (JSON, say, when the request asks for no stream).
-  const media = all.filter((m) => !isStreamMedia(m.media, m.entry));
+  const streamed = all.filter((m) => isStreamMedia(m.media, m.entry));
+  const media = all.filter((m) => !streamed.includes(m));
   const lead = media.find((m) => isJson(m.media)) ?? media[0];
   const out: Out = { description: ctx.ownDescription(response), notShown: ctx.notShown(response) };
-  if (media.length < all.length) {
-    const streamed = all.filter((m) => isStreamMedia(m.media, m.entry)).map((m) => ({ media: m.media, entry: m.entry, at: m.at.slice(0, -1) }));
-    const stream = importStream({ ctx, types: input.types }, streamed, [text(response['description']), ...streaming.prose()]);
-    // Beside a body, the request field that asks for the stream (OpenAI's and Anthropic's `stream`) types the calls that set it.
-    const selector = stream !== undefined && stream['when'] === undefined && media.length > 0 ? streaming.selector() : undefined;
-    out['stream'] = selector === undefined ? stream : { ...stream, when: selector };
+  if (streamed.length > 0) {
+    const entries = streamed.map((m) => ({ media: m.media, entry: m.entry, at: m.at.slice(0, -1) }));
+    out['stream'] = importStream({ ctx, types: input.types }, entries, { ...operation, response, besideBody: media.length > 0 });
   }
   if (lead !== undefined) {
     const kind = kindOf(lead.media);

@@ -8,6 +8,7 @@
  */
 import { isObject, text, type ImportContext, type Json, type JsonObject, type Out, type OutValue } from './context.js';
 import { propertiesOf, resolve, resolveQuietly } from './refs.js';
+import { isJsonMediaType } from '../model/values.js';
 import { typeRef, type SchemaTypes } from './schemas.js';
 
 type Path = readonly (string | number)[];
@@ -44,13 +45,27 @@ interface Reading {
   readonly types: SchemaTypes;
 }
 
+/** The operation a success belongs to, which its stream reads only when it has one. */
+export interface StreamOperation {
+  readonly operation: JsonObject;
+  readonly path: Path;
+}
+
+/** The success a stream is read for: its operation, the Response Object, whether other media types carry a body beside the stream. */
+interface StreamSuccess extends StreamOperation {
+  readonly response: JsonObject;
+  readonly besideBody: boolean;
+}
+
 /**
  * The contract's `stream` for the first sequential media type of a success, or undefined where it
- * has none. `prose` is the text around it (descriptions of the operation, the response and the
- * request's `stream` field), where a terminator such as OpenAI's `[DONE]` is only ever written.
+ * has none. A terminator such as OpenAI's `[DONE]` is only ever written in prose (the operation's,
+ * the response's, the request's `stream…` fields'); beside a body, the request field that asks for
+ * the stream (OpenAI's and Anthropic's `stream`) is its `when`.
  */
-export function importStream(reading: Reading, media: readonly StreamMedia[], prose: readonly (string | undefined)[]): Out | undefined {
-  const first = media.find((m) => isStreamMedia(m.media, m.entry));
+export function importStream(reading: Reading, media: readonly StreamMedia[], success: StreamSuccess): Out | undefined {
+  // The caller hands over a success's stream media types only: the first is its stream.
+  const first = media[0];
   if (first === undefined) return undefined;
   const entry = isObject(first.entry) ? first.entry : {};
   const declared = isObject(entry['x-contractgen-stream']) ? entry['x-contractgen-stream'] : undefined;
@@ -64,15 +79,21 @@ export function importStream(reading: Reading, media: readonly StreamMedia[], pr
   // A contractgen export writes no schema for text data of no declared type.
   if (itemKey === 'x-itemSchema' && entry['schema'] === undefined && out['data'] === 'string') delete out['data'];
   if (declared !== undefined) return { ...out, ...streamOptions(declared, format) };
+  const { ctx } = reading;
+  const { operation, path } = success;
+  if (success.besideBody) {
+    const when = streamSelector(ctx, operation, path);
+    if (when !== undefined) out['when'] = when;
+  }
   // An event named error is the failure of the stream, as Anthropic's and OpenAI's Assistants' are.
   if (isObject(out['events']) && Object.hasOwn(out['events'], 'error')) {
-    reading.ctx.warn(first.at, 'approximated', "the event 'error' is read as the stream's failure: it ends the iteration with its data");
+    ctx.warn(first.at, 'approximated', "the event 'error' is read as the stream's failure: it ends the iteration with its data");
     out['error'] = 'error';
   }
   if (format === 'sse') {
-    const terminator = terminatorIn(prose);
+    const terminator = terminatorIn([text(success.response['description']), ...streamProse(ctx, operation, path)]);
     if (terminator !== undefined) {
-      reading.ctx.warn(first.at, 'approximated', `the stream's end, data: ${terminator}, is read from the description's prose`);
+      ctx.warn(first.at, 'approximated', `the stream's end, data: ${terminator}, is read from the description's prose`);
       out['terminator'] = terminator;
     }
   }
@@ -200,4 +221,65 @@ function terminatorIn(prose: readonly (string | undefined)[]): string | undefine
     if (found !== null && found !== undefined) return found[1];
   }
   return undefined;
+}
+
+/**
+ * Where a description writes how its stream ends: the operation's words, and those of its request's
+ * fields named `stream…` and of their own fields (OpenAI's `[DONE]` is in `stream_options.include_usage`).
+ */
+function streamProse(ctx: ImportContext, operation: JsonObject, path: Path): (string | undefined)[] {
+  const schema = jsonRequestSchema(ctx, operation);
+  const at = [...path, 'requestBody'];
+  const fields = schema === undefined ? [] : [...propertiesOf(ctx, schema, at)].filter(([name]) => name.startsWith('stream'));
+  return [text(operation['description']), text(operation['summary']), ...fields.flatMap(([, f]) => descriptions(ctx, f.schema, 3))];
+}
+
+/**
+ * The request body field that asks for a stream: a boolean `stream` (OpenAI's, Anthropic's), or a
+ * `stream…` enum holding `sse` (OpenAI's speech `stream_format`).
+ */
+function streamSelector(ctx: ImportContext, operation: JsonObject, path: Path): Out | undefined {
+  const schema = jsonRequestSchema(ctx, operation);
+  if (schema === undefined) return undefined;
+  for (const [name, field] of propertiesOf(ctx, schema, [...path, 'requestBody'])) {
+    const values = scalarKinds(ctx, field.schema);
+    if (name === 'stream' && values.types.has('boolean')) return { field: name };
+    if (name.startsWith('stream') && values.enum.includes('sse')) return { field: name, equals: 'sse' };
+  }
+  return undefined;
+}
+
+/** The schema of an operation's JSON request body, as written. */
+function jsonRequestSchema(ctx: ImportContext, operation: JsonObject): Json | undefined {
+  const body = resolveQuietly(ctx, operation['requestBody']);
+  const content = isObject(body) && isObject(body['content']) ? body['content'] : {};
+  const json = Object.entries(content).find(([media]) => isJsonMediaType(media));
+  return json !== undefined && isObject(json[1]) ? json[1]['schema'] : undefined;
+}
+
+/** The JSON types and enum values a schema allows, through references and `anyOf`/`oneOf` members (a nullable boolean is `anyOf: [boolean, null]`). */
+function scalarKinds(ctx: ImportContext, value: Json | undefined, depth = 0): { types: Set<string>; enum: Json[] } {
+  const out = { types: new Set<string>(), enum: [] as Json[] };
+  const s = resolveQuietly(ctx, value);
+  if (!isObject(s) || depth > 4) return out;
+  for (const t of Array.isArray(s['type']) ? s['type'] : [s['type']]) if (typeof t === 'string') out.types.add(t);
+  if (Array.isArray(s['enum'])) out.enum.push(...s['enum']);
+  for (const key of ['anyOf', 'oneOf']) {
+    const members = s[key];
+    if (!Array.isArray(members)) continue;
+    for (const m of members) {
+      const inner = scalarKinds(ctx, m, depth + 1);
+      for (const t of inner.types) out.types.add(t);
+      out.enum.push(...inner.enum);
+    }
+  }
+  return out;
+}
+
+/** The descriptions of a schema and of what it is made of (properties, union members), `depth` levels down. */
+function descriptions(ctx: ImportContext, value: Json | undefined, depth: number): (string | undefined)[] {
+  const s = resolveQuietly(ctx, value);
+  if (!isObject(s)) return [];
+  const parts = [...(isObject(s['properties']) ? Object.values(s['properties']) : []), ...['anyOf', 'oneOf', 'allOf'].flatMap((k) => (Array.isArray(s[k]) ? (s[k] as Json[]) : []))];
+  return [text(s['description']), ...(depth === 0 ? [] : parts.flatMap((p) => descriptions(ctx, p, depth - 1)))];
 }

@@ -129,3 +129,54 @@ export function isDateTime(s: string): boolean {
   const at = s.search(/[Tt ]/);
   return at === 10 && isDate(s.slice(0, 10)) && isTime(s.slice(11));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Helpers the generated checks call
+// ---------------------------------------------------------------------------------------------
+
+/** Issues that stop at the first and are dropped: for trying a union's members. */
+export function quietIssues(): Issues {
+  return new Issues(true);
+}
+
+/** A string's length as JSON Schema counts it: in code points, a surrogate pair one. */
+export function codePoints(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+/** `multipleOf` as ajv decides it: the quotient is an integer (in floating point). */
+export function multipleOf(v: number, m: number): boolean {
+  return Number.isInteger(v / m);
+}
+
+/** `uniqueItems`: no two items equal as JSON values (objects whatever their keys' order). */
+export function unique(items: readonly unknown[]): boolean {
+  const seen = new Set<string>();
+  for (const item of items) {
+    const text = canonical(item, 0);
+    if (seen.has(text)) return false;
+    seen.add(text);
+  }
+  return true;
+}
+
+function canonical(value: unknown, depth: number): string {
+  if (depth > 64 || value === null || typeof value !== 'object') return typeof value === 'bigint' ? value.toString() : (JSON.stringify(value) ?? 'undefined');
+  if (Array.isArray(value)) return `[${value.map((v) => canonical(v, depth + 1)).join(',')}]`;
+  const record = value as Record<string, unknown>;
+  return `{${Object.keys(record)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonical(record[k], depth + 1)}`)
+    .join(',')}}`;
+}

@@ -1,0 +1,228 @@
+/**
+ * Checks generated from the model (issue 35, started): one function per named type and direction,
+ * and one per type written in place, each `(v, is) => boolean` over templates/validate.ts's
+ * `Issues` (`is.add` records an issue and answers false, `is.open` says whether to look further).
+ * Straight-line code, no interpreter: what a JSON Schema validator decides at run time is decided
+ * here. Contract text reaches the code only as string literals (naming.ts); function names are
+ * numbered. Not yet wired to an output: this module makes the JavaScript, its tests run it.
+ */
+import { isInt64, knowledge, type Knowledge } from '../model/knowledge.js';
+import type { Contract, Field, NamedType, TypeRef } from '../model/types.js';
+import { stringLiteral } from '../naming.js';
+
+export type Direction = 'request' | 'response';
+
+/** The checks' module body, and the function name of each named type's check by direction. */
+export interface CheckModule {
+  readonly code: string;
+  readonly named: ReadonlyMap<string, string>;
+}
+
+/** The JavaScript of every named type's check in both directions (`import { … } from './validate.js'` is the caller's). */
+export function checkModule(contract: Contract): CheckModule {
+  const builder = new Builder(knowledge(contract));
+  for (const type of contract.types) for (const direction of ['request', 'response'] as const) builder.namedCheck(type.name, direction);
+  return { code: builder.code(), named: builder.names };
+}
+
+const key = (name: string, direction: Direction) => `${direction}:${name}`;
+
+class Builder {
+  readonly names = new Map<string, string>();
+  private readonly functions: string[] = [];
+  private readonly constants: string[] = [];
+  private count = 0;
+
+  constructor(private readonly k: Knowledge) {}
+
+  code(): string {
+    return [...this.constants, ...this.functions].join('\n');
+  }
+
+  /** The name of a named type's check, made on first use (a recursive type calls its own). */
+  namedCheck(name: string, direction: Direction): string {
+    const existing = this.names.get(key(name, direction));
+    if (existing !== undefined) return existing;
+    const fn = this.fresh();
+    this.names.set(key(name, direction), fn);
+    const type = this.k.type(name);
+    this.functions.push(type === undefined ? `function ${fn}(v, is) { return true; }` : this.namedBody(fn, type, direction));
+    return fn;
+  }
+
+  private fresh(): string {
+    return `c${this.count++}`;
+  }
+
+  private constant(expression: string): string {
+    const name = `k${this.constants.length}`;
+    this.constants.push(`const ${name} = ${expression};`);
+    return name;
+  }
+
+  private namedBody(fn: string, type: NamedType, direction: Direction): string {
+    if (type.kind === 'alias') return `function ${fn}(v, is) { return ${this.check(type.type, direction)}(v, is); }`;
+    if (type.kind === 'enum') return `function ${fn}(v, is) { ${this.enumLines(type.values, type.open).join(' ')} }`;
+    return this.objectFunction(fn, type.fields, type.open, direction, type.requiredWhen, type.together);
+  }
+
+  /** A check of `ref`: a named type's, or a new function for a type written in place. */
+  check(ref: TypeRef, direction: Direction): string {
+    if (ref.kind === 'named' && ref.nullable !== true) return this.namedCheck(ref.name, direction);
+    const fn = this.fresh();
+    const lines = this.lines(ref, direction);
+    this.functions.push(`function ${fn}(v, is) {\n${[...(ref.nullable === true ? ['if (v === null) return true;'] : []), ...lines].map((l) => `  ${l}`).join('\n')}\n}`);
+    return fn;
+  }
+
+  private lines(ref: TypeRef, direction: Direction): string[] {
+    switch (ref.kind) {
+      case 'named':
+        return [`return ${this.namedCheck(ref.name, direction)}(v, is);`];
+      case 'primitive':
+        return this.primitiveLines(ref, direction);
+      case 'literal':
+        return [`return v === ${JSON.stringify(ref.value)} || is.add(${stringLiteral(`expected ${JSON.stringify(ref.value)}`)});`];
+      case 'enum':
+        return this.enumLines(ref.values, ref.open);
+      case 'array':
+        return this.arrayLines(ref.items, ref.constraints, direction);
+      case 'map':
+        return [
+          "if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');",
+          `const c = ${this.check(ref.values, direction)};`,
+          'let ok = true;',
+          'for (const k in v) {',
+          '  if (!Object.hasOwn(v, k)) continue;',
+          '  is.enter(k);',
+          '  const good = c(v[k], is);',
+          '  is.leave();',
+          '  if (!good) { ok = false; if (!is.open) return false; }',
+          '}',
+          'return ok;',
+        ];
+      case 'object':
+        return [`return ${this.objectFunction(this.fresh(), ref.fields, ref.open, direction, [], [], true)}(v, is);`];
+      case 'union':
+        return this.unionLines(ref, direction);
+    }
+  }
+
+  private primitiveLines(ref: Extract<TypeRef, { kind: 'primitive' }>, direction: Direction): string[] {
+    const c = ref.constraints ?? {};
+    switch (ref.name) {
+      case 'unknown':
+        return ['return true;'];
+      case 'boolean':
+        return ["return typeof v === 'boolean' || is.add('expected a boolean');"];
+      case 'binary':
+        return [`return v instanceof Uint8Array${direction === 'request' ? " || (typeof Blob === 'function' && v instanceof Blob)" : ''} || is.add('expected bytes');`];
+      case 'string': {
+        const checks: string[] = [];
+        if (c.minLength !== undefined || c.maxLength !== undefined) checks.push('const n = codePoints(v);');
+        if (c.minLength !== undefined) checks.push(`if (n < ${c.minLength}) { ok = is.add('must be at least ${c.minLength} characters long'); if (!is.open) return false; }`);
+        if (c.maxLength !== undefined) checks.push(`if (n > ${c.maxLength}) { ok = is.add('must be at most ${c.maxLength} characters long'); if (!is.open) return false; }`);
+        if (c.pattern !== undefined) checks.push(`if (!${this.constant(`new RegExp(${stringLiteral(c.pattern)}, 'u')`)}.test(v)) { ok = is.add(${stringLiteral(`must match ${c.pattern}`)}); if (!is.open) return false; }`);
+        const format = FORMATS[ref.format ?? ''];
+        if (format !== undefined) checks.push(`if (!${format}(v)) { ok = is.add(${stringLiteral(`must be a ${ref.format ?? ''}`)}); if (!is.open) return false; }`);
+        return ["if (typeof v !== 'string') return is.add('expected a string');", 'let ok = true;', ...checks, 'return ok;'];
+      }
+      case 'integer':
+      case 'number': {
+        // An int64 beyond 2^53 is read as a bigint (json.ts): it is an integer too.
+        const bigint = isInt64(ref) ? " if (typeof v === 'bigint') return true;" : '';
+        const kind = ref.name === 'integer' ? "Number.isInteger(v) || is.add('expected an integer')" : "Number.isFinite(v) || is.add('expected a number')";
+        const bounds = numberBounds(c);
+        return [`${bigint.trim()}`, `if (typeof v !== 'number') return is.add(${ref.name === 'integer' ? "'expected an integer'" : "'expected a number'"});`, `if (!(${kind})) return false;`, 'let ok = true;', ...bounds, 'return ok;'].filter((l) => l !== '');
+      }
+    }
+  }
+
+  private enumLines(values: readonly (string | number)[], open: boolean): string[] {
+    const type = typeof values[0] === 'number' ? 'number' : 'string';
+    if (open) return [`return typeof v === '${type}' || is.add('expected a ${type}');`];
+    const set = this.constant(`new Set(${JSON.stringify(values)})`);
+    return [`return ${set}.has(v) || is.add(${stringLiteral(`must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}`)});`];
+  }
+
+  private arrayLines(items: TypeRef, c: NonNullable<Extract<TypeRef, { kind: 'array' }>['constraints']> | undefined, direction: Direction): string[] {
+    const check = this.check(items, direction);
+    const lines = ["if (!Array.isArray(v)) return is.add('expected an array');", 'let ok = true;'];
+    if (c?.minItems !== undefined) lines.push(`if (v.length < ${c.minItems}) { ok = is.add('must have at least ${c.minItems} items'); if (!is.open) return false; }`);
+    if (c?.maxItems !== undefined) lines.push(`if (v.length > ${c.maxItems}) { ok = is.add('must have at most ${c.maxItems} items'); if (!is.open) return false; }`);
+    lines.push(
+      'for (let i = 0; i < v.length; i++) {',
+      '  is.enter(i);',
+      `  const good = ${check}(v[i], is);`,
+      '  is.leave();',
+      '  if (!good) { ok = false; if (!is.open) return false; }',
+      '}',
+    );
+    if (c?.uniqueItems === true) lines.push("if (!unique(v)) { ok = is.add('must not repeat an item'); }");
+    lines.push('return ok;');
+    return lines;
+  }
+
+  /** An object's check: the fields of the direction (a request's type leaves readOnly fields out, a response's writeOnly ones). */
+  private objectFunction(fn: string, fields: readonly Field[], open: boolean, direction: Direction, requiredWhen: readonly { field: string; value: string; require: readonly string[] }[], together: readonly (readonly string[])[], inline = false): string {
+    const present = fields.filter((f) => !(direction === 'request' ? f.readOnly : f.writeOnly));
+    const lines = ["if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');", 'let ok = true;'];
+    for (const field of present) {
+      const name = stringLiteral(field.name);
+      const missing = field.required ? ` else { ok = is.add('is required', ${name}); if (!is.open) return false; }` : '';
+      lines.push(
+        `if (Object.hasOwn(v, ${name}) && v[${name}] !== undefined) { is.enter(${name}); const good = ${this.check(field.type, direction)}(v[${name}], is); is.leave(); if (!good) { ok = false; if (!is.open) return false; } }${missing}`,
+      );
+    }
+    for (const rule of requiredWhen) {
+      for (const required of rule.require) {
+        lines.push(`if (v[${stringLiteral(rule.field)}] === ${stringLiteral(rule.value)} && !Object.hasOwn(v, ${stringLiteral(required)})) { ok = is.add(${stringLiteral(`is required when ${rule.field} is ${rule.value}`)}, ${stringLiteral(required)}); if (!is.open) return false; }`);
+      }
+    }
+    for (const group of together) {
+      const names = group.map(stringLiteral).join(', ');
+      lines.push(`{ const n = [${names}].filter((f) => Object.hasOwn(v, f)).length; if (n !== 0 && n !== ${group.length}) { ok = is.add(${stringLiteral(`${group.join(', ')} are sent together or not at all`)}); if (!is.open) return false; } }`);
+    }
+    if (!open) {
+      // Fields of the other direction are allowed (a server may echo them): JSON Schema's readOnly and writeOnly restrict nothing.
+      const known = this.constant(`new Set(${JSON.stringify(fields.map((f) => f.name))})`);
+      lines.push(`for (const k in v) { if (Object.hasOwn(v, k) && !${known}.has(k)) { ok = is.add('is not a field of this object', k); if (!is.open) return false; } }`);
+    }
+    lines.push('return ok;');
+    this.functions.push(`function ${fn}(v, is) {\n${lines.map((l) => `  ${l}`).join('\n')}\n}`);
+    void inline;
+    return fn;
+  }
+
+  private unionLines(ref: Extract<TypeRef, { kind: 'union' }>, direction: Direction): string[] {
+    const d = ref.discriminator;
+    if (d !== undefined) {
+      // The mapping as written, or read off the members' const tags.
+      const mapping = this.k.discriminatorMapping(ref);
+      const cases = mapping.map((m) => `    case ${stringLiteral(m.value)}: return ${this.namedCheck(m.member, direction)}(v, is);`);
+      return [
+        "if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');",
+        `switch (v[${stringLiteral(d.field)}]) {`,
+        ...cases,
+        `  default: return is.add(${stringLiteral(`must be one of ${mapping.map((m) => m.value).join(', ')}`)}, ${stringLiteral(d.field)});`,
+        '}',
+      ];
+    }
+    const members = ref.members.map((m) => this.check(m, direction));
+    // As JSON Schema's anyOf (the export's form of an untagged union): one member that takes the value is enough.
+    return [`const quiet = quietIssues();`, `if (${members.map((m) => `${m}(v, quiet)`).join(' || ')}) return true;`, "return is.add('matches none of the types it may be');"];
+  }
+}
+
+const FORMATS: Readonly<Record<string, string>> = { 'date-time': 'isDateTime', date: 'isDate', time: 'isTime' };
+
+function numberBounds(c: NonNullable<Extract<TypeRef, { kind: 'primitive' }>['constraints']>): string[] {
+  const out: string[] = [];
+  const bound = (test: string, message: string) => out.push(`if (${test}) { ok = is.add(${stringLiteral(message)}); if (!is.open) return false; }`);
+  if (c.minimum !== undefined) bound(`v < ${c.minimum}`, `must be at least ${c.minimum}`);
+  if (c.maximum !== undefined) bound(`v > ${c.maximum}`, `must be at most ${c.maximum}`);
+  if (c.exclusiveMinimum !== undefined) bound(`v <= ${c.exclusiveMinimum}`, `must be more than ${c.exclusiveMinimum}`);
+  if (c.exclusiveMaximum !== undefined) bound(`v >= ${c.exclusiveMaximum}`, `must be less than ${c.exclusiveMaximum}`);
+  if (c.multipleOf !== undefined) bound(`!multipleOf(v, ${c.multipleOf})`, `must be a multiple of ${c.multipleOf}`);
+  return out;
+}

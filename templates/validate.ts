@@ -130,6 +130,16 @@ export function isDateTime(s: string): boolean {
   return at === 10 && isDate(s.slice(0, 10)) && isTime(s.slice(11));
 }
 
+/** `uuid` (RFC 9562): 8-4-4-4-12 hex digits, as a `urn:uuid:` too. */
+export function isUuid(s: string): boolean {
+  return /^(?:urn:uuid:)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+}
+
+/** `uri` (RFC 3986): an absolute URI, a scheme then no whitespace (a relative reference is `uri-reference`). */
+export function isUri(s: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:[^\s]*$/i.test(s);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Helpers the generated checks call
 // ---------------------------------------------------------------------------------------------

@@ -214,7 +214,7 @@ class Builder {
   }
 }
 
-const FORMATS: Readonly<Record<string, string>> = { 'date-time': 'isDateTime', date: 'isDate', time: 'isTime' };
+const FORMATS: Readonly<Record<string, string>> = { 'date-time': 'isDateTime', date: 'isDate', time: 'isTime', uuid: 'isUuid', uri: 'isUri' };
 
 function numberBounds(c: NonNullable<Extract<TypeRef, { kind: 'primitive' }>['constraints']>): string[] {
   const out: string[] = [];

@@ -9,7 +9,7 @@
  * `__proto__` (ajv takes it for an additional property).
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import formats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../generator/contract.js';
 import { checkModule } from '../generator/emit/validator-code.js';
@@ -46,7 +46,7 @@ function mutations(value: JsonValue): JsonValue[] {
       out.push(replace({ ...v, zz_unknown: 1 }));
       for (const [k, item] of Object.entries(v)) {
         walk(item, (next) => {
-          const copy: Record<string, JsonValue> = { ...v };
+          const copy: Record<string, JsonValue> = { ...(v as Record<string, JsonValue>) };
           if (next === undefined) delete copy[k];
           else copy[k] = next;
           return replace(copy);
@@ -61,7 +61,8 @@ function mutations(value: JsonValue): JsonValue[] {
 function compare(contract: Contract, direction: Direction): string[] {
   // ownProperties: a field named like an Object.prototype member is data (ajv would otherwise read `constructor` off the prototype).
   const ajv = new Ajv2020({ allErrors: true, strict: false, ownProperties: true });
-  addFormats(ajv);
+  // ajv-formats is CommonJS: its plugin is the module's `default` as TypeScript and Node both read it.
+  formats.default(ajv);
   const doc = directed(buildOpenApi(contract), direction) as Record<string, unknown>;
   ajv.addSchema({ ...doc, $id: 'https://contractgen.test/doc' });
   const module = checkModule(contract);

@@ -135,6 +135,18 @@ export function isUuid(s: string): boolean {
   return /^(?:urn:uuid:)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 }
 
+const ATOM = "[a-z0-9!#$%&'*+/=?^_`{|}~-]+";
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+// Neither can backtrack far: an atom holds no dot and a label no dot, so each dot ends one.
+const LOCAL_PART = new RegExp(`^${ATOM}(?:\\.${ATOM})*$`, 'i');
+const DOMAIN = new RegExp(`^(?:${LABEL}\\.)+${LABEL}$`, 'i');
+
+/** `email`: a dot-atom local part, `@`, and a domain of at least two labels (letters, digits, inner hyphens). */
+export function isEmail(s: string): boolean {
+  const at = s.lastIndexOf('@');
+  return at > 0 && s.length <= 320 && LOCAL_PART.test(s.slice(0, at)) && DOMAIN.test(s.slice(at + 1));
+}
+
 /** `uri` (RFC 3986): an absolute URI, a scheme then no whitespace (a relative reference is `uri-reference`). */
 export function isUri(s: string): boolean {
   return /^[a-z][a-z0-9+.-]*:[^\s]*$/i.test(s);

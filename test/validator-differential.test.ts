@@ -16,11 +16,11 @@ import { checkModule } from '../generator/emit/validator-code.js';
 import { exampleValue } from '../generator/emit/value-example.js';
 import { buildOpenApi } from '../generator/openapi/document.js';
 import type { Contract, JsonValue } from '../generator/model/types.js';
-import { codePoints, isDate, isDateTime, isTime, isUri, isUuid, Issues, multipleOf, quietIssues, unique, type Check } from '../templates/validate.js';
+import { codePoints, isDate, isDateTime, isEmail, isTime, isUri, isUuid, Issues, multipleOf, quietIssues, unique, type Check } from '../templates/validate.js';
 import { FIXTURES } from './support/corpus.js';
 
 type Direction = 'request' | 'response';
-const helpers = { codePoints, isDate, isDateTime, isTime, isUri, isUuid, multipleOf, quietIssues, unique };
+const helpers = { codePoints, isDate, isDateTime, isEmail, isTime, isUri, isUuid, multipleOf, quietIssues, unique };
 
 /** The document with `required` relaxed as the direction's types are: readOnly fields of requests, writeOnly of responses. */
 function directed(value: unknown, direction: Direction): unknown {
@@ -41,6 +41,9 @@ function mutations(value: JsonValue): JsonValue[] {
   const out: JsonValue[] = [];
   const walk = (v: JsonValue, replace: (next: JsonValue | undefined) => JsonValue): void => {
     out.push(replace(typeof v === 'string' ? 12 : typeof v === 'number' ? 'twelve' : typeof v === 'boolean' ? 'yes' : v === null ? 'null' : 'x'));
+    // Values of the right JSON type that break a format, a pattern, a bound or integrality.
+    if (typeof v === 'string') for (const s of ['', 'not a valid value!', 'x'.repeat(300), 'a@b', '1.2.3.4', '::1', 'example.com', 'aGVsbG8=', '2024-01-01', '12:00:00Z']) out.push(replace(s));
+    if (typeof v === 'number') for (const n of [-1e9, 1e12, 0.5, 0, -1]) out.push(replace(n));
     if (Array.isArray(v)) v.forEach((item, i) => walk(item, (next) => replace(next === undefined ? v.filter((_, j) => j !== i) : v.map((x, j) => (j === i ? next : x)))));
     else if (v !== null && typeof v === 'object') {
       out.push(replace({ ...v, zz_unknown: 1 }));

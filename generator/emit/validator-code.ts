@@ -133,6 +133,7 @@ class Builder {
         const bigint = isInt64(ref) ? " if (typeof v === 'bigint') return true;" : '';
         const kind = ref.name === 'integer' ? "Number.isInteger(v) || is.add('expected an integer')" : "Number.isFinite(v) || is.add('expected a number')";
         const bounds = numberBounds(c);
+        if (ref.format === 'int32') bounds.unshift("if (v < -2147483648 || v > 2147483647) { ok = is.add('must be a 32-bit integer'); if (!is.open) return false; }");
         return [`${bigint.trim()}`, `if (typeof v !== 'number') return is.add(${ref.name === 'integer' ? "'expected an integer'" : "'expected a number'"});`, `if (!(${kind})) return false;`, 'let ok = true;', ...bounds, 'return ok;'].filter((l) => l !== '');
       }
     }
@@ -140,7 +141,8 @@ class Builder {
 
   private enumLines(values: readonly (string | number)[], open: boolean): string[] {
     const type = typeof values[0] === 'number' ? 'number' : 'string';
-    if (open) return [`return typeof v === '${type}' || is.add('expected a ${type}');`];
+    // An open integer enum holds any integer (the export writes it as `anyOf` the values and any integer).
+    if (open) return type === 'number' ? ["return (typeof v === 'number' && Number.isInteger(v)) || is.add('expected an integer');"] : ["return typeof v === 'string' || is.add('expected a string');"];
     const set = this.constant(`new Set(${JSON.stringify(values)})`);
     return [`return ${set}.has(v) || is.add(${stringLiteral(`must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}`)});`];
   }
@@ -214,7 +216,7 @@ class Builder {
   }
 }
 
-const FORMATS: Readonly<Record<string, string>> = { 'date-time': 'isDateTime', date: 'isDate', time: 'isTime', uuid: 'isUuid', uri: 'isUri' };
+const FORMATS: Readonly<Record<string, string>> = { 'date-time': 'isDateTime', date: 'isDate', time: 'isTime', uuid: 'isUuid', uri: 'isUri', email: 'isEmail' };
 
 function numberBounds(c: NonNullable<Extract<TypeRef, { kind: 'primitive' }>['constraints']>): string[] {
   const out: string[] = [];

@@ -228,3 +228,156 @@ function numberBounds(c: NonNullable<Extract<TypeRef, { kind: 'primitive' }>['co
   if (c.multipleOf !== undefined) bound(`!multipleOf(v, ${c.multipleOf})`, `must be a multiple of ${c.multipleOf}`);
   return out;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The fast pass: yes or no, no issues, checks of scalars written in place
+// ---------------------------------------------------------------------------------------------
+
+/** The module body of the boolean checks (`(v) => boolean`), and each named type's function by direction. */
+export function fastModule(contract: Contract): CheckModule {
+  const builder = new FastBuilder(knowledge(contract));
+  for (const type of contract.types) for (const direction of ['request', 'response'] as const) builder.named(type.name, direction);
+  return { code: builder.code(), named: builder.names };
+}
+
+/** Enums this small are compared in place; larger ones go through a Set. */
+const INLINE_VALUES = 8;
+
+class FastBuilder {
+  readonly names = new Map<string, string>();
+  private readonly functions: string[] = [];
+  private readonly constants: string[] = [];
+  private count = 0;
+
+  constructor(private readonly k: Knowledge) {}
+
+  code(): string {
+    return [...this.constants, ...this.functions].join('\n');
+  }
+
+  named(name: string, direction: Direction): string {
+    const existing = this.names.get(key(name, direction));
+    if (existing !== undefined) return existing;
+    const fn = `f${this.count++}`;
+    this.names.set(key(name, direction), fn);
+    const type = this.k.type(name);
+    if (type === undefined) this.functions.push(`function ${fn}(v) { return true; }`);
+    else if (type.kind === 'alias') this.functions.push(`function ${fn}(v) { return ${this.expr(type.type, 'v', direction)}; }`);
+    else if (type.kind === 'enum') this.functions.push(`function ${fn}(v) { return ${this.enumExpr(type.values, type.open, 'v')}; }`);
+    else this.functions.push(this.objectFunction(fn, type.fields, type.open, direction, type.requiredWhen, type.together));
+    return fn;
+  }
+
+  private constant(expression: string): string {
+    const name = `q${this.constants.length}`;
+    this.constants.push(`const ${name} = ${expression};`);
+    return name;
+  }
+
+  private helper(lines: readonly string[]): string {
+    const fn = `f${this.count++}`;
+    this.functions.push(`function ${fn}(v) {\n${lines.map((l) => `  ${l}`).join('\n')}\n}`);
+    return fn;
+  }
+
+  /** A boolean expression that `x` (a name, read once) is of `ref`. */
+  expr(ref: TypeRef, x: string, direction: Direction): string {
+    const inner = this.bare(ref, x, direction);
+    return ref.nullable === true ? `(${x} === null || ${inner})` : inner;
+  }
+
+  private bare(ref: TypeRef, x: string, direction: Direction): string {
+    switch (ref.kind) {
+      case 'named':
+        return `${this.named(ref.name, direction)}(${x})`;
+      case 'literal':
+        return `${x} === ${JSON.stringify(ref.value)}`;
+      case 'enum':
+        return this.enumExpr(ref.values, ref.open, x);
+      case 'primitive':
+        return this.primitiveExpr(ref, x, direction);
+      case 'array': {
+        const c = ref.constraints ?? {};
+        const lines = ['if (!Array.isArray(v)) return false;'];
+        if (c.minItems !== undefined) lines.push(`if (v.length < ${c.minItems}) return false;`);
+        if (c.maxItems !== undefined) lines.push(`if (v.length > ${c.maxItems}) return false;`);
+        lines.push('for (let i = 0; i < v.length; i++) {', '  const e = v[i];', `  if (!(${this.expr(ref.items, 'e', direction)})) return false;`, '}');
+        lines.push(c.uniqueItems === true ? 'return unique(v);' : 'return true;');
+        return `${this.helper(lines)}(${x})`;
+      }
+      case 'map':
+        return `${this.helper(["if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;", 'for (const k in v) {', '  if (!Object.hasOwn(v, k)) continue;', '  const e = v[k];', `  if (!(${this.expr(ref.values, 'e', direction)})) return false;`, '}', 'return true;'])}(${x})`;
+      case 'object': {
+        const fn = `f${this.count++}`;
+        this.functions.push(this.objectFunction(fn, ref.fields, ref.open, direction, [], []));
+        return `${fn}(${x})`;
+      }
+      case 'union': {
+        const d = ref.discriminator;
+        if (d === undefined) return `(${ref.members.map((m) => this.expr(m, x, direction)).join(' || ')})`;
+        const cases = this.k.discriminatorMapping(ref).map((m) => `  case ${stringLiteral(m.value)}: return ${this.named(m.member, direction)}(v);`);
+        return `${this.helper(["if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;", `switch (Object.hasOwn(v, ${stringLiteral(d.field)}) ? v[${stringLiteral(d.field)}] : undefined) {`, ...cases, '  default: return false;', '}'])}(${x})`;
+      }
+    }
+  }
+
+  private enumExpr(values: readonly (string | number)[], open: boolean, x: string): string {
+    if (open) return typeof values[0] === 'number' ? `(typeof ${x} === 'number' && Number.isInteger(${x}))` : `typeof ${x} === 'string'`;
+    if (values.length <= INLINE_VALUES) return `(${values.map((v) => `${x} === ${typeof v === 'string' ? stringLiteral(v) : String(v)}`).join(' || ')})`;
+    return `${this.constant(`new Set(${JSON.stringify(values)})`)}.has(${x})`;
+  }
+
+  private primitiveExpr(ref: Extract<TypeRef, { kind: 'primitive' }>, x: string, direction: Direction): string {
+    const c = ref.constraints ?? {};
+    switch (ref.name) {
+      case 'unknown':
+        return 'true';
+      case 'boolean':
+        return `typeof ${x} === 'boolean'`;
+      case 'binary':
+        return `(${x} instanceof Uint8Array${direction === 'request' ? ` || (typeof Blob === 'function' && ${x} instanceof Blob)` : ''})`;
+      case 'string': {
+        const parts = [`typeof ${x} === 'string'`];
+        // A code point count is at most the length: a string within the bound by length needs no counting.
+        if (c.minLength !== undefined) parts.push(`(${x}.length >= ${c.minLength} && (${x}.length >= ${2 * c.minLength} || codePoints(${x}) >= ${c.minLength}))`);
+        if (c.maxLength !== undefined) parts.push(`(${x}.length <= ${c.maxLength} || codePoints(${x}) <= ${c.maxLength})`);
+        if (c.pattern !== undefined) parts.push(`${this.constant(`new RegExp(${stringLiteral(c.pattern)}, 'u')`)}.test(${x})`);
+        const format = FORMATS[ref.format ?? ''];
+        if (format !== undefined) parts.push(`${format}(${x})`);
+        return `(${parts.join(' && ')})`;
+      }
+      case 'integer':
+      case 'number': {
+        const parts = [`typeof ${x} === 'number'`, ref.name === 'integer' ? `Number.isInteger(${x})` : `Number.isFinite(${x})`];
+        if (ref.format === 'int32') parts.push(`${x} >= -2147483648 && ${x} <= 2147483647`);
+        if (c.minimum !== undefined) parts.push(`${x} >= ${c.minimum}`);
+        if (c.maximum !== undefined) parts.push(`${x} <= ${c.maximum}`);
+        if (c.exclusiveMinimum !== undefined) parts.push(`${x} > ${c.exclusiveMinimum}`);
+        if (c.exclusiveMaximum !== undefined) parts.push(`${x} < ${c.exclusiveMaximum}`);
+        if (c.multipleOf !== undefined) parts.push(`multipleOf(${x}, ${c.multipleOf})`);
+        const number = `(${parts.join(' && ')})`;
+        return isInt64(ref) ? `(${number} || typeof ${x} === 'bigint')` : number;
+      }
+    }
+  }
+
+  private objectFunction(fn: string, fields: readonly Field[], open: boolean, direction: Direction, requiredWhen: readonly { field: string; value: string; require: readonly string[] }[], together: readonly (readonly string[])[]): string {
+    const present = fields.filter((f) => !(direction === 'request' ? f.readOnly : f.writeOnly));
+    const lines = ["if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;"];
+    present.forEach((field, i) => {
+      const name = stringLiteral(field.name);
+      const a = `a${i}`;
+      // Read once, and only as an own property: a field named like an Object.prototype member is data.
+      lines.push(`const ${a} = Object.hasOwn(v, ${name}) ? v[${name}] : undefined;`);
+      lines.push(field.required ? `if (${a} === undefined || !(${this.expr(field.type, a, direction)})) return false;` : `if (${a} !== undefined && !(${this.expr(field.type, a, direction)})) return false;`);
+    });
+    for (const rule of requiredWhen) for (const required of rule.require) lines.push(`if (Object.hasOwn(v, ${stringLiteral(rule.field)}) && v[${stringLiteral(rule.field)}] === ${stringLiteral(rule.value)} && !Object.hasOwn(v, ${stringLiteral(required)})) return false;`);
+    for (const group of together) lines.push(`{ const n = ${group.map((g) => `(Object.hasOwn(v, ${stringLiteral(g)}) ? 1 : 0)`).join(' + ')}; if (n !== 0 && n !== ${group.length}) return false; }`);
+    if (!open) {
+      const names = fields.map((f) => `k === ${stringLiteral(f.name)}`);
+      lines.push(`for (const k in v) if (${names.length === 0 ? 'true' : `!(${names.join(' || ')})`} && Object.hasOwn(v, k)) return false;`);
+    }
+    lines.push('return true;');
+    return `function ${fn}(v) {\n${lines.map((l) => `  ${l}`).join('\n')}\n}`;
+  }
+}

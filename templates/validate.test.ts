@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StandardSchemaV1 as Official } from '@standard-schema/spec';
-import { isDate, isDateTime, isTime, Issues, MAX_ISSUES, validator, type Check } from './validate.js';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
+import { isDate, isDateTime, isEmail, isTime, isUri, isUuid, Issues, MAX_ISSUES, validator, type Check } from './validate.js';
 
 describe('RFC 3339 formats against the calendar', () => {
   it.each([
@@ -74,5 +75,41 @@ describe('a validator', () => {
     const first = new Issues(true);
     expect(positives([-1, -2], first)).toBe(false);
     expect(first.list).toHaveLength(1);
+  });
+});
+
+describe('formats agree with ajv-formats (full) over random strings of their alphabet', () => {
+  // ajv-formats is the differential oracle (test only): the generated checks must decide as ajv would on the package's own schemas.
+  const oracle = (name: string) => {
+    const f = (fullFormats as Record<string, unknown>)[name];
+    if (f instanceof RegExp) return (s: string) => f.test(s);
+    if (typeof f === 'function') return f as (s: string) => boolean;
+    return (f as { validate: (s: string) => boolean }).validate;
+  };
+  const pieces = ['2024', '2023', '1900', '02', '29', '30', '31', '12', '13', '00', '-', ':', 'T', 't', ' ', 'Z', 'z', '+', '05:30', '.', '123', '23', '59', '60', '24', '9', 'x', '@', 'a', 'example.com', 'urn:uuid:', 'http://', '3fa85f64-5717-4562-b3fc-2c963f66afa6', 'é'];
+  const shapes = ['2024-02-29T23:59:60Z', '2024-01-01', '12:00:00+01:00', 'a@example.com', 'https://x.example/a?b#c'];
+  const random = (seed: number) => {
+    let a = seed;
+    return () => ((a = (a * 1103515245 + 12345) >>> 0) / 4294967296);
+  };
+  const next = random(7);
+  const samples = [...shapes];
+  for (let i = 0; i < 20_000; i++) {
+    const base = shapes[Math.floor(next() * shapes.length)] as string;
+    const at = Math.floor(next() * (base.length + 1));
+    const piece = pieces[Math.floor(next() * pieces.length)] as string;
+    samples.push(next() < 0.5 ? base.slice(0, at) + piece + base.slice(at + 1) : base.slice(0, at) + piece + base.slice(at));
+  }
+  it.each([
+    ['date', isDate],
+    ['time', (s: string) => isTime(s)],
+    ['date-time', isDateTime],
+    ['uuid', isUuid],
+    ['email', isEmail],
+    ['uri', isUri],
+  ] as const)('%s', (name, ours) => {
+    const theirs = oracle(name);
+    const differ = samples.filter((s) => ours(s) !== theirs(s));
+    expect(differ.slice(0, 10)).toEqual([]);
   });
 });

@@ -97,37 +97,71 @@ function leap(year: number): boolean {
   return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 }
 
+/** The number the `count` ASCII digits at `at` spell, or -1 where one is no digit. */
+function digits(s: string, at: number, count: number): number {
+  let n = 0;
+  for (let i = at; i < at + count; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/** Whether `s` holds a date at `at`: YYYY-MM-DD, a day the month has (read by character codes: no slicing, no regex). */
+function dateAt(s: string, at: number): boolean {
+  if (s.charCodeAt(at + 4) !== 45 || s.charCodeAt(at + 7) !== 45) return false;
+  const year = digits(s, at, 4);
+  const month = digits(s, at + 5, 2);
+  const day = digits(s, at + 8, 2);
+  return year >= 0 && month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap(year) ? 29 : (DAYS[month - 1] as number));
+}
+
 /** `full-date`: YYYY-MM-DD, a day the month has. */
 export function isDate(s: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (m === null) return false;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap(year) ? 29 : (DAYS[month - 1] as number));
+  return s.length === 10 && dateAt(s, 0);
+}
+
+/**
+ * Whether `s` from `at` to its end is a time: hh:mm:ss, a fraction, and an offset (`Z` or ±hh:mm),
+ * which `zone` false makes optional; a second 60 only as a leap second, 23:59:60 in UTC.
+ */
+function timeAt(s: string, at: number, zone: boolean): boolean {
+  if (s.length < at + 8 || s.charCodeAt(at + 2) !== 58 || s.charCodeAt(at + 5) !== 58) return false;
+  const hour = digits(s, at, 2);
+  const minute = digits(s, at + 3, 2);
+  const second = digits(s, at + 6, 2);
+  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 60) return false;
+  let i = at + 8;
+  if (s.charCodeAt(i) === 46) {
+    const from = ++i;
+    while (i < s.length && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) i++;
+    if (i === from) return false;
+  }
+  let offset = 0;
+  const c = s.charCodeAt(i);
+  if (c === 90 || c === 122) i++;
+  else if (c === 43 || c === 45) {
+    const h = digits(s, i + 1, 2);
+    const m = digits(s, i + 4, 2);
+    if (s.charCodeAt(i + 3) !== 58 || h < 0 || h > 23 || m < 0 || m > 59) return false;
+    offset = (c === 45 ? -1 : 1) * (h * 60 + m);
+    i += 6;
+  } else if (zone) return false;
+  if (i !== s.length) return false;
+  // A leap second is 23:59:60 in UTC: the local time minus the offset.
+  return second < 60 || (hour * 60 + minute - offset + 1440) % 1440 === 23 * 60 + 59;
 }
 
 /** `full-time` (or `partial-time` when `zone` is false): hh:mm:ss with fractions, a second 60 only as a leap second at 23:59 UTC. */
 export function isTime(s: string, zone = true): boolean {
-  const m = /^(\d{2}):(\d{2}):(\d{2})(\.\d+)?(z|([+-])(\d{2}):(\d{2}))?$/i.exec(s);
-  if (m === null || (zone && m[5] === undefined)) return false;
-  const hour = Number(m[1]);
-  const minute = Number(m[2]);
-  const second = Number(m[3]);
-  const offsetHour = Number(m[7] ?? 0);
-  const offsetMinute = Number(m[8] ?? 0);
-  if (hour > 23 || minute > 59 || second > 60 || offsetHour > 23 || offsetMinute > 59) return false;
-  if (second < 60) return true;
-  // A leap second is 23:59:60 in UTC: the local time minus the offset.
-  const sign = m[6] === '-' ? -1 : 1;
-  const utc = (hour * 60 + minute - sign * (offsetHour * 60 + offsetMinute) + 1440) % 1440;
-  return utc === 23 * 60 + 59;
+  return timeAt(s, 0, zone);
 }
 
 /** `date-time`: a date, `T` (or `t`, or a space as RFC 3339 allows), a time with its offset. */
 export function isDateTime(s: string): boolean {
-  const at = s.search(/[Tt ]/);
-  return at === 10 && isDate(s.slice(0, 10)) && isTime(s.slice(11));
+  const t = s.charCodeAt(10);
+  return (t === 84 || t === 116 || t === 32) && dateAt(s, 0) && timeAt(s, 11, true);
 }
 
 /** `uuid` (RFC 9562): 8-4-4-4-12 hex digits, as a `urn:uuid:` too. */
@@ -147,9 +181,9 @@ export function isEmail(s: string): boolean {
   return at > 0 && s.length <= 320 && LOCAL_PART.test(s.slice(0, at)) && DOMAIN.test(s.slice(at + 1));
 }
 
-/** `uri` (RFC 3986): an absolute URI, a scheme then no whitespace (a relative reference is `uri-reference`). */
+/** `uri` (RFC 3986): an absolute URI: a scheme, then only the characters a URI holds, `%` with two hex digits (a relative reference is `uri-reference`, non-ASCII an IRI). */
 export function isUri(s: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:[^\s]*$/i.test(s);
+  return /^[a-z][a-z0-9+.-]*:(?:[a-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9a-f]{2})*$/i.test(s);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -211,8 +211,9 @@ export function codePoints(s: string): number {
   return n;
 }
 
-/** `multipleOf` as ajv decides it: the quotient is an integer (in floating point). */
-export function multipleOf(v: number, m: number): boolean {
+/** `multipleOf` as ajv decides it: the quotient is an integer (in floating point); a bigint (an int64 past 2^53) exactly. */
+export function multipleOf(v: number | bigint, m: number): boolean {
+  if (typeof v === 'bigint') return Number.isInteger(m) ? v % BigInt(m) === 0n : false;
   return Number.isInteger(v / m);
 }
 

@@ -4,7 +4,7 @@
  * writeOnly per direction, discriminated and untagged unions, recursion.
  */
 import { describe, expect, it } from 'vitest';
-import { checkModule } from '../generator/emit/validator-code.js';
+import { checkModule, fastModule } from '../generator/emit/validator-code.js';
 import { loadContract } from '../generator/contract.js';
 import { codePoints, isDate, isDateTime, isEmail, isTime, isUri, isUuid, Issues, multipleOf, quietIssues, unique, type Check } from '../templates/validate.js';
 import { fixture } from './support/corpus.js';
@@ -47,6 +47,11 @@ describe('generated checks over the types fixture', () => {
   it('an int64 past 2^53 arrives as a bigint (the lossless reader) and is an integer', () => {
     expect(issues('Dog', 'response', { ...dog, id: 9007199254740993n })).toEqual([]);
     expect(issues('Dog', 'response', { ...dog, id: 1.5 })).toEqual([{ message: 'expected an integer', path: ['id'] }]);
+    // AnimalId's minimum 1 holds a bigint too, in both passes.
+    expect(issues('Dog', 'response', { ...dog, id: -9007199254740993n })).toEqual([{ message: 'must be at least 1', path: ['id'] }]);
+    const fast = fastModule(loaded.contract);
+    const quick = (new Function(...Object.keys(helpers), `${fast.code}\nreturn ${fast.named.get('response:Dog') ?? ''};`) as (...a: unknown[]) => (v: unknown) => boolean)(...Object.values(helpers));
+    expect([quick({ ...dog, id: 9007199254740993n }), quick({ ...dog, id: -9007199254740993n }), quick({ ...dog, id: 1.5 })]).toEqual([true, false, false]);
   });
 
   it('enums closed and open; a value named like an Object.prototype member', () => {

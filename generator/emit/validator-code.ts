@@ -129,12 +129,13 @@ class Builder {
       }
       case 'integer':
       case 'number': {
-        // An int64 beyond 2^53 is read as a bigint (json.ts): it is an integer too.
-        const bigint = isInt64(ref) ? " if (typeof v === 'bigint') return true;" : '';
+        // An int64 beyond 2^53 is read as a bigint (json.ts): an integer too, held to the same bounds (a bigint compares with a number).
+        const bigint = isInt64(ref) ? "if (typeof v !== 'bigint') {" : '';
         const kind = ref.name === 'integer' ? "Number.isInteger(v) || is.add('expected an integer')" : "Number.isFinite(v) || is.add('expected a number')";
         const bounds = numberBounds(c);
         if (ref.format === 'int32') bounds.unshift("if (v < -2147483648 || v > 2147483647) { ok = is.add('must be a 32-bit integer'); if (!is.open) return false; }");
-        return [`${bigint.trim()}`, `if (typeof v !== 'number') return is.add(${ref.name === 'integer' ? "'expected an integer'" : "'expected a number'"});`, `if (!(${kind})) return false;`, 'let ok = true;', ...bounds, 'return ok;'].filter((l) => l !== '');
+        const typed = [`if (typeof v !== 'number') return is.add(${ref.name === 'integer' ? "'expected an integer'" : "'expected a number'"});`, `if (!(${kind})) return false;`];
+        return [...(bigint === '' ? typed : [bigint, ...typed.map((l) => `  ${l}`), '}']), 'let ok = true;', ...bounds, 'return ok;'];
       }
     }
   }
@@ -348,15 +349,16 @@ class FastBuilder {
       }
       case 'integer':
       case 'number': {
-        const parts = [`typeof ${x} === 'number'`, ref.name === 'integer' ? `Number.isInteger(${x})` : `Number.isFinite(${x})`];
+        const typed = `typeof ${x} === 'number' && ${ref.name === 'integer' ? `Number.isInteger(${x})` : `Number.isFinite(${x})`}`;
+        // An int64 may be a bigint (past 2^53): the bounds below compare a bigint with a number as they do two numbers.
+        const parts = [isInt64(ref) ? `((${typed}) || typeof ${x} === 'bigint')` : typed];
         if (ref.format === 'int32') parts.push(`${x} >= -2147483648 && ${x} <= 2147483647`);
         if (c.minimum !== undefined) parts.push(`${x} >= ${c.minimum}`);
         if (c.maximum !== undefined) parts.push(`${x} <= ${c.maximum}`);
         if (c.exclusiveMinimum !== undefined) parts.push(`${x} > ${c.exclusiveMinimum}`);
         if (c.exclusiveMaximum !== undefined) parts.push(`${x} < ${c.exclusiveMaximum}`);
         if (c.multipleOf !== undefined) parts.push(`multipleOf(${x}, ${c.multipleOf})`);
-        const number = `(${parts.join(' && ')})`;
-        return isInt64(ref) ? `(${number} || typeof ${x} === 'bigint')` : number;
+        return `(${parts.join(' && ')})`;
       }
     }
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StandardSchemaV1 as Official } from '@standard-schema/spec';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import { isDate, isDateTime, isEmail, isTime, isUri, isUuid, Issues, MAX_ISSUES, validator, type Check } from './validate.js';
+import { isByte, isDate, isDateTime, isEmail, isHostname, isIpv4, isIpv6, isTime, isUri, isUuid, Issues, MAX_ISSUES, validator, type Check } from './validate.js';
 
 describe('RFC 3339 formats against the calendar', () => {
   it.each([
@@ -86,8 +86,8 @@ describe('formats agree with ajv-formats (full) over random strings of their alp
     if (typeof f === 'function') return f as (s: string) => boolean;
     return (f as { validate: (s: string) => boolean }).validate;
   };
-  const pieces = ['2024', '2023', '1900', '02', '29', '30', '31', '12', '13', '00', '-', ':', 'T', 't', ' ', 'Z', 'z', '+', '05:30', '.', '123', '23', '59', '60', '24', '9', 'x', '@', 'a', 'example.com', 'urn:uuid:', 'http://', '3fa85f64-5717-4562-b3fc-2c963f66afa6', 'é'];
-  const shapes = ['2024-02-29T23:59:60Z', '2024-01-01', '12:00:00+01:00', 'a@example.com', 'https://x.example/a?b#c'];
+  const pieces = ['255', '256', '01', '::', '1.2.3.4', 'ffff', 'g', '=', '==', '/', '+', '-', 'a-', '-a', '2001', 'db8', '2024', '2023', '1900', '02', '29', '30', '31', '12', '13', '00', '-', ':', 'T', 't', ' ', 'Z', 'z', '+', '05:30', '.', '123', '23', '59', '60', '24', '9', 'x', '@', 'a', 'example.com', 'urn:uuid:', 'http://', '3fa85f64-5717-4562-b3fc-2c963f66afa6', 'é'];
+  const shapes = ['2024-02-29T23:59:60Z', '2024-01-01', '12:00:00+01:00', 'a@example.com', 'https://x.example/a?b#c', '192.168.0.1', '2001:db8::ff00:42:8329', '::ffff:10.0.0.1', 'fe80:0:0:0:202:b3ff:fe1e:8329', 'api.example.com', 'aGVsbG8gd29ybGQ=', 'YWJj'];
   const random = (seed: number) => {
     let a = seed;
     return () => ((a = (a * 1103515245 + 12345) >>> 0) / 4294967296);
@@ -107,6 +107,10 @@ describe('formats agree with ajv-formats (full) over random strings of their alp
     ['uuid', isUuid],
     ['email', isEmail],
     ['uri', isUri],
+    ['ipv4', isIpv4],
+    ['ipv6', isIpv6],
+    ['hostname', isHostname],
+    ['byte', isByte],
   ] as const)('%s', (name, ours) => {
     const theirs = oracle(name);
     const differ = samples.filter((s) => ours(s) !== theirs(s));

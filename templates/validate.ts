@@ -181,9 +181,46 @@ export function isEmail(s: string): boolean {
   return at > 0 && s.length <= 320 && LOCAL_PART.test(s.slice(0, at)) && DOMAIN.test(s.slice(at + 1));
 }
 
+/** `ipv4`: four decimal octets, 0–255, without leading zeros. */
+export function isIpv4(s: string): boolean {
+  const parts = s.split('.');
+  return parts.length === 4 && parts.every((p) => /^(?:0|[1-9][0-9]{0,2})$/.test(p) && Number(p) <= 255);
+}
+
+/** `ipv6` (RFC 4291): eight groups of 1–4 hex digits, `::` once for a run of zero groups, the last two as an IPv4 address. */
+export function isIpv6(s: string): boolean {
+  const halves = s.split('::');
+  if (halves.length > 2) return false;
+  const groups = (half: string): string[] | undefined => (half === '' ? [] : half.split(':'));
+  const head = groups(halves[0] ?? '');
+  const tail = halves.length === 2 ? groups(halves[1] ?? '') : [];
+  if (head === undefined || tail === undefined) return false;
+  const all = [...head, ...tail];
+  const last = all[all.length - 1];
+  const v4 = last !== undefined && last.includes('.');
+  if (v4 && !isIpv4(last)) return false;
+  const hex = v4 ? all.slice(0, -1) : all;
+  if (!hex.every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return false;
+  const count = hex.length + (v4 ? 2 : 0);
+  return halves.length === 2 ? count <= 7 : count === 8;
+}
+
+/** `hostname` (RFC 1123): dot-separated labels of letters, digits and inner hyphens, each at most 63, the whole at most 253 (a final dot allowed). */
+export function isHostname(s: string): boolean {
+  const name = s.endsWith('.') ? s.slice(0, -1) : s;
+  if (name.length === 0 || name.length > 253) return false;
+  return name.split('.').every((label) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(label));
+}
+
+/** `byte`: base64 (RFC 4648), whole quanta of four, `=` padding at the end only. */
+export function isByte(s: string): boolean {
+  return s.length % 4 === 0 && /^[a-z0-9+/]*(?:[a-z0-9+/]{2}==|[a-z0-9+/]{3}=)?$/i.test(s) && (s.indexOf('=') === -1 || s.indexOf('=') >= s.length - 2);
+}
+
 /** `uri` (RFC 3986): an absolute URI: a scheme, then only the characters a URI holds, `%` with two hex digits (a relative reference is `uri-reference`, non-ASCII an IRI). */
 export function isUri(s: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:(?:[a-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9a-f]{2})*$/i.test(s);
+  // Something after the colon, as ajv-formats requires (RFC 3986's grammar would take an empty path).
+  return /^[a-z][a-z0-9+.-]*:(?:[a-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9a-f]{2})+$/i.test(s);
 }
 
 // ---------------------------------------------------------------------------------------------

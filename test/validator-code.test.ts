@@ -6,13 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { checkModule, fastModule } from '../generator/emit/validator-code.js';
 import { loadContract } from '../generator/contract.js';
-import { codePoints, isDate, isDateTime, isEmail, isTime, isUri, isUuid, Issues, multipleOf, quietIssues, unique, type Check } from '../templates/validate.js';
+import * as runtime from '../templates/validate.js';
+import { Issues, type Check } from '../templates/validate.js';
 import { fixture } from './support/corpus.js';
 
 const loaded = loadContract(fixture('types'));
 if (!loaded.ok) throw new Error('the types fixture does not load');
 const module = checkModule(loaded.contract);
-const helpers = { codePoints, isDate, isDateTime, isEmail, isTime, isUri, isUuid, multipleOf, quietIssues, unique };
+/** Every function the generated checks may call: the runtime module's exports. */
+const helpers = Object.fromEntries(Object.entries(runtime).filter(([, v]) => typeof v === 'function'));
 const fns = new Function(...Object.keys(helpers), `${module.code}\nreturn { ${[...module.named.values()].join(', ')} };`)(...Object.values(helpers)) as Record<string, Check>;
 
 function issues(type: string, direction: 'request' | 'response', value: unknown): unknown[] {

@@ -217,7 +217,7 @@ class Builder {
   }
 }
 
-const FORMATS: Readonly<Record<string, string>> = { 'date-time': 'isDateTime', date: 'isDate', time: 'isTime', uuid: 'isUuid', uri: 'isUri', email: 'isEmail' };
+const FORMATS: Readonly<Record<string, string>> = { 'date-time': 'isDateTime', date: 'isDate', time: 'isTime', uuid: 'isUuid', uri: 'isUri', email: 'isEmail', ipv4: 'isIpv4', ipv6: 'isIpv6', hostname: 'isHostname', byte: 'isByte' };
 
 function numberBounds(c: NonNullable<Extract<TypeRef, { kind: 'primitive' }>['constraints']>): string[] {
   const out: string[] = [];

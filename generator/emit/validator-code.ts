@@ -32,11 +32,15 @@ class Builder {
   private readonly functions: string[] = [];
   private readonly constants: string[] = [];
   private count = 0;
+  /** The yes-or-no checks: a part that passes one is not looked into again for its issues. */
+  private readonly fast: FastBuilder;
 
-  constructor(private readonly k: Knowledge) {}
+  constructor(private readonly k: Knowledge) {
+    this.fast = new FastBuilder(k);
+  }
 
   code(): string {
-    return [...this.constants, ...this.functions].join('\n');
+    return [...this.constants, ...this.functions, this.fast.code()].join('\n');
   }
 
   /** The name of a named type's check, made on first use (a recursive type calls its own). */
@@ -155,10 +159,13 @@ class Builder {
     if (c?.maxItems !== undefined) lines.push(`if (v.length > ${c.maxItems}) { ok = is.add('must have at most ${c.maxItems} items'); if (!is.open) return false; }`);
     lines.push(
       'for (let i = 0; i < v.length; i++) {',
+      '  const e = v[i];',
+      `  if (${this.fast.expr(items, 'e', direction)}) continue;`,
       '  is.enter(i);',
-      `  const good = ${check}(v[i], is);`,
+      `  ${check}(e, is);`,
       '  is.leave();',
-      '  if (!good) { ok = false; if (!is.open) return false; }',
+      '  ok = false;',
+      '  if (!is.open) return false;',
       '}',
     );
     if (c?.uniqueItems === true) lines.push("if (!unique(v)) { ok = is.add('must not repeat an item'); }");
@@ -173,8 +180,11 @@ class Builder {
     for (const field of present) {
       const name = stringLiteral(field.name);
       const missing = field.required ? ` else { ok = is.add('is required', ${name}); if (!is.open) return false; }` : '';
+      const a = `a${lines.length}`;
+      // The fast check first: only a field that fails it is looked into for its issues.
       lines.push(
-        `if (Object.hasOwn(v, ${name}) && v[${name}] !== undefined) { is.enter(${name}); const good = ${this.check(field.type, direction)}(v[${name}], is); is.leave(); if (!good) { ok = false; if (!is.open) return false; } }${missing}`,
+        `const ${a} = Object.hasOwn(v, ${name}) ? v[${name}] : undefined;`,
+        `if (${a} !== undefined) { if (!(${this.fast.expr(field.type, a, direction)})) { is.enter(${name}); ${this.check(field.type, direction)}(${a}, is); is.leave(); ok = false; if (!is.open) return false; } }${missing}`,
       );
     }
     for (const rule of requiredWhen) {

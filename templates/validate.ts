@@ -67,23 +67,34 @@ export interface Validator<T> extends StandardSchemaV1<T, T> {
   issues(value: unknown): readonly ValidationIssue[];
 }
 
-/** The validator of a generated check. */
-export function validator<T>(check: Check): Validator<T> {
+/** A generated yes-or-no check: no issues, nothing allocated. */
+export type FastCheck = (value: unknown) => boolean;
+
+const NONE: readonly ValidationIssue[] = [];
+
+/**
+ * The validator of a type's two generated checks: the fast one decides, and only a value it
+ * refuses goes through the collecting one for its issues (most values are valid: they cost one pass).
+ */
+export function validator<T>(fast: FastCheck, check: Check): Validator<T> {
+  const issues = (value: unknown): readonly ValidationIssue[] => {
+    if (fast(value)) return NONE;
+    const found = new Issues(false);
+    check(value, found);
+    // The two passes agree (the differential test holds them to it); were they not to, a refused value still says so.
+    return found.list.length > 0 ? found.list : [{ message: 'is not of its type', path: [] }];
+  };
   return {
     '~standard': {
       version: 1,
       vendor: 'contractgen',
       validate: (value) => {
-        const issues = new Issues(false);
-        return check(value, issues) ? { value: value as T } : { issues: issues.list };
+        const list = issues(value);
+        return list.length === 0 ? { value: value as T } : { issues: list };
       },
     },
-    is: (value): value is T => check(value, new Issues(true)),
-    issues: (value) => {
-      const issues = new Issues(false);
-      check(value, issues);
-      return issues.list;
-    },
+    is: (value): value is T => fast(value),
+    issues,
   };
 }
 

@@ -377,6 +377,11 @@ class FastBuilder {
   private objectFunction(fn: string, fields: readonly Field[], open: boolean, direction: Direction, requiredWhen: readonly { field: string; value: string; require: readonly string[] }[], together: readonly (readonly string[])[]): string {
     const present = fields.filter((f) => !(direction === 'request' ? f.readOnly : f.writeOnly));
     const lines = ["if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;"];
+    // An unknown key first, as ajv does: a value with one is refused before its fields are read.
+    if (!open) {
+      const names = fields.map((f) => `k === ${stringLiteral(f.name)}`);
+      lines.push(`for (const k in v) if (${names.length === 0 ? 'true' : `!(${names.join(' || ')})`} && Object.hasOwn(v, k)) return false;`);
+    }
     present.forEach((field, i) => {
       const name = stringLiteral(field.name);
       const a = `a${i}`;
@@ -386,10 +391,6 @@ class FastBuilder {
     });
     for (const rule of requiredWhen) for (const required of rule.require) lines.push(`if (Object.hasOwn(v, ${stringLiteral(rule.field)}) && v[${stringLiteral(rule.field)}] === ${stringLiteral(rule.value)} && !Object.hasOwn(v, ${stringLiteral(required)})) return false;`);
     for (const group of together) lines.push(`{ const n = ${group.map((g) => `(Object.hasOwn(v, ${stringLiteral(g)}) ? 1 : 0)`).join(' + ')}; if (n !== 0 && n !== ${group.length}) return false; }`);
-    if (!open) {
-      const names = fields.map((f) => `k === ${stringLiteral(f.name)}`);
-      lines.push(`for (const k in v) if (${names.length === 0 ? 'true' : `!(${names.join(' || ')})`} && Object.hasOwn(v, k)) return false;`);
-    }
     lines.push('return true;');
     return `function ${fn}(v) {\n${lines.map((l) => `  ${l}`).join('\n')}\n}`;
   }

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { isPackageName } from './contract-format.js';
 import { formatDiagnostic as format, type Diagnostic } from './diagnostics.js';
-import { generate as generatePackage, outputsLeftOut, type GenerateOutcome } from './generate.js';
+import { generate as generatePackage, outputOverrides, type GenerateOutcome } from './generate.js';
 import type { ImportWarning } from './import/context.js';
 import { loadInput, type InputResult } from './input.js';
 import type { Contract } from './model/types.js';
@@ -30,6 +30,12 @@ export interface ContractgenConfig {
     readonly openapi?: boolean;
     /** `false` leaves the package's mocks entry out. */
     readonly mocks?: boolean;
+    /** `false` leaves the package's validators entry out. */
+    readonly validators?: boolean;
+    /** `true` adds the package's zod entry. */
+    readonly zod?: boolean;
+    /** `Date`: date-time and date values as Date objects. */
+    readonly dates?: 'string' | 'Date';
     /** The package's npm name, whatever the contract or description says. */
     readonly package?: string;
     /** OpenAPI Overlay 1.0 documents applied to the description first, in order (docs/overlays.md). */
@@ -79,16 +85,21 @@ export interface GenerateOptions extends OverlayOptions {
   readonly out?: string;
   /** Write nothing; the outcome says whether the folder is up to date (`up-to-date`) or `stale`. */
   readonly check?: boolean;
-  /** Leave out the package's openapi.yaml / mocks entry whatever the contract says. */
+  /** Leave out the package's openapi.yaml / mocks entry / validators entry whatever the contract says. */
   readonly openapi?: false;
   readonly mocks?: false;
+  readonly validators?: false;
+  /** Add the package's zod entry (true) or leave it out (false), whatever the contract says. */
+  readonly zod?: boolean;
+  /** `Date`: date-time and date values as Date objects, whatever the contract says. */
+  readonly dates?: 'string' | 'Date';
   /** The package's npm name whatever the contract says (`generate --package`); a name npm would refuse throws a TypeError, as a usage error. */
   readonly package?: string;
 }
 
 /** `contractgen generate`: writes (or, with `check`, compares) the package; never throws for a contract problem. */
 export async function generate(options: GenerateOptions): Promise<GenerateOutcome> {
-  const outputs = outputsLeftOut(options.openapi === false, options.mocks === false);
+  const outputs = outputOverrides({ openapi: options.openapi, mocks: options.mocks, validators: options.validators, zod: options.zod, dates: options.dates });
   const packageName = options.package;
   if (packageName !== undefined && !isPackageName(packageName)) throw new TypeError(`package '${packageName}' is not a valid npm package name`);
   return generatePackage({ contractFile: resolve(options.contract), outDir: resolve(options.out ?? 'generated'), check: options.check === true, outputs, overlays: overlayFiles(options), ...(packageName === undefined ? {} : { packageName }) });

@@ -40,7 +40,7 @@ export const COMMANDS = {
     options: [CONTRACT_OPTION, OVERLAY_OPTION, ['--approximations', "for an OpenAPI description: print each part the imported contract holds only approximately, at the description's line:col (else only their count by cause)"]],
   },
   generate: {
-    usage: 'contractgen generate [--contract <file>] [--out <dir>] [--overlay <file>]... [--package <name>] [--check] [--watch] [--no-openapi] [--no-mocks]',
+    usage: 'contractgen generate [--contract <file>] [--out <dir>] [--overlay <file>]... [--package <name>] [--check] [--watch] [--no-openapi] [--no-mocks] [--no-validators]',
     summary: 'emit the typed client package',
     options: [
       CONTRACT_OPTION,
@@ -51,6 +51,7 @@ export const COMMANDS = {
       ['--watch', 'regenerate on every save of the contract, one line per run'],
       ['--no-openapi', "leave out the package's openapi.yaml, whatever the contract's outputs: say"],
       ['--no-mocks', "leave out the package's mocks entry, whatever the contract's outputs: say"],
+      ['--no-validators', "leave out the package's validators entry, whatever the contract's outputs: say"],
     ],
     fails: 'the folder is stale (--check), holds files contractgen did not write, or would make it follow a symbolic link or leave the folder',
   },

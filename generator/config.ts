@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { Node } from 'yaml';
 import { isPackageName } from './contract-format.js';
 import type { Diagnostic, Position } from './diagnostics.js';
-import { outputsLeftOut, type GenerateOptions } from './generate.js';
+import { outputOverrides, type GenerateOptions } from './generate.js';
 
 export const CONFIG_FILES = ['contractgen.config.json', 'contractgen.config.yaml', 'contractgen.config.yml', 'contractgen.config.mjs'] as const;
 
@@ -32,7 +32,7 @@ export type ConfigResult =
 
 /** The keys contract/config.schema.json allows (test/config.test.ts holds the two to each other). */
 export const ROOT_KEYS = ['$schema', 'contracts'];
-export const ENTRY_KEYS = ['contract', 'out', 'openapi', 'mocks', 'package', 'overlays'];
+export const ENTRY_KEYS = ['contract', 'out', 'openapi', 'mocks', 'validators', 'zod', 'dates', 'package', 'overlays'];
 
 /** The config file of `dir`, as a path relative to it; undefined when there is none. */
 export function findConfig(dir: string): string | undefined {
@@ -108,12 +108,13 @@ export async function loadConfig(dir: string, file: string): Promise<ConfigResul
       }
       return node.value;
     };
-    const off = (key: 'openapi' | 'mocks'): boolean => {
+    const flag = (key: 'openapi' | 'mocks' | 'validators' | 'zod'): boolean | undefined => {
       const node = item.get(key, true);
-      if (node === undefined) return false;
+      if (node === undefined) return undefined;
       if (!isScalar(node) || typeof node.value !== 'boolean') report(node, `\`${key}\` must be true or false`);
-      return isScalar(node) && node.value === false;
+      return isScalar(node) && typeof node.value === 'boolean' ? node.value : undefined;
     };
+    const off = (key: 'openapi' | 'mocks' | 'validators'): boolean => flag(key) === false;
     const overlayList = (): { readonly node: Node; readonly path: string }[] => {
       const node = item.get('overlays', true);
       if (node === undefined) return [];
@@ -126,7 +127,9 @@ export async function loadConfig(dir: string, file: string): Promise<ConfigResul
       return paths.filter((p) => p.path !== '');
     };
     const [contract, out, overlays] = [text('contract'), text('out'), overlayList()];
-    const outputs = outputsLeftOut(off('openapi'), off('mocks'));
+    const dates = item.get('dates', true);
+    if (dates !== undefined && !(isScalar(dates) && (dates.value === 'string' || dates.value === 'Date'))) report(dates, "`dates` must be 'string' or 'Date'");
+    const outputs = outputOverrides({ openapi: off('openapi') ? false : undefined, mocks: off('mocks') ? false : undefined, validators: off('validators') ? false : undefined, zod: flag('zod'), dates: isScalar(dates) && (dates.value === 'string' || dates.value === 'Date') ? dates.value : undefined });
     const packageNode = item.get('package', true);
     const packageName = isScalar(packageNode) && typeof packageNode.value === 'string' && isPackageName(packageNode.value) ? packageNode.value : undefined;
     if (packageNode !== undefined && packageName === undefined) report(packageNode, '`package` must be an npm package name (lower case, URL-safe, an optional @scope/)');

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from './diagnostics.js';
 import type { Incremental } from './incremental.js';
 import type { ImportWarning } from './import/context.js';
-import type { Contract } from './model/types.js';
+import type { Contract, Outputs } from './model/types.js';
 import { inputKind } from './import/sniff.js';
 import { decodeText, readInputBytes } from './load/read-file.js';
 import { packageRoot, toolVersion } from './package-root.js';
@@ -25,18 +25,18 @@ export interface GenerateOptions {
   readonly check: boolean;
   /** A watch session's store: unchanged parts of the contract are not parsed, built or emitted again. */
   readonly incremental?: Incremental;
-  /** Outputs left out whatever the contract says (`--no-openapi`, `--no-mocks`). */
-  readonly outputs?: { readonly openapi?: false; readonly mocks?: false };
+  /** Outputs set whatever the contract says (`--no-openapi`, `--no-mocks`, `--no-validators`, a config entry's `zod`, `dates`). */
+  readonly outputs?: Partial<Outputs>;
   /** The package's npm name whatever the contract says (`--package`, a config entry's `package`); checked by the caller. */
   readonly packageName?: string;
   /** Overlays applied to the description, in order (`--overlay`, a config entry's `overlays`). */
   readonly overlays?: readonly { readonly path: string; readonly file: string }[];
 }
 
-/** The outputs left out as `GenerateOptions.outputs` holds them (undefined when none is): from flags, a config entry or the API. */
-export function outputsLeftOut(openapi: boolean, mocks: boolean): GenerateOptions['outputs'] {
-  if (!openapi && !mocks) return undefined;
-  return { ...(openapi ? { openapi: false as const } : {}), ...(mocks ? { mocks: false as const } : {}) };
+/** The outputs set as `GenerateOptions.outputs` holds them (undefined when none is): from flags, a config entry or the API. */
+export function outputOverrides(given: { readonly [K in keyof Outputs]?: Outputs[K] | undefined }): GenerateOptions['outputs'] {
+  const set = Object.entries(given).filter(([, value]) => value !== undefined);
+  return set.length === 0 ? undefined : (Object.fromEntries(set) as Partial<Outputs>);
 }
 
 /**

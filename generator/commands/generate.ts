@@ -1,17 +1,17 @@
-/** `contractgen generate [--contract <file>] [--out <dir>] [--package <name>] [--overlay <file>]... [--check] [--watch] [--no-openapi] [--no-mocks]`, or every contract of the config file. */
+/** `contractgen generate [--contract <file>] [--out <dir>] [--package <name>] [--overlay <file>]... [--check] [--watch] [--no-openapi] [--no-mocks] [--no-validators]`, or every contract of the config file. */
 import { visibleText } from '../escape.js';
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { contractArgument, count, InputError, overlayArguments, packageOption, parseArgs, UsageError, type Io, type ParsedArgs } from '../commands.js';
 import { formatDiagnostic, sourceOf } from '../diagnostics.js';
-import { generate, outputsLeftOut, type GenerateOptions, type GenerateOutcome } from '../generate.js';
+import { generate, outputOverrides, type GenerateOptions, type GenerateOutcome } from '../generate.js';
 import { inputKind } from '../import/sniff.js';
 import { realFolderPath } from '../output-folder.js';
 import { approximationNote } from './approximations.js';
 import { configEntries, configOverlays, DEFAULT_OUT_DIR, defaultContractFile } from './defaults.js';
 
 export async function generateCommand(argv: readonly string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, ['contract', 'out', 'package'], ['check', 'watch', 'no-openapi', 'no-mocks'], ['overlay']);
+  const args = parseArgs(argv, ['contract', 'out', 'package'], ['check', 'watch', 'no-openapi', 'no-mocks', 'no-validators'], ['overlay']);
   if (args.options.has('check') && args.options.has('watch')) throw new UsageError('--check and --watch cannot be combined');
   const targets = await targetsOf(args, io);
   if (typeof targets === 'number') return targets;
@@ -28,15 +28,15 @@ export async function generateCommand(argv: readonly string[], io: Io): Promise<
  */
 async function targetsOf(args: ParsedArgs, io: Io): Promise<Target[] | number> {
   const check = args.options.has('check');
-  const [noOpenApi, noMocks] = [args.options.has('no-openapi'), args.options.has('no-mocks')];
+  const flags = outputOverrides({ openapi: args.options.has('no-openapi') ? false : undefined, mocks: args.options.has('no-mocks') ? false : undefined, validators: args.options.has('no-validators') ? false : undefined });
   const out = args.options.get('out');
   const packageName = packageOption(args);
   const config = await configEntries(args, io);
   if (typeof config === 'number') return config;
-  if (config === undefined) return [target(io, await contractArgument(args, io.cwd, defaultContractFile), typeof out === 'string' ? out : DEFAULT_OUT_DIR, check, outputsLeftOut(noOpenApi, noMocks), packageName, overlayArguments(args, io.cwd))];
+  if (config === undefined) return [target(io, await contractArgument(args, io.cwd, defaultContractFile), typeof out === 'string' ? out : DEFAULT_OUT_DIR, check, flags, packageName, overlayArguments(args, io.cwd))];
   if (typeof out === 'string') throw new UsageError(`--out names one package's folder; ${config.file} names each contract's (or name the contract with --contract)`);
   if (packageName !== undefined) throw new UsageError(`--package names one package; ${config.file} names each contract's (\`package\`), or name the contract with --contract`);
-  return config.entries.map((e) => target(io, e.contract, e.out, check, outputsLeftOut(noOpenApi || e.outputs?.openapi === false, noMocks || e.outputs?.mocks === false), e.package, configOverlays(e, io.cwd)));
+  return config.entries.map((e) => target(io, e.contract, e.out, check, outputOverrides({ ...e.outputs, ...flags }), e.package, configOverlays(e, io.cwd)));
 }
 
 /** A run's options, with its package folder as the user wrote it (messages print paths as given). */

@@ -16,13 +16,25 @@ export type BodyPath = readonly (string | number)[];
 
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
+/** What the package carries besides the client (the contract's `outputs`, overridden by options and config entries). */
+export interface Outputs {
+  readonly openapi: boolean;
+  readonly mocks: boolean;
+  /** The `/validators` entry (default on). */
+  readonly validators: boolean;
+  /** The `/zod` entry (default off). */
+  readonly zod: boolean;
+  /** `Date`: date-time and date values are Date objects in types and at run time (default `string`). */
+  readonly dates: 'string' | 'Date';
+}
+
 export interface Contract {
   readonly file: string;
   /** sha256 of the contract's source text, hex. */
   readonly hash: string;
   readonly info: Info;
-  /** Artifacts the package carries besides the client. */
-  readonly outputs: { readonly openapi: boolean; readonly mocks: boolean };
+  /** Artifacts the package carries besides the client, and how it types dates. */
+  readonly outputs: Outputs;
   readonly servers: readonly ServerVariable[];
   readonly hosts: readonly Host[];
   readonly environments: readonly Environment[];

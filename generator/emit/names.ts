@@ -17,6 +17,7 @@ export const MODULE = {
   index: 'index',
   mocksFixtures: 'mocks/fixtures',
   mocksIndex: 'mocks/index',
+  zod: 'zod',
   runtime: {
     auth: 'runtime/auth',
     credentials: 'runtime/credentials',
@@ -35,6 +36,7 @@ export const MODULE = {
     stream: 'runtime/stream',
     support: 'runtime/support',
     transport: 'runtime/transport',
+    zodHelpers: 'runtime/zod-helpers',
   },
 } as const;
 
@@ -166,6 +168,41 @@ export const MOCKS = {
   createMocks: 'createMocks',
 } as const;
 
+/**
+ * The zod entry (`src/zod.ts`): the package it imports `z` from, and the helpers of
+ * templates/zod-helpers.ts it imports where zod's own schemas mean something else than the
+ * package's validators. All are names of the entry's scope, whatever the contract says.
+ */
+export const ZOD = {
+  package: 'zod',
+  z: 'z',
+  /**
+   * The main entry's modules the zod entry names types of, as namespaces (`Types.Pet`): a type
+   * named `PetSchema` then takes no name the entry declares (`Pet`'s schema is `PetSchema`).
+   */
+  namespaces: { [MODULE.types]: 'Types', [MODULE.client]: 'Client' } as Readonly<Record<string, string>>,
+  helpers: {
+    wholeNumber: 'wholeNumber',
+    minChars: 'minChars',
+    maxChars: 'maxChars',
+    multipleOf: 'multipleOf',
+    uniqueItems: 'uniqueItems',
+    notUndefined: 'notUndefined',
+    timeFormat: 'timeFormat',
+    uuidFormat: 'uuidFormat',
+    uriFormat: 'uriFormat',
+    emailFormat: 'emailFormat',
+    bytes: 'bytes',
+    bytesOrBlob: 'bytesOrBlob',
+    otherDirection: 'otherDirection',
+    ownFields: 'ownFields',
+    withRules: 'withRules',
+    requiredWhen: 'requiredWhen',
+    sentTogether: 'sentTogether',
+    taggedMember: 'taggedMember',
+  },
+} as const;
+
 /** Types of the runtime's mocks module that users name; the mocks entry re-exports them. */
 export const MOCKS_RUNTIME_TYPES: readonly string[] = [
   'EndpointMocks',
@@ -222,6 +259,8 @@ export const typeNames = {
   fields: (name: string, input = false): string => `${typeName(name)}${input ? 'Input' : ''}Fields`,
   /** The `index`th (1-based) variant group of an object. */
   rule: (name: string, index: number, input = false): string => `${typeName(name)}${input ? 'Input' : ''}Rule${index}`,
+  /** A type's zod schema (the zod entry), as responses carry it or, `input`, as requests send it: `PetSchema`, `PetInputSchema`. */
+  schema: (name: string, input = false): string => `${typeName(name)}${input ? 'Input' : ''}Schema`,
 };
 
 /** Names derived from hosts. */
@@ -262,6 +301,9 @@ export const endpointNames = {
   /** The endpoint's own error rules in tables.ts. */
   rules: (id: string): string => `${constant(id)}_ERROR_RULES`,
   fixtureKey: (id: string): string => `${pascal(id)}FixtureKey`,
+  /** The zod entry's schemas of its request body (`<Op>Input['body']`) and of its success data (`<Op>Data`). */
+  bodySchema: (id: string): string => `${pascal(id)}BodySchema`,
+  dataSchema: (id: string): string => `${pascal(id)}DataSchema`,
 };
 
 /** The suffixes `endpointNames` gives an operation id's exported types. */

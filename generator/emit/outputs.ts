@@ -3,8 +3,9 @@
  * is a module exporting its descriptor (output.ts) plus its entry here; CONTRIBUTING.md has the recipe.
  */
 import { MOCKS_ENTRY } from './emit-mocks.js';
+import { ZOD_ENTRY } from './emit-zod.js';
 import { MAIN_ENTRY } from './main-entry.js';
 import { OPENAPI_DOCUMENT } from './openapi-output.js';
 import type { OutputDescriptor } from './output.js';
 
-export const OUTPUTS: readonly OutputDescriptor[] = [MAIN_ENTRY, MOCKS_ENTRY, OPENAPI_DOCUMENT];
+export const OUTPUTS: readonly OutputDescriptor[] = [MAIN_ENTRY, MOCKS_ENTRY, OPENAPI_DOCUMENT, ZOD_ENTRY];

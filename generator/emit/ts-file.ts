@@ -60,6 +60,9 @@ interface EmittedMemo {
   readonly emitted: EmittedFile;
 }
 
+/** How a section records an import of another package (`zod`): its specifier after this marker. */
+const EXTERNAL = 'external:';
+
 /** The owner of every file's EmittedMemo in a session's cache (the slot is the file's path). */
 const EMITTED = {};
 
@@ -113,6 +116,18 @@ export class TsFile {
     return name;
   }
 
+  /**
+   * Imports a symbol of another package (`z` from `zod`: a peer dependency of an optional entry),
+   * as a value (`type` false) or a type; a name used both ways is imported once in the source and
+   * as a type in the declarations.
+   */
+  useExternal(specifier: string, name: string, type = false): string {
+    this.recording?.push([`${EXTERNAL}${specifier}`, name, type]);
+    const e = this.entry(specifier);
+    (type ? e.types : e.names).add(name);
+    return name;
+  }
+
   /** The import specifier of a package module (`runtime/decode`) from this file: `./runtime/decode.js`. */
   specifier(module: string): string {
     let found = this.specifiers.get(module);
@@ -159,7 +174,8 @@ export class TsFile {
     const start = this.w.getLength();
     this.w.replay(section.body, section.newline, section.endState);
     for (const [module, name, type] of section.imports) {
-      if (type) this.useType(module, name);
+      if (module.startsWith(EXTERNAL)) this.useExternal(module.slice(EXTERNAL.length), name, type);
+      else if (type) this.useType(module, name);
       else this.use(module, name);
     }
     for (const v of section.values) this.values.push({ ...v, start: v.start + start, end: v.end + start });

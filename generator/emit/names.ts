@@ -17,6 +17,9 @@ export const MODULE = {
   index: 'index',
   mocksFixtures: 'mocks/fixtures',
   mocksIndex: 'mocks/index',
+  validators: 'validators',
+  /** The generated checks behind the validators: JavaScript, with declarations. */
+  checks: 'checks',
   runtime: {
     auth: 'runtime/auth',
     credentials: 'runtime/credentials',
@@ -35,6 +38,8 @@ export const MODULE = {
     stream: 'runtime/stream',
     support: 'runtime/support',
     transport: 'runtime/transport',
+    validate: 'runtime/validate',
+    validation: 'runtime/validation',
   },
 } as const;
 
@@ -209,6 +214,25 @@ export const RESERVED_EXPORTS: readonly string[] = [
   ...Object.values(RUNTIME.decode),
   ...Object.values(RUNTIME.baseClient).filter((n) => n !== RUNTIME.baseClient.Runtime),
 ];
+
+/** `validators.ts`: fixed names. */
+export const VALIDATORS = { VALIDATORS: 'VALIDATORS' } as const;
+
+/** What the validators entry re-exports from the runtime. */
+export const VALIDATORS_RUNTIME = {
+  values: ['validators'],
+  types: ['ClientValidators', 'EndpointValidators', 'ResponseValidation', 'StandardSchemaV1', 'ValidationEvent', 'ValidationIssue', 'ValidationOptions', 'Validator'],
+} as const;
+
+/** Names of the validators entry derived from types and operation ids. */
+export const validatorNames = {
+  /** A type's validator, by its exported name (`Pet`, `PetInput`). */
+  type: (exported: string): string => `${exported}Schema`,
+  body: (id: string): string => `${pascal(id)}BodySchema`,
+  data: (id: string): string => `${pascal(id)}DataSchema`,
+  /** An endpoint's validators for the client. */
+  endpoint: (id: string): string => `${camel(id)}Validators`,
+};
 
 /** Names derived from the contract's types. */
 export const typeNames = {

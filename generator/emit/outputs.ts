@@ -6,5 +6,6 @@ import { MOCKS_ENTRY } from './emit-mocks.js';
 import { MAIN_ENTRY } from './main-entry.js';
 import { OPENAPI_DOCUMENT } from './openapi-output.js';
 import type { OutputDescriptor } from './output.js';
+import { VALIDATORS_ENTRY } from './emit-validators.js';
 
-export const OUTPUTS: readonly OutputDescriptor[] = [MAIN_ENTRY, MOCKS_ENTRY, OPENAPI_DOCUMENT];
+export const OUTPUTS: readonly OutputDescriptor[] = [MAIN_ENTRY, VALIDATORS_ENTRY, MOCKS_ENTRY, OPENAPI_DOCUMENT];

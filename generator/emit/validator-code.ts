@@ -25,22 +25,76 @@ export function checkModule(contract: Contract): CheckModule {
   return { code: builder.code(), named: builder.names };
 }
 
+/** A type to validate, in a direction. */
+export interface Wanted {
+  readonly ref: TypeRef;
+  readonly direction: Direction;
+}
+
+/** The module's JavaScript and, for each wanted type (in order), its fast and collecting checks' names. */
+export interface ChecksModule {
+  readonly code: string;
+  readonly pairs: readonly { readonly fast: string; readonly check: string }[];
+}
+
+/** The runtime helpers generated checks may call (templates/validate.ts): imported where used. */
+const HELPERS = ['codePoints', 'multipleOf', 'unique', 'quietIssues', 'isDateTime', 'isDate', 'isTime', 'isUuid', 'isUri', 'isEmail', 'isIpv4', 'isIpv6', 'isHostname', 'isByte'];
+
+/**
+ * An ES module of both checks of every wanted type, the pair of each exported, importing the
+ * helpers it calls from `runtime` (the specifier of templates/validate.ts). Each check is a
+ * function declaration, so a bundler keeps only those an imported validator reaches.
+ */
+export function checksModule(contract: Contract, wanted: readonly Wanted[], runtime: string): ChecksModule {
+  const k = knowledge(contract);
+  const builder = new Builder(k);
+  const fast = builder.fastBuilder;
+  const pairs = wanted.map(({ ref, direction }) => ({ fast: fast.function(ref, direction), check: builder.check(ref, direction) }));
+  const body = builder.code();
+  const used = HELPERS.filter((h) => body.includes(`${h}(`));
+  const exported = [...new Set(pairs.flatMap((p) => [p.fast, p.check]))];
+  const code = [...(used.length === 0 ? [] : [`import { ${used.join(', ')} } from ${stringLiteral(runtime)};`]), body, `export { ${exported.join(', ')} };`, ''].join('\n');
+  return { code, pairs };
+}
+
 const key = (name: string, direction: Direction) => `${direction}:${name}`;
+
+/**
+ * The module's constants (enum sets, patterns), one per distinct expression, each marked pure so
+ * a bundler drops those no kept check names.
+ */
+class Constants {
+  private readonly byExpression = new Map<string, string>();
+
+  name(expression: string): string {
+    let name = this.byExpression.get(expression);
+    if (name === undefined) this.byExpression.set(expression, (name = `k${this.byExpression.size}`));
+    return name;
+  }
+
+  code(): string[] {
+    return [...this.byExpression].map(([expression, name]) => `const ${name} = /* @__PURE__ */ ${expression};`);
+  }
+}
 
 class Builder {
   readonly names = new Map<string, string>();
   private readonly functions: string[] = [];
-  private readonly constants: string[] = [];
+  private readonly constants = new Constants();
   private count = 0;
   /** The yes-or-no checks: a part that passes one is not looked into again for its issues. */
   private readonly fast: FastBuilder;
 
   constructor(private readonly k: Knowledge) {
-    this.fast = new FastBuilder(k);
+    this.fast = new FastBuilder(k, this.constants);
+  }
+
+  get fastBuilder(): FastBuilder {
+    return this.fast;
   }
 
   code(): string {
-    return [...this.constants, ...this.functions, this.fast.code()].join('\n');
+    return [...this.constants.code(), ...this.functions, this.fast.code()].join('\n');
   }
 
   /** The name of a named type's check, made on first use (a recursive type calls its own). */
@@ -59,9 +113,7 @@ class Builder {
   }
 
   private constant(expression: string): string {
-    const name = `k${this.constants.length}`;
-    this.constants.push(`const ${name} = ${expression};`);
-    return name;
+    return this.constants.name(expression);
   }
 
   private namedBody(fn: string, type: NamedType, direction: Direction): string {
@@ -258,13 +310,22 @@ const INLINE_VALUES = 8;
 class FastBuilder {
   readonly names = new Map<string, string>();
   private readonly functions: string[] = [];
-  private readonly constants: string[] = [];
   private count = 0;
 
-  constructor(private readonly k: Knowledge) {}
+  private readonly constants: Constants;
+  /** Whether the constants are this builder's to write (not shared with the collecting checks' module). */
+  private readonly own: boolean;
+
+  constructor(
+    private readonly k: Knowledge,
+    shared?: Constants,
+  ) {
+    this.constants = shared ?? new Constants();
+    this.own = shared === undefined;
+  }
 
   code(): string {
-    return [...this.constants, ...this.functions].join('\n');
+    return [...(this.own ? this.constants.code() : []), ...this.functions].join('\n');
   }
 
   named(name: string, direction: Direction): string {
@@ -281,15 +342,19 @@ class FastBuilder {
   }
 
   private constant(expression: string): string {
-    const name = `q${this.constants.length}`;
-    this.constants.push(`const ${name} = ${expression};`);
-    return name;
+    return this.constants.name(expression);
   }
 
   private helper(lines: readonly string[]): string {
     const fn = `f${this.count++}`;
     this.functions.push(`function ${fn}(v) {\n${lines.map((l) => `  ${l}`).join('\n')}\n}`);
     return fn;
+  }
+
+  /** A function `(v) => boolean` of `ref`: a named type's own, else one around its expression. */
+  function(ref: TypeRef, direction: Direction): string {
+    if (ref.kind === 'named' && ref.nullable !== true) return this.named(ref.name, direction);
+    return this.helper([`return ${this.expr(ref, 'v', direction)};`]);
   }
 
   /** A boolean expression that `x` (a name, read once) is of `ref`. */

@@ -1,0 +1,90 @@
+/**
+ * What the generated validators (issue 35, the `/validators` entry) run on: the issues they
+ * collect, bounded on hostile input, and the Standard Schema v1 face each validator shows, so it
+ * plugs into what speaks it (form libraries, tRPC, Hono) with no adapter. The interface is written
+ * here, as the standard asks of libraries, not imported: the package stays dependency-free.
+ */
+/** One way a value is not of its type: what is wrong, and where (`['items', 0, 'sku']`). */
+export interface ValidationIssue {
+    readonly message: string;
+    readonly path: readonly (string | number)[];
+}
+/** Standard Schema v1 (standardschema.dev): the `~standard` property of a validator. */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+    readonly '~standard': StandardSchemaProps<Input, Output>;
+}
+export interface StandardSchemaProps<Input = unknown, Output = Input> {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => StandardResult<Output>;
+    readonly types?: {
+        readonly input: Input;
+        readonly output: Output;
+    } | undefined;
+}
+export type StandardResult<Output> = {
+    readonly value: Output;
+    readonly issues?: undefined;
+} | {
+    readonly issues: readonly ValidationIssue[];
+};
+/** Most issues one validation collects: a hostile body of a million bad items reports this many. */
+export declare const MAX_ISSUES = 100;
+/**
+ * Where a validation writes its issues. `first`: stop at the first (the fast path, and what a
+ * yes-or-no check needs); otherwise collect up to MAX_ISSUES. The path is a stack the generated
+ * code pushes and pops, copied only when an issue is made.
+ */
+export declare class Issues {
+    readonly first: boolean;
+    readonly list: ValidationIssue[];
+    private readonly path;
+    constructor(first: boolean);
+    /** Whether validation should go on after an issue. */
+    get open(): boolean;
+    enter(key: string | number): void;
+    leave(): void;
+    add(message: string, key?: string | number): false;
+}
+/** A generated check: true when `value` is of its type; issues go to `issues`. */
+export type Check = (value: unknown, issues: Issues) => boolean;
+/** A validator: the check as Standard Schema, `is` (a type guard, first issue only) and `issues` (all of them). */
+export interface Validator<T> extends StandardSchemaV1<T, T> {
+    is(value: unknown): value is T;
+    issues(value: unknown): readonly ValidationIssue[];
+}
+/** A generated yes-or-no check: no issues, nothing allocated. */
+export type FastCheck = (value: unknown) => boolean;
+/**
+ * The validator of a type's two generated checks: the fast one decides, and only a value it
+ * refuses goes through the collecting one for its issues (most values are valid: they cost one pass).
+ */
+export declare function validator<T>(fast: FastCheck, check: Check): Validator<T>;
+/** `full-date`: YYYY-MM-DD, a day the month has. */
+export declare function isDate(s: string): boolean;
+/** `full-time` (or `partial-time` when `zone` is false): hh:mm:ss with fractions, a second 60 only as a leap second at 23:59 UTC. */
+export declare function isTime(s: string, zone?: boolean): boolean;
+/** `date-time`: a date, `T` (or `t`, or a space as RFC 3339 allows), a time with its offset. */
+export declare function isDateTime(s: string): boolean;
+/** `uuid` (RFC 9562): 8-4-4-4-12 hex digits, as a `urn:uuid:` too. */
+export declare function isUuid(s: string): boolean;
+/** `email`: a dot-atom local part, `@`, and a domain of at least two labels (letters, digits, inner hyphens). */
+export declare function isEmail(s: string): boolean;
+/** `ipv4`: four decimal octets, 0–255, without leading zeros. */
+export declare function isIpv4(s: string): boolean;
+/** `ipv6` (RFC 4291): eight groups of 1–4 hex digits, `::` once for a run of zero groups, the last two as an IPv4 address. */
+export declare function isIpv6(s: string): boolean;
+/** `hostname` (RFC 1123): dot-separated labels of letters, digits and inner hyphens, each at most 63, the whole at most 253 (a final dot allowed). */
+export declare function isHostname(s: string): boolean;
+/** `byte`: base64 (RFC 4648), whole quanta of four, `=` padding at the end only. */
+export declare function isByte(s: string): boolean;
+/** `uri` (RFC 3986): an absolute URI: a scheme, then only the characters a URI holds, `%` with two hex digits (a relative reference is `uri-reference`, non-ASCII an IRI). */
+export declare function isUri(s: string): boolean;
+/** Issues that stop at the first and are dropped: for trying a union's members. */
+export declare function quietIssues(): Issues;
+/** A string's length as JSON Schema counts it: in code points, a surrogate pair one. */
+export declare function codePoints(s: string): number;
+/** `multipleOf` as ajv decides it: the quotient is an integer (in floating point); a bigint (an int64 past 2^53) exactly. */
+export declare function multipleOf(v: number | bigint, m: number): boolean;
+/** `uniqueItems`: no two items equal as JSON values (objects whatever their keys' order). */
+export declare function unique(items: readonly unknown[]): boolean;

@@ -42,6 +42,8 @@ export interface EndpointValidators {
 
 /** What a client's `validators` option takes: made by the `/validators` entry (`VALIDATORS`, or `validators({ … })` for some calls). */
 export interface ClientValidators {
+  /** The validators, by operation id (the mocks check request bodies with them). */
+  readonly endpoints: Readonly<Record<string, EndpointValidators>>;
   /** Runs one call (`send`) between the checks its options ask for. */
   readonly run: (endpoint: EndpointSpec, input: object | undefined, options: ValidationOptions, send: () => Promise<Exchange>) => Promise<Exchange>;
 }
@@ -49,6 +51,7 @@ export interface ClientValidators {
 /** The client's checks of the given endpoints (by operation id); calls of other endpoints are not checked. */
 export function validators(byOperation: Readonly<Record<string, EndpointValidators>>): ClientValidators {
   return {
+    endpoints: byOperation,
     run: async (endpoint, input, options, send) => {
       const found = Object.hasOwn(byOperation, endpoint.id) ? byOperation[endpoint.id] : undefined;
       if (found === undefined) return send();

@@ -57,84 +57,64 @@ import {
 } from './checks.js';
 import { validator, type Validator } from './runtime/validate.js';
 import { validators, type ClientValidators, type EndpointValidators } from './runtime/validation.js';
-import {
-  type Address,
-  type ApiErrorBody,
-  type AttributeError,
-  type FulfilmentErrorBody,
-  type FulfilmentFailureType,
-  type FulfilmentFieldError,
-  type GrantType,
-  type InvalidClientBody,
-  type Item,
-  type Order,
-  type OrderRequest,
-  type OrderUpdate,
-  type PaymentMode,
-  type ResultLevelBody,
-  type ServiceKind,
-  type Stop,
-  type TokenRequest,
-  type TokenResponse,
-  type UnauthorizedBody,
-} from './types.js';
+import type * as Types from './types.js';
 
 /** Validates a {@link GrantType}. */
-export const GrantTypeSchema: Validator<GrantType> = validator(f0, c0);
+export const GrantTypeSchema: Validator<Types.GrantType> = validator(f0, c0);
 /** Validates a {@link TokenRequest}. */
-export const TokenRequestSchema: Validator<TokenRequest> = validator(f1, c1);
+export const TokenRequestSchema: Validator<Types.TokenRequest> = validator(f1, c1);
 /** Validates a {@link TokenResponse}. */
-export const TokenResponseSchema: Validator<TokenResponse> = validator(f2, c5);
+export const TokenResponseSchema: Validator<Types.TokenResponse> = validator(f2, c5);
 /** Validates a {@link FulfilmentFailureType}. */
-export const FulfilmentFailureTypeSchema: Validator<FulfilmentFailureType> = validator(f3, c10);
+export const FulfilmentFailureTypeSchema: Validator<Types.FulfilmentFailureType> = validator(f3, c10);
 /** Validates a {@link FulfilmentFieldError}. */
-export const FulfilmentFieldErrorSchema: Validator<FulfilmentFieldError> = validator(f4, c11);
+export const FulfilmentFieldErrorSchema: Validator<Types.FulfilmentFieldError> = validator(f4, c11);
 /** Validates a {@link FulfilmentErrorBody}. */
-export const FulfilmentErrorBodySchema: Validator<FulfilmentErrorBody> = validator(f5, c14);
+export const FulfilmentErrorBodySchema: Validator<Types.FulfilmentErrorBody> = validator(f5, c14);
 /** Validates a {@link AttributeError}. */
-export const AttributeErrorSchema: Validator<AttributeError> = validator(f11, c21);
+export const AttributeErrorSchema: Validator<Types.AttributeError> = validator(f11, c21);
 /** Validates a {@link ApiErrorBody}. */
-export const ApiErrorBodySchema: Validator<ApiErrorBody> = validator(f12, c23);
+export const ApiErrorBodySchema: Validator<Types.ApiErrorBody> = validator(f12, c23);
 /** Validates a {@link InvalidClientBody}. */
-export const InvalidClientBodySchema: Validator<InvalidClientBody> = validator(f22, c37);
+export const InvalidClientBodySchema: Validator<Types.InvalidClientBody> = validator(f22, c37);
 /** Validates a {@link UnauthorizedBody}. */
-export const UnauthorizedBodySchema: Validator<UnauthorizedBody> = validator(f23, c40);
+export const UnauthorizedBodySchema: Validator<Types.UnauthorizedBody> = validator(f23, c40);
 /** Validates a {@link ResultLevelBody}. */
-export const ResultLevelBodySchema: Validator<ResultLevelBody> = validator(f24, c42);
+export const ResultLevelBodySchema: Validator<Types.ResultLevelBody> = validator(f24, c42);
 /** Validates a {@link ServiceKind}. */
-export const ServiceKindSchema: Validator<ServiceKind> = validator(f25, c46);
+export const ServiceKindSchema: Validator<Types.ServiceKind> = validator(f25, c46);
 /** Validates a {@link PaymentMode}. */
-export const PaymentModeSchema: Validator<PaymentMode> = validator(f26, c47);
+export const PaymentModeSchema: Validator<Types.PaymentMode> = validator(f26, c47);
 /** Validates a {@link Address}. */
-export const AddressSchema: Validator<Address> = validator(f27, c48);
+export const AddressSchema: Validator<Types.Address> = validator(f27, c48);
 /** Validates a {@link Stop}. */
-export const StopSchema: Validator<Stop> = validator(f28, c50);
+export const StopSchema: Validator<Types.Stop> = validator(f28, c50);
 /** Validates a {@link Item}. */
-export const ItemSchema: Validator<Item> = validator(f29, c51);
+export const ItemSchema: Validator<Types.Item> = validator(f29, c51);
 /** Validates a {@link OrderRequest}. */
-export const OrderRequestSchema: Validator<OrderRequest> = validator(f30, c53);
+export const OrderRequestSchema: Validator<Types.OrderRequest> = validator(f30, c53);
 /** Validates a {@link OrderUpdate}. */
-export const OrderUpdateSchema: Validator<OrderUpdate> = validator(f33, c57);
+export const OrderUpdateSchema: Validator<Types.OrderUpdate> = validator(f33, c57);
 /** Validates a {@link Order}. */
-export const OrderSchema: Validator<Order> = validator(f36, c61);
+export const OrderSchema: Validator<Types.Order> = validator(f36, c61);
 /** Validates requestToken's request body. */
-export const RequestTokenBodySchema: Validator<TokenRequest> = validator(f37, c62);
+export const RequestTokenBodySchema: Validator<Types.TokenRequest> = validator(f37, c62);
 /** Validates requestToken's success data. */
-export const RequestTokenDataSchema: Validator<TokenResponse> = validator(f2, c5);
+export const RequestTokenDataSchema: Validator<Types.TokenResponse> = validator(f2, c5);
 /** Validates createOrder's request body. */
-export const CreateOrderBodySchema: Validator<OrderRequest> = validator(f39, c67);
+export const CreateOrderBodySchema: Validator<Types.OrderRequest> = validator(f39, c67);
 /** Validates createOrder's success data. */
-export const CreateOrderDataSchema: Validator<Order> = validator(f36, c61);
+export const CreateOrderDataSchema: Validator<Types.Order> = validator(f36, c61);
 /** Validates getOrder's success data. */
-export const GetOrderDataSchema: Validator<Order> = validator(f36, c61);
+export const GetOrderDataSchema: Validator<Types.Order> = validator(f36, c61);
 /** Validates updateOrder's request body. */
-export const UpdateOrderBodySchema: Validator<OrderUpdate> = validator(f47, c78);
+export const UpdateOrderBodySchema: Validator<Types.OrderUpdate> = validator(f47, c78);
 /** Validates updateOrder's success data. */
-export const UpdateOrderDataSchema: Validator<Order> = validator(f36, c61);
+export const UpdateOrderDataSchema: Validator<Types.Order> = validator(f36, c61);
 /** Validates markReadyForCollection's request body. */
 export const MarkReadyForCollectionBodySchema: Validator<unknown> = validator(f50, c82);
 /** Validates markReadyForCollection's success data. */
-export const MarkReadyForCollectionDataSchema: Validator<Order> = validator(f36, c61);
+export const MarkReadyForCollectionDataSchema: Validator<Types.Order> = validator(f36, c61);
 /** requestToken's validators, for a client's `validators` option: `validators({ requestToken: requestTokenValidators })`. */
 export const requestTokenValidators: EndpointValidators = {
   body: RequestTokenBodySchema,

@@ -18,12 +18,15 @@ import { fits, list } from './pretty.js';
 import type { TsFile } from './ts-file.js';
 import { checksModule, type Direction, type Wanted } from './validator-code.js';
 
+/** Contract types come in as a namespace: a type named like a validator (`FooSchema` beside `Foo`) cannot meet it. */
+const VALIDATORS_NAMESPACES: Readonly<Record<string, string>> = { [MODULE.types]: 'Types' };
+
 export const VALIDATORS_ENTRY: OutputDescriptor = {
   id: 'validators',
   enabled: (contract) => contract.outputs.validators,
   files: (emit) => {
     const plan = validatorPlan(emit.contract);
-    return [...checksFiles(emit.contract, plan), ...emit.tsFile(MODULE.validators, (f) => emitValidators(f, emit.contract, plan))];
+    return [...checksFiles(emit.contract, plan), ...emit.tsFile(MODULE.validators, (f) => emitValidators(f, emit.contract, plan), VALIDATORS_NAMESPACES)];
   },
   // validate.ts and validation.ts ship with the main entry: the client's options name their types.
   runtime: [],
@@ -31,7 +34,7 @@ export const VALIDATORS_ENTRY: OutputDescriptor = {
   packageFiles: [],
   peerDependencies: [],
   readme: (contract) => validatorsReadme(contract),
-  names: (contract) => [{ id: 'validators', reserved: [...Object.values(VALIDATORS), ...VALIDATORS_RUNTIME.types, ...VALIDATORS_RUNTIME.values], claims: validatorClaims(contract) }],
+  names: (contract) => [{ id: 'validators', reserved: [...Object.values(VALIDATORS), ...Object.values(VALIDATORS_NAMESPACES), ...VALIDATORS_RUNTIME.types, ...VALIDATORS_RUNTIME.values], claims: validatorClaims(contract) }],
 };
 
 /** One exported validator: its name, what it checks, and the TypeScript type it guards. */

@@ -59,6 +59,15 @@ export function checksModule(contract: Contract, wanted: readonly Wanted[], runt
 
 const key = (name: string, direction: Direction) => `${direction}:${name}`;
 
+/** A JSON scalar as JavaScript: a string through the naming module's literal (no raw control or invisible character). */
+function literal(value: string | number | boolean | null): string {
+  return typeof value === 'string' ? stringLiteral(value) : String(value);
+}
+
+function setOf(values: readonly (string | number)[]): string {
+  return `new Set([${values.map(literal).join(', ')}])`;
+}
+
 /**
  * The module's constants (enum sets, patterns), one per distinct expression, each marked pure so
  * a bundler drops those no kept check names.
@@ -138,7 +147,7 @@ class Builder {
       case 'primitive':
         return this.primitiveLines(ref, direction);
       case 'literal':
-        return [`return v === ${JSON.stringify(ref.value)} || is.add(${stringLiteral(`expected ${JSON.stringify(ref.value)}`)});`];
+        return [`return v === ${literal(ref.value)} || is.add(${stringLiteral(`expected ${JSON.stringify(ref.value)}`)});`];
       case 'enum':
         return this.enumLines(ref.values, ref.open);
       case 'array':
@@ -200,7 +209,7 @@ class Builder {
     const type = typeof values[0] === 'number' ? 'number' : 'string';
     // An open integer enum holds any integer (the export writes it as `anyOf` the values and any integer).
     if (open) return type === 'number' ? ["return (typeof v === 'number' && Number.isInteger(v)) || is.add('expected an integer');"] : ["return typeof v === 'string' || is.add('expected a string');"];
-    const set = this.constant(`new Set(${JSON.stringify(values)})`);
+    const set = this.constant(setOf(values));
     return [`return ${set}.has(v) || is.add(${stringLiteral(`must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}`)});`];
   }
 
@@ -368,7 +377,7 @@ class FastBuilder {
       case 'named':
         return `${this.named(ref.name, direction)}(${x})`;
       case 'literal':
-        return `${x} === ${JSON.stringify(ref.value)}`;
+        return `${x} === ${literal(ref.value)}`;
       case 'enum':
         return this.enumExpr(ref.values, ref.open, x);
       case 'primitive':
@@ -401,7 +410,7 @@ class FastBuilder {
   private enumExpr(values: readonly (string | number)[], open: boolean, x: string): string {
     if (open) return typeof values[0] === 'number' ? `(typeof ${x} === 'number' && Number.isInteger(${x}))` : `typeof ${x} === 'string'`;
     if (values.length <= INLINE_VALUES) return `(${values.map((v) => `${x} === ${typeof v === 'string' ? stringLiteral(v) : String(v)}`).join(' || ')})`;
-    return `${this.constant(`new Set(${JSON.stringify(values)})`)}.has(${x})`;
+    return `${this.constant(setOf(values))}.has(${x})`;
   }
 
   private primitiveExpr(ref: Extract<TypeRef, { kind: 'primitive' }>, x: string, direction: Direction): string {

@@ -36,6 +36,8 @@ export interface EndpointValidators {
 }
 /** What a client's `validators` option takes: made by the `/validators` entry (`VALIDATORS`, or `validators({ … })` for some calls). */
 export interface ClientValidators {
+    /** The validators, by operation id (the mocks check request bodies with them). */
+    readonly endpoints: Readonly<Record<string, EndpointValidators>>;
     /** Runs one call (`send`) between the checks its options ask for. */
     readonly run: (endpoint: EndpointSpec, input: object | undefined, options: ValidationOptions, send: () => Promise<Exchange>) => Promise<Exchange>;
 }

@@ -11,6 +11,7 @@ import { statusMatches } from './status.js';
 /** The client's checks of the given endpoints (by operation id); calls of other endpoints are not checked. */
 export function validators(byOperation) {
     return {
+        endpoints: byOperation,
         run: async (endpoint, input, options, send) => {
             const found = Object.hasOwn(byOperation, endpoint.id) ? byOperation[endpoint.id] : undefined;
             if (found === undefined)

@@ -19,18 +19,25 @@ function c4(v, is) {
 function c1(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'grant_type') ? v['grant_type'] : undefined;
-  if (a2 !== undefined) { if (!(f0(a2))) { is.enter('grant_type'); c0(a2, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a4 = Object.hasOwn(v, 'client_id') ? v['client_id'] : undefined;
-  if (a4 !== undefined) { if (!((typeof a4 === 'string'))) { is.enter('client_id'); c2(a4, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a6 = Object.hasOwn(v, 'client_secret') ? v['client_secret'] : undefined;
-  if (a6 !== undefined) { if (!((typeof a6 === 'string'))) { is.enter('client_secret'); c3(a6, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a8 = Object.hasOwn(v, 'refresh_token') ? v['refresh_token'] : undefined;
-  if (a8 !== undefined) { if (!((typeof a8 === 'string'))) { is.enter('refresh_token'); c4(a8, is); is.leave(); ok = false; if (!is.open) return false; } }
+  let a0, a1, a2, a3;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'grant_type': a0 = v[k]; break;
+      case 'client_id': a1 = v[k]; break;
+      case 'client_secret': a2 = v[k]; break;
+      case 'refresh_token': a3 = v[k]; break;
+      default: ok = is.add('is not a field of this object', k); if (!is.open) return false;
+    }
+  }
+  if (a0 !== undefined) { if (!(f0(a0))) { is.enter('grant_type'); c0(a0, is); is.leave(); ok = false; if (!is.open) return false; } }
+  if (a1 !== undefined) { if (!((typeof a1 === 'string'))) { is.enter('client_id'); c2(a1, is); is.leave(); ok = false; if (!is.open) return false; } }
+  if (a2 !== undefined) { if (!((typeof a2 === 'string'))) { is.enter('client_secret'); c3(a2, is); is.leave(); ok = false; if (!is.open) return false; } }
+  if (a3 !== undefined) { if (!((typeof a3 === 'string'))) { is.enter('refresh_token'); c4(a3, is); is.leave(); ok = false; if (!is.open) return false; } }
   if (v['grant_type'] === 'client_credentials' && !Object.hasOwn(v, 'client_id')) { ok = is.add('is required when grant_type is client_credentials', 'client_id'); if (!is.open) return false; }
   if (v['grant_type'] === 'client_credentials' && !Object.hasOwn(v, 'client_secret')) { ok = is.add('is required when grant_type is client_credentials', 'client_secret'); if (!is.open) return false; }
   if (v['grant_type'] === 'refresh_token' && !Object.hasOwn(v, 'refresh_token')) { ok = is.add('is required when grant_type is refresh_token', 'refresh_token'); if (!is.open) return false; }
-  for (const k in v) { if (!(k === 'grant_type' || k === 'client_id' || k === 'client_secret' || k === 'refresh_token') && Object.hasOwn(v, k)) { ok = is.add('is not a field of this object', k); if (!is.open) return false; } }
   return ok;
 }
 c1
@@ -59,15 +66,22 @@ function c9(v, is) {
 function c5(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'access_token') ? v['access_token'] : undefined;
-  if (a2 !== undefined) { if (!((typeof a2 === 'string'))) { is.enter('access_token'); c6(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'access_token'); if (!is.open) return false; }
-  const a4 = Object.hasOwn(v, 'created_at') ? v['created_at'] : undefined;
-  if (a4 !== undefined) { if (!((typeof a4 === 'number' && Number.isInteger(a4)))) { is.enter('created_at'); c7(a4, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a6 = Object.hasOwn(v, 'expires_in') ? v['expires_in'] : undefined;
-  if (a6 !== undefined) { if (!((typeof a6 === 'number' && Number.isInteger(a6)))) { is.enter('expires_in'); c8(a6, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a8 = Object.hasOwn(v, 'token_type') ? v['token_type'] : undefined;
-  if (a8 !== undefined) { if (!((typeof a8 === 'string'))) { is.enter('token_type'); c9(a8, is); is.leave(); ok = false; if (!is.open) return false; } }
-  for (const k in v) { if (!(k === 'access_token' || k === 'created_at' || k === 'expires_in' || k === 'token_type') && Object.hasOwn(v, k)) { ok = is.add('is not a field of this object', k); if (!is.open) return false; } }
+  let a0, a1, a2, a3;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'access_token': a0 = v[k]; break;
+      case 'created_at': a1 = v[k]; break;
+      case 'expires_in': a2 = v[k]; break;
+      case 'token_type': a3 = v[k]; break;
+      default: ok = is.add('is not a field of this object', k); if (!is.open) return false;
+    }
+  }
+  if (a0 !== undefined) { if (!((typeof a0 === 'string'))) { is.enter('access_token'); c6(a0, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'access_token'); if (!is.open) return false; }
+  if (a1 !== undefined) { if (!((typeof a1 === 'number' && Number.isInteger(a1)))) { is.enter('created_at'); c7(a1, is); is.leave(); ok = false; if (!is.open) return false; } }
+  if (a2 !== undefined) { if (!((typeof a2 === 'number' && Number.isInteger(a2)))) { is.enter('expires_in'); c8(a2, is); is.leave(); ok = false; if (!is.open) return false; } }
+  if (a3 !== undefined) { if (!((typeof a3 === 'string'))) { is.enter('token_type'); c9(a3, is); is.leave(); ok = false; if (!is.open) return false; } }
   return ok;
 }
 c5
@@ -85,11 +99,18 @@ function c13(v, is) {
 function c11(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'field') ? v['field'] : undefined;
-  if (a2 !== undefined) { if (!((typeof a2 === 'string'))) { is.enter('field'); c12(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'field'); if (!is.open) return false; }
-  const a4 = Object.hasOwn(v, 'message') ? v['message'] : undefined;
-  if (a4 !== undefined) { if (!((typeof a4 === 'string'))) { is.enter('message'); c13(a4, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'message'); if (!is.open) return false; }
-  for (const k in v) { if (!(k === 'field' || k === 'message') && Object.hasOwn(v, k)) { ok = is.add('is not a field of this object', k); if (!is.open) return false; } }
+  let a0, a1;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'field': a0 = v[k]; break;
+      case 'message': a1 = v[k]; break;
+      default: ok = is.add('is not a field of this object', k); if (!is.open) return false;
+    }
+  }
+  if (a0 !== undefined) { if (!((typeof a0 === 'string'))) { is.enter('field'); c12(a0, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'field'); if (!is.open) return false; }
+  if (a1 !== undefined) { if (!((typeof a1 === 'string'))) { is.enter('message'); c13(a1, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'message'); if (!is.open) return false; }
   return ok;
 }
 c11
@@ -125,11 +146,18 @@ function c20(v, is) {
 function c19(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'type') ? v['type'] : undefined;
-  if (a2 !== undefined) { if (!(f3(a2))) { is.enter('type'); c10(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'type'); if (!is.open) return false; }
-  const a4 = Object.hasOwn(v, 'fields') ? v['fields'] : undefined;
-  if (a4 !== undefined) { if (!(f10(a4))) { is.enter('fields'); c20(a4, is); is.leave(); ok = false; if (!is.open) return false; } }
-  for (const k in v) { if (!(k === 'type' || k === 'fields') && Object.hasOwn(v, k)) { ok = is.add('is not a field of this object', k); if (!is.open) return false; } }
+  let a0, a1;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'type': a0 = v[k]; break;
+      case 'fields': a1 = v[k]; break;
+      default: ok = is.add('is not a field of this object', k); if (!is.open) return false;
+    }
+  }
+  if (a0 !== undefined) { if (!(f3(a0))) { is.enter('type'); c10(a0, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'type'); if (!is.open) return false; }
+  if (a1 !== undefined) { if (!(f10(a1))) { is.enter('fields'); c20(a1, is); is.leave(); ok = false; if (!is.open) return false; } }
   return ok;
 }
 function c18(v, is) {
@@ -138,15 +166,22 @@ function c18(v, is) {
 function c14(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'status') ? v['status'] : undefined;
-  if (a2 !== undefined) { if (!((typeof a2 === 'string'))) { is.enter('status'); c15(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'status'); if (!is.open) return false; }
-  const a4 = Object.hasOwn(v, 'code') ? v['code'] : undefined;
-  if (a4 !== undefined) { if (!((typeof a4 === 'string'))) { is.enter('code'); c16(a4, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'code'); if (!is.open) return false; }
-  const a6 = Object.hasOwn(v, 'message') ? v['message'] : undefined;
-  if (a6 !== undefined) { if (!((typeof a6 === 'string'))) { is.enter('message'); c17(a6, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'message'); if (!is.open) return false; }
-  const a8 = Object.hasOwn(v, 'details') ? v['details'] : undefined;
-  if (a8 !== undefined) { if (!(f8(a8))) { is.enter('details'); c18(a8, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'details'); if (!is.open) return false; }
-  for (const k in v) { if (!(k === 'status' || k === 'code' || k === 'message' || k === 'details') && Object.hasOwn(v, k)) { ok = is.add('is not a field of this object', k); if (!is.open) return false; } }
+  let a0, a1, a2, a3;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'status': a0 = v[k]; break;
+      case 'code': a1 = v[k]; break;
+      case 'message': a2 = v[k]; break;
+      case 'details': a3 = v[k]; break;
+      default: ok = is.add('is not a field of this object', k); if (!is.open) return false;
+    }
+  }
+  if (a0 !== undefined) { if (!((typeof a0 === 'string'))) { is.enter('status'); c15(a0, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'status'); if (!is.open) return false; }
+  if (a1 !== undefined) { if (!((typeof a1 === 'string'))) { is.enter('code'); c16(a1, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'code'); if (!is.open) return false; }
+  if (a2 !== undefined) { if (!((typeof a2 === 'string'))) { is.enter('message'); c17(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'message'); if (!is.open) return false; }
+  if (a3 !== undefined) { if (!(f8(a3))) { is.enter('details'); c18(a3, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'details'); if (!is.open) return false; }
   return ok;
 }
 c14
@@ -158,9 +193,16 @@ function c22(v, is) {
 function c21(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'detail') ? v['detail'] : undefined;
-  if (a2 !== undefined) { if (!((typeof a2 === 'string'))) { is.enter('detail'); c22(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'detail'); if (!is.open) return false; }
-  for (const k in v) { if (!(k === 'detail') && Object.hasOwn(v, k)) { ok = is.add('is not a field of this object', k); if (!is.open) return false; } }
+  let a0;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'detail': a0 = v[k]; break;
+      default: ok = is.add('is not a field of this object', k); if (!is.open) return false;
+    }
+  }
+  if (a0 !== undefined) { if (!((typeof a0 === 'string'))) { is.enter('detail'); c22(a0, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'detail'); if (!is.open) return false; }
   return ok;
 }
 c21
@@ -213,21 +255,28 @@ function c32(v, is) {
 function c25(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'id') ? v['id'] : undefined;
-  if (a2 !== undefined) { if (!((typeof a2 === 'number' && Number.isInteger(a2)))) { is.enter('id'); c26(a2, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a4 = Object.hasOwn(v, 'code') ? v['code'] : undefined;
-  if (a4 !== undefined) { if (!((typeof a4 === 'string'))) { is.enter('code'); c27(a4, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a6 = Object.hasOwn(v, 'message') ? v['message'] : undefined;
-  if (a6 !== undefined) { if (!((typeof a6 === 'string'))) { is.enter('message'); c28(a6, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a8 = Object.hasOwn(v, 'human') ? v['human'] : undefined;
-  if (a8 !== undefined) { if (!((typeof a8 === 'string'))) { is.enter('human'); c29(a8, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a10 = Object.hasOwn(v, 'description') ? v['description'] : undefined;
-  if (a10 !== undefined) { if (!((typeof a10 === 'string'))) { is.enter('description'); c30(a10, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a12 = Object.hasOwn(v, 'http_status_code') ? v['http_status_code'] : undefined;
-  if (a12 !== undefined) { if (!((typeof a12 === 'number' && Number.isInteger(a12)))) { is.enter('http_status_code'); c31(a12, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a14 = Object.hasOwn(v, 'attribute_errors') ? v['attribute_errors'] : undefined;
-  if (a14 !== undefined) { if (!(f19(a14))) { is.enter('attribute_errors'); c32(a14, is); is.leave(); ok = false; if (!is.open) return false; } }
-  for (const k in v) { if (!(k === 'id' || k === 'code' || k === 'message' || k === 'human' || k === 'description' || k === 'http_status_code' || k === 'attribute_errors') && Object.hasOwn(v, k)) { ok = is.add('is not a field of this object', k); if (!is.open) return false; } }
+  let a0, a1, a2, a3, a4, a5, a6;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'id': a0 = v[k]; break;
+      case 'code': a1 = v[k]; break;
+      case 'message': a2 = v[k]; break;
+      case 'human': a3 = v[k]; break;
+      case 'description': a4 = v[k]; break;
+      case 'http_status_code': a5 = v[k]; break;
+      case 'attribute_errors': a6 = v[k]; break;
+      default: ok = is.add('is not a field of this object', k); if (!is.open) return false;
+    }
+  }
+  if (a0 !== undefined) { if (!((typeof a0 === 'number' && Number.isInteger(a0)))) { is.enter('id'); c26(a0, is); is.leave(); ok = false; if (!is.open) return false; } }
+  if (a1 !== undefined) { if (!((typeof a1 === 'string'))) { is.enter('code'); c27(a1, is); is.leave(); ok = false; if (!is.open) return false; } }
+  if (a2 !== undefined) { if (!((typeof a2 === 'string'))) { is.enter('message'); c28(a2, is); is.leave(); ok = false; if (!is.open) return false; } }
+  if (a3 !== undefined) { if (!((typeof a3 === 'string'))) { is.enter('human'); c29(a3, is); is.leave(); ok = false; if (!is.open) return false; } }
+  if (a4 !== undefined) { if (!((typeof a4 === 'string'))) { is.enter('description'); c30(a4, is); is.leave(); ok = false; if (!is.open) return false; } }
+  if (a5 !== undefined) { if (!((typeof a5 === 'number' && Number.isInteger(a5)))) { is.enter('http_status_code'); c31(a5, is); is.leave(); ok = false; if (!is.open) return false; } }
+  if (a6 !== undefined) { if (!(f19(a6))) { is.enter('attribute_errors'); c32(a6, is); is.leave(); ok = false; if (!is.open) return false; } }
   return ok;
 }
 function c24(v, is) {
@@ -274,17 +323,24 @@ function c36(v, is) {
 function c23(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'api_error') ? v['api_error'] : undefined;
-  if (a2 !== undefined) { if (!(f17(a2))) { is.enter('api_error'); c24(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'api_error'); if (!is.open) return false; }
-  const a4 = Object.hasOwn(v, 'error') ? v['error'] : undefined;
-  if (a4 !== undefined) { if (!((typeof a4 === 'string'))) { is.enter('error'); c33(a4, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a6 = Object.hasOwn(v, 'errors') ? v['errors'] : undefined;
-  if (a6 !== undefined) { if (!(f20(a6))) { is.enter('errors'); c34(a6, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a8 = Object.hasOwn(v, 'error_details') ? v['error_details'] : undefined;
-  if (a8 !== undefined) { if (!(f21(a8))) { is.enter('error_details'); c35(a8, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a10 = Object.hasOwn(v, 'error_detail') ? v['error_detail'] : undefined;
-  if (a10 !== undefined) { if (!((typeof a10 === 'string'))) { is.enter('error_detail'); c36(a10, is); is.leave(); ok = false; if (!is.open) return false; } }
-  for (const k in v) { if (!(k === 'api_error' || k === 'error' || k === 'errors' || k === 'error_details' || k === 'error_detail') && Object.hasOwn(v, k)) { ok = is.add('is not a field of this object', k); if (!is.open) return false; } }
+  let a0, a1, a2, a3, a4;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'api_error': a0 = v[k]; break;
+      case 'error': a1 = v[k]; break;
+      case 'errors': a2 = v[k]; break;
+      case 'error_details': a3 = v[k]; break;
+      case 'error_detail': a4 = v[k]; break;
+      default: ok = is.add('is not a field of this object', k); if (!is.open) return false;
+    }
+  }
+  if (a0 !== undefined) { if (!(f17(a0))) { is.enter('api_error'); c24(a0, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'api_error'); if (!is.open) return false; }
+  if (a1 !== undefined) { if (!((typeof a1 === 'string'))) { is.enter('error'); c33(a1, is); is.leave(); ok = false; if (!is.open) return false; } }
+  if (a2 !== undefined) { if (!(f20(a2))) { is.enter('errors'); c34(a2, is); is.leave(); ok = false; if (!is.open) return false; } }
+  if (a3 !== undefined) { if (!(f21(a3))) { is.enter('error_details'); c35(a3, is); is.leave(); ok = false; if (!is.open) return false; } }
+  if (a4 !== undefined) { if (!((typeof a4 === 'string'))) { is.enter('error_detail'); c36(a4, is); is.leave(); ok = false; if (!is.open) return false; } }
   return ok;
 }
 c23
@@ -301,11 +357,18 @@ function c39(v, is) {
 function c37(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'error') ? v['error'] : undefined;
-  if (a2 !== undefined) { if (!((typeof a2 === 'string'))) { is.enter('error'); c38(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'error'); if (!is.open) return false; }
-  const a4 = Object.hasOwn(v, 'error_description') ? v['error_description'] : undefined;
-  if (a4 !== undefined) { if (!((typeof a4 === 'string'))) { is.enter('error_description'); c39(a4, is); is.leave(); ok = false; if (!is.open) return false; } }
-  for (const k in v) { if (!(k === 'error' || k === 'error_description') && Object.hasOwn(v, k)) { ok = is.add('is not a field of this object', k); if (!is.open) return false; } }
+  let a0, a1;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'error': a0 = v[k]; break;
+      case 'error_description': a1 = v[k]; break;
+      default: ok = is.add('is not a field of this object', k); if (!is.open) return false;
+    }
+  }
+  if (a0 !== undefined) { if (!((typeof a0 === 'string'))) { is.enter('error'); c38(a0, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'error'); if (!is.open) return false; }
+  if (a1 !== undefined) { if (!((typeof a1 === 'string'))) { is.enter('error_description'); c39(a1, is); is.leave(); ok = false; if (!is.open) return false; } }
   return ok;
 }
 c37
@@ -317,9 +380,16 @@ function c41(v, is) {
 function c40(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'error') ? v['error'] : undefined;
-  if (a2 !== undefined) { if (!((typeof a2 === 'string'))) { is.enter('error'); c41(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'error'); if (!is.open) return false; }
-  for (const k in v) { if (!(k === 'error') && Object.hasOwn(v, k)) { ok = is.add('is not a field of this object', k); if (!is.open) return false; } }
+  let a0;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'error': a0 = v[k]; break;
+      default: ok = is.add('is not a field of this object', k); if (!is.open) return false;
+    }
+  }
+  if (a0 !== undefined) { if (!((typeof a0 === 'string'))) { is.enter('error'); c41(a0, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'error'); if (!is.open) return false; }
   return ok;
 }
 c40
@@ -342,12 +412,12 @@ function c45(v, is) {
 function c42(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'result') ? v['result'] : undefined;
-  if (a2 !== undefined) { if (!((typeof a2 === 'number' && Number.isInteger(a2)))) { is.enter('result'); c43(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'result'); if (!is.open) return false; }
-  const a4 = Object.hasOwn(v, 'level') ? v['level'] : undefined;
-  if (a4 !== undefined) { if (!((typeof a4 === 'string'))) { is.enter('level'); c44(a4, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'level'); if (!is.open) return false; }
-  const a6 = Object.hasOwn(v, 'message') ? v['message'] : undefined;
-  if (a6 !== undefined) { if (!((typeof a6 === 'string'))) { is.enter('message'); c45(a6, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'message'); if (!is.open) return false; }
+  const a0 = Object.hasOwn(v, 'result') ? v['result'] : undefined;
+  if (a0 !== undefined) { if (!((typeof a0 === 'number' && Number.isInteger(a0)))) { is.enter('result'); c43(a0, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'result'); if (!is.open) return false; }
+  const a1 = Object.hasOwn(v, 'level') ? v['level'] : undefined;
+  if (a1 !== undefined) { if (!((typeof a1 === 'string'))) { is.enter('level'); c44(a1, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'level'); if (!is.open) return false; }
+  const a2 = Object.hasOwn(v, 'message') ? v['message'] : undefined;
+  if (a2 !== undefined) { if (!((typeof a2 === 'string'))) { is.enter('message'); c45(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'message'); if (!is.open) return false; }
   return ok;
 }
 c42
@@ -361,16 +431,16 @@ function c49(v, is) {
 function c48(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'address1') ? v['address1'] : undefined;
-  if (a2 !== undefined) { if (!((typeof a2 === 'string'))) { is.enter('address1'); c49(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'address1'); if (!is.open) return false; }
+  const a0 = Object.hasOwn(v, 'address1') ? v['address1'] : undefined;
+  if (a0 !== undefined) { if (!((typeof a0 === 'string'))) { is.enter('address1'); c49(a0, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'address1'); if (!is.open) return false; }
   return ok;
 }
 c48
 function c50(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'address') ? v['address'] : undefined;
-  if (a2 !== undefined) { if (!(f27(a2))) { is.enter('address'); c48(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'address'); if (!is.open) return false; }
+  const a0 = Object.hasOwn(v, 'address') ? v['address'] : undefined;
+  if (a0 !== undefined) { if (!(f27(a0))) { is.enter('address'); c48(a0, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'address'); if (!is.open) return false; }
   return ok;
 }
 c50
@@ -382,8 +452,8 @@ function c52(v, is) {
 function c51(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'name') ? v['name'] : undefined;
-  if (a2 !== undefined) { if (!((typeof a2 === 'string'))) { is.enter('name'); c52(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'name'); if (!is.open) return false; }
+  const a0 = Object.hasOwn(v, 'name') ? v['name'] : undefined;
+  if (a0 !== undefined) { if (!((typeof a0 === 'string'))) { is.enter('name'); c52(a0, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'name'); if (!is.open) return false; }
   return ok;
 }
 c51
@@ -412,20 +482,20 @@ function c56(v, is) {
 function c53(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'origin') ? v['origin'] : undefined;
-  if (a2 !== undefined) { if (!(f28(a2))) { is.enter('origin'); c50(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'origin'); if (!is.open) return false; }
-  const a4 = Object.hasOwn(v, 'destination') ? v['destination'] : undefined;
-  if (a4 !== undefined) { if (!(f28(a4))) { is.enter('destination'); c50(a4, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'destination'); if (!is.open) return false; }
-  const a6 = Object.hasOwn(v, 'items') ? v['items'] : undefined;
-  if (a6 !== undefined) { if (!(f32(a6))) { is.enter('items'); c54(a6, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'items'); if (!is.open) return false; }
-  const a8 = Object.hasOwn(v, 'kind') ? v['kind'] : undefined;
-  if (a8 !== undefined) { if (!(f25(a8))) { is.enter('kind'); c46(a8, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a10 = Object.hasOwn(v, 'billing_identifier') ? v['billing_identifier'] : undefined;
-  if (a10 !== undefined) { if (!((typeof a10 === 'string'))) { is.enter('billing_identifier'); c55(a10, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a12 = Object.hasOwn(v, 'payment_amount') ? v['payment_amount'] : undefined;
-  if (a12 !== undefined) { if (!(true)) { is.enter('payment_amount'); c56(a12, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a14 = Object.hasOwn(v, 'payment_mode') ? v['payment_mode'] : undefined;
-  if (a14 !== undefined) { if (!(f26(a14))) { is.enter('payment_mode'); c47(a14, is); is.leave(); ok = false; if (!is.open) return false; } }
+  const a0 = Object.hasOwn(v, 'origin') ? v['origin'] : undefined;
+  if (a0 !== undefined) { if (!(f28(a0))) { is.enter('origin'); c50(a0, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'origin'); if (!is.open) return false; }
+  const a1 = Object.hasOwn(v, 'destination') ? v['destination'] : undefined;
+  if (a1 !== undefined) { if (!(f28(a1))) { is.enter('destination'); c50(a1, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'destination'); if (!is.open) return false; }
+  const a2 = Object.hasOwn(v, 'items') ? v['items'] : undefined;
+  if (a2 !== undefined) { if (!(f32(a2))) { is.enter('items'); c54(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'items'); if (!is.open) return false; }
+  const a3 = Object.hasOwn(v, 'kind') ? v['kind'] : undefined;
+  if (a3 !== undefined) { if (!(f25(a3))) { is.enter('kind'); c46(a3, is); is.leave(); ok = false; if (!is.open) return false; } }
+  const a4 = Object.hasOwn(v, 'billing_identifier') ? v['billing_identifier'] : undefined;
+  if (a4 !== undefined) { if (!((typeof a4 === 'string'))) { is.enter('billing_identifier'); c55(a4, is); is.leave(); ok = false; if (!is.open) return false; } }
+  const a5 = Object.hasOwn(v, 'payment_amount') ? v['payment_amount'] : undefined;
+  if (a5 !== undefined) { if (!(true)) { is.enter('payment_amount'); c56(a5, is); is.leave(); ok = false; if (!is.open) return false; } }
+  const a6 = Object.hasOwn(v, 'payment_mode') ? v['payment_mode'] : undefined;
+  if (a6 !== undefined) { if (!(f26(a6))) { is.enter('payment_mode'); c47(a6, is); is.leave(); ok = false; if (!is.open) return false; } }
   { const n = ['payment_amount', 'payment_mode'].filter((f) => Object.hasOwn(v, f)).length; if (n !== 0 && n !== 2) { ok = is.add('payment_amount, payment_mode are sent together or not at all'); if (!is.open) return false; } }
   return ok;
 }
@@ -455,20 +525,20 @@ function c60(v, is) {
 function c57(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'origin') ? v['origin'] : undefined;
-  if (a2 !== undefined) { if (!(f28(a2))) { is.enter('origin'); c50(a2, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a4 = Object.hasOwn(v, 'destination') ? v['destination'] : undefined;
-  if (a4 !== undefined) { if (!(f28(a4))) { is.enter('destination'); c50(a4, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a6 = Object.hasOwn(v, 'items') ? v['items'] : undefined;
-  if (a6 !== undefined) { if (!(f35(a6))) { is.enter('items'); c58(a6, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a8 = Object.hasOwn(v, 'kind') ? v['kind'] : undefined;
-  if (a8 !== undefined) { if (!(f25(a8))) { is.enter('kind'); c46(a8, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a10 = Object.hasOwn(v, 'billing_identifier') ? v['billing_identifier'] : undefined;
-  if (a10 !== undefined) { if (!((typeof a10 === 'string'))) { is.enter('billing_identifier'); c59(a10, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a12 = Object.hasOwn(v, 'payment_amount') ? v['payment_amount'] : undefined;
-  if (a12 !== undefined) { if (!(true)) { is.enter('payment_amount'); c60(a12, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a14 = Object.hasOwn(v, 'payment_mode') ? v['payment_mode'] : undefined;
-  if (a14 !== undefined) { if (!(f26(a14))) { is.enter('payment_mode'); c47(a14, is); is.leave(); ok = false; if (!is.open) return false; } }
+  const a0 = Object.hasOwn(v, 'origin') ? v['origin'] : undefined;
+  if (a0 !== undefined) { if (!(f28(a0))) { is.enter('origin'); c50(a0, is); is.leave(); ok = false; if (!is.open) return false; } }
+  const a1 = Object.hasOwn(v, 'destination') ? v['destination'] : undefined;
+  if (a1 !== undefined) { if (!(f28(a1))) { is.enter('destination'); c50(a1, is); is.leave(); ok = false; if (!is.open) return false; } }
+  const a2 = Object.hasOwn(v, 'items') ? v['items'] : undefined;
+  if (a2 !== undefined) { if (!(f35(a2))) { is.enter('items'); c58(a2, is); is.leave(); ok = false; if (!is.open) return false; } }
+  const a3 = Object.hasOwn(v, 'kind') ? v['kind'] : undefined;
+  if (a3 !== undefined) { if (!(f25(a3))) { is.enter('kind'); c46(a3, is); is.leave(); ok = false; if (!is.open) return false; } }
+  const a4 = Object.hasOwn(v, 'billing_identifier') ? v['billing_identifier'] : undefined;
+  if (a4 !== undefined) { if (!((typeof a4 === 'string'))) { is.enter('billing_identifier'); c59(a4, is); is.leave(); ok = false; if (!is.open) return false; } }
+  const a5 = Object.hasOwn(v, 'payment_amount') ? v['payment_amount'] : undefined;
+  if (a5 !== undefined) { if (!(true)) { is.enter('payment_amount'); c60(a5, is); is.leave(); ok = false; if (!is.open) return false; } }
+  const a6 = Object.hasOwn(v, 'payment_mode') ? v['payment_mode'] : undefined;
+  if (a6 !== undefined) { if (!(f26(a6))) { is.enter('payment_mode'); c47(a6, is); is.leave(); ok = false; if (!is.open) return false; } }
   { const n = ['payment_amount', 'payment_mode'].filter((f) => Object.hasOwn(v, f)).length; if (n !== 0 && n !== 2) { ok = is.add('payment_amount, payment_mode are sent together or not at all'); if (!is.open) return false; } }
   return ok;
 }
@@ -498,18 +568,25 @@ function c66(v, is) {
 function c62(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'grant_type') ? v['grant_type'] : undefined;
-  if (a2 !== undefined) { if (!(f38(a2))) { is.enter('grant_type'); c63(a2, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a4 = Object.hasOwn(v, 'client_id') ? v['client_id'] : undefined;
-  if (a4 !== undefined) { if (!((typeof a4 === 'string'))) { is.enter('client_id'); c64(a4, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a6 = Object.hasOwn(v, 'client_secret') ? v['client_secret'] : undefined;
-  if (a6 !== undefined) { if (!((typeof a6 === 'string'))) { is.enter('client_secret'); c65(a6, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a8 = Object.hasOwn(v, 'refresh_token') ? v['refresh_token'] : undefined;
-  if (a8 !== undefined) { if (!((typeof a8 === 'string'))) { is.enter('refresh_token'); c66(a8, is); is.leave(); ok = false; if (!is.open) return false; } }
+  let a0, a1, a2, a3;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'grant_type': a0 = v[k]; break;
+      case 'client_id': a1 = v[k]; break;
+      case 'client_secret': a2 = v[k]; break;
+      case 'refresh_token': a3 = v[k]; break;
+      default: ok = is.add('is not a field of this object', k); if (!is.open) return false;
+    }
+  }
+  if (a0 !== undefined) { if (!(f38(a0))) { is.enter('grant_type'); c63(a0, is); is.leave(); ok = false; if (!is.open) return false; } }
+  if (a1 !== undefined) { if (!((typeof a1 === 'string'))) { is.enter('client_id'); c64(a1, is); is.leave(); ok = false; if (!is.open) return false; } }
+  if (a2 !== undefined) { if (!((typeof a2 === 'string'))) { is.enter('client_secret'); c65(a2, is); is.leave(); ok = false; if (!is.open) return false; } }
+  if (a3 !== undefined) { if (!((typeof a3 === 'string'))) { is.enter('refresh_token'); c66(a3, is); is.leave(); ok = false; if (!is.open) return false; } }
   if (v['grant_type'] === 'client_credentials' && !Object.hasOwn(v, 'client_id')) { ok = is.add('is required when grant_type is client_credentials', 'client_id'); if (!is.open) return false; }
   if (v['grant_type'] === 'client_credentials' && !Object.hasOwn(v, 'client_secret')) { ok = is.add('is required when grant_type is client_credentials', 'client_secret'); if (!is.open) return false; }
   if (v['grant_type'] === 'refresh_token' && !Object.hasOwn(v, 'refresh_token')) { ok = is.add('is required when grant_type is refresh_token', 'refresh_token'); if (!is.open) return false; }
-  for (const k in v) { if (!(k === 'grant_type' || k === 'client_id' || k === 'client_secret' || k === 'refresh_token') && Object.hasOwn(v, k)) { ok = is.add('is not a field of this object', k); if (!is.open) return false; } }
   return ok;
 }
 c62
@@ -521,16 +598,16 @@ function c70(v, is) {
 function c69(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'address1') ? v['address1'] : undefined;
-  if (a2 !== undefined) { if (!((typeof a2 === 'string'))) { is.enter('address1'); c70(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'address1'); if (!is.open) return false; }
+  const a0 = Object.hasOwn(v, 'address1') ? v['address1'] : undefined;
+  if (a0 !== undefined) { if (!((typeof a0 === 'string'))) { is.enter('address1'); c70(a0, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'address1'); if (!is.open) return false; }
   return ok;
 }
 c69
 function c68(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'address') ? v['address'] : undefined;
-  if (a2 !== undefined) { if (!(f41(a2))) { is.enter('address'); c69(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'address'); if (!is.open) return false; }
+  const a0 = Object.hasOwn(v, 'address') ? v['address'] : undefined;
+  if (a0 !== undefined) { if (!(f41(a0))) { is.enter('address'); c69(a0, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'address'); if (!is.open) return false; }
   return ok;
 }
 c68
@@ -542,8 +619,8 @@ function c73(v, is) {
 function c72(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'name') ? v['name'] : undefined;
-  if (a2 !== undefined) { if (!((typeof a2 === 'string'))) { is.enter('name'); c73(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'name'); if (!is.open) return false; }
+  const a0 = Object.hasOwn(v, 'name') ? v['name'] : undefined;
+  if (a0 !== undefined) { if (!((typeof a0 === 'string'))) { is.enter('name'); c73(a0, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'name'); if (!is.open) return false; }
   return ok;
 }
 c72
@@ -574,20 +651,20 @@ function c77(v, is) { return typeof v === 'string' || is.add('expected a string'
 function c67(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'origin') ? v['origin'] : undefined;
-  if (a2 !== undefined) { if (!(f40(a2))) { is.enter('origin'); c68(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'origin'); if (!is.open) return false; }
-  const a4 = Object.hasOwn(v, 'destination') ? v['destination'] : undefined;
-  if (a4 !== undefined) { if (!(f40(a4))) { is.enter('destination'); c68(a4, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'destination'); if (!is.open) return false; }
-  const a6 = Object.hasOwn(v, 'items') ? v['items'] : undefined;
-  if (a6 !== undefined) { if (!(f46(a6))) { is.enter('items'); c71(a6, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'items'); if (!is.open) return false; }
-  const a8 = Object.hasOwn(v, 'kind') ? v['kind'] : undefined;
-  if (a8 !== undefined) { if (!(f44(a8))) { is.enter('kind'); c74(a8, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a10 = Object.hasOwn(v, 'billing_identifier') ? v['billing_identifier'] : undefined;
-  if (a10 !== undefined) { if (!((typeof a10 === 'string'))) { is.enter('billing_identifier'); c75(a10, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a12 = Object.hasOwn(v, 'payment_amount') ? v['payment_amount'] : undefined;
-  if (a12 !== undefined) { if (!(true)) { is.enter('payment_amount'); c76(a12, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a14 = Object.hasOwn(v, 'payment_mode') ? v['payment_mode'] : undefined;
-  if (a14 !== undefined) { if (!(f45(a14))) { is.enter('payment_mode'); c77(a14, is); is.leave(); ok = false; if (!is.open) return false; } }
+  const a0 = Object.hasOwn(v, 'origin') ? v['origin'] : undefined;
+  if (a0 !== undefined) { if (!(f40(a0))) { is.enter('origin'); c68(a0, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'origin'); if (!is.open) return false; }
+  const a1 = Object.hasOwn(v, 'destination') ? v['destination'] : undefined;
+  if (a1 !== undefined) { if (!(f40(a1))) { is.enter('destination'); c68(a1, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'destination'); if (!is.open) return false; }
+  const a2 = Object.hasOwn(v, 'items') ? v['items'] : undefined;
+  if (a2 !== undefined) { if (!(f46(a2))) { is.enter('items'); c71(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'items'); if (!is.open) return false; }
+  const a3 = Object.hasOwn(v, 'kind') ? v['kind'] : undefined;
+  if (a3 !== undefined) { if (!(f44(a3))) { is.enter('kind'); c74(a3, is); is.leave(); ok = false; if (!is.open) return false; } }
+  const a4 = Object.hasOwn(v, 'billing_identifier') ? v['billing_identifier'] : undefined;
+  if (a4 !== undefined) { if (!((typeof a4 === 'string'))) { is.enter('billing_identifier'); c75(a4, is); is.leave(); ok = false; if (!is.open) return false; } }
+  const a5 = Object.hasOwn(v, 'payment_amount') ? v['payment_amount'] : undefined;
+  if (a5 !== undefined) { if (!(true)) { is.enter('payment_amount'); c76(a5, is); is.leave(); ok = false; if (!is.open) return false; } }
+  const a6 = Object.hasOwn(v, 'payment_mode') ? v['payment_mode'] : undefined;
+  if (a6 !== undefined) { if (!(f45(a6))) { is.enter('payment_mode'); c77(a6, is); is.leave(); ok = false; if (!is.open) return false; } }
   { const n = ['payment_amount', 'payment_mode'].filter((f) => Object.hasOwn(v, f)).length; if (n !== 0 && n !== 2) { ok = is.add('payment_amount, payment_mode are sent together or not at all'); if (!is.open) return false; } }
   return ok;
 }
@@ -617,20 +694,20 @@ function c81(v, is) {
 function c78(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'origin') ? v['origin'] : undefined;
-  if (a2 !== undefined) { if (!(f40(a2))) { is.enter('origin'); c68(a2, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a4 = Object.hasOwn(v, 'destination') ? v['destination'] : undefined;
-  if (a4 !== undefined) { if (!(f40(a4))) { is.enter('destination'); c68(a4, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a6 = Object.hasOwn(v, 'items') ? v['items'] : undefined;
-  if (a6 !== undefined) { if (!(f49(a6))) { is.enter('items'); c79(a6, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a8 = Object.hasOwn(v, 'kind') ? v['kind'] : undefined;
-  if (a8 !== undefined) { if (!(f44(a8))) { is.enter('kind'); c74(a8, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a10 = Object.hasOwn(v, 'billing_identifier') ? v['billing_identifier'] : undefined;
-  if (a10 !== undefined) { if (!((typeof a10 === 'string'))) { is.enter('billing_identifier'); c80(a10, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a12 = Object.hasOwn(v, 'payment_amount') ? v['payment_amount'] : undefined;
-  if (a12 !== undefined) { if (!(true)) { is.enter('payment_amount'); c81(a12, is); is.leave(); ok = false; if (!is.open) return false; } }
-  const a14 = Object.hasOwn(v, 'payment_mode') ? v['payment_mode'] : undefined;
-  if (a14 !== undefined) { if (!(f45(a14))) { is.enter('payment_mode'); c77(a14, is); is.leave(); ok = false; if (!is.open) return false; } }
+  const a0 = Object.hasOwn(v, 'origin') ? v['origin'] : undefined;
+  if (a0 !== undefined) { if (!(f40(a0))) { is.enter('origin'); c68(a0, is); is.leave(); ok = false; if (!is.open) return false; } }
+  const a1 = Object.hasOwn(v, 'destination') ? v['destination'] : undefined;
+  if (a1 !== undefined) { if (!(f40(a1))) { is.enter('destination'); c68(a1, is); is.leave(); ok = false; if (!is.open) return false; } }
+  const a2 = Object.hasOwn(v, 'items') ? v['items'] : undefined;
+  if (a2 !== undefined) { if (!(f49(a2))) { is.enter('items'); c79(a2, is); is.leave(); ok = false; if (!is.open) return false; } }
+  const a3 = Object.hasOwn(v, 'kind') ? v['kind'] : undefined;
+  if (a3 !== undefined) { if (!(f44(a3))) { is.enter('kind'); c74(a3, is); is.leave(); ok = false; if (!is.open) return false; } }
+  const a4 = Object.hasOwn(v, 'billing_identifier') ? v['billing_identifier'] : undefined;
+  if (a4 !== undefined) { if (!((typeof a4 === 'string'))) { is.enter('billing_identifier'); c80(a4, is); is.leave(); ok = false; if (!is.open) return false; } }
+  const a5 = Object.hasOwn(v, 'payment_amount') ? v['payment_amount'] : undefined;
+  if (a5 !== undefined) { if (!(true)) { is.enter('payment_amount'); c81(a5, is); is.leave(); ok = false; if (!is.open) return false; } }
+  const a6 = Object.hasOwn(v, 'payment_mode') ? v['payment_mode'] : undefined;
+  if (a6 !== undefined) { if (!(f45(a6))) { is.enter('payment_mode'); c77(a6, is); is.leave(); ok = false; if (!is.open) return false; } }
   { const n = ['payment_amount', 'payment_mode'].filter((f) => Object.hasOwn(v, f)).length; if (n !== 0 && n !== 2) { ok = is.add('payment_amount, payment_mode are sent together or not at all'); if (!is.open) return false; } }
   return ok;
 }
@@ -646,8 +723,8 @@ function c85(v, is) {
 function c84(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'order_id') ? v['order_id'] : undefined;
-  if (a2 !== undefined) { if (!((typeof a2 === 'string'))) { is.enter('order_id'); c85(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'order_id'); if (!is.open) return false; }
+  const a0 = Object.hasOwn(v, 'order_id') ? v['order_id'] : undefined;
+  if (a0 !== undefined) { if (!((typeof a0 === 'string'))) { is.enter('order_id'); c85(a0, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'order_id'); if (!is.open) return false; }
   return ok;
 }
 function c83(v, is) {
@@ -661,8 +738,8 @@ function c88(v, is) {
 function c87(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'order_id') ? v['order_id'] : undefined;
-  if (a2 !== undefined) { if (!((typeof a2 === 'string'))) { is.enter('order_id'); c88(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'order_id'); if (!is.open) return false; }
+  const a0 = Object.hasOwn(v, 'order_id') ? v['order_id'] : undefined;
+  if (a0 !== undefined) { if (!((typeof a0 === 'string'))) { is.enter('order_id'); c88(a0, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'order_id'); if (!is.open) return false; }
   return ok;
 }
 function c86(v, is) {
@@ -676,8 +753,8 @@ function c91(v, is) {
 function c90(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'order_id') ? v['order_id'] : undefined;
-  if (a2 !== undefined) { if (!((typeof a2 === 'string'))) { is.enter('order_id'); c91(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'order_id'); if (!is.open) return false; }
+  const a0 = Object.hasOwn(v, 'order_id') ? v['order_id'] : undefined;
+  if (a0 !== undefined) { if (!((typeof a0 === 'string'))) { is.enter('order_id'); c91(a0, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'order_id'); if (!is.open) return false; }
   return ok;
 }
 function c89(v, is) {
@@ -691,8 +768,8 @@ function c94(v, is) {
 function c93(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is.add('expected an object');
   let ok = true;
-  const a2 = Object.hasOwn(v, 'order_id') ? v['order_id'] : undefined;
-  if (a2 !== undefined) { if (!((typeof a2 === 'string'))) { is.enter('order_id'); c94(a2, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'order_id'); if (!is.open) return false; }
+  const a0 = Object.hasOwn(v, 'order_id') ? v['order_id'] : undefined;
+  if (a0 !== undefined) { if (!((typeof a0 === 'string'))) { is.enter('order_id'); c94(a0, is); is.leave(); ok = false; if (!is.open) return false; } } else { ok = is.add('is required', 'order_id'); if (!is.open) return false; }
   return ok;
 }
 function c92(v, is) {
@@ -701,14 +778,21 @@ function c92(v, is) {
 function f0(v) { return (v === 'client_credentials' || v === 'refresh_token'); }
 function f1(v) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  for (const k in v) if (!(k === 'grant_type' || k === 'client_id' || k === 'client_secret' || k === 'refresh_token') && Object.hasOwn(v, k)) return false;
-  const a0 = Object.hasOwn(v, 'grant_type') ? v['grant_type'] : undefined;
+  let a0, a1, a2, a3;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'grant_type': a0 = v[k]; break;
+      case 'client_id': a1 = v[k]; break;
+      case 'client_secret': a2 = v[k]; break;
+      case 'refresh_token': a3 = v[k]; break;
+      default: return false;
+    }
+  }
   if (a0 !== undefined && !(f0(a0))) return false;
-  const a1 = Object.hasOwn(v, 'client_id') ? v['client_id'] : undefined;
   if (a1 !== undefined && !((typeof a1 === 'string'))) return false;
-  const a2 = Object.hasOwn(v, 'client_secret') ? v['client_secret'] : undefined;
   if (a2 !== undefined && !((typeof a2 === 'string'))) return false;
-  const a3 = Object.hasOwn(v, 'refresh_token') ? v['refresh_token'] : undefined;
   if (a3 !== undefined && !((typeof a3 === 'string'))) return false;
   if (Object.hasOwn(v, 'grant_type') && v['grant_type'] === 'client_credentials' && !Object.hasOwn(v, 'client_id')) return false;
   if (Object.hasOwn(v, 'grant_type') && v['grant_type'] === 'client_credentials' && !Object.hasOwn(v, 'client_secret')) return false;
@@ -717,24 +801,38 @@ function f1(v) {
 }
 function f2(v) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  for (const k in v) if (!(k === 'access_token' || k === 'created_at' || k === 'expires_in' || k === 'token_type') && Object.hasOwn(v, k)) return false;
-  const a0 = Object.hasOwn(v, 'access_token') ? v['access_token'] : undefined;
+  let a0, a1, a2, a3;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'access_token': a0 = v[k]; break;
+      case 'created_at': a1 = v[k]; break;
+      case 'expires_in': a2 = v[k]; break;
+      case 'token_type': a3 = v[k]; break;
+      default: return false;
+    }
+  }
   if (a0 === undefined || !((typeof a0 === 'string'))) return false;
-  const a1 = Object.hasOwn(v, 'created_at') ? v['created_at'] : undefined;
   if (a1 !== undefined && !((typeof a1 === 'number' && Number.isInteger(a1)))) return false;
-  const a2 = Object.hasOwn(v, 'expires_in') ? v['expires_in'] : undefined;
   if (a2 !== undefined && !((typeof a2 === 'number' && Number.isInteger(a2)))) return false;
-  const a3 = Object.hasOwn(v, 'token_type') ? v['token_type'] : undefined;
   if (a3 !== undefined && !((typeof a3 === 'string'))) return false;
   return true;
 }
 function f3(v) { return typeof v === 'string'; }
 function f4(v) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  for (const k in v) if (!(k === 'field' || k === 'message') && Object.hasOwn(v, k)) return false;
-  const a0 = Object.hasOwn(v, 'field') ? v['field'] : undefined;
+  let a0, a1;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'field': a0 = v[k]; break;
+      case 'message': a1 = v[k]; break;
+      default: return false;
+    }
+  }
   if (a0 === undefined || !((typeof a0 === 'string'))) return false;
-  const a1 = Object.hasOwn(v, 'message') ? v['message'] : undefined;
   if (a1 === undefined || !((typeof a1 === 'string'))) return false;
   return true;
 }
@@ -748,23 +846,37 @@ function f7(v) {
 }
 function f6(v) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  for (const k in v) if (!(k === 'type' || k === 'fields') && Object.hasOwn(v, k)) return false;
-  const a0 = Object.hasOwn(v, 'type') ? v['type'] : undefined;
+  let a0, a1;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'type': a0 = v[k]; break;
+      case 'fields': a1 = v[k]; break;
+      default: return false;
+    }
+  }
   if (a0 === undefined || !(f3(a0))) return false;
-  const a1 = Object.hasOwn(v, 'fields') ? v['fields'] : undefined;
   if (a1 !== undefined && !(f7(a1))) return false;
   return true;
 }
 function f5(v) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  for (const k in v) if (!(k === 'status' || k === 'code' || k === 'message' || k === 'details') && Object.hasOwn(v, k)) return false;
-  const a0 = Object.hasOwn(v, 'status') ? v['status'] : undefined;
+  let a0, a1, a2, a3;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'status': a0 = v[k]; break;
+      case 'code': a1 = v[k]; break;
+      case 'message': a2 = v[k]; break;
+      case 'details': a3 = v[k]; break;
+      default: return false;
+    }
+  }
   if (a0 === undefined || !((typeof a0 === 'string'))) return false;
-  const a1 = Object.hasOwn(v, 'code') ? v['code'] : undefined;
   if (a1 === undefined || !((typeof a1 === 'string'))) return false;
-  const a2 = Object.hasOwn(v, 'message') ? v['message'] : undefined;
   if (a2 === undefined || !((typeof a2 === 'string'))) return false;
-  const a3 = Object.hasOwn(v, 'details') ? v['details'] : undefined;
   if (a3 === undefined || !(f6(a3))) return false;
   return true;
 }
@@ -778,10 +890,17 @@ function f9(v) {
 }
 function f8(v) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  for (const k in v) if (!(k === 'type' || k === 'fields') && Object.hasOwn(v, k)) return false;
-  const a0 = Object.hasOwn(v, 'type') ? v['type'] : undefined;
+  let a0, a1;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'type': a0 = v[k]; break;
+      case 'fields': a1 = v[k]; break;
+      default: return false;
+    }
+  }
   if (a0 === undefined || !(f3(a0))) return false;
-  const a1 = Object.hasOwn(v, 'fields') ? v['fields'] : undefined;
   if (a1 !== undefined && !(f9(a1))) return false;
   return true;
 }
@@ -795,8 +914,15 @@ function f10(v) {
 }
 function f11(v) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  for (const k in v) if (!(k === 'detail') && Object.hasOwn(v, k)) return false;
-  const a0 = Object.hasOwn(v, 'detail') ? v['detail'] : undefined;
+  let a0;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'detail': a0 = v[k]; break;
+      default: return false;
+    }
+  }
   if (a0 === undefined || !((typeof a0 === 'string'))) return false;
   return true;
 }
@@ -810,20 +936,27 @@ function f14(v) {
 }
 function f13(v) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  for (const k in v) if (!(k === 'id' || k === 'code' || k === 'message' || k === 'human' || k === 'description' || k === 'http_status_code' || k === 'attribute_errors') && Object.hasOwn(v, k)) return false;
-  const a0 = Object.hasOwn(v, 'id') ? v['id'] : undefined;
+  let a0, a1, a2, a3, a4, a5, a6;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'id': a0 = v[k]; break;
+      case 'code': a1 = v[k]; break;
+      case 'message': a2 = v[k]; break;
+      case 'human': a3 = v[k]; break;
+      case 'description': a4 = v[k]; break;
+      case 'http_status_code': a5 = v[k]; break;
+      case 'attribute_errors': a6 = v[k]; break;
+      default: return false;
+    }
+  }
   if (a0 !== undefined && !((typeof a0 === 'number' && Number.isInteger(a0)))) return false;
-  const a1 = Object.hasOwn(v, 'code') ? v['code'] : undefined;
   if (a1 !== undefined && !((typeof a1 === 'string'))) return false;
-  const a2 = Object.hasOwn(v, 'message') ? v['message'] : undefined;
   if (a2 !== undefined && !((typeof a2 === 'string'))) return false;
-  const a3 = Object.hasOwn(v, 'human') ? v['human'] : undefined;
   if (a3 !== undefined && !((typeof a3 === 'string'))) return false;
-  const a4 = Object.hasOwn(v, 'description') ? v['description'] : undefined;
   if (a4 !== undefined && !((typeof a4 === 'string'))) return false;
-  const a5 = Object.hasOwn(v, 'http_status_code') ? v['http_status_code'] : undefined;
   if (a5 !== undefined && !((typeof a5 === 'number' && Number.isInteger(a5)))) return false;
-  const a6 = Object.hasOwn(v, 'attribute_errors') ? v['attribute_errors'] : undefined;
   if (a6 !== undefined && !(f14(a6))) return false;
   return true;
 }
@@ -845,16 +978,23 @@ function f16(v) {
 }
 function f12(v) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  for (const k in v) if (!(k === 'api_error' || k === 'error' || k === 'errors' || k === 'error_details' || k === 'error_detail') && Object.hasOwn(v, k)) return false;
-  const a0 = Object.hasOwn(v, 'api_error') ? v['api_error'] : undefined;
+  let a0, a1, a2, a3, a4;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'api_error': a0 = v[k]; break;
+      case 'error': a1 = v[k]; break;
+      case 'errors': a2 = v[k]; break;
+      case 'error_details': a3 = v[k]; break;
+      case 'error_detail': a4 = v[k]; break;
+      default: return false;
+    }
+  }
   if (a0 === undefined || !(f13(a0))) return false;
-  const a1 = Object.hasOwn(v, 'error') ? v['error'] : undefined;
   if (a1 !== undefined && !((typeof a1 === 'string'))) return false;
-  const a2 = Object.hasOwn(v, 'errors') ? v['errors'] : undefined;
   if (a2 !== undefined && !(f15(a2))) return false;
-  const a3 = Object.hasOwn(v, 'error_details') ? v['error_details'] : undefined;
   if (a3 !== undefined && !(f16(a3))) return false;
-  const a4 = Object.hasOwn(v, 'error_detail') ? v['error_detail'] : undefined;
   if (a4 !== undefined && !((typeof a4 === 'string'))) return false;
   return true;
 }
@@ -868,20 +1008,27 @@ function f18(v) {
 }
 function f17(v) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  for (const k in v) if (!(k === 'id' || k === 'code' || k === 'message' || k === 'human' || k === 'description' || k === 'http_status_code' || k === 'attribute_errors') && Object.hasOwn(v, k)) return false;
-  const a0 = Object.hasOwn(v, 'id') ? v['id'] : undefined;
+  let a0, a1, a2, a3, a4, a5, a6;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'id': a0 = v[k]; break;
+      case 'code': a1 = v[k]; break;
+      case 'message': a2 = v[k]; break;
+      case 'human': a3 = v[k]; break;
+      case 'description': a4 = v[k]; break;
+      case 'http_status_code': a5 = v[k]; break;
+      case 'attribute_errors': a6 = v[k]; break;
+      default: return false;
+    }
+  }
   if (a0 !== undefined && !((typeof a0 === 'number' && Number.isInteger(a0)))) return false;
-  const a1 = Object.hasOwn(v, 'code') ? v['code'] : undefined;
   if (a1 !== undefined && !((typeof a1 === 'string'))) return false;
-  const a2 = Object.hasOwn(v, 'message') ? v['message'] : undefined;
   if (a2 !== undefined && !((typeof a2 === 'string'))) return false;
-  const a3 = Object.hasOwn(v, 'human') ? v['human'] : undefined;
   if (a3 !== undefined && !((typeof a3 === 'string'))) return false;
-  const a4 = Object.hasOwn(v, 'description') ? v['description'] : undefined;
   if (a4 !== undefined && !((typeof a4 === 'string'))) return false;
-  const a5 = Object.hasOwn(v, 'http_status_code') ? v['http_status_code'] : undefined;
   if (a5 !== undefined && !((typeof a5 === 'number' && Number.isInteger(a5)))) return false;
-  const a6 = Object.hasOwn(v, 'attribute_errors') ? v['attribute_errors'] : undefined;
   if (a6 !== undefined && !(f18(a6))) return false;
   return true;
 }
@@ -911,17 +1058,31 @@ function f21(v) {
 }
 function f22(v) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  for (const k in v) if (!(k === 'error' || k === 'error_description') && Object.hasOwn(v, k)) return false;
-  const a0 = Object.hasOwn(v, 'error') ? v['error'] : undefined;
+  let a0, a1;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'error': a0 = v[k]; break;
+      case 'error_description': a1 = v[k]; break;
+      default: return false;
+    }
+  }
   if (a0 === undefined || !((typeof a0 === 'string'))) return false;
-  const a1 = Object.hasOwn(v, 'error_description') ? v['error_description'] : undefined;
   if (a1 !== undefined && !((typeof a1 === 'string'))) return false;
   return true;
 }
 function f23(v) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  for (const k in v) if (!(k === 'error') && Object.hasOwn(v, k)) return false;
-  const a0 = Object.hasOwn(v, 'error') ? v['error'] : undefined;
+  let a0;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'error': a0 = v[k]; break;
+      default: return false;
+    }
+  }
   if (a0 === undefined || !((typeof a0 === 'string'))) return false;
   return true;
 }
@@ -1032,14 +1193,21 @@ function f36(v) {
 function f38(v) { return (v === 'client_credentials' || v === 'refresh_token'); }
 function f37(v) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  for (const k in v) if (!(k === 'grant_type' || k === 'client_id' || k === 'client_secret' || k === 'refresh_token') && Object.hasOwn(v, k)) return false;
-  const a0 = Object.hasOwn(v, 'grant_type') ? v['grant_type'] : undefined;
+  let a0, a1, a2, a3;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'grant_type': a0 = v[k]; break;
+      case 'client_id': a1 = v[k]; break;
+      case 'client_secret': a2 = v[k]; break;
+      case 'refresh_token': a3 = v[k]; break;
+      default: return false;
+    }
+  }
   if (a0 !== undefined && !(f38(a0))) return false;
-  const a1 = Object.hasOwn(v, 'client_id') ? v['client_id'] : undefined;
   if (a1 !== undefined && !((typeof a1 === 'string'))) return false;
-  const a2 = Object.hasOwn(v, 'client_secret') ? v['client_secret'] : undefined;
   if (a2 !== undefined && !((typeof a2 === 'string'))) return false;
-  const a3 = Object.hasOwn(v, 'refresh_token') ? v['refresh_token'] : undefined;
   if (a3 !== undefined && !((typeof a3 === 'string'))) return false;
   if (Object.hasOwn(v, 'grant_type') && v['grant_type'] === 'client_credentials' && !Object.hasOwn(v, 'client_id')) return false;
   if (Object.hasOwn(v, 'grant_type') && v['grant_type'] === 'client_credentials' && !Object.hasOwn(v, 'client_secret')) return false;

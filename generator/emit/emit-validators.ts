@@ -132,32 +132,30 @@ function paramsRef(k: Knowledge, endpoint: Endpoint): TypeRef | undefined {
 // checks.js and checks.d.ts
 // ---------------------------------------------------------------------------------------------
 
-/** The generated checks: JavaScript for speed, the same file in src/ and dist/, with its declarations. */
+/**
+ * The generated checks: JavaScript for speed, in dist/ (the package's code); their declarations in
+ * dist/ and in src/, where validators.ts reads them (a large API's checks run to megabytes: one copy).
+ */
 function checksFiles(contract: Contract, plan: Plan): OutputFile[] {
   const { code, declarations } = checksOf(contract, plan);
-  const js = `${header(contract)}\n${code}`;
   const dts = `${header(contract)}\n${declarations}`;
-  return ['src', 'dist'].flatMap((dir) => [
-    { path: `${dir}/${MODULE.checks}.js`, text: js, format: 'none' as const },
-    { path: `${dir}/${MODULE.checks}.d.ts`, text: dts, format: 'none' as const },
-  ]);
+  return [
+    { path: `dist/${MODULE.checks}.js`, text: `${header(contract)}\n${code}`, format: 'none' },
+    { path: `src/${MODULE.checks}.d.ts`, text: dts, format: 'none' },
+    { path: `dist/${MODULE.checks}.d.ts`, text: dts, format: 'none' },
+  ];
 }
 
 /** Memo of the checks module by contract: validators.ts names the functions checks.js exports. */
-const checksMemo = new WeakMap<Contract, { code: string; declarations: string; pairs: readonly { fast: string; check: string }[] }>();
+const checksMemo = new WeakMap<Contract, { code: string; declarations: string; functions: readonly string[] }>();
 
 function checksOf(contract: Contract, plan: Plan) {
   let found = checksMemo.get(contract);
   if (found === undefined) {
     const module = checksModule(contract, [...plan.exported.map((p) => p.wanted), ...plan.wanted], `./${MODULE.runtime.validate}.js`);
-    const names = [...new Set(module.pairs.flatMap((p) => [p.fast, p.check]))].sort();
-    const declarations = [
-      "import type { Issues } from './runtime/validate.js';",
-      '',
-      ...names.map((n) => (n.startsWith('f') ? `export declare function ${n}(v: unknown): boolean;` : `export declare function ${n}(v: unknown, is: Issues): boolean;`)),
-      '',
-    ].join('\n');
-    found = { code: module.code, declarations, pairs: module.pairs };
+    const names = [...new Set(module.functions)].sort();
+    const declarations = ["import type { Issues } from './runtime/validate.js';", '', ...names.map((n) => `export declare function ${n}(v: unknown, is?: Issues): boolean;`), ''].join('\n');
+    found = { code: module.code, declarations, functions: module.functions };
     checksMemo.set(contract, found);
   }
   return found;
@@ -168,13 +166,10 @@ function checksOf(contract: Contract, plan: Plan) {
 // ---------------------------------------------------------------------------------------------
 
 function emitValidators(file: TsFile, contract: Contract, plan: Plan): void {
-  const { pairs } = checksOf(contract, plan);
+  const { functions } = checksOf(contract, plan);
   const validator = file.use(MODULE.runtime.validate, 'validator');
   const Validator = file.useType(MODULE.runtime.validate, 'Validator');
-  const make = (index: number): string => {
-    const pair = pairs[index] as { fast: string; check: string };
-    return `${validator}(${file.use(MODULE.checks, pair.fast)}, ${file.use(MODULE.checks, pair.check)})`;
-  };
+  const make = (index: number): string => `${validator}(${file.use(MODULE.checks, functions[index] ?? '')})`;
   plan.exported.forEach((p, i) => {
     const type = p.type(file);
     file.doc(p.doc);

@@ -111,6 +111,8 @@ export interface Knowledge {
    * declaration (an `XInput` nobody can pass anywhere would only cost the consumer's compiler).
    */
   readonly directional: ReadonlySet<string>;
+  /** Types whose values requests and responses hold differently (readOnly or writeOnly fields, bytes), through the types they name, however used. */
+  readonly differsByDirection: ReadonlySet<string>;
   /**
    * Whether every value of the type is a string or a number a double holds exactly (a string or
    * number scalar, an enum, a const, or a name for one): what a plain path parameter can be.
@@ -417,10 +419,14 @@ class ContractKnowledge implements Knowledge {
     return this.once('finiteValues', () => finiteValues(this.contract.types, this.type, this.once('referrers', () => referrersOf(this.contract.types))));
   }
 
+  get differsByDirection(): ReadonlySet<string> {
+    // A binary field reads as bytes but may be sent as a Blob too: its type has a request form.
+    return this.once('differsByDirection', () => new Set([...this.typesHolding('readWrite'), ...this.typesHolding('binary')]));
+  }
+
   get directional(): ReadonlySet<string> {
     return this.once('directional', () => {
-      // A binary field reads as bytes but may be sent as a Blob too: its type has a request form.
-      const marked = new Set([...this.typesHolding('readWrite'), ...this.typesHolding('binary')]);
+      const marked = this.differsByDirection;
       // Most contracts mark no field: then which types requests send need not be learnt.
       if (marked.size === 0) return marked;
       const usage = this.typeUsage;

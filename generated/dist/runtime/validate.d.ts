@@ -31,35 +31,39 @@ export type StandardResult<Output> = {
 /** Most issues one validation collects: a hostile body of a million bad items reports this many. */
 export declare const MAX_ISSUES = 100;
 /**
- * Where a validation writes its issues. `first`: stop at the first (the fast path, and what a
- * yes-or-no check needs); otherwise collect up to MAX_ISSUES. The path is a stack the generated
- * code pushes and pops, copied only when an issue is made.
+ * Where a validation writes its issues, at most MAX_ISSUES. The path is a stack the generated
+ * code pushes and pops (through `down`), copied only when an issue is made.
  */
 export declare class Issues {
-    readonly first: boolean;
     readonly list: ValidationIssue[];
+    /** Issues found, those past MAX_ISSUES too: a check compares it before and after to tell whether it found one. */
+    found: number;
     private readonly path;
-    constructor(first: boolean);
     /** Whether validation should go on after an issue. */
     get open(): boolean;
     enter(key: string | number): void;
     leave(): void;
     add(message: string, key?: string | number): false;
 }
-/** A generated check: true when `value` is of its type; issues go to `issues`. */
-export type Check = (value: unknown, issues: Issues) => boolean;
-/** A validator: the check as Standard Schema, `is` (a type guard, first issue only) and `issues` (all of them). */
+/**
+ * A generated check: true when `value` is of its type. Without `issues`, yes or no at the first
+ * failure; with them, every issue is told there.
+ */
+export type Check = (value: unknown, issues?: Issues) => boolean;
+/** A failing part looked into for its issues, under `key`; whether to go on (false without `is`: a yes-or-no check stops). */
+export declare function down(is: Issues | undefined, key: string | number, check: Check, value: unknown): boolean;
+/** An issue told (false without `is`: a yes-or-no check stops), and whether to go on. */
+export declare function no(is: Issues | undefined, message: string, key?: string | number): boolean;
+/** A validator: the check as Standard Schema, `is` (a type guard, first failure only) and `issues` (all of them). */
 export interface Validator<T> extends StandardSchemaV1<T, T> {
     is(value: unknown): value is T;
     issues(value: unknown): readonly ValidationIssue[];
 }
-/** A generated yes-or-no check: no issues, nothing allocated. */
-export type FastCheck = (value: unknown) => boolean;
 /**
- * The validator of a type's two generated checks: the fast one decides, and only a value it
- * refuses goes through the collecting one for its issues (most values are valid: they cost one pass).
+ * The validator of a generated check. `is` runs it yes-or-no; `issues` and `validate` run it once
+ * collecting (a valid value costs about what `is` does: only failing parts are looked into).
  */
-export declare function validator<T>(fast: FastCheck, check: Check): Validator<T>;
+export declare function validator<T>(check: Check): Validator<T>;
 /** `full-date`: YYYY-MM-DD, a day the month has. */
 export declare function isDate(s: string): boolean;
 /** `full-time` (or `partial-time` when `zone` is false): hh:mm:ss with fractions, a second 60 only as a leap second at 23:59 UTC. */
@@ -80,8 +84,6 @@ export declare function isHostname(s: string): boolean;
 export declare function isByte(s: string): boolean;
 /** `uri` (RFC 3986): an absolute URI: a scheme, then only the characters a URI holds, `%` with two hex digits (a relative reference is `uri-reference`, non-ASCII an IRI). */
 export declare function isUri(s: string): boolean;
-/** Issues that stop at the first and are dropped: for trying a union's members. */
-export declare function quietIssues(): Issues;
 /** A string's length as JSON Schema counts it: in code points, a surrogate pair one. */
 export declare function codePoints(s: string): number;
 /** `multipleOf` as ajv decides it: the quotient is an integer (in floating point); a bigint (an int64 past 2^53) exactly. */

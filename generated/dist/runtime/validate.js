@@ -7,20 +7,17 @@
 /** Most issues one validation collects: a hostile body of a million bad items reports this many. */
 export const MAX_ISSUES = 100;
 /**
- * Where a validation writes its issues. `first`: stop at the first (the fast path, and what a
- * yes-or-no check needs); otherwise collect up to MAX_ISSUES. The path is a stack the generated
- * code pushes and pops, copied only when an issue is made.
+ * Where a validation writes its issues, at most MAX_ISSUES. The path is a stack the generated
+ * code pushes and pops (through `down`), copied only when an issue is made.
  */
 export class Issues {
-    first;
     list = [];
+    /** Issues found, those past MAX_ISSUES too: a check compares it before and after to tell whether it found one. */
+    found = 0;
     path = [];
-    constructor(first) {
-        this.first = first;
-    }
     /** Whether validation should go on after an issue. */
     get open() {
-        return !this.first && this.list.length < MAX_ISSUES;
+        return this.list.length < MAX_ISSUES;
     }
     enter(key) {
         this.path.push(key);
@@ -29,23 +26,39 @@ export class Issues {
         this.path.pop();
     }
     add(message, key) {
+        this.found++;
         if (this.list.length < MAX_ISSUES)
             this.list.push({ message, path: key === undefined ? [...this.path] : [...this.path, key] });
         return false;
     }
 }
+/** A failing part looked into for its issues, under `key`; whether to go on (false without `is`: a yes-or-no check stops). */
+export function down(is, key, check, value) {
+    if (is === undefined)
+        return false;
+    is.enter(key);
+    check(value, is);
+    is.leave();
+    return is.open;
+}
+/** An issue told (false without `is`: a yes-or-no check stops), and whether to go on. */
+export function no(is, message, key) {
+    if (is === undefined)
+        return false;
+    is.add(message, key);
+    return is.open;
+}
 const NONE = [];
 /**
- * The validator of a type's two generated checks: the fast one decides, and only a value it
- * refuses goes through the collecting one for its issues (most values are valid: they cost one pass).
+ * The validator of a generated check. `is` runs it yes-or-no; `issues` and `validate` run it once
+ * collecting (a valid value costs about what `is` does: only failing parts are looked into).
  */
-export function validator(fast, check) {
+export function validator(check) {
     const issues = (value) => {
-        if (fast(value))
+        const found = new Issues();
+        if (check(value, found))
             return NONE;
-        const found = new Issues(false);
-        check(value, found);
-        // The two passes agree (the differential test holds them to it); were they not to, a refused value still says so.
+        // A check that refuses a value tells why (the tests hold it to that); were one not to, the value is still refused.
         return found.list.length > 0 ? found.list : [{ message: 'is not of its type', path: [] }];
     };
     return {
@@ -57,7 +70,7 @@ export function validator(fast, check) {
                 return list.length === 0 ? { value: value } : { issues: list };
             },
         },
-        is: (value) => fast(value),
+        is: (value) => check(value),
         issues,
     };
 }
@@ -199,10 +212,6 @@ export function isUri(s) {
 // ---------------------------------------------------------------------------------------------
 // Helpers the generated checks call
 // ---------------------------------------------------------------------------------------------
-/** Issues that stop at the first and are dropped: for trying a union's members. */
-export function quietIssues() {
-    return new Issues(true);
-}
 /** A string's length as JSON Schema counts it: in code points, a surrogate pair one. */
 export function codePoints(s) {
     let n = s.length;

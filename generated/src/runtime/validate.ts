@@ -29,19 +29,18 @@ export type StandardResult<Output> = { readonly value: Output; readonly issues?:
 export const MAX_ISSUES = 100;
 
 /**
- * Where a validation writes its issues. `first`: stop at the first (the fast path, and what a
- * yes-or-no check needs); otherwise collect up to MAX_ISSUES. The path is a stack the generated
- * code pushes and pops, copied only when an issue is made.
+ * Where a validation writes its issues, at most MAX_ISSUES. The path is a stack the generated
+ * code pushes and pops (through `down`), copied only when an issue is made.
  */
 export class Issues {
   readonly list: ValidationIssue[] = [];
+  /** Issues found, those past MAX_ISSUES too: a check compares it before and after to tell whether it found one. */
+  found = 0;
   private readonly path: (string | number)[] = [];
-
-  constructor(readonly first: boolean) {}
 
   /** Whether validation should go on after an issue. */
   get open(): boolean {
-    return !this.first && this.list.length < MAX_ISSUES;
+    return this.list.length < MAX_ISSUES;
   }
 
   enter(key: string | number): void {
@@ -53,35 +52,51 @@ export class Issues {
   }
 
   add(message: string, key?: string | number): false {
+    this.found++;
     if (this.list.length < MAX_ISSUES) this.list.push({ message, path: key === undefined ? [...this.path] : [...this.path, key] });
     return false;
   }
 }
 
-/** A generated check: true when `value` is of its type; issues go to `issues`. */
-export type Check = (value: unknown, issues: Issues) => boolean;
+/**
+ * A generated check: true when `value` is of its type. Without `issues`, yes or no at the first
+ * failure; with them, every issue is told there.
+ */
+export type Check = (value: unknown, issues?: Issues) => boolean;
 
-/** A validator: the check as Standard Schema, `is` (a type guard, first issue only) and `issues` (all of them). */
+/** A failing part looked into for its issues, under `key`; whether to go on (false without `is`: a yes-or-no check stops). */
+export function down(is: Issues | undefined, key: string | number, check: Check, value: unknown): boolean {
+  if (is === undefined) return false;
+  is.enter(key);
+  check(value, is);
+  is.leave();
+  return is.open;
+}
+
+/** An issue told (false without `is`: a yes-or-no check stops), and whether to go on. */
+export function no(is: Issues | undefined, message: string, key?: string | number): boolean {
+  if (is === undefined) return false;
+  is.add(message, key);
+  return is.open;
+}
+
+/** A validator: the check as Standard Schema, `is` (a type guard, first failure only) and `issues` (all of them). */
 export interface Validator<T> extends StandardSchemaV1<T, T> {
   is(value: unknown): value is T;
   issues(value: unknown): readonly ValidationIssue[];
 }
 
-/** A generated yes-or-no check: no issues, nothing allocated. */
-export type FastCheck = (value: unknown) => boolean;
-
 const NONE: readonly ValidationIssue[] = [];
 
 /**
- * The validator of a type's two generated checks: the fast one decides, and only a value it
- * refuses goes through the collecting one for its issues (most values are valid: they cost one pass).
+ * The validator of a generated check. `is` runs it yes-or-no; `issues` and `validate` run it once
+ * collecting (a valid value costs about what `is` does: only failing parts are looked into).
  */
-export function validator<T>(fast: FastCheck, check: Check): Validator<T> {
+export function validator<T>(check: Check): Validator<T> {
   const issues = (value: unknown): readonly ValidationIssue[] => {
-    if (fast(value)) return NONE;
-    const found = new Issues(false);
-    check(value, found);
-    // The two passes agree (the differential test holds them to it); were they not to, a refused value still says so.
+    const found = new Issues();
+    if (check(value, found)) return NONE;
+    // A check that refuses a value tells why (the tests hold it to that); were one not to, the value is still refused.
     return found.list.length > 0 ? found.list : [{ message: 'is not of its type', path: [] }];
   };
   return {
@@ -93,7 +108,7 @@ export function validator<T>(fast: FastCheck, check: Check): Validator<T> {
         return list.length === 0 ? { value: value as T } : { issues: list };
       },
     },
-    is: (value): value is T => fast(value),
+    is: (value): value is T => check(value),
     issues,
   };
 }
@@ -237,11 +252,6 @@ export function isUri(s: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Helpers the generated checks call
 // ---------------------------------------------------------------------------------------------
-
-/** Issues that stop at the first and are dropped: for trying a union's members. */
-export function quietIssues(): Issues {
-  return new Issues(true);
-}
 
 /** A string's length as JSON Schema counts it: in code points, a surrogate pair one. */
 export function codePoints(s: string): number {

@@ -25,91 +25,59 @@ import {
   t6,
   t7,
 } from './checks.js';
+import type * as Client from './client.js';
 import { validator, type Validator } from './runtime/validate.js';
 import { validators, type ClientValidators, type EndpointValidators } from './runtime/validation.js';
 import type * as Types from './types.js';
 
-/** Validates a {@link GrantType}. */
 export const GrantTypeSchema: Validator<Types.GrantType> = validator(t0);
-/** Validates a {@link TokenRequest}. */
 export const TokenRequestSchema: Validator<Types.TokenRequest> = validator(t1);
-/** Validates a {@link TokenResponse}. */
 export const TokenResponseSchema: Validator<Types.TokenResponse> = validator(t3);
-/** Validates a {@link FulfilmentFailureType}. */
 export const FulfilmentFailureTypeSchema: Validator<Types.FulfilmentFailureType> = validator(t5);
-/** Validates a {@link FulfilmentFieldError}. */
 export const FulfilmentFieldErrorSchema: Validator<Types.FulfilmentFieldError> = validator(t6);
-/** Validates a {@link FulfilmentErrorBody}. */
 export const FulfilmentErrorBodySchema: Validator<Types.FulfilmentErrorBody> = validator(t7);
-/** Validates a {@link AttributeError}. */
 export const AttributeErrorSchema: Validator<Types.AttributeError> = validator(t10);
-/** Validates a {@link ApiErrorBody}. */
 export const ApiErrorBodySchema: Validator<Types.ApiErrorBody> = validator(t11);
-/** Validates a {@link InvalidClientBody}. */
 export const InvalidClientBodySchema: Validator<Types.InvalidClientBody> = validator(t16);
-/** Validates a {@link UnauthorizedBody}. */
 export const UnauthorizedBodySchema: Validator<Types.UnauthorizedBody> = validator(t17);
-/** Validates a {@link ResultLevelBody}. */
 export const ResultLevelBodySchema: Validator<Types.ResultLevelBody> = validator(t18);
-/** Validates a {@link ServiceKind}. */
 export const ServiceKindSchema: Validator<Types.ServiceKind> = validator(t19);
-/** Validates a {@link PaymentMode}. */
 export const PaymentModeSchema: Validator<Types.PaymentMode> = validator(t20);
-/** Validates a {@link Address}. */
 export const AddressSchema: Validator<Types.Address> = validator(t21);
-/** Validates a {@link Stop}. */
 export const StopSchema: Validator<Types.Stop> = validator(t22);
-/** Validates a {@link Item}. */
 export const ItemSchema: Validator<Types.Item> = validator(t23);
-/** Validates a {@link OrderRequest}. */
 export const OrderRequestSchema: Validator<Types.OrderRequest> = validator(t24);
-/** Validates a {@link OrderUpdate}. */
 export const OrderUpdateSchema: Validator<Types.OrderUpdate> = validator(t27);
-/** Validates a {@link Order}. */
 export const OrderSchema: Validator<Types.Order> = validator(t29);
-/** Validates requestToken's request body. */
 export const RequestTokenBodySchema: Validator<Types.TokenRequest> = validator(t1);
-/** Validates requestToken's success data. */
-export const RequestTokenDataSchema: Validator<Types.TokenResponse> = validator(t3);
-/** Validates createOrder's request body. */
+export const RequestTokenDataSchema: Validator<Client.RequestTokenData> = validator(t3);
 export const CreateOrderBodySchema: Validator<Types.OrderRequest> = validator(t24);
-/** Validates createOrder's success data. */
-export const CreateOrderDataSchema: Validator<Types.Order> = validator(t29);
-/** Validates getOrder's success data. */
-export const GetOrderDataSchema: Validator<Types.Order> = validator(t29);
-/** Validates updateOrder's request body. */
+export const CreateOrderDataSchema: Validator<Client.CreateOrderData> = validator(t29);
+export const GetOrderDataSchema: Validator<Client.GetOrderData> = validator(t29);
 export const UpdateOrderBodySchema: Validator<Types.OrderUpdate> = validator(t27);
-/** Validates updateOrder's success data. */
-export const UpdateOrderDataSchema: Validator<Types.Order> = validator(t29);
-/** Validates markReadyForCollection's request body. */
-export const MarkReadyForCollectionBodySchema: Validator<unknown> = validator(t30);
-/** Validates markReadyForCollection's success data. */
-export const MarkReadyForCollectionDataSchema: Validator<Types.Order> = validator(t29);
-/** requestToken's validators, for a client's `validators` option: `validators({ requestToken: requestTokenValidators })`. */
+export const UpdateOrderDataSchema: Validator<Client.UpdateOrderData> = validator(t29);
+export const MarkReadyForCollectionBodySchema: Validator<NonNullable<Client.MarkReadyForCollectionInput['body']>> =
+  validator(t30);
+export const MarkReadyForCollectionDataSchema: Validator<Client.MarkReadyForCollectionData> = validator(t29);
 export const requestTokenValidators: EndpointValidators = {
   body: RequestTokenBodySchema,
   data: [[200, RequestTokenDataSchema]],
 };
-/** createOrder's validators, for a client's `validators` option: `validators({ createOrder: createOrderValidators })`. */
 export const createOrderValidators: EndpointValidators = {
   body: CreateOrderBodySchema,
   data: [['2XX', CreateOrderDataSchema]],
 };
-/** getOrder's validators, for a client's `validators` option: `validators({ getOrder: getOrderValidators })`. */
 export const getOrderValidators: EndpointValidators = { params: validator(t31), data: [['2XX', GetOrderDataSchema]] };
-/** updateOrder's validators, for a client's `validators` option: `validators({ updateOrder: updateOrderValidators })`. */
 export const updateOrderValidators: EndpointValidators = {
   params: validator(t33),
   body: UpdateOrderBodySchema,
   data: [['2XX', UpdateOrderDataSchema]],
 };
-/** markReadyForCollection's validators, for a client's `validators` option: `validators({ markReadyForCollection: markReadyForCollectionValidators })`. */
 export const markReadyForCollectionValidators: EndpointValidators = {
   params: validator(t34),
   body: MarkReadyForCollectionBodySchema,
   data: [['2XX', MarkReadyForCollectionDataSchema]],
 };
-/** getOrderLabel's validators, for a client's `validators` option: `validators({ getOrderLabel: getOrderLabelValidators })`. */
 export const getOrderLabelValidators: EndpointValidators = { params: validator(t35) };
 /** The validators of every endpoint, for a client's `validators` option (a bundle that passes it carries every check; pass `validators({ … })` of the calls a program makes to carry theirs alone). */
 export const VALIDATORS: ClientValidators = validators({

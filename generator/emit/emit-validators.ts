@@ -13,13 +13,13 @@ import { distinctEndpoints } from './main-entry.js';
 import { endpointNames, MODULE, validatorNames, VALIDATORS, VALIDATORS_RUNTIME } from './names.js';
 import type { NameClaim, OutputDescriptor, OutputFile } from './output.js';
 import { header } from './output.js';
-import { exportedName, typeText } from './emit-types.js';
+import { exportedName } from './emit-types.js';
 import { fits, list } from './pretty.js';
 import type { TsFile } from './ts-file.js';
 import { checksModule, type Direction, type Wanted } from './validator-code.js';
 
 /** Contract types come in as a namespace: a type named like a validator (`FooSchema` beside `Foo`) cannot meet it. */
-const VALIDATORS_NAMESPACES: Readonly<Record<string, string>> = { [MODULE.types]: 'Types' };
+const VALIDATORS_NAMESPACES: Readonly<Record<string, string>> = { [MODULE.types]: 'Types', [MODULE.client]: 'Client' };
 
 export const VALIDATORS_ENTRY: OutputDescriptor = {
   id: 'validators',
@@ -43,7 +43,6 @@ interface Planned {
   readonly wanted: Wanted;
   /** The type's text in validators.ts (names imported as `imports` says). */
   readonly type: (file: TsFile) => string;
-  readonly doc: string;
 }
 
 /** An endpoint's client validators: its parameters', its body's, its success bodies' by status. */
@@ -69,7 +68,7 @@ function validatorPlan(contract: Contract): Plan {
     const ref: TypeRef = { kind: 'named', name: type.name };
     for (const direction of k.directional.has(type.name) ? (['response', 'request'] as const) : (['response'] as const)) {
       const typeName = exportedName(contract, type.name, direction);
-      exported.push({ name: validatorNames.type(typeName), wanted: { ref, direction }, type: (f) => f.useType(MODULE.types, typeName), doc: `Validates a {@link ${typeName}}${direction === 'request' ? ' as requests carry it' : ''}.` });
+      exported.push({ name: validatorNames.type(typeName), wanted: { ref, direction }, type: (f) => f.useType(MODULE.types, typeName) });
     }
   }
   const endpoints: EndpointPlan[] = [];
@@ -77,13 +76,15 @@ function validatorPlan(contract: Contract): Plan {
     const id = endpoint.id;
     const request = endpoint.request;
     const body = request === undefined ? undefined : validatorNames.body(id);
-    if (request !== undefined) exported.push({ name: validatorNames.body(id), wanted: { ref: request.body, direction: 'request' }, type: (f) => typeText(contract, request.body, (n) => f.useType(MODULE.types, n), 'request'), doc: `Validates ${id}'s request body.` });
+    // Types by name, not written out again: the declarations stay small (a consumer's tsc reads them).
+    const bodyType = (f: TsFile) => (request?.body.kind === 'named' && request.body.nullable !== true ? f.useType(MODULE.types, exportedName(contract, request.body.name, 'request')) : `NonNullable<${f.useType(MODULE.client, endpointNames.input(id))}['body']>`);
+    if (request !== undefined) exported.push({ name: validatorNames.body(id), wanted: { ref: request.body, direction: 'request' }, type: bodyType });
     const checked = checkedSuccesses(k, endpoint);
     const refs = distinctRefs(checked.map((r) => r.body as TypeRef));
     const data: { status: string; check: string | number }[] = [];
     if (refs.length > 0) {
       const union: TypeRef = refs.length === 1 ? (refs[0] as TypeRef) : { kind: 'union', members: refs, discriminator: undefined };
-      exported.push({ name: validatorNames.data(id), wanted: { ref: union, direction: 'response' }, type: (f) => refs.map((r) => typeText(contract, r, (n) => f.useType(MODULE.types, n))).join(' | '), doc: `Validates ${id}'s success data.` });
+      exported.push({ name: validatorNames.data(id), wanted: { ref: union, direction: 'response' }, type: (f) => f.useType(MODULE.client, endpointNames.data(id)) });
       for (const response of checked) {
         const status = response.status.kind === 'exact' ? String(response.status.status) : response.status.kind === 'class' ? `'${response.status.statusClass}XX'` : "'2XX'";
         // One body type: every status shares the data's validator; else each its own.
@@ -133,16 +134,15 @@ function paramsRef(k: Knowledge, endpoint: Endpoint): TypeRef | undefined {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The generated checks: JavaScript for speed, in dist/ (the package's code); their declarations in
- * dist/ and in src/, where validators.ts reads them (a large API's checks run to megabytes: one copy).
+ * The generated checks: JavaScript for speed, in dist/ (the package's code; a large API's checks
+ * run to megabytes, so one copy), and their declarations in src/, where validators.ts reads them.
+ * dist/ needs none: validators.d.ts names no check, and the package exports no path to them.
  */
 function checksFiles(contract: Contract, plan: Plan): OutputFile[] {
   const { code, declarations } = checksOf(contract, plan);
-  const dts = `${header(contract)}\n${declarations}`;
   return [
     { path: `dist/${MODULE.checks}.js`, text: `${header(contract)}\n${code}`, format: 'none' },
-    { path: `src/${MODULE.checks}.d.ts`, text: dts, format: 'none' },
-    { path: `dist/${MODULE.checks}.d.ts`, text: dts, format: 'none' },
+    { path: `src/${MODULE.checks}.d.ts`, text: `${header(contract)}\n${declarations}`, format: 'none' },
   ];
 }
 
@@ -172,7 +172,7 @@ function emitValidators(file: TsFile, contract: Contract, plan: Plan): void {
   const make = (index: number): string => `${validator}(${file.use(MODULE.checks, functions[index] ?? '')})`;
   plan.exported.forEach((p, i) => {
     const type = p.type(file);
-    file.doc(p.doc);
+    // No boilerplate doc per validator: a consumer's tsc scans every comment of the declarations (the names say what each checks; the README and docs/validation.md the rest).
     const call = make(i);
     file.value(`export const ${p.name} = /* @__PURE__ */ ${call};`, `export declare const ${p.name}: ${Validator}<${type}>;`, () => file.lines(constLines(p.name, `${Validator}<${type}>`, call)));
   });
@@ -182,7 +182,6 @@ function emitValidators(file: TsFile, contract: Contract, plan: Plan): void {
     const data = e.data.map((d) => `[${d.status}, ${typeof d.check === 'string' ? d.check : make(offset + d.check)}]`);
     const parts = [...(e.params === undefined ? [] : [`params: ${make(offset + e.params)}`]), ...(e.body === undefined ? [] : [`body: ${e.body}`])];
     const name = validatorNames.endpoint(e.endpoint.id);
-    file.doc(`${e.endpoint.id}'s validators, for a client's \`validators\` option: \`validators({ ${propertyKey(e.endpoint.id)}: ${name} })\`.`);
     const all = data.length === 0 ? parts : [...parts, `data: [${data.join(', ')}]`];
     const object = all.length === 0 ? '{}' : `{ ${all.join(', ')} }`;
     file.value(`export const ${name} = ${object};`, `export declare const ${name}: ${EndpointValidators};`, () => file.lines(endpointLines(`export const ${name}: ${EndpointValidators} = `, parts, data)));

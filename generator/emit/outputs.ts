@@ -2,9 +2,10 @@
  * The outputs a generated package can carry, in the order the package lists them. Adding an output
  * is a module exporting its descriptor (output.ts) plus its entry here; CONTRIBUTING.md has the recipe.
  */
+import { DATES } from './dates-output.js';
 import { MOCKS_ENTRY } from './emit-mocks.js';
 import { MAIN_ENTRY } from './main-entry.js';
 import { OPENAPI_DOCUMENT } from './openapi-output.js';
 import type { OutputDescriptor } from './output.js';
 
-export const OUTPUTS: readonly OutputDescriptor[] = [MAIN_ENTRY, MOCKS_ENTRY, OPENAPI_DOCUMENT];
+export const OUTPUTS: readonly OutputDescriptor[] = [MAIN_ENTRY, DATES, MOCKS_ENTRY, OPENAPI_DOCUMENT];

@@ -194,6 +194,24 @@ describe('a bundle carries what its contract and its calls use', () => {
   });
 });
 
+describe('dates as Date objects come with the calls that read or write one', () => {
+  it('a call whose bodies and parameters hold no date carries no date reader or writer, nor any plan; one that reads and sends a date carries both', async () => {
+    const file = fileURLToPath(new URL('./fixtures/dates/contract.yaml', import.meta.url));
+    const dir = render(file, readFileSync(file, 'utf8'));
+    const create = "const c = createBaseClient({ servers: { api_url: 'https://x.example' } });";
+    const now = await bundle(dir, ["import { createBaseClient, now } from './dist/index.js';", create, 'export const n = () => now(c);'].join('\n'));
+    expect(now).toContain('/now');
+    for (const absent of [DATE_READER, DATE_WRITER, '/days/{day}', 'date-time']) expect(now).not.toContain(absent);
+    const day = await bundle(dir, ["import { createBaseClient, getDay } from './dist/index.js';", create, 'export const d = (day) => getDay(c, { day });'].join('\n'));
+    for (const present of [DATE_READER, DATE_WRITER, PARAM_SERIALISER]) expect(day).toContain(present);
+    // Its plans, not the other endpoints': a schedule's fields are not in it.
+    for (const absent of ['/schedules', 'byName', 'reminders']) expect(day).not.toContain(absent);
+  });
+});
+
+/** Text only templates/dates.ts holds: the date-time reader's pattern, and the refusal of a Date it cannot write. */
+const DATE_READER = '[Tt ]';
+const DATE_WRITER = 'cannot be sent as a';
 describe('validators tree-shake', () => {
   const types = fileURLToPath(new URL('./fixtures/types/contract.yaml', import.meta.url));
   const create = "const c = createBaseClient({ servers: { zoo_url: 'https://zoo.example' } });";

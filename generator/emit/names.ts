@@ -23,6 +23,7 @@ export const MODULE = {
   runtime: {
     auth: 'runtime/auth',
     credentials: 'runtime/credentials',
+    dates: 'runtime/dates',
     baseClient: 'runtime/base-client',
     body: 'runtime/body',
     decode: 'runtime/decode',
@@ -117,6 +118,7 @@ export const RUNTIME = {
   },
   exchange: { Result: 'Result', Success: 'Success', Failure: 'Failure', Status2xx: 'Status2xx', JsonValue: 'JsonValue', ClientError: 'ClientError', writeBody: 'writeBody', readSuccess: 'readSuccess', nextPageUrl: 'nextPageUrl' },
   json: { LOSSLESS_JSON: 'LOSSLESS_JSON' },
+  dates: { DatePlan: 'DatePlan', WireDates: 'WireDates', datedJson: 'datedJson', datedLosslessJson: 'datedLosslessJson', datedBody: 'datedBody', datedParams: 'datedParams', wireFixtures: 'wireFixtures' },
   auth: { clientCredentialsFlow: 'clientCredentialsFlow' },
   params: { serialiseParams: 'serialiseParams' },
   requestBody: { encodeRequestBody: 'encodeRequestBody', encodeFormBody: 'encodeFormBody' },
@@ -246,6 +248,8 @@ export const typeNames = {
   fields: (name: string, input = false): string => `${typeName(name)}${input ? 'Input' : ''}Fields`,
   /** The `index`th (1-based) variant group of an object. */
   rule: (name: string, index: number, input = false): string => `${typeName(name)}${input ? 'Input' : ''}Rule${index}`,
+  /** Where a type holds dates (a package with `dates: Date`): its plan in tables.ts, named after the type, which no other name there ends like. */
+  dates: (name: string): string => `${typeName(name)}Dates`,
 };
 
 /** Names derived from hosts. */

@@ -162,9 +162,15 @@ export function datedLosslessJson(dates: DatePlan): DatedJson {
   return datedJson(dates, LOSSLESS_JSON);
 }
 
+/** A body writer that knows its body's dates: the mocks read a request's body with `readDates` before checking it. */
+export interface DatedBodyWriter {
+  (...args: Parameters<typeof writeBody>): ReturnType<typeof writeBody>;
+  readonly readDates: (value: unknown) => unknown;
+}
+
 /** exchange.ts's writeBody for an endpoint whose request body holds dates: its Dates written first, whatever the media type. */
-export function datedBody(dates: DatePlan): typeof writeBody {
-  return (endpoint, value, chosen) => writeBody(endpoint, writeDates(value, dates), chosen);
+export function datedBody(dates: DatePlan): DatedBodyWriter {
+  return Object.assign((endpoint: EndpointSpec, value: unknown, chosen: string | undefined) => writeBody(endpoint, writeDates(value, dates), chosen), { readDates: (value: unknown) => readDates(value, dates) });
 }
 
 /** params.ts's serialiseParams for an endpoint with date parameters (plans by input key): their Dates written first. */

@@ -336,7 +336,9 @@ function endpointMocks<Handler>(http: HttpLike<Handler>, spec: MockRuntimeSpec, 
     const check = checker(options);
     const once = options?.once === undefined ? undefined : { once: options.once };
     if (check === undefined) return http[method](url, ({ request }) => unmet(endpoint, request) ?? reply(request), once);
-    return http[method](url, async ({ request }) => unmet(endpoint, request) ?? (await refusedBody(check, request)) ?? reply(request), once);
+    // A package with dates as Date objects checks them as Dates: the request's text is read as the client would have written it.
+    const dated = (endpoint.write as { readonly readDates?: (value: unknown) => unknown } | undefined)?.readDates;
+    return http[method](url, async ({ request }) => unmet(endpoint, request) ?? (await refusedBody(check, request, dated)) ?? reply(request), once);
   };
   const respond = (response: MockResponse, options?: MockHandlerOptions): Handler => answer(options, () => mockResponse(response));
   const stream = mine.stream;
@@ -395,7 +397,7 @@ function streamHandler<Handler>(http: HttpLike<Handler>, method: MockMethod, url
  * A 400 listing the issues of a JSON request body that is not of its type (a body that is not
  * JSON at all, too); undefined for a valid one, no body, or a body of another media type.
  */
-async function refusedBody(check: Validator<unknown>, request: Request): Promise<Response | undefined> {
+async function refusedBody(check: Validator<unknown>, request: Request, dated?: (value: unknown) => unknown): Promise<Response | undefined> {
   const media = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (media !== 'application/json' && !media.endsWith('+json')) return undefined;
   const text = await request.clone().text();
@@ -406,7 +408,7 @@ async function refusedBody(check: Validator<unknown>, request: Request): Promise
   } catch {
     return mockResponse({ status: 400, contentType: 'application/json', json: { message: 'mock: the request body is not JSON', issues: [] } });
   }
-  const issues = check.issues(body);
+  const issues = check.issues(dated === undefined ? body : dated(body));
   return issues.length === 0 ? undefined : mockResponse({ status: 400, contentType: 'application/json', json: { message: 'mock: the request body is not of its type', issues } });
 }
 

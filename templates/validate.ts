@@ -87,6 +87,7 @@ export interface Validator<T> extends StandardSchemaV1<T, T> {
 }
 
 const NONE: readonly ValidationIssue[] = [];
+const TOO_DEEP: ValidationIssue = { message: 'is nested too deeply to check', path: [] };
 
 /**
  * The validator of a generated check. `is` runs it yes-or-no; `issues` and `validate` run it once
@@ -95,7 +96,13 @@ const NONE: readonly ValidationIssue[] = [];
 export function validator<T>(check: Check): Validator<T> {
   const issues = (value: unknown): readonly ValidationIssue[] => {
     const found = new Issues();
-    if (check(value, found)) return NONE;
+    try {
+      if (check(value, found)) return NONE;
+    } catch (e) {
+      // A value nested deeper than the stack goes (a hostile body of a million brackets, a cycle) is refused, not thrown.
+      if (e instanceof RangeError) return [TOO_DEEP];
+      throw e;
+    }
     // A check that refuses a value tells why (the tests hold it to that); were one not to, the value is still refused.
     return found.list.length > 0 ? found.list : [{ message: 'is not of its type', path: [] }];
   };
@@ -108,7 +115,14 @@ export function validator<T>(check: Check): Validator<T> {
         return list.length === 0 ? { value: value as T } : { issues: list };
       },
     },
-    is: (value): value is T => check(value),
+    is: (value): value is T => {
+      try {
+        return check(value);
+      } catch (e) {
+        if (e instanceof RangeError) return false;
+        throw e;
+      }
+    },
     issues,
   };
 }
@@ -243,15 +257,37 @@ export function isByte(s: string): boolean {
   return s.length % 4 === 0 && /^[a-z0-9+/]*(?:[a-z0-9+/]{2}==|[a-z0-9+/]{3}=)?$/i.test(s) && (s.indexOf('=') === -1 || s.indexOf('=') >= s.length - 2);
 }
 
-/** `uri` (RFC 3986): an absolute URI: a scheme, then only the characters a URI holds, `%` with two hex digits (a relative reference is `uri-reference`, non-ASCII an IRI). */
+/** RFC 3986's pchar: unreserved, percent-encoded, sub-delims, `:` and `@`. */
+const PCHAR = "(?:[a-z0-9\\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})";
+const SEGMENTS = `(?:/${PCHAR}*)*`;
+// No part can read what another reads once it has begun (a path segment holds no `/`, a query no
+// `#`), so matching is linear. The host is an IP literal in brackets, or a name; the brackets' inside is checked apart.
+const URI = new RegExp(
+  `^[a-z][a-z0-9+.-]*:(?=.)(?://(?:(?:[a-z0-9\\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(\\[[^\\]/?#@]*\\]|(?:[a-z0-9\\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::[0-9]*)?${SEGMENTS}|/?(?:${PCHAR}+${SEGMENTS})?)(?:\\?(?:${PCHAR}|[/?])*)?(?:#(?:${PCHAR}|[/?])*)?$`,
+  'i',
+);
+const IP_FUTURE = /^v[0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+$/i;
+
+/**
+ * `uri` (RFC 3986): an absolute URI, read by its grammar: a scheme, an authority whose host is a
+ * name or an IP literal (`[::1]`), a path, a query and a fragment, each of the characters it may
+ * hold (`%` with two hex digits). A relative reference is `uri-reference`, non-ASCII an IRI.
+ */
 export function isUri(s: string): boolean {
-  // Something after the colon, as ajv-formats requires (RFC 3986's grammar would take an empty path).
-  return /^[a-z][a-z0-9+.-]*:(?:[a-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9a-f]{2})+$/i.test(s);
+  const m = URI.exec(s);
+  if (m === null) return false;
+  const literal = m[1];
+  return literal === undefined || !literal.startsWith('[') || isIpv6(literal.slice(1, -1)) || IP_FUTURE.test(literal.slice(1, -1));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Helpers the generated checks call
 // ---------------------------------------------------------------------------------------------
+
+/** A Date that names a time (not Invalid Date), of this realm or another: a date-time or date of a package generated with `dates: Date`. */
+export function isValidDate(v: unknown): boolean {
+  return (v instanceof Date || Object.prototype.toString.call(v) === '[object Date]') && !Number.isNaN((v as Date).getTime());
+}
 
 /** A string's length as JSON Schema counts it: in code points, a surrogate pair one. */
 export function codePoints(s: string): number {

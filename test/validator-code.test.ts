@@ -83,3 +83,22 @@ describe('generated checks over the types fixture', () => {
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 });
+
+describe('generated checks of a package with dates as Date objects', () => {
+  const dated = loadContract(fixture('dates'));
+  if (!dated.ok) throw new Error('the dates fixture does not load');
+  const m = checkModule(dated.contract);
+  const checks = new Function(...Object.keys(helpers), `${m.code}\nreturn { ${[...new Set(m.named.values())].join(', ')} };`)(...Object.values(helpers)) as Record<string, Check>;
+  const run = (type: string, value: unknown) => {
+    const is = new Issues();
+    const ok = (checks[m.named.get(`response:${type}`) ?? ''] as Check)(value, is);
+    return { ok, issues: is.list };
+  };
+
+  it('take a valid Date where the contract says date-time or date, and refuse its text or an Invalid Date', () => {
+    expect(run('Event', { id: 1, at: new Date('2024-01-15T09:30:00Z') })).toEqual({ ok: true, issues: [] });
+    expect(run('Event', { id: 1, at: '2024-01-15T09:30:00Z' })).toEqual({ ok: false, issues: [{ message: 'expected a valid Date', path: ['at'] }] });
+    expect(run('Event', { id: 1, at: new Date('not a date') }).ok).toBe(false);
+    expect(run('Day', new Date(Date.UTC(2024, 1, 29))).ok).toBe(true);
+  });
+});

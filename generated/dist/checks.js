@@ -246,11 +246,18 @@ function t17(v, is) {
 function t18(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  const a0 = Object.hasOwn(v, 'result') ? v['result'] : undefined;
+  let a0, a1, a2;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'result': a0 = v[k]; break;
+      case 'level': a1 = v[k]; break;
+      case 'message': a2 = v[k]; break;
+    }
+  }
   if (a0 === undefined) { if (!no(is, 'is required', 'result')) return false; } else if (!((typeof a0 === 'number' && Number.isInteger(a0))) && !down(is, 'result', t4, a0)) return false;
-  const a1 = Object.hasOwn(v, 'level') ? v['level'] : undefined;
   if (a1 === undefined) { if (!no(is, 'is required', 'level')) return false; } else if (!((typeof a1 === 'string')) && !down(is, 'level', t2, a1)) return false;
-  const a2 = Object.hasOwn(v, 'message') ? v['message'] : undefined;
   if (a2 === undefined) { if (!no(is, 'is required', 'message')) return false; } else if (!((typeof a2 === 'string')) && !down(is, 'message', t2, a2)) return false;
   return is === undefined || is.found === n;
 }
@@ -259,21 +266,42 @@ function t20(v, is) { return typeof v === 'string' || is !== undefined && is.add
 function t21(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  const a0 = Object.hasOwn(v, 'address1') ? v['address1'] : undefined;
+  let a0;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'address1': a0 = v[k]; break;
+    }
+  }
   if (a0 === undefined) { if (!no(is, 'is required', 'address1')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'address1', t2, a0)) return false;
   return is === undefined || is.found === n;
 }
 function t22(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  const a0 = Object.hasOwn(v, 'address') ? v['address'] : undefined;
+  let a0;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'address': a0 = v[k]; break;
+    }
+  }
   if (a0 === undefined) { if (!no(is, 'is required', 'address')) return false; } else if (!(t21(a0)) && !down(is, 'address', t21, a0)) return false;
   return is === undefined || is.found === n;
 }
 function t23(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  const a0 = Object.hasOwn(v, 'name') ? v['name'] : undefined;
+  let a0;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'name': a0 = v[k]; break;
+    }
+  }
   if (a0 === undefined) { if (!no(is, 'is required', 'name')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'name', t2, a0)) return false;
   return is === undefined || is.found === n;
 }
@@ -290,19 +318,26 @@ function t26(v, is) { return true; }
 function t24(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  const a0 = Object.hasOwn(v, 'origin') ? v['origin'] : undefined;
+  let a0, a1, a2, a3, a4, a5, a6;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'origin': a0 = v[k]; break;
+      case 'destination': a1 = v[k]; break;
+      case 'items': a2 = v[k]; break;
+      case 'kind': a3 = v[k]; break;
+      case 'billing_identifier': a4 = v[k]; break;
+      case 'payment_amount': a5 = v[k]; break;
+      case 'payment_mode': a6 = v[k]; break;
+    }
+  }
   if (a0 === undefined) { if (!no(is, 'is required', 'origin')) return false; } else if (!(t22(a0)) && !down(is, 'origin', t22, a0)) return false;
-  const a1 = Object.hasOwn(v, 'destination') ? v['destination'] : undefined;
   if (a1 === undefined) { if (!no(is, 'is required', 'destination')) return false; } else if (!(t22(a1)) && !down(is, 'destination', t22, a1)) return false;
-  const a2 = Object.hasOwn(v, 'items') ? v['items'] : undefined;
   if (a2 === undefined) { if (!no(is, 'is required', 'items')) return false; } else if (!(t25(a2)) && !down(is, 'items', t25, a2)) return false;
-  const a3 = Object.hasOwn(v, 'kind') ? v['kind'] : undefined;
   if (a3 !== undefined && !(t19(a3)) && !down(is, 'kind', t19, a3)) return false;
-  const a4 = Object.hasOwn(v, 'billing_identifier') ? v['billing_identifier'] : undefined;
   if (a4 !== undefined && !((typeof a4 === 'string')) && !down(is, 'billing_identifier', t2, a4)) return false;
-  const a5 = Object.hasOwn(v, 'payment_amount') ? v['payment_amount'] : undefined;
   if (a5 !== undefined && !(true) && !down(is, 'payment_amount', t26, a5)) return false;
-  const a6 = Object.hasOwn(v, 'payment_mode') ? v['payment_mode'] : undefined;
   if (a6 !== undefined && !(t20(a6)) && !down(is, 'payment_mode', t20, a6)) return false;
   { const c = (Object.hasOwn(v, 'payment_amount') ? 1 : 0) + (Object.hasOwn(v, 'payment_mode') ? 1 : 0); if (c !== 0 && c !== 2) if (!no(is, 'payment_amount, payment_mode are sent together or not at all')) return false; }
   return is === undefined || is.found === n;
@@ -319,19 +354,26 @@ function t28(v, is) {
 function t27(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  const a0 = Object.hasOwn(v, 'origin') ? v['origin'] : undefined;
+  let a0, a1, a2, a3, a4, a5, a6;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'origin': a0 = v[k]; break;
+      case 'destination': a1 = v[k]; break;
+      case 'items': a2 = v[k]; break;
+      case 'kind': a3 = v[k]; break;
+      case 'billing_identifier': a4 = v[k]; break;
+      case 'payment_amount': a5 = v[k]; break;
+      case 'payment_mode': a6 = v[k]; break;
+    }
+  }
   if (a0 !== undefined && !(t22(a0)) && !down(is, 'origin', t22, a0)) return false;
-  const a1 = Object.hasOwn(v, 'destination') ? v['destination'] : undefined;
   if (a1 !== undefined && !(t22(a1)) && !down(is, 'destination', t22, a1)) return false;
-  const a2 = Object.hasOwn(v, 'items') ? v['items'] : undefined;
   if (a2 !== undefined && !(t28(a2)) && !down(is, 'items', t28, a2)) return false;
-  const a3 = Object.hasOwn(v, 'kind') ? v['kind'] : undefined;
   if (a3 !== undefined && !(t19(a3)) && !down(is, 'kind', t19, a3)) return false;
-  const a4 = Object.hasOwn(v, 'billing_identifier') ? v['billing_identifier'] : undefined;
   if (a4 !== undefined && !((typeof a4 === 'string')) && !down(is, 'billing_identifier', t2, a4)) return false;
-  const a5 = Object.hasOwn(v, 'payment_amount') ? v['payment_amount'] : undefined;
   if (a5 !== undefined && !(true) && !down(is, 'payment_amount', t26, a5)) return false;
-  const a6 = Object.hasOwn(v, 'payment_mode') ? v['payment_mode'] : undefined;
   if (a6 !== undefined && !(t20(a6)) && !down(is, 'payment_mode', t20, a6)) return false;
   { const c = (Object.hasOwn(v, 'payment_amount') ? 1 : 0) + (Object.hasOwn(v, 'payment_mode') ? 1 : 0); if (c !== 0 && c !== 2) if (!no(is, 'payment_amount, payment_mode are sent together or not at all')) return false; }
   return is === undefined || is.found === n;
@@ -349,28 +391,56 @@ function t32(v, is) {
 function t31(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  const a0 = Object.hasOwn(v, 'order_id') ? v['order_id'] : undefined;
+  let a0;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'order_id': a0 = v[k]; break;
+    }
+  }
   if (a0 === undefined) { if (!no(is, 'is required', 'order_id')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'order_id', t32, a0)) return false;
   return is === undefined || is.found === n;
 }
 function t33(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  const a0 = Object.hasOwn(v, 'order_id') ? v['order_id'] : undefined;
+  let a0;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'order_id': a0 = v[k]; break;
+    }
+  }
   if (a0 === undefined) { if (!no(is, 'is required', 'order_id')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'order_id', t32, a0)) return false;
   return is === undefined || is.found === n;
 }
 function t34(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  const a0 = Object.hasOwn(v, 'order_id') ? v['order_id'] : undefined;
+  let a0;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'order_id': a0 = v[k]; break;
+    }
+  }
   if (a0 === undefined) { if (!no(is, 'is required', 'order_id')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'order_id', t32, a0)) return false;
   return is === undefined || is.found === n;
 }
 function t35(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  const a0 = Object.hasOwn(v, 'order_id') ? v['order_id'] : undefined;
+  let a0;
+  const ks = Object.keys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    switch (k) {
+      case 'order_id': a0 = v[k]; break;
+    }
+  }
   if (a0 === undefined) { if (!no(is, 'is required', 'order_id')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'order_id', t32, a0)) return false;
   return is === undefined || is.found === n;
 }

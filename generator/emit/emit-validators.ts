@@ -179,10 +179,16 @@ function emitValidators(file: TsFile, contract: Contract, plan: Plan): void {
   const EndpointValidators = file.useType(MODULE.runtime.validation, 'EndpointValidators');
   const offset = plan.exported.length;
   for (const e of plan.endpoints) {
-    const data = e.data.map((d) => `[${d.status}, ${typeof d.check === 'string' ? d.check : make(offset + d.check)}]`);
-    const parts = [...(e.params === undefined ? [] : [`params: ${make(offset + e.params)}`]), ...(e.body === undefined ? [] : [`body: ${e.body}`])];
+    // The JavaScript marks each call pure: a bundle keeps an endpoint's validators only where a program names them.
+    const pieces = (pure: string) => {
+      const data = e.data.map((d) => `[${d.status}, ${typeof d.check === 'string' ? d.check : pure + make(offset + d.check)}]`);
+      const parts = [...(e.params === undefined ? [] : [`params: ${pure}${make(offset + e.params)}`]), ...(e.body === undefined ? [] : [`body: ${e.body}`])];
+      return { data, parts };
+    };
+    const { data, parts } = pieces('');
+    const js = pieces('/* @__PURE__ */ ');
     const name = validatorNames.endpoint(e.endpoint.id);
-    const all = data.length === 0 ? parts : [...parts, `data: [${data.join(', ')}]`];
+    const all = js.data.length === 0 ? js.parts : [...js.parts, `data: [${js.data.join(', ')}]`];
     const object = all.length === 0 ? '{}' : `{ ${all.join(', ')} }`;
     file.value(`export const ${name} = ${object};`, `export declare const ${name}: ${EndpointValidators};`, () => file.lines(endpointLines(`export const ${name}: ${EndpointValidators} = `, parts, data)));
   }

@@ -31,7 +31,7 @@ export interface ChecksModule {
 }
 
 /** The runtime helpers generated checks may call (templates/validate.ts): imported where used. */
-const HELPERS = ['down', 'no', 'codePoints', 'multipleOf', 'unique', 'isDateTime', 'isDate', 'isTime', 'isUuid', 'isUri', 'isEmail', 'isIpv4', 'isIpv6', 'isHostname', 'isByte'];
+const HELPERS = ['down', 'no', 'isValidDate', 'codePoints', 'multipleOf', 'unique', 'isDateTime', 'isDate', 'isTime', 'isUuid', 'isUri', 'isEmail', 'isIpv4', 'isIpv6', 'isHostname', 'isByte'];
 
 /**
  * An ES module of the check of every wanted type, each exported, importing the helpers it calls
@@ -140,7 +140,16 @@ class Builder {
   private readonly made = new Made();
   private count = 0;
 
-  constructor(private readonly k: Knowledge) {}
+  /** `dates: Date`: a date-time or date is a Date object, not its text. */
+  private readonly dates: boolean;
+
+  constructor(private readonly k: Knowledge) {
+    this.dates = k.contract.outputs.dates === 'Date';
+  }
+
+  private isDate(ref: Primitive): boolean {
+    return this.dates && ref.name === 'string' && (ref.format === 'date-time' || ref.format === 'date');
+  }
 
   code(): string {
     return [...this.constants.code(), ...this.functions].join('\n');
@@ -261,6 +270,7 @@ class Builder {
       case 'binary':
         return `(${x} instanceof Uint8Array${direction === 'request' ? ` || (typeof Blob === 'function' && ${x} instanceof Blob)` : ''})`;
       case 'string': {
+        if (this.isDate(ref)) return `isValidDate(${x})`;
         const parts = [`typeof ${x} === 'string'`];
         // A code point count is at most the length: a string within the bound by length needs no counting.
         if (c.minLength !== undefined) parts.push(`(${x}.length >= ${c.minLength} && (${x}.length >= ${2 * c.minLength} || codePoints(${x}) >= ${c.minLength}))`);
@@ -300,6 +310,7 @@ class Builder {
       case 'binary':
         return [`return ${this.primitiveExpr(ref, 'v', direction)} || ${fail('expected bytes').slice('return '.length)}`];
       case 'string': {
+        if (this.isDate(ref)) return [`return isValidDate(v) || ${fail('expected a valid Date').slice('return '.length)}`];
         const checks: string[] = [];
         if (c.minLength !== undefined) checks.push(`if (codePoints(v) < ${c.minLength}) ${refuse(`must be at least ${c.minLength} characters long`)}`);
         if (c.maxLength !== undefined) checks.push(`if (codePoints(v) > ${c.maxLength}) ${refuse(`must be at most ${c.maxLength} characters long`)}`);
@@ -331,22 +342,22 @@ class Builder {
     return lines;
   }
 
-  /** An object's check: the fields of the direction (a request's type leaves readOnly fields out, a response's writeOnly ones). */
+  /**
+   * An object's check. A field of the other direction (readOnly in a request, writeOnly in a
+   * response) is not required, and may be there (a server may echo it: JSON Schema's readOnly and
+   * writeOnly refuse nothing), but a value given for it is of its type, as its schema says.
+   */
   private objectLines(fields: readonly Field[], open: boolean, direction: Direction, requiredWhen: readonly { field: string; value: string; require: readonly string[] }[], together: readonly (readonly string[])[]): string[] {
-    const present = fields.filter((f) => !(direction === 'request' ? f.readOnly : f.writeOnly));
-    const variable = (field: Field) => `a${present.indexOf(field)}`;
-    const lines = [`if (${NOT_OBJECT}) ${fail('expected an object')}`, SINCE];
-    // A closed object's own keys read once: each known one into its variable, an unknown one an
-    // issue before any field is checked (as ajv does). Fields of the other direction are allowed (a
-    // server may echo them: JSON Schema's readOnly and writeOnly restrict nothing).
-    if (!open) lines.push(...keySwitch(fields, present, variable));
-    for (const field of present) {
+    const mine = (f: Field) => !(direction === 'request' ? f.readOnly : f.writeOnly);
+    const variable = (field: Field) => `a${fields.indexOf(field)}`;
+    // The object's own keys read once, each known one into its variable: no lookup per field. A
+    // closed object's unknown key is an issue before any field is checked (as ajv does).
+    const lines = [`if (${NOT_OBJECT}) ${fail('expected an object')}`, SINCE, ...keySwitch(fields, variable, open ? undefined : refuse('is not a field of this object', 'k'))];
+    for (const field of fields) {
       const name = stringLiteral(field.name);
       const a = variable(field);
-      // Read once, and only as an own property: a field named like an Object.prototype member is data.
-      if (open) lines.push(`const ${a} = Object.hasOwn(v, ${name}) ? v[${name}] : undefined;`);
       const wrong = `!(${this.expr(field.type, a, direction)}) && !down(is, ${name}, ${this.fn(field.type, direction)}, ${a})`;
-      lines.push(field.required ? `if (${a} === undefined) { ${refuse('is required', name)} } else if (${wrong}) return false;` : `if (${a} !== undefined && ${wrong}) return false;`);
+      lines.push(field.required && mine(field) ? `if (${a} === undefined) { ${refuse('is required', name)} } else if (${wrong}) return false;` : `if (${a} !== undefined && ${wrong}) return false;`);
     }
     for (const rule of requiredWhen) {
       for (const required of rule.require) {
@@ -381,20 +392,20 @@ class Builder {
 }
 
 /**
- * A closed object's own enumerable keys (Object.keys: what JSON has; a polluted prototype's keys are
- * not own) in one pass: a field of `present` into its variable, a field of the other direction
- * passed over, any other key an issue. Declares the variables.
+ * An object's own enumerable keys (Object.keys: what JSON has; a polluted prototype's keys are not
+ * own) in one pass, each field's value into its variable; any other key `unknown` (a statement;
+ * none: passed over). Declares the variables.
  */
-function keySwitch(fields: readonly Field[], present: readonly Field[], variable: (field: Field) => string): string[] {
-  const cases = fields.map((f) => `    case ${stringLiteral(f.name)}: ${present.includes(f) ? `${variable(f)} = v[k]; ` : ''}break;`);
+function keySwitch(fields: readonly Field[], variable: (field: Field) => string, unknown: string | undefined): string[] {
+  if (fields.length === 0 && unknown === undefined) return [];
   return [
-    ...(present.length === 0 ? [] : [`let ${present.map(variable).join(', ')};`]),
+    ...(fields.length === 0 ? [] : [`let ${fields.map(variable).join(', ')};`]),
     'const ks = Object.keys(v);',
     'for (let i = 0; i < ks.length; i++) {',
     '  const k = ks[i];',
     '  switch (k) {',
-    ...cases,
-    `    default: ${refuse('is not a field of this object', 'k')}`,
+    ...fields.map((f) => `    case ${stringLiteral(f.name)}: ${variable(f)} = v[k]; break;`),
+    ...(unknown === undefined ? [] : [`    default: ${unknown}`]),
     '  }',
     '}',
   ];

@@ -124,7 +124,9 @@ function endpointMocks(http, spec, fixtures, target, id) {
         const once = options?.once === undefined ? undefined : { once: options.once };
         if (check === undefined)
             return http[method](url, ({ request }) => unmet(endpoint, request) ?? reply(request), once);
-        return http[method](url, async ({ request }) => unmet(endpoint, request) ?? (await refusedBody(check, request)) ?? reply(request), once);
+        // A package with dates as Date objects checks them as Dates: the request's text is read as the client would have written it.
+        const dated = endpoint.write?.readDates;
+        return http[method](url, async ({ request }) => unmet(endpoint, request) ?? (await refusedBody(check, request, dated)) ?? reply(request), once);
     };
     const respond = (response, options) => answer(options, () => mockResponse(response));
     const stream = mine.stream;
@@ -171,7 +173,7 @@ function streamHandler(http, method, url, endpoint, stream, options, id) {
  * A 400 listing the issues of a JSON request body that is not of its type (a body that is not
  * JSON at all, too); undefined for a valid one, no body, or a body of another media type.
  */
-async function refusedBody(check, request) {
+async function refusedBody(check, request, dated) {
     const media = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     if (media !== 'application/json' && !media.endsWith('+json'))
         return undefined;
@@ -185,7 +187,7 @@ async function refusedBody(check, request) {
     catch {
         return mockResponse({ status: 400, contentType: 'application/json', json: { message: 'mock: the request body is not JSON', issues: [] } });
     }
-    const issues = check.issues(body);
+    const issues = check.issues(dated === undefined ? body : dated(body));
     return issues.length === 0 ? undefined : mockResponse({ status: 400, contentType: 'application/json', json: { message: 'mock: the request body is not of its type', issues } });
 }
 /** The longest delay a timer takes. */

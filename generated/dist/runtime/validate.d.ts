@@ -82,8 +82,14 @@ export declare function isIpv6(s: string): boolean;
 export declare function isHostname(s: string): boolean;
 /** `byte`: base64 (RFC 4648), whole quanta of four, `=` padding at the end only. */
 export declare function isByte(s: string): boolean;
-/** `uri` (RFC 3986): an absolute URI: a scheme, then only the characters a URI holds, `%` with two hex digits (a relative reference is `uri-reference`, non-ASCII an IRI). */
+/**
+ * `uri` (RFC 3986): an absolute URI, read by its grammar: a scheme, an authority whose host is a
+ * name or an IP literal (`[::1]`), a path, a query and a fragment, each of the characters it may
+ * hold (`%` with two hex digits). A relative reference is `uri-reference`, non-ASCII an IRI.
+ */
 export declare function isUri(s: string): boolean;
+/** A Date that names a time (not Invalid Date), of this realm or another: a date-time or date of a package generated with `dates: Date`. */
+export declare function isValidDate(v: unknown): boolean;
 /** A string's length as JSON Schema counts it: in code points, a surrogate pair one. */
 export declare function codePoints(s: string): number;
 /** `multipleOf` as ajv decides it: the quotient is an integer (in floating point); a bigint (an int64 past 2^53) exactly. */

@@ -53,7 +53,11 @@ export class Issues {
 
   add(message: string, key?: string | number): false {
     this.found++;
-    if (this.list.length < MAX_ISSUES) this.list.push({ message, path: key === undefined ? [...this.path] : [...this.path, key] });
+    if (this.list.length < MAX_ISSUES) {
+      const path = this.path.slice();
+      if (key !== undefined) path.push(key);
+      this.list.push({ message, path });
+    }
     return false;
   }
 }
@@ -95,16 +99,17 @@ const TOO_DEEP: ValidationIssue = { message: 'is nested too deeply to check', pa
  */
 export function validator<T>(check: Check): Validator<T> {
   const issues = (value: unknown): readonly ValidationIssue[] => {
-    const found = new Issues();
+    let found: Issues | undefined;
     try {
-      if (check(value, found)) return NONE;
+      // Most values are valid: one yes-or-no pass, nothing allocated; only a refused value is looked into.
+      if (check(value) || check(value, (found = new Issues()))) return NONE;
     } catch (e) {
       // A value nested deeper than the stack goes (a hostile body of a million brackets, a cycle) is refused, not thrown.
       if (e instanceof RangeError) return [TOO_DEEP];
       throw e;
     }
     // A check that refuses a value tells why (the tests hold it to that); were one not to, the value is still refused.
-    return found.list.length > 0 ? found.list : [{ message: 'is not of its type', path: [] }];
+    return found !== undefined && found.list.length > 0 ? found.list : [{ message: 'is not of its type', path: [] }];
   };
   return {
     '~standard': {

@@ -8,18 +8,11 @@ function t2(v, is) {
 function t1(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  let a0, a1, a2, a3;
-  const ks = Object.keys(v);
-  for (let i = 0; i < ks.length; i++) {
-    const k = ks[i];
-    switch (k) {
-      case 'grant_type': a0 = v[k]; break;
-      case 'client_id': a1 = v[k]; break;
-      case 'client_secret': a2 = v[k]; break;
-      case 'refresh_token': a3 = v[k]; break;
-      default: if (!no(is, 'is not a field of this object', k)) return false;
-    }
-  }
+  for (const k in v) if (!(k === 'grant_type' || k === 'client_id' || k === 'client_secret' || k === 'refresh_token') && Object.hasOwn(v, k)) { if (!no(is, 'is not a field of this object', k)) return false; }
+  const a0 = v['grant_type'];
+  const a1 = v['client_id'];
+  const a2 = v['client_secret'];
+  const a3 = v['refresh_token'];
   if (a0 !== undefined && !(t0(a0)) && !down(is, 'grant_type', t0, a0)) return false;
   if (a1 !== undefined && !((typeof a1 === 'string')) && !down(is, 'client_id', t2, a1)) return false;
   if (a2 !== undefined && !((typeof a2 === 'string')) && !down(is, 'client_secret', t2, a2)) return false;
@@ -36,18 +29,11 @@ function t4(v, is) {
 function t3(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  let a0, a1, a2, a3;
-  const ks = Object.keys(v);
-  for (let i = 0; i < ks.length; i++) {
-    const k = ks[i];
-    switch (k) {
-      case 'access_token': a0 = v[k]; break;
-      case 'created_at': a1 = v[k]; break;
-      case 'expires_in': a2 = v[k]; break;
-      case 'token_type': a3 = v[k]; break;
-      default: if (!no(is, 'is not a field of this object', k)) return false;
-    }
-  }
+  for (const k in v) if (!(k === 'access_token' || k === 'created_at' || k === 'expires_in' || k === 'token_type') && Object.hasOwn(v, k)) { if (!no(is, 'is not a field of this object', k)) return false; }
+  const a0 = v['access_token'];
+  const a1 = v['created_at'];
+  const a2 = v['expires_in'];
+  const a3 = v['token_type'];
   if (a0 === undefined) { if (!no(is, 'is required', 'access_token')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'access_token', t2, a0)) return false;
   if (a1 !== undefined && !((typeof a1 === 'number' && Number.isInteger(a1))) && !down(is, 'created_at', t4, a1)) return false;
   if (a2 !== undefined && !((typeof a2 === 'number' && Number.isInteger(a2))) && !down(is, 'expires_in', t4, a2)) return false;
@@ -58,16 +44,9 @@ function t5(v, is) { return typeof v === 'string' || is !== undefined && is.add(
 function t6(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  let a0, a1;
-  const ks = Object.keys(v);
-  for (let i = 0; i < ks.length; i++) {
-    const k = ks[i];
-    switch (k) {
-      case 'field': a0 = v[k]; break;
-      case 'message': a1 = v[k]; break;
-      default: if (!no(is, 'is not a field of this object', k)) return false;
-    }
-  }
+  for (const k in v) if (!(k === 'field' || k === 'message') && Object.hasOwn(v, k)) { if (!no(is, 'is not a field of this object', k)) return false; }
+  const a0 = v['field'];
+  const a1 = v['message'];
   if (a0 === undefined) { if (!no(is, 'is required', 'field')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'field', t2, a0)) return false;
   if (a1 === undefined) { if (!no(is, 'is required', 'message')) return false; } else if (!((typeof a1 === 'string')) && !down(is, 'message', t2, a1)) return false;
   return is === undefined || is.found === n;
@@ -84,16 +63,9 @@ function t9(v, is) {
 function t8(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  let a0, a1;
-  const ks = Object.keys(v);
-  for (let i = 0; i < ks.length; i++) {
-    const k = ks[i];
-    switch (k) {
-      case 'type': a0 = v[k]; break;
-      case 'fields': a1 = v[k]; break;
-      default: if (!no(is, 'is not a field of this object', k)) return false;
-    }
-  }
+  for (const k in v) if (!(k === 'type' || k === 'fields') && Object.hasOwn(v, k)) { if (!no(is, 'is not a field of this object', k)) return false; }
+  const a0 = v['type'];
+  const a1 = v['fields'];
   if (a0 === undefined) { if (!no(is, 'is required', 'type')) return false; } else if (!(t5(a0)) && !down(is, 'type', t5, a0)) return false;
   if (a1 !== undefined && !(t9(a1)) && !down(is, 'fields', t9, a1)) return false;
   return is === undefined || is.found === n;
@@ -101,18 +73,11 @@ function t8(v, is) {
 function t7(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  let a0, a1, a2, a3;
-  const ks = Object.keys(v);
-  for (let i = 0; i < ks.length; i++) {
-    const k = ks[i];
-    switch (k) {
-      case 'status': a0 = v[k]; break;
-      case 'code': a1 = v[k]; break;
-      case 'message': a2 = v[k]; break;
-      case 'details': a3 = v[k]; break;
-      default: if (!no(is, 'is not a field of this object', k)) return false;
-    }
-  }
+  for (const k in v) if (!(k === 'status' || k === 'code' || k === 'message' || k === 'details') && Object.hasOwn(v, k)) { if (!no(is, 'is not a field of this object', k)) return false; }
+  const a0 = v['status'];
+  const a1 = v['code'];
+  const a2 = v['message'];
+  const a3 = v['details'];
   if (a0 === undefined) { if (!no(is, 'is required', 'status')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'status', t2, a0)) return false;
   if (a1 === undefined) { if (!no(is, 'is required', 'code')) return false; } else if (!((typeof a1 === 'string')) && !down(is, 'code', t2, a1)) return false;
   if (a2 === undefined) { if (!no(is, 'is required', 'message')) return false; } else if (!((typeof a2 === 'string')) && !down(is, 'message', t2, a2)) return false;
@@ -122,15 +87,8 @@ function t7(v, is) {
 function t10(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  let a0;
-  const ks = Object.keys(v);
-  for (let i = 0; i < ks.length; i++) {
-    const k = ks[i];
-    switch (k) {
-      case 'detail': a0 = v[k]; break;
-      default: if (!no(is, 'is not a field of this object', k)) return false;
-    }
-  }
+  for (const k in v) if (!(k === 'detail') && Object.hasOwn(v, k)) { if (!no(is, 'is not a field of this object', k)) return false; }
+  const a0 = v['detail'];
   if (a0 === undefined) { if (!no(is, 'is required', 'detail')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'detail', t2, a0)) return false;
   return is === undefined || is.found === n;
 }
@@ -146,21 +104,14 @@ function t13(v, is) {
 function t12(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  let a0, a1, a2, a3, a4, a5, a6;
-  const ks = Object.keys(v);
-  for (let i = 0; i < ks.length; i++) {
-    const k = ks[i];
-    switch (k) {
-      case 'id': a0 = v[k]; break;
-      case 'code': a1 = v[k]; break;
-      case 'message': a2 = v[k]; break;
-      case 'human': a3 = v[k]; break;
-      case 'description': a4 = v[k]; break;
-      case 'http_status_code': a5 = v[k]; break;
-      case 'attribute_errors': a6 = v[k]; break;
-      default: if (!no(is, 'is not a field of this object', k)) return false;
-    }
-  }
+  for (const k in v) if (!(k === 'id' || k === 'code' || k === 'message' || k === 'human' || k === 'description' || k === 'http_status_code' || k === 'attribute_errors') && Object.hasOwn(v, k)) { if (!no(is, 'is not a field of this object', k)) return false; }
+  const a0 = v['id'];
+  const a1 = v['code'];
+  const a2 = v['message'];
+  const a3 = v['human'];
+  const a4 = v['description'];
+  const a5 = v['http_status_code'];
+  const a6 = v['attribute_errors'];
   if (a0 !== undefined && !((typeof a0 === 'number' && Number.isInteger(a0))) && !down(is, 'id', t4, a0)) return false;
   if (a1 !== undefined && !((typeof a1 === 'string')) && !down(is, 'code', t2, a1)) return false;
   if (a2 !== undefined && !((typeof a2 === 'string')) && !down(is, 'message', t2, a2)) return false;
@@ -191,19 +142,12 @@ function t15(v, is) {
 function t11(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  let a0, a1, a2, a3, a4;
-  const ks = Object.keys(v);
-  for (let i = 0; i < ks.length; i++) {
-    const k = ks[i];
-    switch (k) {
-      case 'api_error': a0 = v[k]; break;
-      case 'error': a1 = v[k]; break;
-      case 'errors': a2 = v[k]; break;
-      case 'error_details': a3 = v[k]; break;
-      case 'error_detail': a4 = v[k]; break;
-      default: if (!no(is, 'is not a field of this object', k)) return false;
-    }
-  }
+  for (const k in v) if (!(k === 'api_error' || k === 'error' || k === 'errors' || k === 'error_details' || k === 'error_detail') && Object.hasOwn(v, k)) { if (!no(is, 'is not a field of this object', k)) return false; }
+  const a0 = v['api_error'];
+  const a1 = v['error'];
+  const a2 = v['errors'];
+  const a3 = v['error_details'];
+  const a4 = v['error_detail'];
   if (a0 === undefined) { if (!no(is, 'is required', 'api_error')) return false; } else if (!(t12(a0)) && !down(is, 'api_error', t12, a0)) return false;
   if (a1 !== undefined && !((typeof a1 === 'string')) && !down(is, 'error', t2, a1)) return false;
   if (a2 !== undefined && !(t14(a2)) && !down(is, 'errors', t14, a2)) return false;
@@ -214,16 +158,9 @@ function t11(v, is) {
 function t16(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  let a0, a1;
-  const ks = Object.keys(v);
-  for (let i = 0; i < ks.length; i++) {
-    const k = ks[i];
-    switch (k) {
-      case 'error': a0 = v[k]; break;
-      case 'error_description': a1 = v[k]; break;
-      default: if (!no(is, 'is not a field of this object', k)) return false;
-    }
-  }
+  for (const k in v) if (!(k === 'error' || k === 'error_description') && Object.hasOwn(v, k)) { if (!no(is, 'is not a field of this object', k)) return false; }
+  const a0 = v['error'];
+  const a1 = v['error_description'];
   if (a0 === undefined) { if (!no(is, 'is required', 'error')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'error', t2, a0)) return false;
   if (a1 !== undefined && !((typeof a1 === 'string')) && !down(is, 'error_description', t2, a1)) return false;
   return is === undefined || is.found === n;
@@ -231,31 +168,17 @@ function t16(v, is) {
 function t17(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  let a0;
-  const ks = Object.keys(v);
-  for (let i = 0; i < ks.length; i++) {
-    const k = ks[i];
-    switch (k) {
-      case 'error': a0 = v[k]; break;
-      default: if (!no(is, 'is not a field of this object', k)) return false;
-    }
-  }
+  for (const k in v) if (!(k === 'error') && Object.hasOwn(v, k)) { if (!no(is, 'is not a field of this object', k)) return false; }
+  const a0 = v['error'];
   if (a0 === undefined) { if (!no(is, 'is required', 'error')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'error', t2, a0)) return false;
   return is === undefined || is.found === n;
 }
 function t18(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  let a0, a1, a2;
-  const ks = Object.keys(v);
-  for (let i = 0; i < ks.length; i++) {
-    const k = ks[i];
-    switch (k) {
-      case 'result': a0 = v[k]; break;
-      case 'level': a1 = v[k]; break;
-      case 'message': a2 = v[k]; break;
-    }
-  }
+  const a0 = v['result'];
+  const a1 = v['level'];
+  const a2 = v['message'];
   if (a0 === undefined) { if (!no(is, 'is required', 'result')) return false; } else if (!((typeof a0 === 'number' && Number.isInteger(a0))) && !down(is, 'result', t4, a0)) return false;
   if (a1 === undefined) { if (!no(is, 'is required', 'level')) return false; } else if (!((typeof a1 === 'string')) && !down(is, 'level', t2, a1)) return false;
   if (a2 === undefined) { if (!no(is, 'is required', 'message')) return false; } else if (!((typeof a2 === 'string')) && !down(is, 'message', t2, a2)) return false;
@@ -266,42 +189,21 @@ function t20(v, is) { return typeof v === 'string' || is !== undefined && is.add
 function t21(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  let a0;
-  const ks = Object.keys(v);
-  for (let i = 0; i < ks.length; i++) {
-    const k = ks[i];
-    switch (k) {
-      case 'address1': a0 = v[k]; break;
-    }
-  }
+  const a0 = v['address1'];
   if (a0 === undefined) { if (!no(is, 'is required', 'address1')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'address1', t2, a0)) return false;
   return is === undefined || is.found === n;
 }
 function t22(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  let a0;
-  const ks = Object.keys(v);
-  for (let i = 0; i < ks.length; i++) {
-    const k = ks[i];
-    switch (k) {
-      case 'address': a0 = v[k]; break;
-    }
-  }
+  const a0 = v['address'];
   if (a0 === undefined) { if (!no(is, 'is required', 'address')) return false; } else if (!(t21(a0)) && !down(is, 'address', t21, a0)) return false;
   return is === undefined || is.found === n;
 }
 function t23(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  let a0;
-  const ks = Object.keys(v);
-  for (let i = 0; i < ks.length; i++) {
-    const k = ks[i];
-    switch (k) {
-      case 'name': a0 = v[k]; break;
-    }
-  }
+  const a0 = v['name'];
   if (a0 === undefined) { if (!no(is, 'is required', 'name')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'name', t2, a0)) return false;
   return is === undefined || is.found === n;
 }
@@ -318,20 +220,13 @@ function t26(v, is) { return true; }
 function t24(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  let a0, a1, a2, a3, a4, a5, a6;
-  const ks = Object.keys(v);
-  for (let i = 0; i < ks.length; i++) {
-    const k = ks[i];
-    switch (k) {
-      case 'origin': a0 = v[k]; break;
-      case 'destination': a1 = v[k]; break;
-      case 'items': a2 = v[k]; break;
-      case 'kind': a3 = v[k]; break;
-      case 'billing_identifier': a4 = v[k]; break;
-      case 'payment_amount': a5 = v[k]; break;
-      case 'payment_mode': a6 = v[k]; break;
-    }
-  }
+  const a0 = v['origin'];
+  const a1 = v['destination'];
+  const a2 = v['items'];
+  const a3 = v['kind'];
+  const a4 = v['billing_identifier'];
+  const a5 = v['payment_amount'];
+  const a6 = v['payment_mode'];
   if (a0 === undefined) { if (!no(is, 'is required', 'origin')) return false; } else if (!(t22(a0)) && !down(is, 'origin', t22, a0)) return false;
   if (a1 === undefined) { if (!no(is, 'is required', 'destination')) return false; } else if (!(t22(a1)) && !down(is, 'destination', t22, a1)) return false;
   if (a2 === undefined) { if (!no(is, 'is required', 'items')) return false; } else if (!(t25(a2)) && !down(is, 'items', t25, a2)) return false;
@@ -354,20 +249,13 @@ function t28(v, is) {
 function t27(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  let a0, a1, a2, a3, a4, a5, a6;
-  const ks = Object.keys(v);
-  for (let i = 0; i < ks.length; i++) {
-    const k = ks[i];
-    switch (k) {
-      case 'origin': a0 = v[k]; break;
-      case 'destination': a1 = v[k]; break;
-      case 'items': a2 = v[k]; break;
-      case 'kind': a3 = v[k]; break;
-      case 'billing_identifier': a4 = v[k]; break;
-      case 'payment_amount': a5 = v[k]; break;
-      case 'payment_mode': a6 = v[k]; break;
-    }
-  }
+  const a0 = v['origin'];
+  const a1 = v['destination'];
+  const a2 = v['items'];
+  const a3 = v['kind'];
+  const a4 = v['billing_identifier'];
+  const a5 = v['payment_amount'];
+  const a6 = v['payment_mode'];
   if (a0 !== undefined && !(t22(a0)) && !down(is, 'origin', t22, a0)) return false;
   if (a1 !== undefined && !(t22(a1)) && !down(is, 'destination', t22, a1)) return false;
   if (a2 !== undefined && !(t28(a2)) && !down(is, 'items', t28, a2)) return false;
@@ -391,56 +279,28 @@ function t32(v, is) {
 function t31(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  let a0;
-  const ks = Object.keys(v);
-  for (let i = 0; i < ks.length; i++) {
-    const k = ks[i];
-    switch (k) {
-      case 'order_id': a0 = v[k]; break;
-    }
-  }
+  const a0 = v['order_id'];
   if (a0 === undefined) { if (!no(is, 'is required', 'order_id')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'order_id', t32, a0)) return false;
   return is === undefined || is.found === n;
 }
 function t33(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  let a0;
-  const ks = Object.keys(v);
-  for (let i = 0; i < ks.length; i++) {
-    const k = ks[i];
-    switch (k) {
-      case 'order_id': a0 = v[k]; break;
-    }
-  }
+  const a0 = v['order_id'];
   if (a0 === undefined) { if (!no(is, 'is required', 'order_id')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'order_id', t32, a0)) return false;
   return is === undefined || is.found === n;
 }
 function t34(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  let a0;
-  const ks = Object.keys(v);
-  for (let i = 0; i < ks.length; i++) {
-    const k = ks[i];
-    switch (k) {
-      case 'order_id': a0 = v[k]; break;
-    }
-  }
+  const a0 = v['order_id'];
   if (a0 === undefined) { if (!no(is, 'is required', 'order_id')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'order_id', t32, a0)) return false;
   return is === undefined || is.found === n;
 }
 function t35(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  let a0;
-  const ks = Object.keys(v);
-  for (let i = 0; i < ks.length; i++) {
-    const k = ks[i];
-    switch (k) {
-      case 'order_id': a0 = v[k]; break;
-    }
-  }
+  const a0 = v['order_id'];
   if (a0 === undefined) { if (!no(is, 'is required', 'order_id')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'order_id', t32, a0)) return false;
   return is === undefined || is.found === n;
 }

@@ -207,12 +207,21 @@ class Builder {
       case 'array':
         return [...nullable, ...this.arrayLines(ref.items, ref.constraints, direction)];
       case 'map':
-        return [...nullable, `if (${NOT_OBJECT}) ${fail('expected an object')}`, SINCE, 'for (const k in v) {', '  if (!Object.hasOwn(v, k)) continue;', '  const e = v[k];', `  if (!(${this.expr(ref.values, 'e', direction)}) && !down(is, k, ${this.fn(ref.values, direction)}, e)) return false;`, '}', UNTIL];
+        return [...nullable, `if (${NOT_OBJECT}) ${fail('expected an object')}`, SINCE, 'for (const k in v) {', '  if (!Object.hasOwn(v, k)) continue;', '  const e = v[k];', `  if (${this.wrong(ref.values, 'e', 'k', direction)}) return false;`, '}', UNTIL];
       case 'object':
         return [...nullable, ...this.objectLines(ref.fields, ref.open, direction, [], [])];
       case 'union':
         return [...nullable, ...this.unionLines(ref, direction)];
     }
+  }
+
+  /**
+   * When a part `x` (under `key`) ends the check: it is tested yes or no in place, and looked into
+   * for its issues only when it fails. (Collecting through every part instead, `down` for each,
+   * measured 2-3x slower on valid values than a yes-or-no pass, and slower on invalid ones too.)
+   */
+  private wrong(ref: TypeRef, x: string, key: string, direction: Direction): string {
+    return `!(${this.expr(ref, x, direction)}) && !down(is, ${key}, ${this.fn(ref, direction)}, ${x})`;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -336,7 +345,7 @@ class Builder {
     const lines = [`if (!Array.isArray(v)) ${fail('expected an array')}`, SINCE];
     if (c?.minItems !== undefined) lines.push(`if (v.length < ${c.minItems}) ${refuse(`must have at least ${c.minItems} items`)}`);
     if (c?.maxItems !== undefined) lines.push(`if (v.length > ${c.maxItems}) ${refuse(`must have at most ${c.maxItems} items`)}`);
-    lines.push('for (let i = 0; i < v.length; i++) {', '  const e = v[i];', `  if (!(${this.expr(items, 'e', direction)}) && !down(is, i, ${this.fn(items, direction)}, e)) return false;`, '}');
+    lines.push('for (let i = 0; i < v.length; i++) {', '  const e = v[i];', `  if (${this.wrong(items, 'e', 'i', direction)}) return false;`, '}');
     if (c?.uniqueItems === true) lines.push(`if (!unique(v)) ${refuse('must not repeat an item')}`);
     lines.push(UNTIL);
     return lines;
@@ -350,13 +359,16 @@ class Builder {
   private objectLines(fields: readonly Field[], open: boolean, direction: Direction, requiredWhen: readonly { field: string; value: string; require: readonly string[] }[], together: readonly (readonly string[])[]): string[] {
     const mine = (f: Field) => !(direction === 'request' ? f.readOnly : f.writeOnly);
     const variable = (field: Field) => `a${fields.indexOf(field)}`;
-    // The object's own keys read once, each known one into its variable: no lookup per field. A
-    // closed object's unknown key is an issue before any field is checked (as ajv does).
-    const lines = [`if (${NOT_OBJECT}) ${fail('expected an object')}`, SINCE, ...keySwitch(fields, variable, open ? undefined : refuse('is not a field of this object', 'k'))];
+    // A closed object's own keys compared in place first: an unknown one is an issue before any
+    // field is checked (as ajv does). Fields are read by name, as JavaScript reads them (as ajv,
+    // typia and zod do), but those named like a member of Object.prototype (`constructor`,
+    // `toString`), which only an own property may answer.
+    const reads = fields.map((f) => `const ${variable(f)} = ${ownRead(f.name)};`);
+    const lines = [`if (${NOT_OBJECT}) ${fail('expected an object')}`, SINCE, ...(open ? [] : unknownKeys(fields, refuse('is not a field of this object', 'k'))), ...reads];
     for (const field of fields) {
       const name = stringLiteral(field.name);
       const a = variable(field);
-      const wrong = `!(${this.expr(field.type, a, direction)}) && !down(is, ${name}, ${this.fn(field.type, direction)}, ${a})`;
+      const wrong = this.wrong(field.type, a, name, direction);
       lines.push(field.required && mine(field) ? `if (${a} === undefined) { ${refuse('is required', name)} } else if (${wrong}) return false;` : `if (${a} !== undefined && ${wrong}) return false;`);
     }
     for (const rule of requiredWhen) {
@@ -391,24 +403,22 @@ class Builder {
   }
 }
 
+/** A closed object's keys compared in place (ajv's way): an own key no field has is `unknown` (a statement). */
+function unknownKeys(fields: readonly Field[], unknown: string): string[] {
+  const known = fields.map((f) => `k === ${stringLiteral(f.name)}`);
+  return [`for (const k in v) if (${known.length === 0 ? 'true' : `!(${known.join(' || ')})`} && Object.hasOwn(v, k)) { ${unknown} }`];
+}
+
 /**
- * An object's own enumerable keys (Object.keys: what JSON has; a polluted prototype's keys are not
- * own) in one pass, each field's value into its variable; any other key `unknown` (a statement;
- * none: passed over). Declares the variables.
+ * Names an object inherits from Object.prototype (ECMAScript's, written out: the output must not
+ * depend on the Node.js that generates it): a field so named is read as an own property only.
  */
-function keySwitch(fields: readonly Field[], variable: (field: Field) => string, unknown: string | undefined): string[] {
-  if (fields.length === 0 && unknown === undefined) return [];
-  return [
-    ...(fields.length === 0 ? [] : [`let ${fields.map(variable).join(', ')};`]),
-    'const ks = Object.keys(v);',
-    'for (let i = 0; i < ks.length; i++) {',
-    '  const k = ks[i];',
-    '  switch (k) {',
-    ...fields.map((f) => `    case ${stringLiteral(f.name)}: ${variable(f)} = v[k]; break;`),
-    ...(unknown === undefined ? [] : [`    default: ${unknown}`]),
-    '  }',
-    '}',
-  ];
+const INHERITED: ReadonlySet<string> = new Set(['__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__', '__proto__', 'constructor', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf']);
+
+/** `v`'s field `name`: read by name, or as an own property where Object.prototype has one so named. */
+function ownRead(name: string): string {
+  const key = stringLiteral(name);
+  return INHERITED.has(name) ? `Object.hasOwn(v, ${key}) ? v[${key}] : undefined` : `v[${key}]`;
 }
 
 /** A number's bounds and multipleOf, each as a test of a value and the issue it makes. */

@@ -27,8 +27,12 @@ export class Issues {
     }
     add(message, key) {
         this.found++;
-        if (this.list.length < MAX_ISSUES)
-            this.list.push({ message, path: key === undefined ? [...this.path] : [...this.path, key] });
+        if (this.list.length < MAX_ISSUES) {
+            const path = this.path.slice();
+            if (key !== undefined)
+                path.push(key);
+            this.list.push({ message, path });
+        }
         return false;
     }
 }
@@ -56,9 +60,10 @@ const TOO_DEEP = { message: 'is nested too deeply to check', path: [] };
  */
 export function validator(check) {
     const issues = (value) => {
-        const found = new Issues();
+        let found;
         try {
-            if (check(value, found))
+            // Most values are valid: one yes-or-no pass, nothing allocated; only a refused value is looked into.
+            if (check(value) || check(value, (found = new Issues())))
                 return NONE;
         }
         catch (e) {
@@ -68,7 +73,7 @@ export function validator(check) {
             throw e;
         }
         // A check that refuses a value tells why (the tests hold it to that); were one not to, the value is still refused.
-        return found.list.length > 0 ? found.list : [{ message: 'is not of its type', path: [] }];
+        return found !== undefined && found.list.length > 0 ? found.list : [{ message: 'is not of its type', path: [] }];
     };
     return {
         '~standard': {

@@ -130,6 +130,16 @@ describe('formats agree with ajv-formats (full) over random strings of their alp
   });
 });
 
+describe('ipv6', () => {
+  it.each([
+    ['::1.2.3.4', true],
+    ['1::2.3.4.5', true],
+    ['::', true],
+    ['1.2.3.4::', false],
+    ['1.2.3.4::1', false],
+  ])('%s: %s', (s, ok) => expect(isIpv6(s)).toBe(ok));
+});
+
 describe('a validator of a value nested past the stack', () => {
   it('refuses it, yes-or-no and with issues, and throws nothing', () => {
     const tree: Check = (value, is) => Array.isArray(value) ? value.every((v) => tree(v, is)) : value === 0 || no(is, 'expected 0');

@@ -241,7 +241,9 @@ export function isIpv6(s: string): boolean {
   const tail = halves.length === 2 ? groups(halves[1] ?? '') : [];
   if (head === undefined || tail === undefined) return false;
   const all = [...head, ...tail];
-  const last = all[all.length - 1];
+  // An IPv4 part ends the address: after `::` only when groups follow it (`1.2.3.4::` is no address).
+  const end = halves.length === 2 ? tail : head;
+  const last = end[end.length - 1];
   const v4 = last !== undefined && last.includes('.');
   if (v4 && !isIpv4(last)) return false;
   const hex = v4 ? all.slice(0, -1) : all;

@@ -206,7 +206,9 @@ export function isIpv6(s) {
     if (head === undefined || tail === undefined)
         return false;
     const all = [...head, ...tail];
-    const last = all[all.length - 1];
+    // An IPv4 part ends the address: after `::` only when groups follow it (`1.2.3.4::` is no address).
+    const end = halves.length === 2 ? tail : head;
+    const last = end[end.length - 1];
     const v4 = last !== undefined && last.includes('.');
     if (v4 && !isIpv4(last))
         return false;

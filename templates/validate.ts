@@ -29,19 +29,18 @@ export type StandardResult<Output> = { readonly value: Output; readonly issues?:
 export const MAX_ISSUES = 100;
 
 /**
- * Where a validation writes its issues. `first`: stop at the first (the fast path, and what a
- * yes-or-no check needs); otherwise collect up to MAX_ISSUES. The path is a stack the generated
- * code pushes and pops, copied only when an issue is made.
+ * Where a validation writes its issues, at most MAX_ISSUES. The path is a stack the generated
+ * code pushes and pops (through `down`), copied only when an issue is made.
  */
 export class Issues {
   readonly list: ValidationIssue[] = [];
+  /** Issues found, those past MAX_ISSUES too: a check compares it before and after to tell whether it found one. */
+  found = 0;
   private readonly path: (string | number)[] = [];
-
-  constructor(readonly first: boolean) {}
 
   /** Whether validation should go on after an issue. */
   get open(): boolean {
-    return !this.first && this.list.length < MAX_ISSUES;
+    return this.list.length < MAX_ISSUES;
   }
 
   enter(key: string | number): void {
@@ -53,36 +52,64 @@ export class Issues {
   }
 
   add(message: string, key?: string | number): false {
-    if (this.list.length < MAX_ISSUES) this.list.push({ message, path: key === undefined ? [...this.path] : [...this.path, key] });
+    this.found++;
+    if (this.list.length < MAX_ISSUES) {
+      const path = this.path.slice();
+      if (key !== undefined) path.push(key);
+      this.list.push({ message, path });
+    }
     return false;
   }
 }
 
-/** A generated check: true when `value` is of its type; issues go to `issues`. */
-export type Check = (value: unknown, issues: Issues) => boolean;
+/**
+ * A generated check: true when `value` is of its type. Without `issues`, yes or no at the first
+ * failure; with them, every issue is told there.
+ */
+export type Check = (value: unknown, issues?: Issues) => boolean;
 
-/** A validator: the check as Standard Schema, `is` (a type guard, first issue only) and `issues` (all of them). */
+/** A failing part looked into for its issues, under `key`; whether to go on (false without `is`: a yes-or-no check stops). */
+export function down(is: Issues | undefined, key: string | number, check: Check, value: unknown): boolean {
+  if (is === undefined) return false;
+  is.enter(key);
+  check(value, is);
+  is.leave();
+  return is.open;
+}
+
+/** An issue told (false without `is`: a yes-or-no check stops), and whether to go on. */
+export function no(is: Issues | undefined, message: string, key?: string | number): boolean {
+  if (is === undefined) return false;
+  is.add(message, key);
+  return is.open;
+}
+
+/** A validator: the check as Standard Schema, `is` (a type guard, first failure only) and `issues` (all of them). */
 export interface Validator<T> extends StandardSchemaV1<T, T> {
   is(value: unknown): value is T;
   issues(value: unknown): readonly ValidationIssue[];
 }
 
-/** A generated yes-or-no check: no issues, nothing allocated. */
-export type FastCheck = (value: unknown) => boolean;
-
 const NONE: readonly ValidationIssue[] = [];
+const TOO_DEEP: ValidationIssue = { message: 'is nested too deeply to check', path: [] };
 
 /**
- * The validator of a type's two generated checks: the fast one decides, and only a value it
- * refuses goes through the collecting one for its issues (most values are valid: they cost one pass).
+ * The validator of a generated check. `is` runs it yes-or-no; `issues` and `validate` run it once
+ * collecting (a valid value costs about what `is` does: only failing parts are looked into).
  */
-export function validator<T>(fast: FastCheck, check: Check): Validator<T> {
+export function validator<T>(check: Check): Validator<T> {
   const issues = (value: unknown): readonly ValidationIssue[] => {
-    if (fast(value)) return NONE;
-    const found = new Issues(false);
-    check(value, found);
-    // The two passes agree (the differential test holds them to it); were they not to, a refused value still says so.
-    return found.list.length > 0 ? found.list : [{ message: 'is not of its type', path: [] }];
+    let found: Issues | undefined;
+    try {
+      // Most values are valid: one yes-or-no pass, nothing allocated; only a refused value is looked into.
+      if (check(value) || check(value, (found = new Issues()))) return NONE;
+    } catch (e) {
+      // A value nested deeper than the stack goes (a hostile body of a million brackets, a cycle) is refused, not thrown.
+      if (e instanceof RangeError) return [TOO_DEEP];
+      throw e;
+    }
+    // A check that refuses a value tells why (the tests hold it to that); were one not to, the value is still refused.
+    return found !== undefined && found.list.length > 0 ? found.list : [{ message: 'is not of its type', path: [] }];
   };
   return {
     '~standard': {
@@ -93,7 +120,14 @@ export function validator<T>(fast: FastCheck, check: Check): Validator<T> {
         return list.length === 0 ? { value: value as T } : { issues: list };
       },
     },
-    is: (value): value is T => fast(value),
+    is: (value): value is T => {
+      try {
+        return check(value);
+      } catch (e) {
+        if (e instanceof RangeError) return false;
+        throw e;
+      }
+    },
     issues,
   };
 }
@@ -207,7 +241,9 @@ export function isIpv6(s: string): boolean {
   const tail = halves.length === 2 ? groups(halves[1] ?? '') : [];
   if (head === undefined || tail === undefined) return false;
   const all = [...head, ...tail];
-  const last = all[all.length - 1];
+  // An IPv4 part ends the address: after `::` only when groups follow it (`1.2.3.4::` is no address).
+  const end = halves.length === 2 ? tail : head;
+  const last = end[end.length - 1];
   const v4 = last !== undefined && last.includes('.');
   if (v4 && !isIpv4(last)) return false;
   const hex = v4 ? all.slice(0, -1) : all;
@@ -228,19 +264,36 @@ export function isByte(s: string): boolean {
   return s.length % 4 === 0 && /^[a-z0-9+/]*(?:[a-z0-9+/]{2}==|[a-z0-9+/]{3}=)?$/i.test(s) && (s.indexOf('=') === -1 || s.indexOf('=') >= s.length - 2);
 }
 
-/** `uri` (RFC 3986): an absolute URI: a scheme, then only the characters a URI holds, `%` with two hex digits (a relative reference is `uri-reference`, non-ASCII an IRI). */
+/** RFC 3986's pchar: unreserved, percent-encoded, sub-delims, `:` and `@`. */
+const PCHAR = "(?:[a-z0-9\\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})";
+const SEGMENTS = `(?:/${PCHAR}*)*`;
+// No part can read what another reads once it has begun (a path segment holds no `/`, a query no
+// `#`), so matching is linear. The host is an IP literal in brackets, or a name; the brackets' inside is checked apart.
+const URI = new RegExp(
+  `^[a-z][a-z0-9+.-]*:(?=.)(?://(?:(?:[a-z0-9\\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(\\[[^\\]/?#@]*\\]|(?:[a-z0-9\\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::[0-9]*)?${SEGMENTS}|/?(?:${PCHAR}+${SEGMENTS})?)(?:\\?(?:${PCHAR}|[/?])*)?(?:#(?:${PCHAR}|[/?])*)?$`,
+  'i',
+);
+const IP_FUTURE = /^v[0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+$/i;
+
+/**
+ * `uri` (RFC 3986): an absolute URI, read by its grammar: a scheme, an authority whose host is a
+ * name or an IP literal (`[::1]`), a path, a query and a fragment, each of the characters it may
+ * hold (`%` with two hex digits). A relative reference is `uri-reference`, non-ASCII an IRI.
+ */
 export function isUri(s: string): boolean {
-  // Something after the colon, as ajv-formats requires (RFC 3986's grammar would take an empty path).
-  return /^[a-z][a-z0-9+.-]*:(?:[a-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9a-f]{2})+$/i.test(s);
+  const m = URI.exec(s);
+  if (m === null) return false;
+  const literal = m[1];
+  return literal === undefined || !literal.startsWith('[') || isIpv6(literal.slice(1, -1)) || IP_FUTURE.test(literal.slice(1, -1));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Helpers the generated checks call
 // ---------------------------------------------------------------------------------------------
 
-/** Issues that stop at the first and are dropped: for trying a union's members. */
-export function quietIssues(): Issues {
-  return new Issues(true);
+/** A Date that names a time (not Invalid Date), of this realm or another: a date-time or date of a package generated with `dates: Date`. */
+export function isValidDate(v: unknown): boolean {
+  return (v instanceof Date || Object.prototype.toString.call(v) === '[object Date]') && !Number.isNaN((v as Date).getTime());
 }
 
 /** A string's length as JSON Schema counts it: in code points, a surrogate pair one. */

@@ -512,7 +512,8 @@ describe('the written contract', () => {
 });
 
 describe('the round trip: import(openapi(c)) is c', () => {
-  const model = (result: ReturnType<typeof loadContract>) => (result.ok ? JSON.stringify(result.contract, withoutPositions) : `not ok: ${result.diagnostics.map((d) => d.message).join('; ')}`);
+  // What the package carries (`outputs`: mocks, how it types dates) is not the API's: an OpenAPI document does not say it.
+  const model = (result: ReturnType<typeof loadContract>) => (result.ok ? JSON.stringify({ ...result.contract, outputs: undefined }, withoutPositions) : `not ok: ${result.diagnostics.map((d) => d.message).join('; ')}`);
 
   it.each(FIXTURE_CONTRACTS)('%s: the same model, read back from the OpenAPI export', (file) => {
     const contract = loadContract(file);

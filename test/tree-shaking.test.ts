@@ -194,6 +194,60 @@ describe('a bundle carries what its contract and its calls use', () => {
   });
 });
 
+describe('dates as Date objects come with the calls that read or write one', () => {
+  it('a call whose bodies and parameters hold no date carries no date reader or writer, nor any plan; one that reads and sends a date carries both', async () => {
+    const file = fileURLToPath(new URL('./fixtures/dates/contract.yaml', import.meta.url));
+    const dir = render(file, readFileSync(file, 'utf8'));
+    const create = "const c = createBaseClient({ servers: { api_url: 'https://x.example' } });";
+    const now = await bundle(dir, ["import { createBaseClient, now } from './dist/index.js';", create, 'export const n = () => now(c);'].join('\n'));
+    expect(now).toContain('/now');
+    for (const absent of [DATE_READER, DATE_WRITER, '/days/{day}', 'date-time']) expect(now).not.toContain(absent);
+    const day = await bundle(dir, ["import { createBaseClient, getDay } from './dist/index.js';", create, 'export const d = (day) => getDay(c, { day });'].join('\n'));
+    for (const present of [DATE_READER, DATE_WRITER, PARAM_SERIALISER]) expect(day).toContain(present);
+    // Its plans, not the other endpoints': a schedule's fields are not in it.
+    for (const absent of ['/schedules', 'byName', 'reminders']) expect(day).not.toContain(absent);
+  });
+});
+
+/** Text only templates/dates.ts holds: the date-time reader's pattern, and the refusal of a Date it cannot write. */
+const DATE_READER = '[Tt ]';
+const DATE_WRITER = 'cannot be sent as a';
+describe('validators tree-shake', () => {
+  const types = fileURLToPath(new URL('./fixtures/types/contract.yaml', import.meta.url));
+  const create = "const c = createBaseClient({ servers: { zoo_url: 'https://zoo.example' } });";
+  const oneCall = ["import { createBaseClient, createPet } from './dist/index.js';", create, 'export const p = (body) => createPet(c, { body });'].join('\n');
+
+  it('the validators entry changes no bundle of a program that does not import it, byte for byte', async () => {
+    const text = readFileSync(types, 'utf8');
+    const on = await bundle(render(types, text), oneCall);
+    const off = await bundle(render(types, text.replace('contractgen: 1\n', 'contractgen: 1\noutputs: { validators: false }\n')), oneCall);
+    expect(on).toBe(off);
+    expect(on).not.toContain(CLIENT_CHECKS);
+  });
+
+  it("a client given some calls' validators carries their checks alone; one validator carries no client", async () => {
+    const dir = render(types, readFileSync(types, 'utf8'));
+    const checked = (validators: string) =>
+      bundle(dir, ["import { createBaseClient, createPet, getEnclosure } from './dist/index.js';", `import { validators, ${validators} } from './dist/validators.js';`, "const c = createBaseClient({ servers: { zoo_url: 'https://zoo.example' }, validateResponses: 'strict', validators: validators({ " + validators.replace('Validators', '') + ': ' + validators + ' }) });', 'export const p = (body) => createPet(c, { body });', "export const e = (id) => getEnclosure(c, { enclosure_id: id });"].join('\n'));
+    const pet = await checked('createPetValidators');
+    expect(pet).toContain(CLIENT_CHECKS);
+    // Only an Enclosure has a uuid and a 32-bit integer; a Pet has a species tag.
+    for (const absent of [UUID_CHECK, 'must be a 32-bit integer']) expect(pet).not.toContain(absent);
+    expect(pet).toContain('must be one of dog, cat, fish');
+    const enclosure = await checked('getEnclosureValidators');
+    for (const present of [UUID_CHECK, 'must be a 32-bit integer']) expect(enclosure).toContain(present);
+    expect(enclosure).not.toContain('must be one of dog, cat, fish');
+    const schema = await bundle(dir, "import { PetSchema } from './dist/validators.js';\nexport const ok = (v) => PetSchema.is(v);");
+    for (const absent of [CLIENT_CHECKS, '/enclosures/', UUID_CHECK]) expect(schema).not.toContain(absent);
+  });
+});
+
+/** Text only templates/validation.ts holds (a drifted body's error message). */
+const CLIENT_CHECKS = 'is not of its type:';
+
+/** Text only a uuid check holds (its message). */
+const UUID_CHECK = 'must be a uuid';
+
 /** Text only templates/stream.ts holds (a resumed stream's request header). */
 const STREAM_READER = 'last-event-id';
 

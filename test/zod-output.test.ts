@@ -3,7 +3,7 @@
  * generated with `outputs.zod` compiles under TypeScript 5.9 and 7 (each schema is declared as a
  * `z.ZodType` of the package's own type, so this holds schemas to types), every example value
  * the mocks and the README's quick start would use parses, and over those examples and mutations
- * of them zod's verdict is the package's own generated checks' (validator-code.ts `fastModule`).
+ * of them zod's verdict is the package's own generated checks' (validator-code.ts, run yes or no).
  * Mutations: every value replaced by one of another type, by strings that break or meet a
  * format, a pattern or a length, by numbers that break a bound, integrality or `multipleOf`, by
  * bigints and bytes; every field removed, set to `undefined`, an unknown field, a `__proto__` key
@@ -22,7 +22,7 @@ import { loadContract, loadContractText } from '../generator/contract.js';
 import { endpointNames, typeNames } from '../generator/emit/names.js';
 import { mockFixtures } from '../generator/emit/mock-fixtures.js';
 import { PACKAGE_COMPILER_OPTIONS } from '../generator/emit/package-options.js';
-import { fastModule } from '../generator/emit/validator-code.js';
+import { checkModule } from '../generator/emit/validator-code.js';
 import { exampleValue } from '../generator/emit/value-example.js';
 import { render } from '../generator/generate.js';
 import { knowledge, type Direction, type Knowledge } from '../generator/model/knowledge.js';
@@ -222,10 +222,10 @@ describe('the zod entry', () => {
 /** The package's generated checks, by type and direction. */
 function ourChecks(contract: Contract): (type: string, direction: Direction) => (value: unknown) => boolean {
   const helpers = Object.fromEntries(Object.entries(runtime).filter(([, v]) => typeof v === 'function'));
-  const fast = fastModule(contract);
-  const fns = new Function(...Object.keys(helpers), `${fast.code}\nreturn { ${[...fast.named.values()].join(', ')} };`)(...Object.values(helpers)) as Record<string, (v: unknown) => boolean>;
+  const checks = checkModule(contract);
+  const fns = new Function(...Object.keys(helpers), `${checks.code}\nreturn { ${[...new Set(checks.named.values())].join(', ')} };`)(...Object.values(helpers)) as Record<string, (v: unknown) => boolean>;
   return (type, direction) => {
-    const fn = fns[fast.named.get(`${direction}:${type}`) ?? ''];
+    const fn = fns[checks.named.get(`${direction}:${type}`) ?? ''];
     if (fn === undefined) throw new Error(`no check for ${direction} ${type}`);
     return fn;
   };

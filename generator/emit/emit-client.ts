@@ -7,6 +7,7 @@ import type { AuthScheme, Contract, Endpoint, Param, ResponseSpec, ResponseStrea
 import { formatStatus } from '../model/values.js';
 import { propertyKey, propertyType, stringLiteral } from '../naming.js';
 import { typeText } from './emit-types.js';
+import { wireType } from './date-plans.js';
 import { emitLiteralUnion } from './literal-union.js';
 import { CLIENT, CLIENT_PRIVATE, endpointNames, MODULE, RUNTIME, TABLES, typeNames } from './names.js';
 import { fits, list, union } from './pretty.js';
@@ -210,7 +211,8 @@ function byBody(file: TsFile, contract: Contract, endpoint: Endpoint): Map<strin
   const out = new Map<string, ResponseSpec[]>();
   for (const r of knowledge(contract).successResponses(endpoint)) {
     // A status that streams may answer JSON instead (its body): the data is either.
-    const types = [...(r.body === undefined ? [] : [typeText(contract, r.body, imported(file))]), ...(r.stream === undefined ? [] : [streamType(file, contract, endpoint, r.stream)])];
+    const body = r.body === undefined ? [] : [textRead(file, contract, r.body, knowledge(contract).responseBody(r).kind === 'text')];
+    const types = [...body, ...(r.stream === undefined ? [] : [streamType(file, contract, endpoint, r.stream)])];
     const type = types.length === 0 ? 'undefined' : types.join(' | ');
     out.set(type, [...(out.get(type) ?? []), r]);
   }
@@ -229,13 +231,23 @@ function streamType(file: TsFile, contract: Contract, endpoint: Endpoint, stream
 /** The type of the error event's data, where the contract declares it among the events. */
 function errorData(file: TsFile, contract: Contract, stream: ResponseStream): string | undefined {
   const declared = stream.events?.find((e) => e.name === stream.errorEvent);
-  return declared === undefined ? undefined : typeText(contract, declared.type, imported(file));
+  return declared === undefined ? undefined : textRead(file, contract, declared.type, knowledge(contract).isText(declared.type));
+}
+
+/**
+ * A type as the client reads it: a body or event read as text keeps its dates as text (the codec
+ * that reads them as Dates parses JSON only), which `WireDates` says where the package has Dates.
+ */
+function textRead(file: TsFile, contract: Contract, ref: TypeRef, text: boolean): string {
+  const type = typeText(contract, ref, imported(file));
+  return text ? wireType(contract, ref, type, (module, name) => file.useType(module, name)) : type;
 }
 
 /** A stream's items: its events (each event's data typed by its name, so `event.event` narrows `event.data`), items or byte chunks. */
 function streamItems(file: TsFile, contract: Contract, stream: ResponseStream): string[] {
   const event = (name: string, data: string) => `${file.useType(MODULE.runtime.stream, RUNTIME.stream.StreamEvent)}<${name}, ${data}>`;
-  const type = (ref: TypeRef) => typeText(contract, ref, imported(file));
+  // An event's data of a text type is handed out as text; JSON lines and sequences are JSON whatever their type.
+  const type = (ref: TypeRef) => textRead(file, contract, ref, stream.format === 'sse' && knowledge(contract).isText(ref));
   switch (stream.format) {
     case 'binary':
       return ['Uint8Array'];

@@ -10,6 +10,7 @@ import { propertyKey, stringLiteral } from '../naming.js';
 import { constTuple, emitLiteralUnion } from './literal-union.js';
 import { endpointNames, ERRORS, hostNames, MODULE, RUNTIME, TABLES } from './names.js';
 import { typeText } from './emit-types.js';
+import { wireType } from './date-plans.js';
 import { list, union } from './pretty.js';
 import type { TsFile } from './ts-file.js';
 
@@ -200,7 +201,9 @@ function endpointErrorMembers(contract: Contract, endpoint: Endpoint, nameOf: (e
       ? `${hostNames.error(host.name)}${statusAndBody.length === 0 ? '' : `<${statusAndBody.join(', ')}>`}`
       : list(runtime(DECODE, RUNTIME.decode.DecodedError), '<', [...decodedErrorArgs(host, literals(endpoint.errors.shapes).join(' | '), file), ...statusAndBody], '>', '', (file?.level ?? 0) + 1, false).join('\n');
   const documented = documentedErrors(contract, endpoint);
-  const members = documentsAny(documented) ? documentedMembers(contract, documented, decoded, (exported) => runtime(DECODE, exported), nameOf) : [decoded([])];
+  // An error body is read as the server sent it: where the package reads dates as Dates, its type says they are text here.
+  const wire = (ref: TypeRef, text: string) => wireType(contract, ref, text, runtime);
+  const members = documentsAny(documented) ? documentedMembers(contract, documented, decoded, (exported) => runtime(DECODE, exported), nameOf, wire) : [decoded([])];
   members.push(`${runtime(MODULE.runtime.exchange, RUNTIME.exchange.ClientError)}<${stringLiteral(host.name)}>`);
   const tokenEndpoint = k.usesTokenFlow(endpoint) ? contract.auth?.endpoint : undefined;
   if (tokenEndpoint !== undefined) members.push(endpointNames.error(tokenEndpoint));
@@ -213,9 +216,16 @@ function endpointErrorMembers(contract: Contract, endpoint: Endpoint, nameOf: (e
  * the `default`'s or unknown. Statuses are literal unions, never `number`: a member typed `number`
  * would take in every `error.status === 404` check and so keep `body` unknown.
  */
-function documentedMembers(contract: Contract, d: DocumentedErrors, decoded: (statusAndBody: readonly string[]) => string, runtime: (exported: string) => string, nameOf: (exported: string) => string): string[] {
+function documentedMembers(
+  contract: Contract,
+  d: DocumentedErrors,
+  decoded: (statusAndBody: readonly string[]) => string,
+  runtime: (exported: string) => string,
+  nameOf: (exported: string) => string,
+  wire: (ref: TypeRef, text: string) => string,
+): string[] {
   const exact = d.exact.flatMap((b) => b.statuses);
-  const body = (ref: TypeRef) => `${typeText(contract, ref, nameOf)} | undefined`;
+  const body = (ref: TypeRef) => `${wire(ref, typeText(contract, ref, nameOf))} | undefined`;
   const excluding = (all: string, statuses: readonly (number | string)[]) => (statuses.length === 0 ? all : `Exclude<${all}, ${statuses.join(' | ')}>`);
   const classType = (c: 4 | 5) => runtime(c === 4 ? RUNTIME.decode.Status4xx : RUNTIME.decode.Status5xx);
   const rest = excluding(runtime(RUNTIME.decode.HttpStatus), [...exact, ...d.classes.map((c) => classType(c.statusClass))]);

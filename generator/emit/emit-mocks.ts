@@ -8,6 +8,7 @@ import { knowledge } from '../model/knowledge.js';
 import type { Contract, Endpoint } from '../model/types.js';
 import { propertyKey, stringLiteral } from '../naming.js';
 import { distinctEndpoints } from './main-entry.js';
+import { datedFixtures, datesOn, readPlan } from './date-plans.js';
 import { fixtureData, mockFixtures, type EndpointFixtures } from './mock-fixtures.js';
 import { CLIENT, endpointNames, handlersName, hostNames, MOCKS, MOCKS_RUNTIME_TYPES, MOCKS_STREAM_TYPES, MODULE, RUNTIME, TABLES } from './names.js';
 import type { NameClaim, OutputDescriptor } from './output.js';
@@ -73,8 +74,10 @@ function emitFixtures(file: TsFile, contract: Contract): void {
   file.w.blankLine();
   emitFixtureKeys(file, contract);
   emitFixturesType(file, contract);
-  file.doc('Every fixture of the contract; `mocks/fixtures.json` holds the same data.');
-  file.constant(MOCKS.FIXTURES, MOCKS.Fixtures, (prefix, suffix) => data(fixtureData(fixtures), file.level, prefix, suffix).split('\n'));
+  // Where the package reads dates as Dates, the typed fixtures hold Dates, as the client returns them.
+  const typed = wiresFixtures(contract) ? datedFixtures(knowledge(contract), fixtures) : fixtures;
+  file.doc(`Every fixture of the contract; \`mocks/fixtures.json\` holds the same data${typed === fixtures ? '' : ', its dates as the text the handlers send'}.`);
+  file.constant(MOCKS.FIXTURES, MOCKS.Fixtures, (prefix, suffix) => data(fixtureData(typed), file.level, prefix, suffix).split('\n'));
 }
 
 function keyUnion(file: TsFile, name: string, members: readonly string[]): void {
@@ -155,7 +158,10 @@ function emitCreateMocks(file: TsFile, contract: Contract, handlers: string): vo
     "Pass msw's `http` (msw is an optional peer dependency of this package) and the client's options: `createMocks(http, options)`.",
   );
   const spec = `{ ...${file.use(MODULE.tables, TABLES.RUNTIME_SPEC)}, endpoints: ${file.use(MODULE.tables, TABLES.ENDPOINTS)} }`;
-  const api = (typeArgs: string) => `const api = ${file.use(RUNTIME_MOCKS, RUNTIME.mocks.mockApi)}${typeArgs}(http, ${spec}, ${file.use(MODULE.mocksFixtures, MOCKS.FIXTURES)}, target);`;
+  // Fixtures that hold Dates are sent as the text the server would send (templates/dates.ts).
+  const wire = wiresFixtures(contract) ? [`const fixtures = ${file.use(MODULE.runtime.dates, RUNTIME.dates.wireFixtures)}(${file.use(MODULE.mocksFixtures, MOCKS.FIXTURES)}, ${file.use(MODULE.tables, TABLES.ENDPOINTS)});`] : [];
+  const fixtures = wire.length === 0 ? file.use(MODULE.mocksFixtures, MOCKS.FIXTURES) : 'fixtures';
+  const api = (typeArgs: string) => [...wire, `const api = ${file.use(RUNTIME_MOCKS, RUNTIME.mocks.mockApi)}${typeArgs}(http, ${spec}, ${fixtures}, target);`];
   file.useType(MODULE.mocksFixtures, MOCKS.FixtureKeys);
   // A streaming endpoint's mocks name its stream's item type, which only the TypeScript spells.
   const member = (e: Endpoint, typed: boolean) => {
@@ -166,7 +172,13 @@ function emitCreateMocks(file: TsFile, contract: Contract, handlers: string): vo
   const returned = (typed: boolean) => ['return {', ...contract.endpoints.flatMap((e) => member(e, typed)), `  ${handlers}: api.handlers,`, '};'];
   const { MockTarget, Mocks, createMocks } = MOCKS;
   const signature = `${createMocks}<H, E extends ${file.useType(MODULE.client, CLIENT.Environment)}>(http: ${file.useType(RUNTIME_MOCKS, RUNTIME.mocks.HttpLike)}<H>, target: ${MockTarget}<E>): ${Mocks}<H>`;
-  file.fn(signature, 'http, target', [api(''), ...returned(false)], [api(`<H, ${MOCKS.FixtureKeys}>`), ...returned(true)]);
+  file.fn(signature, 'http, target', [...api(''), ...returned(false)], [...api(`<H, ${MOCKS.FixtureKeys}>`), ...returned(true)]);
+}
+
+/** Whether any endpoint's successes hold dates the package reads as Dates: then its typed fixtures hold Dates. */
+function wiresFixtures(contract: Contract): boolean {
+  const k = knowledge(contract);
+  return datesOn(contract) && contract.endpoints.some((e) => readPlan(k, e) !== undefined);
 }
 
 /** The README section on `<package>/mocks`. */

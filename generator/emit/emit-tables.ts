@@ -14,6 +14,7 @@ import { defaultExplode, defaultStyle, type ParamSpec } from '../../templates/pa
 import type { AuthSpec, SchemeSpec, EndpointErrorRules, EndpointSpec, ErrorTables, HostErrorSpec, MessageRowAdvice, PolicySpec, QuirkSpec, ShapeSpec, StatusSpec } from '../../templates/spec.js';
 import { propertyKey as key, stringLiteral } from '../naming.js';
 import { Code, data, union } from './pretty.js';
+import { datesOn, emitTypePlans, endpointDates, type EndpointDates } from './date-plans.js';
 import { shapeReaderCode } from './shape-readers.js';
 import { endpointNames, MODULE, RUNTIME, TABLES } from './names.js';
 import type { TsFile } from './ts-file.js';
@@ -41,24 +42,28 @@ export function emitTables(file: TsFile, contract: Contract): void {
   // operation functions name them; ENDPOINTS, for createClient and the mocks, names them all).
   // An explicit type keeps declarations small (no literal types of the whole table).
   const specType = file.useType(MODULE.runtime.spec, RUNTIME.spec.EndpointSpec);
+  if (datesOn(contract)) emitTypePlans(file, contract);
   for (const e of contract.endpoints) {
     // Laid out endpoint by endpoint, so a watch session lays out again only those that changed.
     file.section('spec', e, () => {
-      // Only endpoints whose bodies hold an int64 name the lossless reader, so a bundle of other calls leaves it out.
-      const plain = plainParams(k, e);
+      // Only endpoints whose bodies or parameters hold dates (in a package that reads them as Dates) name the dated codec, writer and serialiser.
+      const dates: EndpointDates = datesOn(contract) ? endpointDates(file, k, e, file.level + 1) : {};
+      // Date parameters go through the (dated) parameter table: the exchange writes only strings and numbers itself.
+      const plain = plainParams(k, e) && dates.serialise === undefined;
       const stream = k.streamOf(e);
       const spec = {
         ...endpointSpec(k, e, plain),
         ...(e.pagination === undefined ? {} : { pagination: paginationSpec(file, e.pagination) }),
         ...secretParams(file, e),
-        ...(k.holdsInt64(e) ? { json: new Code(file.use(MODULE.runtime.json, RUNTIME.json.LOSSLESS_JSON)) } : {}),
-        ...(plain ? {} : { params: { specs: paramTable(k, e), serialise: new Code(file.use(MODULE.runtime.params, RUNTIME.params.serialiseParams)) } }),
+        // Only endpoints whose bodies hold an int64 name the lossless reader, so a bundle of other calls leaves it out.
+        ...(dates.json !== undefined ? { json: dates.json } : k.holdsInt64(e) ? { json: new Code(file.use(MODULE.runtime.json, RUNTIME.json.LOSSLESS_JSON)) } : {}),
+        ...(plain ? {} : { params: { specs: paramTable(k, e), serialise: dates.serialise ?? new Code(file.use(MODULE.runtime.params, RUNTIME.params.serialiseParams)) } }),
         // Only endpoints with a body other than JSON name the encoder: a bundle of JSON calls carries no multipart writer.
         ...(k.encodesBody(e) ? { encode: new Code(file.use(MODULE.runtime.requestBody, encoderOf(e))) } : {}),
         // Only endpoints that take a stream name fetch's stream upload.
         ...(k.takesStream(e) && stream === undefined ? { upload: new Code(file.use(MODULE.runtime.transport, RUNTIME.transport.fetchUpload)) } : {}),
         // Only endpoints with a body name the body writer, and only those with a success other than JSON the readers of the other kinds.
-        ...((e.request?.contentTypes.length ?? 0) > 0 ? { write: new Code(file.use(MODULE.runtime.exchange, RUNTIME.exchange.writeBody)) } : {}),
+        ...((e.request?.contentTypes.length ?? 0) > 0 ? { write: dates.write ?? new Code(file.use(MODULE.runtime.exchange, RUNTIME.exchange.writeBody)) } : {}),
         ...(readsOtherThanJson(k, e) && stream === undefined ? { read: new Code(file.use(MODULE.runtime.exchange, RUNTIME.exchange.readSuccess)) } : {}),
         // Only streaming endpoints name the stream's sender and reader (which sends a stream body as fetchUpload does).
         ...(stream === undefined ? {} : { upload: new Code(file.use(MODULE.runtime.stream, RUNTIME.stream.fetchStream)), read: new Code(file.use(MODULE.runtime.stream, RUNTIME.stream.readStream)), stream: streamSpec(k, stream) }),

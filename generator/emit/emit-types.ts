@@ -4,12 +4,13 @@
  * is written twice: as responses carry it (`Pet`) and as requests carry it (`PetInput`). The
  * mapping of each construct is tabled in docs/contract-format.md ("How types map to TypeScript").
  */
-import { isInt64, knowledge, type Direction } from '../model/knowledge.js';
+import { dateFormatOf, isInt64, knowledge, type Direction } from '../model/knowledge.js';
 import { enumOf, isText } from '../model/check-value.js';
 import { constraintText } from '../model/type-text.js';
 import { literalOf } from '../model/unions.js';
 import type { AliasType, Contract, Deprecation, EnumType, EnumValueNote, Field, NamedType, ObjectType, TypeRef } from '../model/types.js';
 import { absentMember, propertyKey, stringLiteral } from '../naming.js';
+import { datesOn } from './date-plans.js';
 import { constObject, emitLiteralUnion, literalText } from './literal-union.js';
 import { typeNames } from './names.js';
 import { fits, union } from './pretty.js';
@@ -113,7 +114,7 @@ function valueNotes(notes: readonly EnumValueNote[]): string | undefined {
 
 function emitAlias(file: TsFile, view: View, type: AliasType): void {
   const name = exportedName(view.contract, type.name, view.direction);
-  file.doc(type.description, notShown(type.notShown), refNotes(type.type), directionNote(view, type.name), deprecatedTag(type.deprecated));
+  file.doc(type.description, notShown(type.notShown), refNotes(type.type, datesOn(view.contract)), directionNote(view, type.name), deprecatedTag(type.deprecated));
   const members = topMembers(view, type.type, file.level);
   file.lines(union(`export type ${name} =`, members, ';', file.level));
 }
@@ -253,7 +254,7 @@ function fieldMember(view: View, field: Field, indent: number): Member {
   // The member's own line also holds its name and the closing `;`.
   const type = { type: typeLines(view, field.type, indent, false, head.length + 2), ...(members.length > 1 ? { members } : {}) };
   return {
-    doc: [field.description, defaults, refNotes(field.type), access, notShown(field.notShown), secret, deprecatedTag(field.deprecated)],
+    doc: [field.description, defaults, refNotes(field.type, datesOn(view.contract)), access, notShown(field.notShown), secret, deprecatedTag(field.deprecated)],
     head,
     ...withAbsent(view, field.name, !field.required, type, field.type, indent + 1, false),
   };
@@ -272,10 +273,12 @@ function withAbsent(view: View, name: string, optional: boolean, given: Pick<Mem
   return { type: [members.join(' | ')], members };
 }
 
-/** Format, constraints and the 64-bit rule, as one sentence for a doc comment. */
-function refNotes(ref: TypeRef): string | undefined {
+/** Format, constraints and the 64-bit rule, as one sentence for a doc comment; `dates`: a date is a Date. */
+function refNotes(ref: TypeRef, dates: boolean): string | undefined {
   const notes: string[] = [];
   if (ref.kind === 'primitive' && ref.format !== undefined) notes.push(`Format: ${ref.format}.`);
+  // A day as a Date is an instant: which one is the surprise worth a line.
+  if (dates && dateFormatOf(ref) === 'date') notes.push('A Date at 00:00 UTC of the day: read and make it in UTC (`getUTCDate()`, `Date.UTC`).');
   if (isInt64(ref)) notes.push('A bigint when beyond ±2^53, so no digit is lost.');
   const constraints = ref.kind === 'primitive' || ref.kind === 'array' ? constraintText(ref.constraints).trim() : '';
   if (constraints !== '') notes.push(`Constraints: ${constraints.slice(1, -1)}.`);
@@ -349,7 +352,7 @@ function bareMembers(view: View, ref: TypeRef, indent: number): string[] {
     case 'enum':
       return [...ref.values.map(literalText), ...(ref.open ? [typeof ref.values[0] === 'number' ? '(number & {})' : '(string & {})'] : [])];
     case 'primitive':
-      return isInt64(ref) ? ['number', 'bigint'] : primitiveTexts(ref.name, view.direction);
+      return isInt64(ref) ? ['number', 'bigint'] : primitiveTexts(view, ref);
     default:
       return [typeLines(view, { ...ref, nullable: false }, indent).join('\n')];
   }
@@ -385,7 +388,7 @@ function typeLines(view: View, ref: TypeRef, indent: number, flat = false, reser
   if (isUnionLike(ref)) return [expression(view, ref, indent)];
   switch (ref.kind) {
     case 'primitive':
-      return [primitiveTexts(ref.name, view.direction).join(' | ')];
+      return [primitiveTexts(view, ref).join(' | ')];
     case 'named':
       return [view.nameOf(exportedName(view.contract, ref.name, view.direction))];
     case 'literal':
@@ -423,9 +426,15 @@ function objectTypeLines(view: View, all: readonly Field[], open: boolean, inden
   return objectLines(members, indent, open, reserve);
 }
 
-/** Binary data is read as bytes; sent, it may also be a Blob (a File carries its name and media type into a multipart part). */
-function primitiveTexts(name: string, direction: Direction): string[] {
+/**
+ * Binary data is read as bytes; sent, it may also be a Blob (a File carries its name and media type
+ * into a multipart part). With `dates: Date`, a date-time or date is a Date both ways: one type a
+ * value read can be sent back as, and no string the server might not take.
+ */
+function primitiveTexts(view: View, ref: Extract<TypeRef, { kind: 'primitive' }>): string[] {
+  const name = ref.name;
   if (name === 'integer' || name === 'number') return ['number'];
-  if (name === 'binary') return direction === 'request' ? ['Uint8Array', 'Blob'] : ['Uint8Array'];
+  if (name === 'binary') return view.direction === 'request' ? ['Uint8Array', 'Blob'] : ['Uint8Array'];
+  if (datesOn(view.contract) && dateFormatOf(ref) !== undefined) return ['Date'];
   return [name];
 }

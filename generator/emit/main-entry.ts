@@ -9,7 +9,8 @@ import { emitClient, operationExample } from './emit-client.js';
 import { emitErrors } from './emit-errors.js';
 import { emitTables } from './emit-tables.js';
 import { emitTypes } from './emit-types.js';
-import { CLIENT_NAMESPACES, ENDPOINT_TYPE_NAMES, endpointNames, hostNames, INDEX_MODULES, INDEX_REEXPORTS, MODULE, RESERVED_EXPORTS, typeNames } from './names.js';
+import { CLIENT_NAMESPACES, ENDPOINT_TYPE_NAMES, endpointNames, hostNames, INDEX_MODULES, INDEX_REEXPORTS, MODULE, RESERVED_EXPORTS, RUNTIME, typeNames } from './names.js';
+import { datesOn } from './date-plans.js';
 import { EmitContext, header, type NameClaim, type OutputDescriptor, type OutputFile } from './output.js';
 
 /** The main entry's contract modules, each emitted as its source, JavaScript and declarations. */
@@ -25,7 +26,7 @@ export const MAIN_ENTRY: OutputDescriptor = {
   id: 'main',
   enabled: () => true,
   files: (emit) => [...Object.values(MODULES).flatMap((module) => module(emit)), ...indexFiles(emit.contract)],
-  runtime: ['auth', 'base-client', 'body', 'credentials', 'decode', 'decode-rules', 'exchange', 'json', 'messages', 'node-transport', 'paginate', 'params', 'plan', 'redirect', 'request-body', 'retry', 'shape-reader', 'spec', 'sse', 'status', 'stream', 'support', 'transport'],
+  runtime: ['auth', 'base-client', 'body', 'credentials', 'decode', 'decode-rules', 'exchange', 'json', 'messages', 'node-transport', 'paginate', 'params', 'plan', 'redirect', 'request-body', 'retry', 'shape-reader', 'spec', 'sse', 'status', 'stream', 'support', 'transport', 'validate', 'validation'],
   exports: () => ({ '.': { module: MODULE.index } }),
   packageFiles: ['dist', 'src'],
   peerDependencies: [],
@@ -38,7 +39,8 @@ export const MAIN_ENTRY: OutputDescriptor = {
     "- The contract's types, enums (literal unions plus `*_VALUES` arrays) and error-code unions.",
     '',
   ],
-  names: (contract) => [{ id: 'main', reserved: RESERVED_EXPORTS, claims: mainClaims(contract) }],
+  // With dates as Dates, errors.ts imports WireDates beside the contract's types.
+  names: (contract) => [{ id: 'main', reserved: datesOn(contract) ? [...RESERVED_EXPORTS, RUNTIME.dates.WireDates] : RESERVED_EXPORTS, claims: mainClaims(contract) }],
 };
 
 /**
@@ -72,6 +74,8 @@ function indexLines(contract: Contract): string[] {
       ...(r.values === undefined ? [] : [`export { ${r.values.join(', ')} } from '${from(r.module)}';`]),
       `export type { ${r.types.join(', ')} } from '${from(r.module)}';`,
     ]),
+    // The type that says a body read as text keeps its dates as text (error bodies), for code that names it.
+    ...(datesOn(contract) ? [`export type { ${RUNTIME.dates.WireDates} } from '${from(MODULE.runtime.dates)}';`] : []),
   ];
 }
 

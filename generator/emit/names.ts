@@ -17,10 +17,14 @@ export const MODULE = {
   index: 'index',
   mocksFixtures: 'mocks/fixtures',
   mocksIndex: 'mocks/index',
+  validators: 'validators',
+  /** The generated checks behind the validators: JavaScript, with declarations. */
+  checks: 'checks',
   zod: 'zod',
   runtime: {
     auth: 'runtime/auth',
     credentials: 'runtime/credentials',
+    dates: 'runtime/dates',
     baseClient: 'runtime/base-client',
     body: 'runtime/body',
     decode: 'runtime/decode',
@@ -36,6 +40,8 @@ export const MODULE = {
     stream: 'runtime/stream',
     support: 'runtime/support',
     transport: 'runtime/transport',
+    validate: 'runtime/validate',
+    validation: 'runtime/validation',
     zodHelpers: 'runtime/zod-helpers',
   },
 } as const;
@@ -114,6 +120,7 @@ export const RUNTIME = {
   },
   exchange: { Result: 'Result', Success: 'Success', Failure: 'Failure', Status2xx: 'Status2xx', JsonValue: 'JsonValue', ClientError: 'ClientError', writeBody: 'writeBody', readSuccess: 'readSuccess', nextPageUrl: 'nextPageUrl' },
   json: { LOSSLESS_JSON: 'LOSSLESS_JSON' },
+  dates: { DatePlan: 'DatePlan', WireDates: 'WireDates', datedJson: 'datedJson', datedLosslessJson: 'datedLosslessJson', datedBody: 'datedBody', datedParams: 'datedParams', wireFixtures: 'wireFixtures' },
   auth: { clientCredentialsFlow: 'clientCredentialsFlow' },
   params: { serialiseParams: 'serialiseParams' },
   requestBody: { encodeRequestBody: 'encodeRequestBody', encodeFormBody: 'encodeFormBody' },
@@ -247,6 +254,25 @@ export const RESERVED_EXPORTS: readonly string[] = [
   ...Object.values(RUNTIME.baseClient).filter((n) => n !== RUNTIME.baseClient.Runtime),
 ];
 
+/** `validators.ts`: fixed names. */
+export const VALIDATORS = { VALIDATORS: 'VALIDATORS' } as const;
+
+/** What the validators entry re-exports from the runtime. */
+export const VALIDATORS_RUNTIME = {
+  values: ['validators'],
+  types: ['ClientValidators', 'EndpointValidators', 'ResponseValidation', 'StandardSchemaV1', 'ValidationEvent', 'ValidationIssue', 'ValidationOptions', 'Validator'],
+} as const;
+
+/** Names of the validators entry derived from types and operation ids. */
+export const validatorNames = {
+  /** A type's validator, by its exported name (`Pet`, `PetInput`). */
+  type: (exported: string): string => `${exported}Schema`,
+  body: (id: string): string => `${pascal(id)}BodySchema`,
+  data: (id: string): string => `${pascal(id)}DataSchema`,
+  /** An endpoint's validators for the client. */
+  endpoint: (id: string): string => `${camel(id)}Validators`,
+};
+
 /** Names derived from the contract's types. */
 export const typeNames = {
   /** A contract type as a TypeScript type (as responses carry it). */
@@ -259,6 +285,8 @@ export const typeNames = {
   fields: (name: string, input = false): string => `${typeName(name)}${input ? 'Input' : ''}Fields`,
   /** The `index`th (1-based) variant group of an object. */
   rule: (name: string, index: number, input = false): string => `${typeName(name)}${input ? 'Input' : ''}Rule${index}`,
+  /** Where a type holds dates (a package with `dates: Date`): its plan in tables.ts, named after the type, which no other name there ends like. */
+  dates: (name: string): string => `${typeName(name)}Dates`,
   /** A type's zod schema (the zod entry), as responses carry it or, `input`, as requests send it: `PetSchema`, `PetInputSchema`. */
   schema: (name: string, input = false): string => `${typeName(name)}${input ? 'Input' : ''}Schema`,
 };

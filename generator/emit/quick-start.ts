@@ -15,6 +15,7 @@ import type { AuthScheme, Contract, Endpoint, Environment, Param, TypeRef } from
 import { constant, stringLiteral } from '../naming.js';
 import { CLIENT, endpointNames } from './names.js';
 import { Code, data, fits, list, objectKey } from './pretty.js';
+import { datedExample } from './date-plans.js';
 import { exampleValue } from './value-example.js';
 
 /** The operations the quick start calls. */
@@ -290,14 +291,14 @@ function inputOf(contract: Contract, endpoint: Endpoint): Record<string, unknown
   const params = requiredParams(endpoint);
   const request = endpoint.request;
   const body = request === undefined || request.optional ? [] : [['body', bodyExample(contract, request.body)] as const];
-  const entries = [...params.map((p) => [p.key, exampleValue(contract, p.type, 'request')] as const), ...body];
+  const entries = [...params.map((p) => [p.key, datedExample(contract, p.type, exampleValue(contract, p.type, 'request'))] as const), ...body];
   return entries.length === 0 ? undefined : Object.fromEntries(entries);
 }
 
 function bodyExample(contract: Contract, ref: TypeRef): unknown {
   const resolved = ref.kind === 'named' ? knowledge(contract).type(ref.name) : undefined;
   const bytes = (ref.kind === 'primitive' && ref.name === 'binary') || (resolved?.kind === 'alias' && resolved.type.kind === 'primitive' && resolved.type.name === 'binary');
-  return bytes ? new Code('new Uint8Array()') : exampleValue(contract, ref, 'request');
+  return bytes ? new Code('new Uint8Array()') : datedExample(contract, ref, exampleValue(contract, ref, 'request'));
 }
 
 /** `head(input)tail`: no argument when there is no input; one line when it fits and holds no object; else prettier's expanded object. */

@@ -76,6 +76,8 @@ export interface Knowledge {
   /** Whether the endpoint's only documented successes are redirects: its data is what their target answers (`followed`). */
   redirectsOnly(endpoint: Endpoint): boolean;
   successBody(endpoint: Endpoint): SuccessBody;
+  /** How the client reads one success response's body: bytes, text, JSON or nothing. */
+  responseBody(response: ResponseSpec): SuccessBody;
   /**
    * The media types a call asks for: its 2xx media types first, then those its error responses
    * name (problem+json, …), JSON for one answered in a shape without a media type of its own, or
@@ -111,6 +113,8 @@ export interface Knowledge {
    * declaration (an `XInput` nobody can pass anywhere would only cost the consumer's compiler).
    */
   readonly directional: ReadonlySet<string>;
+  /** Types whose values requests and responses hold differently (readOnly or writeOnly fields, bytes), through the types they name, however used. */
+  readonly differsByDirection: ReadonlySet<string>;
   /**
    * Whether every value of the type is a string or a number a double holds exactly (a string or
    * number scalar, an enum, a const, or a name for one): what a plain path parameter can be.
@@ -120,6 +124,11 @@ export interface Knowledge {
   isObjectLike(ref: TypeRef): boolean;
   /** Whether a body the endpoint sends or reads on success holds an int64 (read and written losslessly). */
   holdsInt64(endpoint: Endpoint): boolean;
+  /**
+   * Whether values of the type hold a `date-time` or `date` string, themselves or inside (through
+   * names too): what a package generated with `dates: Date` reads and writes as a Date.
+   */
+  holdsDates(ref: TypeRef): boolean;
   /**
    * Every `binary` a body that travels as JSON would hold (a JSON request or success body, an error
    * shape's body, an object part of a multipart body), where it is written: JSON carries no bytes.
@@ -297,7 +306,7 @@ class ContractKnowledge implements Knowledge {
    * string of another non-JSON type (XML, CSV, …); JSON otherwise; nothing without a body. A name
    * is read as what it stands for (an alias of `binary`, a string enum).
    */
-  private responseBody(r: ResponseSpec): SuccessBody {
+  responseBody(r: ResponseSpec): SuccessBody {
     const body = r.body === undefined ? undefined : this.resolved(r.body);
     if (body === undefined) return NO_BODY;
     if (body === 'binary') return { kind: 'binary', contentType: r.contentTypes.join(', ') };
@@ -409,6 +418,16 @@ class ContractKnowledge implements Knowledge {
     return bodies.some((body) => body !== undefined && holds(body));
   }
 
+  holdsDates(ref: TypeRef): boolean {
+    const named = this.once('dateTypes', () => this.typesHolding('date'));
+    if (dateFormatOf(ref) !== undefined || (ref.kind === 'named' && named.has(ref.name))) return true;
+    let found = false;
+    eachChild(ref, (child) => {
+      found ||= this.holdsDates(child);
+    });
+    return found;
+  }
+
   get bytesInJson(): readonly BytesInJson[] {
     return this.once('bytesInJson', () => bytesInJson(this.contract, this.type, (r) => this.responseBody(r).kind === 'json'));
   }
@@ -417,10 +436,14 @@ class ContractKnowledge implements Knowledge {
     return this.once('finiteValues', () => finiteValues(this.contract.types, this.type, this.once('referrers', () => referrersOf(this.contract.types))));
   }
 
+  get differsByDirection(): ReadonlySet<string> {
+    // A binary field reads as bytes but may be sent as a Blob too: its type has a request form.
+    return this.once('differsByDirection', () => new Set([...this.typesHolding('readWrite'), ...this.typesHolding('binary')]));
+  }
+
   get directional(): ReadonlySet<string> {
     return this.once('directional', () => {
-      // A binary field reads as bytes but may be sent as a Blob too: its type has a request form.
-      const marked = new Set([...this.typesHolding('readWrite'), ...this.typesHolding('binary')]);
+      const marked = this.differsByDirection;
       // Most contracts mark no field: then which types requests send need not be learnt.
       if (marked.size === 0) return marked;
       const usage = this.typeUsage;
@@ -428,7 +451,7 @@ class ContractKnowledge implements Knowledge {
     });
   }
 
-  private typesHolding(fact: 'readWrite' | 'int64' | 'binary'): Set<string> {
+  private typesHolding(fact: Fact): Set<string> {
     return typesHolding(this.contract.types, () => this.once('referrers', () => referrersOf(this.contract.types)), fact);
   }
 
@@ -589,6 +612,14 @@ export function isInt64(ref: TypeRef): boolean {
   return ref.kind === 'primitive' && ref.name === 'integer' && (ref.format === 'int64' || ref.format === 'uint64');
 }
 
+/** The date format of a string that names one: what a package generated with `dates: Date` types as a Date. */
+export function dateFormatOf(ref: TypeRef): 'date-time' | 'date' | undefined {
+  return ref.kind === 'primitive' && ref.name === 'string' && (ref.format === 'date-time' || ref.format === 'date') ? ref.format : undefined;
+}
+
+/** What a named type may hold, which spreads to the types that name it. */
+type Fact = 'readWrite' | 'int64' | 'binary' | 'date';
+
 /** What a named type holds itself, and the names it refers to (through which it may hold more). */
 interface TypeFacts {
   readonly names: readonly string[];
@@ -598,6 +629,8 @@ interface TypeFacts {
   readonly readWrite: boolean;
   readonly int64: boolean;
   readonly binary: boolean;
+  /** A `date-time` or `date` string. */
+  readonly date: boolean;
 }
 
 /** Per type object: the analyses share one walk, and a watch session walks only the types it rebuilt. */
@@ -611,10 +644,12 @@ function typeFacts(type: NamedType): TypeFacts {
   let readWrite = false;
   let int64 = false;
   let binary = false;
+  let date = false;
   const visit = (r: TypeRef): void => {
     if (r.kind === 'named') names.push(r.name);
     else if (isInt64(r)) int64 = true;
     else if (r.kind === 'primitive' && r.name === 'binary') binary = true;
+    else if (dateFormatOf(r) !== undefined) date = true;
     else if (r.kind === 'object') visitFields(r.fields);
     else eachChild(r, visit);
   };
@@ -627,7 +662,7 @@ function typeFacts(type: NamedType): TypeFacts {
   };
   if (type.kind === 'alias') visit(type.type);
   if (type.kind === 'object') visitFields(type.fields);
-  const facts = { names, secrets, readWrite, int64, binary };
+  const facts = { names, secrets, readWrite, int64, binary, date };
   factsOf.set(type, facts);
   return facts;
 }
@@ -646,7 +681,7 @@ function referrersOf(types: readonly NamedType[]): ReadonlyMap<string, readonly 
 }
 
 /** Named types that hold `fact`, themselves or through the types they name: it spreads from each holder to the types naming it. */
-function typesHolding(types: readonly NamedType[], referrers: () => ReadonlyMap<string, readonly string[]>, fact: 'readWrite' | 'int64' | 'binary'): Set<string> {
+function typesHolding(types: readonly NamedType[], referrers: () => ReadonlyMap<string, readonly string[]>, fact: Fact): Set<string> {
   const out = new Set<string>();
   const stack: string[] = [];
   for (const type of types) if (typeFacts(type)[fact]) stack.push(type.name);

@@ -38,6 +38,8 @@ export const ALLOWED_PATHS: readonly RegExp[] = [
   /^dist\/mocks\/(index|fixtures)\.(js|d\.ts)$/,
   /^mocks\/fixtures\.json$/,
   /^openapi\.yaml$/,
+  // The validators entry's generated checks: JavaScript with its declarations, in src/ as in dist/.
+  /^(src|dist)\/checks\.(js|d\.ts)$/,
 ];
 
 export interface Problem {

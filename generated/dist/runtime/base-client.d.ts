@@ -9,6 +9,7 @@ import type { DecodedError } from './decode.js';
 import { type ClientError, type Result, type RuntimeOptions } from './exchange.js';
 import { type RetryPolicy } from './retry.js';
 import type { EndpointSpec, FullRuntimeSpec } from './spec.js';
+import type { ClientValidators, ResponseValidation, ValidationOptions } from './validation.js';
 /** Options every method accepts besides its parameters and body. */
 export interface CallOptions {
     /** Cancels the call; the result is then an error with category 'canceled'. */
@@ -19,6 +20,10 @@ export interface CallOptions {
     readonly headers?: Readonly<Record<string, string>>;
     /** Overrides the client's retry count for this call (0 disables). */
     readonly maxRetries?: number;
+    /** Overrides the client's `validateResponses` for this call (checked only with the client's `validators`). */
+    readonly validateResponses?: ResponseValidation;
+    /** Overrides the client's `validateRequests` for this call. */
+    readonly validateRequests?: boolean;
 }
 /** Options of the client-credentials scheme's token lifecycle (auth.ts): a client of a contract without that scheme has none. */
 export interface TokenOptions {
@@ -33,7 +38,9 @@ export interface TokenOptions {
     /** Refresh a token this many milliseconds before it expires (default 60000). */
     readonly refreshSkewMs?: number;
 }
-export interface ClientRuntimeOptions extends RuntimeOptions, TokenOptions {
+export interface ClientRuntimeOptions extends RuntimeOptions, TokenOptions, ValidationOptions {
+    /** The checks `validateResponses` and `validateRequests` run: the `/validators` entry's `VALIDATORS`, or `validators({ … })` of some calls. */
+    readonly validators?: ClientValidators;
     /** Credentials by auth scheme name: an API key, a basic username and password, or a token (and how to refresh it). */
     readonly auth?: Readonly<Record<string, SchemeCredential | undefined>>;
     /** Retries for retryable failures (default 2; 0 disables). */

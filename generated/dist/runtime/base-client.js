@@ -1,6 +1,6 @@
 import { hasOwn, own, setOwn } from './body.js';
 import { isStream } from './request-body.js';
-import { send, clientError, requestUrl } from './exchange.js';
+import { send, canceled, clientError, requestUrl } from './exchange.js';
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep } from './retry.js';
 import { redactor } from './support.js';
 /**
@@ -24,7 +24,7 @@ export function runtimeOf(client) {
     return runtime;
 }
 /** Keys of a method's input besides path parameters; the contract validator rejects parameters so named. */
-export const RESERVED_INPUT_KEYS = ['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries'];
+export const RESERVED_INPUT_KEYS = ['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries', 'validateResponses', 'validateRequests'];
 export function createRuntime(spec, given) {
     const now = given.now ?? Date.now;
     const providers = makeProviders(spec, given, now);
@@ -46,7 +46,9 @@ export function createRuntime(spec, given) {
                 const own = [...headerSecrets(callInput.headers), ...(secret?.forms(secret.keys, input) ?? []), ...(callInput.body === undefined ? [] : (fields?.values(callInput.body) ?? []))];
                 if (own.length > 0)
                     callRedact = redactor(() => [...secrets(), ...own], fields);
-                const exchange = await attempt(spec, given, endpoint, callInput, auth, policy, callRedact, now);
+                const go = () => attempt(spec, given, endpoint, callInput, auth, policy, callRedact, now);
+                // The checks are the `/validators` entry's: a client without them runs none of their code.
+                const exchange = await (given.validators?.run(endpoint, input, given, go) ?? go());
                 return finish(spec, given, exchange, callRedact, now);
             }
             catch (e) {
@@ -121,15 +123,14 @@ async function attempt(spec, options, endpoint, input, auth, policy, secrets, no
     const providers = chooseProviders(auth, endpoint);
     let replayed = false;
     let retriedOnce = false;
-    const canceled = () => ({ result: { ok: false, error: clientError(endpoint.host, 'canceled', 'the call was aborted') }, request: undefined, response: undefined });
     for (let retries = 0;;) {
         if (input.signal?.aborted === true)
-            return canceled();
+            return canceled(endpoint.host);
         const pending = prove(providers);
         // A caller's abort ends its own wait for the shared token request, not the request itself.
         const proved = pending instanceof Promise ? await untilAborted(pending, input.signal) : pending;
         if (proved === undefined)
-            return canceled();
+            return canceled(endpoint.host);
         if (!proved.ok)
             return proved.exchange;
         // The call's redactor lets a redirect to another origin go anonymously, unless its Location holds a secret.
@@ -153,7 +154,7 @@ async function attempt(spec, options, endpoint, input, auth, policy, secrets, no
             return exchange;
         retriedOnce ||= once;
         if (!(await sleep(wait, input.signal)))
-            return canceled();
+            return canceled(endpoint.host);
         retries++;
     }
 }

@@ -3,6 +3,7 @@ import { type DecodedError } from './decode.js';
 import { type EncodedBody } from './request-body.js';
 import type { EndpointSpec, RuntimeSpec } from './spec.js';
 import type { Redactor } from './support.js';
+import type { ValidationIssue } from './validate.js';
 import { type FetchLike, type Received, type Sent, type Transport } from './transport.js';
 export interface RuntimeOptions {
     /** Which environment's host URLs to call; optional where the contract has one environment. */
@@ -74,6 +75,8 @@ export interface ClientError<Host extends string = string> {
     readonly body: unknown;
     /** Of a `redirect` error: the Location the server named, when it could be read (a browser hides it). */
     readonly location?: string;
+    /** Of an `invalid_response` or `invalid_request` error of the client's checks: every way the body or input is not of its type. */
+    readonly issues?: readonly ValidationIssue[];
     readonly kind?: undefined;
     readonly bodyStatus?: undefined;
     readonly policy?: undefined;
@@ -111,6 +114,9 @@ export interface Exchange {
     readonly request: Sent | undefined;
     readonly response: Received | undefined;
 }
+export declare function failure(error: ClientError, request: Sent | undefined): Exchange;
+/** A call its caller aborted: before it was sent (no request), or while it was under way. */
+export declare function canceled(host: string, request?: Sent): Exchange;
 /**
  * One HTTP exchange, no retries, carrying `proofs` of the endpoint's auth schemes; redirects are
  * followed as redirect.ts allows, within the call's one deadline. Without the call's `secrets`

@@ -22,8 +22,12 @@ export function clientError(host, code, message, status = 0, location) {
     // Absent, not undefined, where not given (consumers may compile with exactOptionalPropertyTypes).
     return location === undefined ? error : { ...error, location };
 }
-function failure(error, request) {
+export function failure(error, request) {
     return { result: { ok: false, error }, request, response: undefined };
+}
+/** A call its caller aborted: before it was sent (no request), or while it was under way. */
+export function canceled(host, request) {
+    return failure(clientError(host, 'canceled', 'the call was aborted'), request);
 }
 /**
  * One HTTP exchange, no retries, carrying `proofs` of the endpoint's auth schemes; redirects are
@@ -59,7 +63,7 @@ export async function send(spec, options, endpoint, input, proofs, secrets) {
         if (outgoing.expired)
             return failure(clientError(host, 'timeout', `no response within ${timeoutMs} ms`), request);
         if (input.signal?.aborted === true)
-            return failure(clientError(host, 'canceled', 'the call was aborted'), request);
+            return canceled(host, request);
         return failure(clientError(host, 'network', `network error: ${e instanceof Error ? e.message : 'unknown'}`), request);
     }
     finally {

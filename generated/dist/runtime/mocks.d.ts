@@ -1,10 +1,16 @@
 import { type RuntimeOptions } from './exchange.js';
 import type { EndpointSpec, RuntimeSpec } from './spec.js';
 import type { StreamEvent, StreamSpec } from './stream.js';
+import type { ClientRuntimeOptions } from './base-client.js';
 export type MockMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
 /** msw's handler options: `once` answers one request, then falls through to the next handler. */
 export interface MockHandlerOptions {
     readonly once?: boolean;
+    /**
+     * Answer 400 with the issues when a JSON request body is not of its type (the target's
+     * `validators` check it; default: the target's `validateRequests`).
+     */
+    readonly validateRequests?: boolean;
 }
 /** The part of msw's resolver argument the handlers read. */
 export interface MockRequestInfo {
@@ -12,7 +18,9 @@ export interface MockRequestInfo {
 }
 /** The part of msw's `http` the mocks use: one route builder per method. */
 export type HttpLike<Handler> = {
-    readonly [M in MockMethod]: (path: string, resolver: (info: MockRequestInfo) => Response, options?: MockHandlerOptions) => Handler;
+    readonly [M in MockMethod]: (path: string, resolver: (info: MockRequestInfo) => Response | Promise<Response>, options?: {
+        readonly once?: boolean;
+    }) => Handler;
 };
 /** A canned HTTP response. */
 export interface MockResponse {
@@ -149,7 +157,7 @@ export interface MockFixtureSet {
     readonly endpoints: Readonly<Record<string, MockEndpointData>>;
 }
 /** Where the mocked APIs answer: the options the client is created with (its environment, server variables and base URLs). */
-export type MockTargetOptions = RuntimeOptions;
+export type MockTargetOptions = RuntimeOptions & Pick<ClientRuntimeOptions, 'validators' | 'validateRequests'>;
 /** msw handlers for one endpoint. */
 export interface EndpointMocks<Handler, Key extends string = string> {
     readonly method: MockMethod;

@@ -117,7 +117,18 @@ function endpointMocks(http, spec, fixtures, target, id) {
             throw new TypeError(`no fixture '${key}' for ${id}`);
         return found;
     };
-    const respond = (response, options) => http[method](url, ({ request }) => unmet(endpoint, request) ?? mockResponse(response), options);
+    // The request body's validator, where the handler is asked to check it.
+    const checker = (options) => ((options?.validateRequests ?? target.validateRequests) === true ? lookup(target.validators?.endpoints ?? {}, id)?.body : undefined);
+    const answer = (options, reply) => {
+        const check = checker(options);
+        const once = options?.once === undefined ? undefined : { once: options.once };
+        if (check === undefined)
+            return http[method](url, ({ request }) => unmet(endpoint, request) ?? reply(request), once);
+        // A package with dates as Date objects checks them as Dates: the request's text is read as the client would have written it.
+        const dated = endpoint.write?.readDates;
+        return http[method](url, async ({ request }) => unmet(endpoint, request) ?? (await refusedBody(check, request, dated)) ?? reply(request), once);
+    };
+    const respond = (response, options) => answer(options, () => mockResponse(response));
     const stream = mine.stream;
     const mocks = {
         method,
@@ -129,7 +140,7 @@ function endpointMocks(http, spec, fixtures, target, id) {
             const last = mine.lastPage;
             if (last === undefined)
                 return respond(mine.success, options);
-            return http[method](url, ({ request }) => unmet(endpoint, request) ?? mockResponse(followsFirstPage(endpoint, request) ? last : mine.success), options);
+            return answer(options, (request) => mockResponse(followsFirstPage(endpoint, request) ? last : mine.success));
         },
         error: (key, options) => respond(fixture(key), options),
         respond,
@@ -157,6 +168,27 @@ function streamHandler(http, method, url, endpoint, stream, options, id) {
         ...(fails ? { failure: { after: failAfter, error: error === undefined ? undefined : { event: error.event, data: options.errorData ?? error.data } } } : {}),
     };
     return http[method](url, ({ request }) => unmet(endpoint, request) ?? streamResponse(endpoint, stream, plan, request), options.once === undefined ? undefined : { once: options.once });
+}
+/**
+ * A 400 listing the issues of a JSON request body that is not of its type (a body that is not
+ * JSON at all, too); undefined for a valid one, no body, or a body of another media type.
+ */
+async function refusedBody(check, request, dated) {
+    const media = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (media !== 'application/json' && !media.endsWith('+json'))
+        return undefined;
+    const text = await request.clone().text();
+    if (text === '')
+        return undefined;
+    let body;
+    try {
+        body = JSON.parse(text);
+    }
+    catch {
+        return mockResponse({ status: 400, contentType: 'application/json', json: { message: 'mock: the request body is not JSON', issues: [] } });
+    }
+    const issues = check.issues(dated === undefined ? body : dated(body));
+    return issues.length === 0 ? undefined : mockResponse({ status: 400, contentType: 'application/json', json: { message: 'mock: the request body is not of its type', issues } });
 }
 /** The longest delay a timer takes. */
 const MAX_DELAY_MS = 2_147_483_647;

@@ -8,10 +8,11 @@ import { hasOwn, own, setOwn } from './body.js';
 import type { Proof, ProofResult, Provider, SchemeCredential } from './credentials.js';
 import type { DecodedError } from './decode.js';
 import { isStream } from './request-body.js';
-import { send, clientError, requestUrl, type CallInput, type ClientError, type Exchange, type Result, type RuntimeOptions } from './exchange.js';
+import { send, canceled, clientError, requestUrl, type CallInput, type ClientError, type Exchange, type Result, type RuntimeOptions } from './exchange.js';
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep, type RetryPolicy } from './retry.js';
 import type { EndpointSpec, FullRuntimeSpec } from './spec.js';
 import { redactor, type Redactor } from './support.js';
+import type { ClientValidators, ResponseValidation, ValidationOptions } from './validation.js';
 
 /** Options every method accepts besides its parameters and body. */
 export interface CallOptions {
@@ -23,6 +24,10 @@ export interface CallOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** Overrides the client's retry count for this call (0 disables). */
   readonly maxRetries?: number;
+  /** Overrides the client's `validateResponses` for this call (checked only with the client's `validators`). */
+  readonly validateResponses?: ResponseValidation;
+  /** Overrides the client's `validateRequests` for this call. */
+  readonly validateRequests?: boolean;
 }
 
 /** Options of the client-credentials scheme's token lifecycle (auth.ts): a client of a contract without that scheme has none. */
@@ -39,7 +44,9 @@ export interface TokenOptions {
   readonly refreshSkewMs?: number;
 }
 
-export interface ClientRuntimeOptions extends RuntimeOptions, TokenOptions {
+export interface ClientRuntimeOptions extends RuntimeOptions, TokenOptions, ValidationOptions {
+  /** The checks `validateResponses` and `validateRequests` run: the `/validators` entry's `VALIDATORS`, or `validators({ … })` of some calls. */
+  readonly validators?: ClientValidators;
   /** Credentials by auth scheme name: an API key, a basic username and password, or a token (and how to refresh it). */
   readonly auth?: Readonly<Record<string, SchemeCredential | undefined>>;
   /** Retries for retryable failures (default 2; 0 disables). */
@@ -82,7 +89,7 @@ export function runtimeOf(client: object): Runtime {
 
 type AnyError = DecodedError | ClientError;
 /** Keys of a method's input besides path parameters; the contract validator rejects parameters so named. */
-export const RESERVED_INPUT_KEYS: readonly string[] = ['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries'];
+export const RESERVED_INPUT_KEYS: readonly string[] = ['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries', 'validateResponses', 'validateRequests'];
 
 export function createRuntime(spec: FullRuntimeSpec, given: ClientRuntimeOptions): Runtime {
   const now = given.now ?? Date.now;
@@ -104,7 +111,9 @@ export function createRuntime(spec: FullRuntimeSpec, given: ClientRuntimeOptions
         const secret = endpoint.secretParams;
         const own = [...headerSecrets(callInput.headers), ...(secret?.forms(secret.keys, input) ?? []), ...(callInput.body === undefined ? [] : (fields?.values(callInput.body) ?? []))];
         if (own.length > 0) callRedact = redactor(() => [...secrets(), ...own], fields);
-        const exchange = await attempt(spec, given, endpoint, callInput, auth, policy, callRedact, now);
+        const go = () => attempt(spec, given, endpoint, callInput, auth, policy, callRedact, now);
+        // The checks are the `/validators` entry's: a client without them runs none of their code.
+        const exchange = await (given.validators?.run(endpoint, input, given, go) ?? go());
         return finish(spec, given, exchange, callRedact, now);
       } catch (e) {
         const message = callRedact.text(e instanceof Error ? e.message : 'the call failed');
@@ -188,13 +197,12 @@ async function attempt(spec: FullRuntimeSpec, options: ClientRuntimeOptions, end
   const providers = chooseProviders(auth, endpoint);
   let replayed = false;
   let retriedOnce = false;
-  const canceled = (): Exchange => ({ result: { ok: false, error: clientError(endpoint.host, 'canceled', 'the call was aborted') }, request: undefined, response: undefined });
   for (let retries = 0; ; ) {
-    if (input.signal?.aborted === true) return canceled();
+    if (input.signal?.aborted === true) return canceled(endpoint.host);
     const pending = prove(providers);
     // A caller's abort ends its own wait for the shared token request, not the request itself.
     const proved = pending instanceof Promise ? await untilAborted(pending, input.signal) : pending;
-    if (proved === undefined) return canceled();
+    if (proved === undefined) return canceled(endpoint.host);
     if (!proved.ok) return proved.exchange;
     // The call's redactor lets a redirect to another origin go anonymously, unless its Location holds a secret.
     const exchange = await send(spec, options, endpoint, input, proved.proofs, secrets);
@@ -213,7 +221,7 @@ async function attempt(spec: FullRuntimeSpec, options: ClientRuntimeOptions, end
     const wait = retries < maxRetries ? (once ? backoffMs(policy, retries) : retryDelay(endpoint, exchange, result.error, policy, retries, now)) : undefined;
     if (wait === undefined) return exchange;
     retriedOnce ||= once;
-    if (!(await sleep(wait, input.signal))) return canceled();
+    if (!(await sleep(wait, input.signal))) return canceled(endpoint.host);
     retries++;
   }
 }

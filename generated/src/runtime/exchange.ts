@@ -17,6 +17,7 @@ import type { EndpointSpec, RuntimeSpec } from './spec.js';
 import { statusMatches } from './status.js';
 import { nextHop } from './redirect.js';
 import type { Redactor } from './support.js';
+import type { ValidationIssue } from './validate.js';
 import { FetchResponse, Outgoing, viaFetch, type FetchLike, type Received, type Sent, type Transport, type TransportResponse } from './transport.js';
 
 export interface RuntimeOptions {
@@ -90,6 +91,8 @@ export interface ClientError<Host extends string = string> {
   readonly body: unknown;
   /** Of a `redirect` error: the Location the server named, when it could be read (a browser hides it). */
   readonly location?: string;
+  /** Of an `invalid_response` or `invalid_request` error of the client's checks: every way the body or input is not of its type. */
+  readonly issues?: readonly ValidationIssue[];
   // Absent here; declared so code can read them across a union with decoded errors.
   readonly kind?: undefined;
   readonly bodyStatus?: undefined;
@@ -149,8 +152,13 @@ export interface Exchange {
   readonly response: Received | undefined;
 }
 
-function failure(error: ClientError, request: Sent | undefined): Exchange {
+export function failure(error: ClientError, request: Sent | undefined): Exchange {
   return { result: { ok: false, error }, request, response: undefined };
+}
+
+/** A call its caller aborted: before it was sent (no request), or while it was under way. */
+export function canceled(host: string, request?: Sent): Exchange {
+  return failure(clientError(host, 'canceled', 'the call was aborted'), request);
 }
 
 /**
@@ -180,7 +188,7 @@ export async function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint:
     }
   } catch (e) {
     if (outgoing.expired) return failure(clientError(host, 'timeout', `no response within ${timeoutMs} ms`), request);
-    if (input.signal?.aborted === true) return failure(clientError(host, 'canceled', 'the call was aborted'), request);
+    if (input.signal?.aborted === true) return canceled(host, request);
     return failure(clientError(host, 'network', `network error: ${e instanceof Error ? e.message : 'unknown'}`), request);
   } finally {
     outgoing.clear();

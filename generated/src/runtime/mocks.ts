@@ -15,12 +15,19 @@ import { stringifyJson } from './json.js';
 import type { EndpointSpec, RuntimeSpec } from './spec.js';
 import type { ParamSpec } from './params.js';
 import type { StreamEvent, StreamSpec } from './stream.js';
+import type { ClientRuntimeOptions } from './base-client.js';
+import type { Validator } from './validate.js';
 
 export type MockMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
 
 /** msw's handler options: `once` answers one request, then falls through to the next handler. */
 export interface MockHandlerOptions {
   readonly once?: boolean;
+  /**
+   * Answer 400 with the issues when a JSON request body is not of its type (the target's
+   * `validators` check it; default: the target's `validateRequests`).
+   */
+  readonly validateRequests?: boolean;
 }
 
 /** The part of msw's resolver argument the handlers read. */
@@ -30,7 +37,7 @@ export interface MockRequestInfo {
 
 /** The part of msw's `http` the mocks use: one route builder per method. */
 export type HttpLike<Handler> = {
-  readonly [M in MockMethod]: (path: string, resolver: (info: MockRequestInfo) => Response, options?: MockHandlerOptions) => Handler;
+  readonly [M in MockMethod]: (path: string, resolver: (info: MockRequestInfo) => Response | Promise<Response>, options?: { readonly once?: boolean }) => Handler;
 };
 
 /** A canned HTTP response. */
@@ -180,7 +187,7 @@ export interface MockFixtureSet {
 }
 
 /** Where the mocked APIs answer: the options the client is created with (its environment, server variables and base URLs). */
-export type MockTargetOptions = RuntimeOptions;
+export type MockTargetOptions = RuntimeOptions & Pick<ClientRuntimeOptions, 'validators' | 'validateRequests'>;
 
 /** msw handlers for one endpoint. */
 export interface EndpointMocks<Handler, Key extends string = string> {
@@ -323,7 +330,17 @@ function endpointMocks<Handler>(http: HttpLike<Handler>, spec: MockRuntimeSpec, 
     if (found === undefined) throw new TypeError(`no fixture '${key}' for ${id}`);
     return found;
   };
-  const respond = (response: MockResponse, options?: MockHandlerOptions): Handler => http[method](url, ({ request }) => unmet(endpoint, request) ?? mockResponse(response), options);
+  // The request body's validator, where the handler is asked to check it.
+  const checker = (options: MockHandlerOptions | undefined) => ((options?.validateRequests ?? target.validateRequests) === true ? lookup(target.validators?.endpoints ?? {}, id)?.body : undefined);
+  const answer = (options: MockHandlerOptions | undefined, reply: (request: Request) => Response): Handler => {
+    const check = checker(options);
+    const once = options?.once === undefined ? undefined : { once: options.once };
+    if (check === undefined) return http[method](url, ({ request }) => unmet(endpoint, request) ?? reply(request), once);
+    // A package with dates as Date objects checks them as Dates: the request's text is read as the client would have written it.
+    const dated = (endpoint.write as { readonly readDates?: (value: unknown) => unknown } | undefined)?.readDates;
+    return http[method](url, async ({ request }) => unmet(endpoint, request) ?? (await refusedBody(check, request, dated)) ?? reply(request), once);
+  };
+  const respond = (response: MockResponse, options?: MockHandlerOptions): Handler => answer(options, () => mockResponse(response));
   const stream = mine.stream;
   const mocks: EndpointMocks<Handler> = {
     method,
@@ -333,7 +350,7 @@ function endpointMocks<Handler>(http: HttpLike<Handler>, spec: MockRuntimeSpec, 
       if (stream !== undefined) return streamHandler(http, method, url, endpoint, stream, options ?? {}, id);
       const last = mine.lastPage;
       if (last === undefined) return respond(mine.success, options);
-      return http[method](url, ({ request }) => unmet(endpoint, request) ?? mockResponse(followsFirstPage(endpoint, request) ? last : mine.success), options);
+      return answer(options, (request) => mockResponse(followsFirstPage(endpoint, request) ? last : mine.success));
     },
     error: (key, options) => respond(fixture(key), options),
     respond,
@@ -374,6 +391,25 @@ function streamHandler<Handler>(http: HttpLike<Handler>, method: MockMethod, url
     ...(fails ? { failure: { after: failAfter, error: error === undefined ? undefined : { event: error.event, data: options.errorData ?? error.data } } } : {}),
   };
   return http[method](url, ({ request }) => unmet(endpoint, request) ?? streamResponse(endpoint, stream, plan, request), options.once === undefined ? undefined : { once: options.once });
+}
+
+/**
+ * A 400 listing the issues of a JSON request body that is not of its type (a body that is not
+ * JSON at all, too); undefined for a valid one, no body, or a body of another media type.
+ */
+async function refusedBody(check: Validator<unknown>, request: Request, dated?: (value: unknown) => unknown): Promise<Response | undefined> {
+  const media = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (media !== 'application/json' && !media.endsWith('+json')) return undefined;
+  const text = await request.clone().text();
+  if (text === '') return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return mockResponse({ status: 400, contentType: 'application/json', json: { message: 'mock: the request body is not JSON', issues: [] } });
+  }
+  const issues = check.issues(dated === undefined ? body : dated(body));
+  return issues.length === 0 ? undefined : mockResponse({ status: 400, contentType: 'application/json', json: { message: 'mock: the request body is not of its type', issues } });
 }
 
 /** The longest delay a timer takes. */

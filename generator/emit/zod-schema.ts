@@ -90,6 +90,8 @@ function primitiveSchema(ref: Extract<TypeRef, { kind: 'primitive' }>, direction
     case 'binary':
       return call(scope.helper(direction === 'request' ? ZOD.helpers.bytesOrBlob : ZOD.helpers.bytes));
     case 'string':
+      // A package with dates as Date objects holds a Date where the contract says date-time or date (its validators check a valid Date).
+      if (scope.k.contract.outputs.dates === 'Date' && (ref.format === 'date-time' || ref.format === 'date')) return zod('date');
       return stringSchema(ref.format, ref.constraints ?? {}, scope);
     case 'integer':
     case 'number':

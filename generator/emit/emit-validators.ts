@@ -125,7 +125,7 @@ function distinctRefs(refs: readonly TypeRef[]): TypeRef[] {
 function paramsRef(k: Knowledge, endpoint: Endpoint): TypeRef | undefined {
   const params = k.callParams(endpoint);
   if (params.length === 0) return undefined;
-  const fields: Field[] = params.map((p) => ({ name: p.key, type: p.type, required: p.required && !p.idempotencyKey, description: undefined, readOnly: false, writeOnly: false, deprecated: undefined, inherited: undefined, loc: p.loc }) as Field);
+  const fields: Field[] = params.map((p) => ({ name: p.key, type: p.type, required: p.required && !p.idempotencyKey, default: p.default, description: undefined, notShown: undefined, secret: p.secret, readOnly: false, writeOnly: false, deprecated: undefined, inherited: undefined, loc: p.loc }));
   return { kind: 'object', fields, open: true, notShown: undefined };
 }
 

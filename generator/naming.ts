@@ -109,6 +109,13 @@ export function typeName(name: string): string {
 }
 
 /**
+ * Every name a JavaScript object inherits from Object.prototype (ECMAScript's, written out so no
+ * output depends on the Node.js that runs the generator): a lookup by such a name finds the
+ * inherited member unless the object has its own.
+ */
+export const OBJECT_PROTOTYPE_NAMES: ReadonlySet<string> = new Set(['__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__', '__proto__', 'constructor', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf']);
+
+/**
  * The members of TypeScript's `Object` interface (lib.es5.d.ts; test/object-members.test.ts holds
  * the list to the compiler's). TypeScript reads a property an object literal leaves out as
  * Object's member of that name, so `{ name: 'x' }` is no `{ name: string; constructor?: string }`:

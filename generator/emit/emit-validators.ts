@@ -16,7 +16,7 @@ import { header } from './output.js';
 import { exportedName } from './emit-types.js';
 import { fits, list } from './pretty.js';
 import type { TsFile } from './ts-file.js';
-import { checksModule, type Direction, type Wanted } from './validator-code.js';
+import { checksModule, type ChecksModule, type Direction, type Wanted } from './validator-code.js';
 
 /** Contract types come in as a namespace: a type named like a validator (`FooSchema` beside `Foo`) cannot meet it. */
 const VALIDATORS_NAMESPACES: Readonly<Record<string, string>> = { [MODULE.types]: 'Types', [MODULE.client]: 'Client' };
@@ -26,7 +26,9 @@ export const VALIDATORS_ENTRY: OutputDescriptor = {
   enabled: (contract) => contract.outputs.validators,
   files: (emit) => {
     const plan = validatorPlan(emit.contract);
-    return [...checksFiles(emit.contract, plan), ...emit.tsFile(MODULE.validators, (f) => emitValidators(f, emit.contract, plan), VALIDATORS_NAMESPACES)];
+    // One checks module: checks.js holds it, validators.ts names its functions.
+    const checks = checksModule(emit.contract, [...plan.exported.map((p) => p.wanted), ...plan.wanted], `./${MODULE.runtime.validate}.js`);
+    return [...checksFiles(emit.contract, checks), ...emit.tsFile(MODULE.validators, (f) => emitValidators(f, plan, checks.functions), VALIDATORS_NAMESPACES)];
   },
   // validate.ts and validation.ts ship with the main entry: the client's options name their types.
   runtime: [],
@@ -125,7 +127,7 @@ function distinctRefs(refs: readonly TypeRef[]): TypeRef[] {
 function paramsRef(k: Knowledge, endpoint: Endpoint): TypeRef | undefined {
   const params = k.callParams(endpoint);
   if (params.length === 0) return undefined;
-  const fields: Field[] = params.map((p) => ({ name: p.key, type: p.type, required: p.required && !p.idempotencyKey, description: undefined, readOnly: false, writeOnly: false, deprecated: undefined, inherited: undefined, loc: p.loc }) as Field);
+  const fields: Field[] = params.map((p) => ({ name: p.key, type: p.type, required: p.required && !p.idempotencyKey, default: p.default, description: undefined, notShown: undefined, secret: p.secret, readOnly: false, writeOnly: false, deprecated: undefined, inherited: undefined, loc: p.loc }));
   return { kind: 'object', fields, open: true, notShown: undefined };
 }
 
@@ -138,35 +140,21 @@ function paramsRef(k: Knowledge, endpoint: Endpoint): TypeRef | undefined {
  * run to megabytes, so one copy), and their declarations in src/, where validators.ts reads them.
  * dist/ needs none: validators.d.ts names no check, and the package exports no path to them.
  */
-function checksFiles(contract: Contract, plan: Plan): OutputFile[] {
-  const { code, declarations } = checksOf(contract, plan);
+function checksFiles(contract: Contract, checks: ChecksModule): OutputFile[] {
+  const names = [...new Set(checks.functions)].sort();
+  const declarations = ["import type { Issues } from './runtime/validate.js';", '', ...names.map((n) => `export declare function ${n}(v: unknown, is?: Issues): boolean;`), ''].join('\n');
   return [
-    { path: `dist/${MODULE.checks}.js`, text: `${header(contract)}\n${code}`, format: 'none' },
+    { path: `dist/${MODULE.checks}.js`, text: `${header(contract)}\n${checks.code}`, format: 'none' },
     { path: `src/${MODULE.checks}.d.ts`, text: `${header(contract)}\n${declarations}`, format: 'none' },
   ];
-}
-
-/** Memo of the checks module by contract: validators.ts names the functions checks.js exports. */
-const checksMemo = new WeakMap<Contract, { code: string; declarations: string; functions: readonly string[] }>();
-
-function checksOf(contract: Contract, plan: Plan) {
-  let found = checksMemo.get(contract);
-  if (found === undefined) {
-    const module = checksModule(contract, [...plan.exported.map((p) => p.wanted), ...plan.wanted], `./${MODULE.runtime.validate}.js`);
-    const names = [...new Set(module.functions)].sort();
-    const declarations = ["import type { Issues } from './runtime/validate.js';", '', ...names.map((n) => `export declare function ${n}(v: unknown, is?: Issues): boolean;`), ''].join('\n');
-    found = { code: module.code, declarations, functions: module.functions };
-    checksMemo.set(contract, found);
-  }
-  return found;
 }
 
 // ---------------------------------------------------------------------------------------------
 // validators.ts
 // ---------------------------------------------------------------------------------------------
 
-function emitValidators(file: TsFile, contract: Contract, plan: Plan): void {
-  const { functions } = checksOf(contract, plan);
+/** `functions`: the checks of `plan`'s exported validators, then of its other wanted types, by index. */
+function emitValidators(file: TsFile, plan: Plan, functions: readonly string[]): void {
   const validator = file.use(MODULE.runtime.validate, 'validator');
   const Validator = file.useType(MODULE.runtime.validate, 'Validator');
   const make = (index: number): string => `${validator}(${file.use(MODULE.checks, functions[index] ?? '')})`;

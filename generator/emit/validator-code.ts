@@ -14,7 +14,7 @@
  */
 import { isInt64, knowledge, type Knowledge } from '../model/knowledge.js';
 import type { Constraints, Contract, Field, NamedType, TypeRef } from '../model/types.js';
-import { stringLiteral } from '../naming.js';
+import { OBJECT_PROTOTYPE_NAMES, stringLiteral } from '../naming.js';
 
 export type Direction = 'request' | 'response';
 
@@ -409,16 +409,10 @@ function unknownKeys(fields: readonly Field[], unknown: string): string[] {
   return [`for (const k in v) if (${known.length === 0 ? 'true' : `!(${known.join(' || ')})`} && Object.hasOwn(v, k)) { ${unknown} }`];
 }
 
-/**
- * Names an object inherits from Object.prototype (ECMAScript's, written out: the output must not
- * depend on the Node.js that generates it): a field so named is read as an own property only.
- */
-const INHERITED: ReadonlySet<string> = new Set(['__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__', '__proto__', 'constructor', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf']);
-
 /** `v`'s field `name`: read by name, or as an own property where Object.prototype has one so named. */
 function ownRead(name: string): string {
   const key = stringLiteral(name);
-  return INHERITED.has(name) ? `Object.hasOwn(v, ${key}) ? v[${key}] : undefined` : `v[${key}]`;
+  return OBJECT_PROTOTYPE_NAMES.has(name) ? `Object.hasOwn(v, ${key}) ? v[${key}] : undefined` : `v[${key}]`;
 }
 
 /** A number's bounds and multipleOf, each as a test of a value and the issue it makes. */

@@ -2,7 +2,7 @@
  * What one import carries through its stages: the description, the warnings it collects, the
  * names it has handed out, and where in the description each part of the contract came from.
  */
-import { camel, pascal } from '../naming.js';
+import { camel, OBJECT_PROTOTYPE_NAMES, pascal } from '../naming.js';
 import { pointerOf } from '../load/locate.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -20,7 +20,6 @@ export interface ImportWarning {
 }
 
 const BUILT_IN_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'unknown', 'binary', 'object', 'array', 'map', 'enum', 'union', 'required', 'none']);
-const PROTOTYPE = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /** Names handed out in one namespace: unique by more than case and underscores, as the format requires of ids. */
 export class Names {
@@ -37,7 +36,7 @@ export class Names {
   }
 
   private isTaken(name: string): boolean {
-    return this.taken.has(fold(name)) || this.reserved.has(name) || BUILT_IN_TYPES.has(name) || PROTOTYPE.has(name);
+    return this.taken.has(fold(name)) || this.reserved.has(name) || BUILT_IN_TYPES.has(name) || OBJECT_PROTOTYPE_NAMES.has(name);
   }
 }
 

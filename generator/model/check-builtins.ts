@@ -5,14 +5,14 @@
  * the contract's entry.
  */
 import { MESSAGES as M } from '../diagnostic-catalogue.js';
+import { OBJECT_PROTOTYPE_NAMES } from '../naming.js';
 import type { BuildContext } from './context.js';
 import type { Contract } from './types.js';
 
-const BUILT_IN = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 export function checkBuiltInNames(ctx: BuildContext, contract: Contract): void {
   const reject = (kind: string, name: string, path: readonly (string | number)[], at: 'key' | 'value' = 'key') => {
-    if (BUILT_IN.has(name)) ctx.report(M.builtInName, path, { kind, name }, at);
+    if (OBJECT_PROTOTYPE_NAMES.has(name)) ctx.report(M.builtInName, path, { kind, name }, at);
   };
   for (const h of contract.hosts) reject('host', h.name, ['hosts', h.name]);
   for (const s of contract.shapes) reject('shape', s.name, ['shapes', s.name]);

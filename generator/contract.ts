@@ -9,7 +9,7 @@ import { parseContractPieces, subsetPieceLocator } from './load/pieces.js';
 import { decodeText, readInputBytes } from './load/read-file.js';
 import { checkGeneratedNames } from './emit/check-names.js';
 import { buildModel } from './model/build.js';
-import type { Contract } from './model/types.js';
+import type { Contract, Outputs } from './model/types.js';
 import { validateSchema } from './validate-schema.js';
 
 /** `sources`: the other files the diagnostics may name (a description's overlays), by name, for code frames (`sourceOf`). */
@@ -28,9 +28,17 @@ export function loadContract(file: string, name: string = file): ContractResult 
  * changed ones again. `sha256`: of the source's UTF-8 bytes, when the caller has it (the model's
  * hash is not computed again).
  */
-export function loadContractText(file: string, source: string, incremental?: Incremental, sha256?: string): ContractResult {
+export function loadContractText(file: string, source: string, incremental?: Incremental, sha256?: string, outputs?: Partial<Outputs>): ContractResult {
   const loaded = largeText(incremental === undefined ? parseContract(file, source) : parseContractPieces(file, source, incremental.pieces));
-  return fromLoad(loaded.ok && sha256 !== undefined && loaded.contract.source === source ? { ...loaded, contract: { ...loaded.contract, sha256 } } : loaded, incremental);
+  return fromLoad(loaded.ok && sha256 !== undefined && loaded.contract.source === source ? { ...loaded, contract: { ...loaded.contract, sha256 } } : loaded, incremental, outputs);
+}
+
+function withOutputs(parsed: ParsedContract, outputs: Partial<Outputs> | undefined): ParsedContract {
+  const data = parsed.data;
+  if (outputs === undefined || typeof data !== 'object' || data === null || Array.isArray(data)) return parsed;
+  const own: unknown = Object.hasOwn(data, 'outputs') ? (data as Record<string, unknown>)['outputs'] : undefined;
+  const merged = typeof own === 'object' && own !== null ? { ...own, ...outputs } : { ...outputs };
+  return { ...parsed, data: { ...data, outputs: merged } };
 }
 
 /** A contract too large for yaml to parse whole finds each position by parsing the piece that holds it. */
@@ -40,13 +48,17 @@ function largeText(loaded: LoadResult): LoadResult {
 }
 
 /** A contract already parsed into data (an imported OpenAPI description), validated and modelled like any other. */
-export function loadParsedContract(parsed: ParsedContract): ContractResult {
-  return fromLoad({ ok: true, contract: parsed });
+export function loadParsedContract(parsed: ParsedContract, outputs?: Partial<Outputs>): ContractResult {
+  return fromLoad({ ok: true, contract: parsed }, undefined, outputs);
 }
 
-function fromLoad(loaded: LoadResult, incremental?: Incremental): ContractResult {
+/**
+ * `outputs`: set whatever the contract says (flags, a config entry, the API), put in its data
+ * before it is checked, so the names the outputs they turn on generate are checked too.
+ */
+function fromLoad(loaded: LoadResult, incremental?: Incremental, outputs?: Partial<Outputs>): ContractResult {
   if (!loaded.ok) return loaded;
-  const { contract: parsed } = loaded;
+  const parsed = withOutputs(loaded.contract, outputs);
   const schemaProblems = validateSchema(parsed, incremental);
   if (schemaProblems.length > 0) return { ok: false, diagnostics: sortDiagnostics(schemaProblems), source: parsed.source };
   // The package's names are checked with the model, so `validate` reports what `generate` would refuse.

@@ -152,7 +152,7 @@ export interface RenderOptions {
 export async function render(contractFile: string, source: string, options: RenderOptions = {}): Promise<RenderOutcome> {
   // The heavy stages (yaml, ajv) load only when there is work to do.
   const [{ loadInputText }, { layout }] = await Promise.all([import('./input.js'), import('./emit/layout.js')]);
-  const loaded = loadInputText(contractFile, source, options.incremental, options.sha256, options.overlays);
+  const loaded = loadInputText(contractFile, source, options.incremental, options.sha256, options.overlays, options.outputs);
   if (!loaded.ok) return { kind: 'invalid', diagnostics: loaded.diagnostics, source: loaded.source, sources: loaded.sources };
   const files = new Map<string, string>();
   // Emitters write src/ in prettier's form and dist/ beside it (test/prettier-form.test.ts and

@@ -5,6 +5,7 @@
  */
 import { loadContract, loadContractText, type ContractResult } from './contract.js';
 import type { Incremental } from './incremental.js';
+import type { Outputs } from './model/types.js';
 import type { ImportedContract } from './import/load-description.js';
 import { loadDescription, loadDescriptionText } from './import/load-description.js';
 import { isDescriptionFile, isDescriptionPath } from './import/sniff.js';
@@ -26,9 +27,9 @@ export function loadInput(path: string, file: string = path, overlays: readonly 
  * `source` already read (and hashed: `sha256`, of its UTF-8 bytes, is the contract's hash when
  * given); a description is imported whole again, a contract may be read in pieces.
  */
-export function loadInputText(file: string, source: string, incremental?: Incremental, sha256?: string, overlays: readonly OverlayInput[] = []): InputResult {
-  if (isDescriptionFile(file, source)) return imported(loadDescriptionText(file, source, { overlays }, sha256));
-  return overlays.length === 0 ? loadContractText(file, source, incremental, sha256) : refused(overlays, file);
+export function loadInputText(file: string, source: string, incremental?: Incremental, sha256?: string, overlays: readonly OverlayInput[] = [], outputs?: Partial<Outputs>): InputResult {
+  if (isDescriptionFile(file, source)) return imported(loadDescriptionText(file, source, { overlays, ...(outputs === undefined ? {} : { outputs }) }, sha256));
+  return overlays.length === 0 ? loadContractText(file, source, incremental, sha256, outputs) : refused(overlays, file);
 }
 
 function refused(overlays: readonly OverlayInput[], file: string): ContractResult {

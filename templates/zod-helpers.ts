@@ -1,33 +1,21 @@
 /**
  * What the generated zod schemas (the package's `/zod` entry) use where zod's own schemas would
  * mean something else than the package's validators: JSON Schema's integers and string lengths,
- * ajv's `multipleOf`, JSON equality for `uniqueItems`, formats as the validators read them,
- * bytes, fields named like members of every object, rules across fields, and discriminated
- * unions `z.discriminatedUnion` cannot hold. Shipped with the zod entry only: zod is that entry's
- * optional peer dependency, and the rest of the package never loads this module.
+ * ajv's `multipleOf`, JSON equality for `uniqueItems`, bytes, fields named like members of every
+ * object, rules across fields, and discriminated unions `z.discriminatedUnion` cannot hold. Each
+ * decides by validate.ts's function where it has one, as the schemas' formats do. Shipped with
+ * the zod entry only: zod is that entry's optional peer dependency, and the rest of the package
+ * never loads this module.
  */
 import { z } from 'zod';
+import { codePoints, multipleOf as isMultipleOf, unique } from './validate.js';
 
 /** Any whole number, as JSON Schema's `integer` (zod's `int()` stops at 2^53; JSON does not). */
 export function wholeNumber(): z.ZodNumber {
   return z.number().refine(Number.isInteger, 'expected an integer');
 }
 
-/** A string's length as JSON Schema counts it: in code points (zod's `min` and `max` counted UTF-16 units in releases the peer range still takes: 4.0 did). */
-function codePoints(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    // A surrogate pair is one code point; a lone surrogate is one too.
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-    n++;
-  }
-  return n;
-}
-
+/** A string's length as JSON Schema counts it, in code points (zod's `min` and `max` counted UTF-16 units in releases the peer range still takes: 4.0 did). */
 export function minChars(min: number): z.core.$ZodCheck<string> {
   return z.refine<string>((s) => codePoints(s) >= min, `must be at least ${min} characters long`);
 }
@@ -38,7 +26,7 @@ export function maxChars(max: number): z.core.$ZodCheck<string> {
 
 /** `multipleOf` as ajv decides it: the quotient is a whole number in floating point (zod's `multipleOf` allows for rounding, so 0.3 is a multiple of 0.1 to zod only). */
 export function multipleOf(m: number): z.core.$ZodCheck<number> {
-  return z.refine<number>((v) => Number.isInteger(v / m), `must be a multiple of ${m}`);
+  return z.refine<number>((v) => isMultipleOf(v, m), `must be a multiple of ${m}`);
 }
 
 /** `uniqueItems`: no two items equal as JSON values, objects whatever their keys' order (zod has no such check). */
@@ -46,57 +34,9 @@ export function uniqueItems(): z.core.$ZodCheck<readonly unknown[]> {
   return z.refine<readonly unknown[]>(unique, 'must not repeat an item');
 }
 
-function unique(items: readonly unknown[]): boolean {
-  const seen = new Set<string>();
-  for (const item of items) {
-    const text = canonical(item, 0);
-    if (seen.has(text)) return false;
-    seen.add(text);
-  }
-  return true;
-}
-
-function canonical(value: unknown, depth: number): string {
-  if (depth > 64 || value === null || typeof value !== 'object') return typeof value === 'bigint' ? value.toString() : (JSON.stringify(value) ?? 'undefined');
-  if (Array.isArray(value)) return `[${value.map((v: unknown) => canonical(v, depth + 1)).join(',')}]`;
-  const record = value as Record<string, unknown>;
-  return `{${Object.keys(record)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonical(record[k], depth + 1)}`)
-    .join(',')}}`;
-}
-
 /** A required field's value: `undefined` is no value, even of a type that takes anything (zod's `unknown()` takes it). */
 export function notUndefined(): z.core.$ZodCheck<unknown> {
   return z.refine<unknown>((v) => v !== undefined, 'is required');
-}
-
-/**
- * `time` as the package's validators read it: hh:mm:ss, a fraction, and an offset (`Z` or
- * ±hh:mm); zod's `iso.time()` takes no offset. A leap second (23:59:60 UTC) is refused, as zod's
- * `iso.datetime()` refuses it.
- */
-export function timeFormat(): z.ZodCustomStringFormat<'time'> {
-  return z.stringFormat('time', /^(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/);
-}
-
-/** `uuid` as the package's validators read it: 8-4-4-4-12 hex digits of any version, as a `urn:uuid:` too (zod's `uuid()` wants a version and variant). */
-export function uuidFormat(): z.ZodCustomStringFormat<'uuid'> {
-  return z.stringFormat('uuid', /^(?:urn:uuid:)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
-}
-
-/** `uri` as the package's validators read it: an absolute URI of the characters a URI holds (zod's `url()` is what `new URL()` parses). */
-export function uriFormat(): z.ZodCustomStringFormat<'uri'> {
-  return z.stringFormat('uri', /^[a-z][a-z0-9+.-]*:(?:[a-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9a-f]{2})+$/i);
-}
-
-// A dot-atom local part and a domain of two or more labels; at most 320 characters. Neither part
-// can backtrack far: an atom holds no dot, a label no dot.
-const EMAIL = /^(?=[\s\S]{1,320}$)[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
-
-/** `email` as the package's validators read it (zod's default pattern refuses most of the local part's punctuation, `#` or `{` say, and a numeric top-level label). */
-export function emailFormat(): z.ZodEmail {
-  return z.email({ pattern: EMAIL });
 }
 
 /** Bytes as responses carry them. */
@@ -107,14 +47,6 @@ export function bytes(): z.ZodType<Uint8Array> {
 /** Bytes as requests send them: a Uint8Array, or a Blob (a File carries its name and media type) where the platform has one. */
 export function bytesOrBlob(): z.ZodType<Uint8Array | Blob> {
   return z.union([bytes(), z.custom<Blob>((v) => typeof Blob === 'function' && v instanceof Blob)]);
-}
-
-/**
- * A field of the other direction (readOnly in a request, writeOnly in a response) on a closed
- * object: allowed and not checked, as the package's validators allow it (a server may echo it).
- */
-export function otherDirection(): z.ZodOptional<z.ZodUnknown> {
-  return z.unknown().optional();
 }
 
 /** A property of `value` itself, never one it inherits. */

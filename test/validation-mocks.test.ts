@@ -1,6 +1,6 @@
 /**
  * The mocks and the validators (issue 35) agree: every success fixture (and last page) of every
- * fixture contract passes its endpoint's validators, through the package as generated; and a
+ * fixture contract, JSON or text, passes its endpoint's validators, through the package as generated; and a
  * handler asked to check request bodies answers 400 with the issues of one that is not of its
  * type, through msw and the generated client.
  */
@@ -34,6 +34,7 @@ interface EndpointValidators {
 interface SuccessFixture {
   readonly status: number;
   readonly json?: unknown;
+  readonly text?: string;
 }
 interface Fixtures {
   readonly endpoints: Readonly<Record<string, { readonly success: SuccessFixture; readonly lastPage?: SuccessFixture }>>;
@@ -64,8 +65,10 @@ describe('every success fixture passes its validators', () => {
       const data = Object.hasOwn(validators.VALIDATORS.endpoints, id) ? validators.VALIDATORS.endpoints[id]?.data : undefined;
       for (const success of [fixtures.success, ...(fixtures.lastPage === undefined ? [] : [fixtures.lastPage])]) {
         const check = data?.find(([spec]) => matches(spec, success.status))?.[1];
-        if (check === undefined || success.json === undefined) continue;
-        expect(check.issues(success.json), `${id} ${success.status}`).toEqual([]);
+        // A body read as text is checked as text (in a dates package its date stays a string).
+        const body = success.json !== undefined ? success.json : success.text;
+        if (check === undefined || body === undefined) continue;
+        expect(check.issues(body), `${id} ${success.status}`).toEqual([]);
         checked++;
       }
     }

@@ -16,7 +16,7 @@ import { header } from './output.js';
 import { exportedName } from './emit-types.js';
 import { fits, list } from './pretty.js';
 import type { TsFile } from './ts-file.js';
-import { checksModule, type ChecksModule, type Direction, type Wanted } from './validator-code.js';
+import { checksModule, type ChecksModule, type Direction, type Reading, type Wanted } from './validator-code.js';
 
 /** Contract types come in as a namespace: a type named like a validator (`FooSchema` beside `Foo`) cannot meet it. */
 const VALIDATORS_NAMESPACES: Readonly<Record<string, string>> = { [MODULE.types]: 'Types', [MODULE.client]: 'Client' };
@@ -81,16 +81,18 @@ function validatorPlan(contract: Contract): Plan {
     // Types by name, not written out again: the declarations stay small (a consumer's tsc reads them).
     const bodyType = (f: TsFile) => (request?.body.kind === 'named' && request.body.nullable !== true ? f.useType(MODULE.types, exportedName(contract, request.body.name, 'request')) : `NonNullable<${f.useType(MODULE.client, endpointNames.input(id))}['body']>`);
     if (request !== undefined) exported.push({ name: validatorNames.body(id), wanted: { ref: request.body, direction: 'request' }, type: bodyType });
-    const checked = checkedSuccesses(k, endpoint);
-    const refs = distinctRefs(checked.map((r) => r.body as TypeRef));
+    const checked = checkedSuccesses(k, endpoint).map((r) => ({ r, wanted: { ref: r.body as TypeRef, direction: reading(k, r) } }));
+    const distinct = distinctWanted(checked.map((c) => c.wanted));
     const data: { status: string; check: string | number }[] = [];
-    if (refs.length > 0) {
-      const union: TypeRef = refs.length === 1 ? (refs[0] as TypeRef) : { kind: 'union', members: refs, discriminator: undefined };
-      exported.push({ name: validatorNames.data(id), wanted: { ref: union, direction: 'response' }, type: (f) => f.useType(MODULE.client, endpointNames.data(id)) });
-      for (const response of checked) {
-        const status = response.status.kind === 'exact' ? String(response.status.status) : response.status.kind === 'class' ? `'${response.status.statusClass}XX'` : "'2XX'";
+    const [first] = distinct;
+    if (first !== undefined) {
+      // A body read as text keeps its dates as text: the union is read so where every body is.
+      const union: Wanted = distinct.length === 1 ? first : { ref: { kind: 'union', members: distinct.map((w) => w.ref), discriminator: undefined }, direction: distinct.every((w) => w.direction === 'text') ? 'text' : 'response' };
+      exported.push({ name: validatorNames.data(id), wanted: union, type: (f) => f.useType(MODULE.client, endpointNames.data(id)) });
+      for (const { r, wanted } of checked) {
+        const status = r.status.kind === 'exact' ? String(r.status.status) : r.status.kind === 'class' ? `'${r.status.statusClass}XX'` : "'2XX'";
         // One body type: every status shares the data's validator; else each its own.
-        data.push({ status, check: refs.length === 1 ? validatorNames.data(id) : inner.push({ ref: response.body as TypeRef, direction: 'response' }) - 1 });
+        data.push({ status, check: distinct.length === 1 ? validatorNames.data(id) : inner.push(wanted) - 1 });
       }
     }
     const params = paramsRef(k, endpoint);
@@ -111,11 +113,16 @@ function isBytes(k: Knowledge, ref: TypeRef): boolean {
   return type?.kind === 'alias' && isBytes(k, type.type);
 }
 
-function distinctRefs(refs: readonly TypeRef[]): TypeRef[] {
-  const seen = new Map<string, TypeRef>();
-  for (const ref of refs) {
-    const key = JSON.stringify(ref);
-    if (!seen.has(key)) seen.set(key, ref);
+/** How the client holds a success's body: read as text (dates stay text), or as JSON. */
+function reading(k: Knowledge, r: ResponseSpec): Reading {
+  return k.responseBody(r).kind === 'text' ? 'text' : 'response';
+}
+
+function distinctWanted(list: readonly Wanted[]): Wanted[] {
+  const seen = new Map<string, Wanted>();
+  for (const w of list) {
+    const key = JSON.stringify(w);
+    if (!seen.has(key)) seen.set(key, w);
   }
   return [...seen.values()];
 }

@@ -16,7 +16,8 @@ import { distinctEndpoints } from './main-entry.js';
 import { endpointNames, MODULE, typeNames, ZOD } from './names.js';
 import type { NameClaim, OutputDescriptor } from './output.js';
 import type { TsFile } from './ts-file.js';
-import { discriminable, lazy, namedSchema, schemaOf, type SchemaScope } from './zod-schema.js';
+import { FORMATS } from './validator-code.js';
+import { discriminable, lazy, namedSchema, schemaOf, textSchema, type SchemaScope } from './zod-schema.js';
 
 /** The zod versions the schemas are written for (zod 4's classic API). */
 const ZOD_RANGE = '^4.0.0';
@@ -36,7 +37,7 @@ export const ZOD_ENTRY: OutputDescriptor = {
   // Only this entry imports zod: optional, so the main entry stays dependency-free.
   peerDependencies: [{ name: ZOD.package, range: ZOD_RANGE, optional: true }],
   readme: (contract) => zodReadme(contract),
-  names: (contract) => [{ id: 'zod', reserved: [ZOD.z, ...Object.values(ZOD.helpers), ...Object.values(ZOD.namespaces)], claims: zodClaims(contract) }],
+  names: (contract) => [{ id: 'zod', reserved: [ZOD.z, ...Object.values(ZOD.helpers), ...Object.values(FORMATS), ...Object.values(ZOD.namespaces)], claims: zodClaims(contract) }],
 };
 
 /** The directions a named type has a schema in: as responses carry it, and as requests send it where that differs. */
@@ -78,6 +79,7 @@ function emitZod(file: TsFile, contract: Contract): void {
       return declared.has(schema) ? name(schema) : lazy(schema);
     },
     helper: (helper) => file.use(MODULE.runtime.zodHelpers, helper),
+    check: (check) => file.use(MODULE.runtime.validate, check),
   };
   const members = discriminatedMembers(contract);
   for (const type of contract.types) {
@@ -112,17 +114,21 @@ function emitEndpoint(file: TsFile, contract: Contract, e: Endpoint, scope: Sche
  * so a status that only streams adds nothing; an endpoint whose data is only streamed, or only
  * what a followed redirect's target answers, has no data schema.
  */
-function dataMembers(contract: Contract, e: Endpoint): readonly (TypeRef | 'undefined')[] | undefined {
+function dataMembers(contract: Contract, e: Endpoint): readonly DataMember[] | undefined {
   const k = knowledge(contract);
   if (k.redirectsOnly(e)) return undefined;
   const successes = k.successResponses(e);
-  if (successes.length === 0) return [{ kind: 'primitive', name: 'unknown' }];
-  const members = successes.flatMap((r): (TypeRef | 'undefined')[] => (r.body !== undefined ? [r.body] : r.stream === undefined ? ['undefined'] : []));
+  if (successes.length === 0) return [{ ref: { kind: 'primitive', name: 'unknown' }, text: false }];
+  const members = successes.flatMap((r): DataMember[] => (r.body !== undefined ? [{ ref: r.body, text: k.responseBody(r).kind === 'text' }] : r.stream === undefined ? ['undefined'] : []));
   return members.length === 0 ? undefined : members;
 }
 
-function dataSchema(member: TypeRef | 'undefined', scope: SchemaScope): Expr {
-  return member === 'undefined' ? method(name(ZOD.z), 'undefined') : schemaOf(member, 'response', scope);
+/** A success's data: a body, and whether it is read as text (its dates stay text), or none. */
+type DataMember = { readonly ref: TypeRef; readonly text: boolean } | 'undefined';
+
+function dataSchema(member: DataMember, scope: SchemaScope): Expr {
+  if (member === 'undefined') return method(name(ZOD.z), 'undefined');
+  return member.text ? textSchema(member.ref, scope) : schemaOf(member.ref, 'response', scope);
 }
 
 /** `export const <name>: z.ZodType<T> = <value>;`, its JavaScript, and its declaration. */
@@ -171,13 +177,11 @@ function zodReadme(contract: Contract): string[] {
     `\`${pkg}/zod\` has a [zod](https://zod.dev) 4 schema of every type (\`<Type>Schema\`; \`<Type>InputSchema\` for a type requests send without its readOnly fields) and of every operation's request body (\`<Operation>BodySchema\`) and success data (\`<Operation>DataSchema\`), each declared as a \`z.ZodType\` of the package's own type. zod (${ZOD_RANGE}) is an optional peer dependency: install it to use this entry; the main entry never loads it.`,
     '',
     ...(example === undefined ? [] : ['```ts', `import { ${example} } from '${pkg}/zod';`, '', `const checked = ${example}.safeParse(JSON.parse(text));`, 'if (!checked.success) console.error(checked.error.issues);', '```', '']),
-    "A schema takes exactly the values the package's validators take, but where zod's own rules differ:",
+    "A schema takes exactly the values the package's validators take (formats are checked by the validators' own functions), but where zod's own rules differ:",
     '',
-    '- `date-time` is zod\'s `z.iso.datetime({ offset: true })`: it refuses a lowercase `t` or `z`, a space for the `T`, and a leap second, which RFC 3339 allows; `time` refuses the leap second too.',
-    "- `ipv6` is zod's `z.ipv6()`: it refuses an IPv4 group before `::`.",
     '- zod never reads a key named `__proto__` of a map (its guard against prototype pollution), nor a field of that name that a `requiredWhen` or `together` rule names, and leaves a `__proto__` field out of what `parse` returns; a map with symbol keys it refuses.',
     '',
-    `Integers are any whole number (zod's \`int()\` stops at 2^53), \`multipleOf\` is decided as ajv decides it, string lengths count code points, and a discriminated union whose members are not each an object with its own literal tag is a union of members held to their tag values: these use the helpers in \`src/runtime/zod-helpers.ts\`.`,
+    `Integers are any whole number (zod's \`int()\` stops at 2^53), \`multipleOf\` is decided as ajv decides it, string lengths count code points, formats are read as the validators read them, and a discriminated union whose members are not each an object with its own literal tag is a union of members held to their tag values: these use the helpers in \`src/runtime/zod-helpers.ts\`.`,
     '',
   ];
 }

@@ -17,11 +17,13 @@ import type { Constraints, Contract, Field, NamedType, TypeRef } from '../model/
 import { OBJECT_PROTOTYPE_NAMES, stringLiteral } from '../naming.js';
 
 export type Direction = 'request' | 'response';
+/** How a value is held: as requests send it, as responses carry it, or as a response body read as text (whose dates stay text in a `dates: Date` package). */
+export type Reading = Direction | 'text';
 
-/** A type to validate, in a direction. */
+/** A type to validate, as it is held. */
 export interface Wanted {
   readonly ref: TypeRef;
-  readonly direction: Direction;
+  readonly direction: Reading;
 }
 
 /** The module's JavaScript and, for each wanted type (in order), its check's name. */
@@ -101,23 +103,23 @@ class Constants {
  * they are (a thousand string fields share one check).
  */
 class Made {
-  private readonly byRef = new WeakMap<object, Map<Direction, string>>();
-  private readonly byValue = new Map<string, Map<Direction, string>>();
+  private readonly byRef = new WeakMap<object, Map<Reading, string>>();
+  private readonly byValue = new Map<string, Map<Reading, string>>();
 
-  get(ref: TypeRef, direction: Direction, make: () => string): string {
+  get(ref: TypeRef, direction: Reading, make: () => string): string {
     const slot = ref.kind === 'primitive' || ref.kind === 'enum' || ref.kind === 'literal' ? this.valueSlot(ref) : this.refSlot(ref);
     let fn = slot.get(direction);
     if (fn === undefined) slot.set(direction, (fn = make()));
     return fn;
   }
 
-  private refSlot(ref: TypeRef): Map<Direction, string> {
+  private refSlot(ref: TypeRef): Map<Reading, string> {
     let slot = this.byRef.get(ref);
     if (slot === undefined) this.byRef.set(ref, (slot = new Map()));
     return slot;
   }
 
-  private valueSlot(ref: TypeRef): Map<Direction, string> {
+  private valueSlot(ref: TypeRef): Map<Reading, string> {
     const { example: _example, ...meaning } = ref;
     const key = JSON.stringify(meaning.kind === 'enum' ? { ...meaning, notes: undefined } : meaning);
     let slot = this.byValue.get(key);
@@ -129,7 +131,8 @@ class Made {
 /** Enums this small are compared in place; larger ones go through a Set. */
 const INLINE_VALUES = 8;
 
-const FORMATS: Readonly<Record<string, string>> = { 'date-time': 'isDateTime', date: 'isDate', time: 'isTime', uuid: 'isUuid', uri: 'isUri', email: 'isEmail', ipv4: 'isIpv4', ipv6: 'isIpv6', hostname: 'isHostname', byte: 'isByte' };
+/** The formats checked, each by its function in templates/validate.ts (the zod entry calls the same). */
+export const FORMATS: Readonly<Record<string, string>> = { 'date-time': 'isDateTime', date: 'isDate', time: 'isTime', uuid: 'isUuid', uri: 'isUri', email: 'isEmail', ipv4: 'isIpv4', ipv6: 'isIpv6', hostname: 'isHostname', byte: 'isByte' };
 
 type Primitive = Extract<TypeRef, { kind: 'primitive' }>;
 
@@ -147,8 +150,8 @@ class Builder {
     this.dates = k.contract.outputs.dates === 'Date';
   }
 
-  private isDate(ref: Primitive): boolean {
-    return this.dates && ref.name === 'string' && (ref.format === 'date-time' || ref.format === 'date');
+  private isDate(ref: Primitive, direction: Reading): boolean {
+    return this.dates && direction !== 'text' && ref.name === 'string' && (ref.format === 'date-time' || ref.format === 'date');
   }
 
   code(): string {
@@ -156,7 +159,7 @@ class Builder {
   }
 
   /** A named type's check, made on first use (a recursive type calls its own); one for both directions where they hold it alike. */
-  named(name: string, given: Direction): string {
+  named(name: string, given: Reading): string {
     const direction = this.k.differsByDirection.has(name) ? given : 'response';
     const key = `${direction}:${name}`;
     const existing = this.names.get(key);
@@ -169,7 +172,9 @@ class Builder {
   }
 
   /** The check of `ref`: a named type's, or one made for a type written in place. */
-  fn(ref: TypeRef, direction: Direction): string {
+  fn(ref: TypeRef, given: Reading): string {
+    // Without Dates, text holds a value as JSON does: one check serves both.
+    const direction = given === 'text' && !this.dates ? 'response' : given;
     if (ref.kind === 'named' && ref.nullable !== true) return this.named(ref.name, direction);
     return this.made.get(ref, direction, () => {
       const fn = this.fresh();
@@ -186,14 +191,14 @@ class Builder {
     this.functions.push(lines.length === 1 ? `function ${fn}(v, is) { ${lines[0] ?? ''} }` : `function ${fn}(v, is) {\n${lines.map((l) => `  ${l}`).join('\n')}\n}`);
   }
 
-  private namedLines(type: NamedType, direction: Direction): string[] {
+  private namedLines(type: NamedType, direction: Reading): string[] {
     if (type.kind === 'alias') return this.lines(type.type, direction, true);
     if (type.kind === 'enum') return [`return ${this.enumExpr(type.values, type.open, 'v')} || ${this.enumIssue(type.values, type.open)}`];
     return this.objectLines(type.fields, type.open, direction, type.requiredWhen, type.together);
   }
 
   /** The body of `ref`'s check (`alias`: a named alias's, whose own nullability is the reference's to say). */
-  private lines(ref: TypeRef, direction: Direction, alias = false): string[] {
+  private lines(ref: TypeRef, direction: Reading, alias = false): string[] {
     const nullable = alias && ref.nullable === true ? ['if (v === null) return true;'] : [];
     switch (ref.kind) {
       case 'named':
@@ -220,7 +225,7 @@ class Builder {
    * for its issues only when it fails. (Collecting through every part instead, `down` for each,
    * measured 2-3x slower on valid values than a yes-or-no pass, and slower on invalid ones too.)
    */
-  private wrong(ref: TypeRef, x: string, key: string, direction: Direction): string {
+  private wrong(ref: TypeRef, x: string, key: string, direction: Reading): string {
     return `!(${this.expr(ref, x, direction)}) && !down(is, ${key}, ${this.fn(ref, direction)}, ${x})`;
   }
 
@@ -229,12 +234,12 @@ class Builder {
   // -------------------------------------------------------------------------------------------
 
   /** A boolean expression that `x` (a name, read once) is of `ref`: scalars written in place, the rest their checks called without `is`. */
-  expr(ref: TypeRef, x: string, direction: Direction): string {
+  expr(ref: TypeRef, x: string, direction: Reading): string {
     const inner = this.bare(ref, x, direction);
     return ref.nullable === true ? `(${x} === null || ${inner})` : inner;
   }
 
-  private bare(ref: TypeRef, x: string, direction: Direction): string {
+  private bare(ref: TypeRef, x: string, direction: Reading): string {
     switch (ref.kind) {
       case 'named':
         return `${this.named(ref.name, direction)}(${x})`;
@@ -269,7 +274,7 @@ class Builder {
     return fail(message).slice('return '.length);
   }
 
-  private primitiveExpr(ref: Primitive, x: string, direction: Direction): string {
+  private primitiveExpr(ref: Primitive, x: string, direction: Reading): string {
     const c = ref.constraints ?? {};
     switch (ref.name) {
       case 'unknown':
@@ -279,7 +284,7 @@ class Builder {
       case 'binary':
         return `(${x} instanceof Uint8Array${direction === 'request' ? ` || (typeof Blob === 'function' && ${x} instanceof Blob)` : ''})`;
       case 'string': {
-        if (this.isDate(ref)) return `isValidDate(${x})`;
+        if (this.isDate(ref, direction)) return `isValidDate(${x})`;
         const parts = [`typeof ${x} === 'string'`];
         // A code point count is at most the length: a string within the bound by length needs no counting.
         if (c.minLength !== undefined) parts.push(`(${x}.length >= ${c.minLength} && (${x}.length >= ${2 * c.minLength} || codePoints(${x}) >= ${c.minLength}))`);
@@ -309,7 +314,7 @@ class Builder {
   // Checks: each issue told where `is` is given
   // -------------------------------------------------------------------------------------------
 
-  private primitiveLines(ref: Primitive, direction: Direction): string[] {
+  private primitiveLines(ref: Primitive, direction: Reading): string[] {
     const c = ref.constraints ?? {};
     switch (ref.name) {
       case 'unknown':
@@ -319,7 +324,7 @@ class Builder {
       case 'binary':
         return [`return ${this.primitiveExpr(ref, 'v', direction)} || ${fail('expected bytes').slice('return '.length)}`];
       case 'string': {
-        if (this.isDate(ref)) return [`return isValidDate(v) || ${fail('expected a valid Date').slice('return '.length)}`];
+        if (this.isDate(ref, direction)) return [`return isValidDate(v) || ${fail('expected a valid Date').slice('return '.length)}`];
         const checks: string[] = [];
         if (c.minLength !== undefined) checks.push(`if (codePoints(v) < ${c.minLength}) ${refuse(`must be at least ${c.minLength} characters long`)}`);
         if (c.maxLength !== undefined) checks.push(`if (codePoints(v) > ${c.maxLength}) ${refuse(`must be at most ${c.maxLength} characters long`)}`);
@@ -341,7 +346,7 @@ class Builder {
     }
   }
 
-  private arrayLines(items: TypeRef, c: Constraints | undefined, direction: Direction): string[] {
+  private arrayLines(items: TypeRef, c: Constraints | undefined, direction: Reading): string[] {
     const lines = [`if (!Array.isArray(v)) ${fail('expected an array')}`, SINCE];
     if (c?.minItems !== undefined) lines.push(`if (v.length < ${c.minItems}) ${refuse(`must have at least ${c.minItems} items`)}`);
     if (c?.maxItems !== undefined) lines.push(`if (v.length > ${c.maxItems}) ${refuse(`must have at most ${c.maxItems} items`)}`);
@@ -356,7 +361,7 @@ class Builder {
    * response) is not required, and may be there (a server may echo it: JSON Schema's readOnly and
    * writeOnly refuse nothing), but a value given for it is of its type, as its schema says.
    */
-  private objectLines(fields: readonly Field[], open: boolean, direction: Direction, requiredWhen: readonly { field: string; value: string; require: readonly string[] }[], together: readonly (readonly string[])[]): string[] {
+  private objectLines(fields: readonly Field[], open: boolean, direction: Reading, requiredWhen: readonly { field: string; value: string; require: readonly string[] }[], together: readonly (readonly string[])[]): string[] {
     const mine = (f: Field) => !(direction === 'request' ? f.readOnly : f.writeOnly);
     const variable = (field: Field) => `a${fields.indexOf(field)}`;
     // A closed object's own keys compared in place first: an unknown one is an issue before any
@@ -384,7 +389,7 @@ class Builder {
     return lines;
   }
 
-  private unionLines(ref: Extract<TypeRef, { kind: 'union' }>, direction: Direction): string[] {
+  private unionLines(ref: Extract<TypeRef, { kind: 'union' }>, direction: Reading): string[] {
     const d = ref.discriminator;
     if (d === undefined) {
       // As JSON Schema's anyOf (the export's form of an untagged union): one member that takes the value is enough.

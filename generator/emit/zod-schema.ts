@@ -1,14 +1,11 @@
 /**
  * Contract types as zod 4 schemas that mean what the package's validators mean
  * (validator-code.ts): zod's own schema where it decides every value as the validators do, a
- * helper of templates/zod-helpers.ts where zod's would decide otherwise. Where neither can, the
+ * helper of templates/zod-helpers.ts where zod's would decide otherwise, and each format by the
+ * very function the validators call. Where none can, the
  * difference is named here and in the README section (emit-zod.ts), and test/zod-output.test.ts
  * holds every other verdict to the validators':
  *
- * - `date-time` is zod's `iso.datetime({ offset: true })`, which refuses a lowercase `t` or `z`, a
- *   space for the `T` and a leap second (23:59:60 UTC) that RFC 3339 and the validators take;
- *   `time` refuses the leap second too (templates/zod-helpers.ts).
- * - `ipv6` is zod's `ipv6()`, which refuses an IPv4 group before `::` that the validators take.
  * - zod reads no key named `__proto__` in a map (its guard against prototype pollution), nor a
  *   field of that name when a rule (`requiredWhen`, `together`) names it: zod's parsed output has
  *   none. A map's own symbol keys, which the validators skip, zod refuses.
@@ -18,7 +15,9 @@
 import { isInt64, type Direction, type Knowledge } from '../model/knowledge.js';
 import type { Constraints, Field, NamedType, ObjectType, TypeRef } from '../model/types.js';
 import { array, arrow, call, method, name, newCall, num, object, str, type Expr } from './js-layout.js';
+import { OBJECT_PROTOTYPE_NAMES } from '../naming.js';
 import { ZOD } from './names.js';
+import { FORMATS } from './validator-code.js';
 
 /** What a schema expression needs from the file it is written in. */
 export interface SchemaScope {
@@ -27,17 +26,26 @@ export interface SchemaScope {
   schemaRef(type: string, direction: Direction): Expr;
   /** A helper of templates/zod-helpers.ts, imported. */
   helper(name: string): string;
+  /** A check of templates/validate.ts (a format's), imported. */
+  check(name: string): string;
 }
 
 const Z = name(ZOD.z);
 const zod = (factory: string, args: readonly Expr[] = []) => method(Z, factory, args);
 
-/** Names every object inherits: zod finds them on an object that lacks the field. */
-const INHERITED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
-
 /** The schema of a reference in a direction. */
 export function schemaOf(ref: TypeRef, direction: Direction, scope: SchemaScope): Expr {
   const bare = bareSchema(ref, direction, scope);
+  return ref.nullable === true ? method(bare, 'nullable') : bare;
+}
+
+/**
+ * The schema of a response body read as text (a string, through any aliases): written in place,
+ * since its dates stay text where the package's named schemas hold Dates.
+ */
+export function textSchema(ref: TypeRef, scope: SchemaScope): Expr {
+  const type = ref.kind === 'named' ? scope.k.type(ref.name) : undefined;
+  const bare = type?.kind === 'alias' ? textSchema(type.type, scope) : ref.kind === 'primitive' && ref.name === 'string' ? stringSchema(ref.format, ref.constraints ?? {}, scope) : bareSchema(ref, 'response', scope);
   return ref.nullable === true ? method(bare, 'nullable') : bare;
 }
 
@@ -99,30 +107,13 @@ function primitiveSchema(ref: Extract<TypeRef, { kind: 'primitive' }>, direction
   }
 }
 
-/** The formats the validators check (validator-code.ts FORMATS), as zod's or the helpers'. */
+/**
+ * A format the validators check, by the very function they call (templates/validate.ts, named in
+ * validator-code.ts's FORMATS), so that zod decides it as they do; any other is any string.
+ */
 function formatSchema(format: string | undefined, scope: SchemaScope): Expr {
-  switch (format) {
-    case 'date-time':
-      return method({ kind: 'member', object: Z, property: 'iso' }, 'datetime', [object([['offset', name('true')]], false)]);
-    case 'date':
-      return method({ kind: 'member', object: Z, property: 'iso' }, 'date');
-    case 'time':
-      return call(scope.helper(ZOD.helpers.timeFormat));
-    case 'uuid':
-      return call(scope.helper(ZOD.helpers.uuidFormat));
-    case 'email':
-      return call(scope.helper(ZOD.helpers.emailFormat));
-    case 'uri':
-      return call(scope.helper(ZOD.helpers.uriFormat));
-    case 'ipv4':
-    case 'ipv6':
-    case 'hostname':
-      return zod(format);
-    case 'byte':
-      return zod('base64');
-    default:
-      return zod('string');
-  }
+  const check = format === undefined ? undefined : FORMATS[format];
+  return format === undefined || check === undefined ? zod('string') : zod('stringFormat', [str(format), name(scope.check(check))]);
 }
 
 function stringSchema(format: string | undefined, c: Constraints, scope: SchemaScope): Expr {
@@ -197,19 +188,16 @@ function arraySchema(items: TypeRef, c: Constraints | undefined, direction: Dire
 }
 
 /**
- * An object in a direction: a request's leaves readOnly fields out, a response's writeOnly ones.
- * Closed, it is strict, and a field of the other direction is still allowed (unchecked), as the
- * validators allow it; open, any other field is. Fields named like members of every object are
- * read as own properties (`ownFields`).
+ * An object in a direction, strict where it is closed. A field of the other direction (readOnly in
+ * a request, writeOnly in a response) is not required but, when given, is held to its type, as
+ * the validators hold it (JSON Schema's readOnly and writeOnly refuse nothing). Fields named like
+ * members of every object are read as own properties (`ownFields`).
  */
 function objectSchema(fields: readonly Field[], open: boolean, direction: Direction, scope: SchemaScope): Expr {
-  const visible = (f: Field) => (direction === 'request' ? !f.readOnly : !f.writeOnly);
-  const entries = fields.flatMap((f): [string, Expr][] => {
-    if (visible(f)) return [[f.name, fieldSchema(f, direction, scope)]];
-    return open ? [] : [[f.name, call(scope.helper(ZOD.helpers.otherDirection))]];
-  });
+  const mine = (f: Field) => (direction === 'request' ? !f.readOnly : !f.writeOnly);
+  const entries = fields.map((f): [string, Expr] => [f.name, mine(f) ? fieldSchema(f, direction, scope) : method(schemaOf(f.type, direction, scope), 'optional')]);
   const plain = zod(open ? 'looseObject' : 'strictObject', [object(entries, entries.length > 0)]);
-  return fields.some((f) => visible(f) && INHERITED.has(f.name)) ? call(scope.helper(ZOD.helpers.ownFields), [plain]) : plain;
+  return fields.some((f) => OBJECT_PROTOTYPE_NAMES.has(f.name)) ? call(scope.helper(ZOD.helpers.ownFields), [plain]) : plain;
 }
 
 function fieldSchema(f: Field, direction: Direction, scope: SchemaScope): Expr {
@@ -255,7 +243,7 @@ export function discriminable(ref: TypeRef, direction: Direction, k: Knowledge):
 function plainTagged(type: NamedType | undefined, field: string, value: string, direction: Direction): boolean {
   if (type?.kind !== 'object' || hasRules(type)) return false;
   const visible = (f: Field) => (direction === 'request' ? !f.readOnly : !f.writeOnly);
-  if (type.fields.some((f) => visible(f) && INHERITED.has(f.name))) return false;
+  if (type.fields.some((f) => OBJECT_PROTOTYPE_NAMES.has(f.name))) return false;
   const tag = type.fields.find((f) => f.name === field);
   return tag !== undefined && visible(tag) && tag.required && tag.type.nullable !== true && tag.type.kind === 'literal' && tag.type.value === value;
 }

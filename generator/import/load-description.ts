@@ -17,6 +17,7 @@ import { nameCollisions, UNFIT_VALUE_NAMES, type NameCollision } from '../emit/c
 import { sortDiagnostics } from '../diagnostics.js';
 import { overlaid } from '../overlay/overlaid.js';
 import type { OverlayInput } from '../overlay/read-overlay.js';
+import type { Outputs } from '../model/types.js';
 import { RESERVED_EXPORTS } from '../emit/names.js';
 
 /** Names the generated package exports itself, and those no export may take (an enum is a value too), which no contract type may take. */
@@ -36,6 +37,8 @@ export interface ImportedContract {
 /** How a description is imported: the importer's options, and the overlays applied to it first, in order. */
 export interface DescriptionOptions extends ImportOptions {
   readonly overlays?: readonly OverlayInput[];
+  /** Outputs set whatever the description says: the names they generate are avoided too. */
+  readonly outputs?: Partial<Outputs>;
 }
 
 export function loadDescription(path: string, file: string, options: DescriptionOptions = {}): ImportedContract {
@@ -63,7 +66,7 @@ function withOverlays(description: Description, options: DescriptionOptions, sha
   return { ...imported, result: { ...imported.result, diagnostics, sources: applied.sources } };
 }
 
-function importDescription(description: Description, options: ImportOptions, sha256?: string): ImportedContract {
+function importDescription(description: Description, { outputs, ...options }: ImportOptions & Pick<DescriptionOptions, 'outputs'>, sha256?: string): ImportedContract {
   const file = description.file;
   // The package's own exports are avoided from the first pass: a schema named Host or Result would
   // otherwise cost a whole second import (EC2 has a Host: 2.37 → 1.90 s).
@@ -71,7 +74,7 @@ function importDescription(description: Description, options: ImportOptions, sha
   for (let attempt = 0; ; attempt++) {
     const imported = importOpenApi(description.data, { ...options, avoid });
     if (!imported.ok) return failed(problem(M.openapiUnreadable, file, description.position(imported.pointer), { detail: imported.problem }), description.source, attempt + 1);
-    const load = () => loadParsedContract({ file, source: description.source, data: imported.contract, locate: originLocator(description.position, imported.origins), ...(sha256 === undefined ? {} : { sha256 }) });
+    const load = () => loadParsedContract({ file, source: description.source, data: imported.contract, locate: originLocator(description.position, imported.origins), ...(sha256 === undefined ? {} : { sha256 }) }, outputs);
     let result = load();
     // What the model refuses that the description says (bytes in JSON, types without a value): amended, then loaded again.
     const amended: ImportWarning[] = [];

@@ -153,9 +153,12 @@ beforeAll(async () => {
       writeFileSync(join(OUT, name, path), text);
     }
   }
-  // One program over every package: the compilers read zod's declarations once.
+  // One program over every package, the compilers reading zod's declarations once. Each zod.ts is
+  // compiled beside the package's own declarations in dist/ (the other suites compile src/): it
+  // is held to the types as a consumer's compiler reads them, and the program stays small.
+  for (const name of [...Object.keys(FIXTURES), EDGES]) writeFileSync(join(OUT, name, 'dist', 'zod-typed.ts'), readFileSync(join(OUT, name, 'src', 'zod.ts'), 'utf8'));
   const { rootDir: _rootDir, outDir: _outDir, declaration: _declaration, ...options } = PACKAGE_COMPILER_OPTIONS;
-  writeFileSync(join(OUT, 'tsconfig.test.json'), JSON.stringify({ compilerOptions: { ...options, noEmit: true }, include: ['*/src/**/*.ts'] }));
+  writeFileSync(join(OUT, 'tsconfig.test.json'), JSON.stringify({ compilerOptions: { ...options, noEmit: true }, include: ['*/dist/zod-typed.ts'] }));
 }, 120_000);
 
 afterAll(() => rmSync(OUT, { recursive: true, force: true }));

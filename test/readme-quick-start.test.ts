@@ -6,7 +6,7 @@
  * block as it is, type-checks it under TypeScript 5.9 and 7 against the package (with Node's
  * types, as a project would), and runs it against a node:http server on 127.0.0.1 that answers
  * every operation with the package's own success fixture (test/support/quick-start.ts).
- * GitHub's is compiled and run by test/github.test.ts, beside the package it already builds.
+ * GitHub's is compiled and run by test/github.large.ts (`npm run test:large`), beside the package it already builds.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -9,7 +9,8 @@
  * generated from the contract `import` writes of it (5.1 MB, over the 4 MiB yaml parses whole),
  * which validates as the description does, named as a person would name it. The README's quick
  * start compiles with the package and runs against 127.0.0.1 (test/support/quick-start.ts). In
- * `npm test` (about 25 s alone: the import, the generation and two compilers over 1,200 operations).
+ * `npm run test:large`, not `npm test` (about 25 s alone: the import, the generation and two
+ * compilers over 1,200 operations).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

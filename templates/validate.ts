@@ -54,8 +54,12 @@ export class Issues {
   add(message: string, key?: string | number): false {
     this.found++;
     if (this.list.length < MAX_ISSUES) {
-      const path = this.path.slice();
-      if (key !== undefined) path.push(key);
+      // Made at its final length: a copy then a push grows the copy (measured ~10% of a refused body's issues()).
+      const at = this.path;
+      const n = at.length;
+      const path = new Array<string | number>(key === undefined ? n : n + 1);
+      for (let i = 0; i < n; i++) path[i] = at[i] as string | number;
+      if (key !== undefined) path[n] = key;
       this.list.push({ message, path });
     }
     return false;

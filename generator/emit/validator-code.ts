@@ -160,7 +160,8 @@ class Builder {
 
   /** A named type's check, made on first use (a recursive type calls its own); one for both directions where they hold it alike. */
   named(name: string, given: Reading): string {
-    const direction = this.k.differsByDirection.has(name) ? given : 'response';
+    // Read as text, a named type keeps its dates as text: its own check (only with Dates does `text` reach here).
+    const direction = given === 'text' || this.k.differsByDirection.has(name) ? given : 'response';
     const key = `${direction}:${name}`;
     const existing = this.names.get(key);
     if (existing !== undefined) return existing;

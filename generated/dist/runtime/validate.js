@@ -28,9 +28,14 @@ export class Issues {
     add(message, key) {
         this.found++;
         if (this.list.length < MAX_ISSUES) {
-            const path = this.path.slice();
+            // Made at its final length: a copy then a push grows the copy (measured ~10% of a refused body's issues()).
+            const at = this.path;
+            const n = at.length;
+            const path = new Array(key === undefined ? n : n + 1);
+            for (let i = 0; i < n; i++)
+                path[i] = at[i];
             if (key !== undefined)
-                path.push(key);
+                path[n] = key;
             this.list.push({ message, path });
         }
         return false;

@@ -13,7 +13,7 @@ function t1(v, is) {
   const a1 = v['client_id'];
   const a2 = v['client_secret'];
   const a3 = v['refresh_token'];
-  if (a0 !== undefined && !(t0(a0)) && !down(is, 'grant_type', t0, a0)) return false;
+  if (a0 !== undefined && !((a0 === 'client_credentials' || a0 === 'refresh_token')) && !down(is, 'grant_type', t0, a0)) return false;
   if (a1 !== undefined && !((typeof a1 === 'string')) && !down(is, 'client_id', t2, a1)) return false;
   if (a2 !== undefined && !((typeof a2 === 'string')) && !down(is, 'client_secret', t2, a2)) return false;
   if (a3 !== undefined && !((typeof a3 === 'string')) && !down(is, 'refresh_token', t2, a3)) return false;
@@ -66,7 +66,7 @@ function t8(v, is) {
   for (const k in v) if (!(k === 'type' || k === 'fields') && Object.hasOwn(v, k)) { if (!no(is, 'is not a field of this object', k)) return false; }
   const a0 = v['type'];
   const a1 = v['fields'];
-  if (a0 === undefined) { if (!no(is, 'is required', 'type')) return false; } else if (!(t5(a0)) && !down(is, 'type', t5, a0)) return false;
+  if (a0 === undefined) { if (!no(is, 'is required', 'type')) return false; } else if (!(typeof a0 === 'string') && !down(is, 'type', t5, a0)) return false;
   if (a1 !== undefined && !(t9(a1)) && !down(is, 'fields', t9, a1)) return false;
   return is === undefined || is.found === n;
 }
@@ -121,24 +121,6 @@ function t12(v, is) {
   if (a6 !== undefined && !(t13(a6)) && !down(is, 'attribute_errors', t13, a6)) return false;
   return is === undefined || is.found === n;
 }
-function t14(v, is) {
-  if (!Array.isArray(v)) return is !== undefined && is.add('expected an array');
-  const n = is === undefined ? 0 : is.found;
-  for (let i = 0; i < v.length; i++) {
-    const e = v[i];
-    if (!(t10(e)) && !down(is, i, t10, e)) return false;
-  }
-  return is === undefined || is.found === n;
-}
-function t15(v, is) {
-  if (!Array.isArray(v)) return is !== undefined && is.add('expected an array');
-  const n = is === undefined ? 0 : is.found;
-  for (let i = 0; i < v.length; i++) {
-    const e = v[i];
-    if (!(t10(e)) && !down(is, i, t10, e)) return false;
-  }
-  return is === undefined || is.found === n;
-}
 function t11(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
@@ -150,12 +132,12 @@ function t11(v, is) {
   const a4 = v['error_detail'];
   if (a0 === undefined) { if (!no(is, 'is required', 'api_error')) return false; } else if (!(t12(a0)) && !down(is, 'api_error', t12, a0)) return false;
   if (a1 !== undefined && !((typeof a1 === 'string')) && !down(is, 'error', t2, a1)) return false;
-  if (a2 !== undefined && !(t14(a2)) && !down(is, 'errors', t14, a2)) return false;
-  if (a3 !== undefined && !(t15(a3)) && !down(is, 'error_details', t15, a3)) return false;
+  if (a2 !== undefined && !(t13(a2)) && !down(is, 'errors', t13, a2)) return false;
+  if (a3 !== undefined && !(t13(a3)) && !down(is, 'error_details', t13, a3)) return false;
   if (a4 !== undefined && !((typeof a4 === 'string')) && !down(is, 'error_detail', t2, a4)) return false;
   return is === undefined || is.found === n;
 }
-function t16(v, is) {
+function t14(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
   for (const k in v) if (!(k === 'error' || k === 'error_description') && Object.hasOwn(v, k)) { if (!no(is, 'is not a field of this object', k)) return false; }
@@ -165,7 +147,7 @@ function t16(v, is) {
   if (a1 !== undefined && !((typeof a1 === 'string')) && !down(is, 'error_description', t2, a1)) return false;
   return is === undefined || is.found === n;
 }
-function t17(v, is) {
+function t15(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
   for (const k in v) if (!(k === 'error') && Object.hasOwn(v, k)) { if (!no(is, 'is not a field of this object', k)) return false; }
@@ -173,7 +155,7 @@ function t17(v, is) {
   if (a0 === undefined) { if (!no(is, 'is required', 'error')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'error', t2, a0)) return false;
   return is === undefined || is.found === n;
 }
-function t18(v, is) {
+function t16(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
   const a0 = v['result'];
@@ -184,39 +166,58 @@ function t18(v, is) {
   if (a2 === undefined) { if (!no(is, 'is required', 'message')) return false; } else if (!((typeof a2 === 'string')) && !down(is, 'message', t2, a2)) return false;
   return is === undefined || is.found === n;
 }
-function t19(v, is) { return typeof v === 'string' || is !== undefined && is.add('expected a string'); }
-function t20(v, is) { return typeof v === 'string' || is !== undefined && is.add('expected a string'); }
-function t21(v, is) {
+function t17(v, is) { return typeof v === 'string' || is !== undefined && is.add('expected a string'); }
+function t18(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
   const a0 = v['address1'];
   if (a0 === undefined) { if (!no(is, 'is required', 'address1')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'address1', t2, a0)) return false;
   return is === undefined || is.found === n;
 }
-function t22(v, is) {
+function t19(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
   const a0 = v['address'];
-  if (a0 === undefined) { if (!no(is, 'is required', 'address')) return false; } else if (!(t21(a0)) && !down(is, 'address', t21, a0)) return false;
+  if (a0 === undefined) { if (!no(is, 'is required', 'address')) return false; } else if (!(t18(a0)) && !down(is, 'address', t18, a0)) return false;
   return is === undefined || is.found === n;
 }
-function t23(v, is) {
+function t20(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
   const a0 = v['name'];
   if (a0 === undefined) { if (!no(is, 'is required', 'name')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'name', t2, a0)) return false;
   return is === undefined || is.found === n;
 }
-function t25(v, is) {
+function t22(v, is) {
   if (!Array.isArray(v)) return is !== undefined && is.add('expected an array');
   const n = is === undefined ? 0 : is.found;
   for (let i = 0; i < v.length; i++) {
     const e = v[i];
-    if (!(t23(e)) && !down(is, i, t23, e)) return false;
+    if (!(t20(e)) && !down(is, i, t20, e)) return false;
   }
   return is === undefined || is.found === n;
 }
-function t26(v, is) { return true; }
+function t23(v, is) { return true; }
+function t21(v, is) {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
+  const n = is === undefined ? 0 : is.found;
+  const a0 = v['origin'];
+  const a1 = v['destination'];
+  const a2 = v['items'];
+  const a3 = v['kind'];
+  const a4 = v['billing_identifier'];
+  const a5 = v['payment_amount'];
+  const a6 = v['payment_mode'];
+  if (a0 === undefined) { if (!no(is, 'is required', 'origin')) return false; } else if (!(t19(a0)) && !down(is, 'origin', t19, a0)) return false;
+  if (a1 === undefined) { if (!no(is, 'is required', 'destination')) return false; } else if (!(t19(a1)) && !down(is, 'destination', t19, a1)) return false;
+  if (a2 === undefined) { if (!no(is, 'is required', 'items')) return false; } else if (!(t22(a2)) && !down(is, 'items', t22, a2)) return false;
+  if (a3 !== undefined && !(typeof a3 === 'string') && !down(is, 'kind', t17, a3)) return false;
+  if (a4 !== undefined && !((typeof a4 === 'string')) && !down(is, 'billing_identifier', t2, a4)) return false;
+  if (a5 !== undefined && !(true) && !down(is, 'payment_amount', t23, a5)) return false;
+  if (a6 !== undefined && !(typeof a6 === 'string') && !down(is, 'payment_mode', t17, a6)) return false;
+  { const c = (Object.hasOwn(v, 'payment_amount') ? 1 : 0) + (Object.hasOwn(v, 'payment_mode') ? 1 : 0); if (c !== 0 && c !== 2) if (!no(is, 'payment_amount, payment_mode are sent together or not at all')) return false; }
+  return is === undefined || is.found === n;
+}
 function t24(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
@@ -227,81 +228,52 @@ function t24(v, is) {
   const a4 = v['billing_identifier'];
   const a5 = v['payment_amount'];
   const a6 = v['payment_mode'];
-  if (a0 === undefined) { if (!no(is, 'is required', 'origin')) return false; } else if (!(t22(a0)) && !down(is, 'origin', t22, a0)) return false;
-  if (a1 === undefined) { if (!no(is, 'is required', 'destination')) return false; } else if (!(t22(a1)) && !down(is, 'destination', t22, a1)) return false;
-  if (a2 === undefined) { if (!no(is, 'is required', 'items')) return false; } else if (!(t25(a2)) && !down(is, 'items', t25, a2)) return false;
-  if (a3 !== undefined && !(t19(a3)) && !down(is, 'kind', t19, a3)) return false;
+  if (a0 !== undefined && !(t19(a0)) && !down(is, 'origin', t19, a0)) return false;
+  if (a1 !== undefined && !(t19(a1)) && !down(is, 'destination', t19, a1)) return false;
+  if (a2 !== undefined && !(t22(a2)) && !down(is, 'items', t22, a2)) return false;
+  if (a3 !== undefined && !(typeof a3 === 'string') && !down(is, 'kind', t17, a3)) return false;
   if (a4 !== undefined && !((typeof a4 === 'string')) && !down(is, 'billing_identifier', t2, a4)) return false;
-  if (a5 !== undefined && !(true) && !down(is, 'payment_amount', t26, a5)) return false;
-  if (a6 !== undefined && !(t20(a6)) && !down(is, 'payment_mode', t20, a6)) return false;
+  if (a5 !== undefined && !(true) && !down(is, 'payment_amount', t23, a5)) return false;
+  if (a6 !== undefined && !(typeof a6 === 'string') && !down(is, 'payment_mode', t17, a6)) return false;
   { const c = (Object.hasOwn(v, 'payment_amount') ? 1 : 0) + (Object.hasOwn(v, 'payment_mode') ? 1 : 0); if (c !== 0 && c !== 2) if (!no(is, 'payment_amount, payment_mode are sent together or not at all')) return false; }
   return is === undefined || is.found === n;
 }
-function t28(v, is) {
-  if (!Array.isArray(v)) return is !== undefined && is.add('expected an array');
+function t25(v, is) {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  for (let i = 0; i < v.length; i++) {
-    const e = v[i];
-    if (!(t23(e)) && !down(is, i, t23, e)) return false;
-  }
   return is === undefined || is.found === n;
+}
+function t26(v, is) { return true; }
+function t28(v, is) {
+  if (typeof v !== 'string') return is !== undefined && is.add('expected a string');
+  return true;
 }
 function t27(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
-  const a0 = v['origin'];
-  const a1 = v['destination'];
-  const a2 = v['items'];
-  const a3 = v['kind'];
-  const a4 = v['billing_identifier'];
-  const a5 = v['payment_amount'];
-  const a6 = v['payment_mode'];
-  if (a0 !== undefined && !(t22(a0)) && !down(is, 'origin', t22, a0)) return false;
-  if (a1 !== undefined && !(t22(a1)) && !down(is, 'destination', t22, a1)) return false;
-  if (a2 !== undefined && !(t28(a2)) && !down(is, 'items', t28, a2)) return false;
-  if (a3 !== undefined && !(t19(a3)) && !down(is, 'kind', t19, a3)) return false;
-  if (a4 !== undefined && !((typeof a4 === 'string')) && !down(is, 'billing_identifier', t2, a4)) return false;
-  if (a5 !== undefined && !(true) && !down(is, 'payment_amount', t26, a5)) return false;
-  if (a6 !== undefined && !(t20(a6)) && !down(is, 'payment_mode', t20, a6)) return false;
-  { const c = (Object.hasOwn(v, 'payment_amount') ? 1 : 0) + (Object.hasOwn(v, 'payment_mode') ? 1 : 0); if (c !== 0 && c !== 2) if (!no(is, 'payment_amount, payment_mode are sent together or not at all')) return false; }
+  const a0 = v['order_id'];
+  if (a0 === undefined) { if (!no(is, 'is required', 'order_id')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'order_id', t28, a0)) return false;
   return is === undefined || is.found === n;
 }
 function t29(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
+  const a0 = v['order_id'];
+  if (a0 === undefined) { if (!no(is, 'is required', 'order_id')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'order_id', t28, a0)) return false;
   return is === undefined || is.found === n;
 }
-function t30(v, is) { return true; }
-function t32(v, is) {
-  if (typeof v !== 'string') return is !== undefined && is.add('expected a string');
-  return true;
+function t30(v, is) {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
+  const n = is === undefined ? 0 : is.found;
+  const a0 = v['order_id'];
+  if (a0 === undefined) { if (!no(is, 'is required', 'order_id')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'order_id', t28, a0)) return false;
+  return is === undefined || is.found === n;
 }
 function t31(v, is) {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
   const n = is === undefined ? 0 : is.found;
   const a0 = v['order_id'];
-  if (a0 === undefined) { if (!no(is, 'is required', 'order_id')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'order_id', t32, a0)) return false;
+  if (a0 === undefined) { if (!no(is, 'is required', 'order_id')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'order_id', t28, a0)) return false;
   return is === undefined || is.found === n;
 }
-function t33(v, is) {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
-  const n = is === undefined ? 0 : is.found;
-  const a0 = v['order_id'];
-  if (a0 === undefined) { if (!no(is, 'is required', 'order_id')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'order_id', t32, a0)) return false;
-  return is === undefined || is.found === n;
-}
-function t34(v, is) {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
-  const n = is === undefined ? 0 : is.found;
-  const a0 = v['order_id'];
-  if (a0 === undefined) { if (!no(is, 'is required', 'order_id')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'order_id', t32, a0)) return false;
-  return is === undefined || is.found === n;
-}
-function t35(v, is) {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return is !== undefined && is.add('expected an object');
-  const n = is === undefined ? 0 : is.found;
-  const a0 = v['order_id'];
-  if (a0 === undefined) { if (!no(is, 'is required', 'order_id')) return false; } else if (!((typeof a0 === 'string')) && !down(is, 'order_id', t32, a0)) return false;
-  return is === undefined || is.found === n;
-}
-export { t0, t1, t3, t5, t6, t7, t10, t11, t16, t17, t18, t19, t20, t21, t22, t23, t24, t27, t29, t30, t31, t33, t34, t35 };
+export { t0, t1, t3, t5, t6, t7, t10, t11, t14, t15, t16, t17, t18, t19, t20, t21, t24, t25, t26, t27, t29, t30, t31 };

@@ -4,23 +4,22 @@ import {
   t1,
   t10,
   t11,
+  t14,
+  t15,
   t16,
   t17,
   t18,
   t19,
   t20,
   t21,
-  t22,
-  t23,
   t24,
+  t25,
+  t26,
   t27,
   t29,
   t3,
   t30,
   t31,
-  t33,
-  t34,
-  t35,
   t5,
   t6,
   t7,
@@ -36,31 +35,31 @@ export const FulfilmentFieldErrorSchema = /* @__PURE__ */ validator(t6);
 export const FulfilmentErrorBodySchema = /* @__PURE__ */ validator(t7);
 export const AttributeErrorSchema = /* @__PURE__ */ validator(t10);
 export const ApiErrorBodySchema = /* @__PURE__ */ validator(t11);
-export const InvalidClientBodySchema = /* @__PURE__ */ validator(t16);
-export const UnauthorizedBodySchema = /* @__PURE__ */ validator(t17);
-export const ResultLevelBodySchema = /* @__PURE__ */ validator(t18);
-export const ServiceKindSchema = /* @__PURE__ */ validator(t19);
-export const PaymentModeSchema = /* @__PURE__ */ validator(t20);
-export const AddressSchema = /* @__PURE__ */ validator(t21);
-export const StopSchema = /* @__PURE__ */ validator(t22);
-export const ItemSchema = /* @__PURE__ */ validator(t23);
-export const OrderRequestSchema = /* @__PURE__ */ validator(t24);
-export const OrderUpdateSchema = /* @__PURE__ */ validator(t27);
-export const OrderSchema = /* @__PURE__ */ validator(t29);
+export const InvalidClientBodySchema = /* @__PURE__ */ validator(t14);
+export const UnauthorizedBodySchema = /* @__PURE__ */ validator(t15);
+export const ResultLevelBodySchema = /* @__PURE__ */ validator(t16);
+export const ServiceKindSchema = /* @__PURE__ */ validator(t17);
+export const PaymentModeSchema = /* @__PURE__ */ validator(t17);
+export const AddressSchema = /* @__PURE__ */ validator(t18);
+export const StopSchema = /* @__PURE__ */ validator(t19);
+export const ItemSchema = /* @__PURE__ */ validator(t20);
+export const OrderRequestSchema = /* @__PURE__ */ validator(t21);
+export const OrderUpdateSchema = /* @__PURE__ */ validator(t24);
+export const OrderSchema = /* @__PURE__ */ validator(t25);
 export const RequestTokenBodySchema = /* @__PURE__ */ validator(t1);
 export const RequestTokenDataSchema = /* @__PURE__ */ validator(t3);
-export const CreateOrderBodySchema = /* @__PURE__ */ validator(t24);
-export const CreateOrderDataSchema = /* @__PURE__ */ validator(t29);
-export const GetOrderDataSchema = /* @__PURE__ */ validator(t29);
-export const UpdateOrderBodySchema = /* @__PURE__ */ validator(t27);
-export const UpdateOrderDataSchema = /* @__PURE__ */ validator(t29);
-export const MarkReadyForCollectionBodySchema = /* @__PURE__ */ validator(t30);
-export const MarkReadyForCollectionDataSchema = /* @__PURE__ */ validator(t29);
+export const CreateOrderBodySchema = /* @__PURE__ */ validator(t21);
+export const CreateOrderDataSchema = /* @__PURE__ */ validator(t25);
+export const GetOrderDataSchema = /* @__PURE__ */ validator(t25);
+export const UpdateOrderBodySchema = /* @__PURE__ */ validator(t24);
+export const UpdateOrderDataSchema = /* @__PURE__ */ validator(t25);
+export const MarkReadyForCollectionBodySchema = /* @__PURE__ */ validator(t26);
+export const MarkReadyForCollectionDataSchema = /* @__PURE__ */ validator(t25);
 export const requestTokenValidators = { body: RequestTokenBodySchema, data: [[200, RequestTokenDataSchema]] };
 export const createOrderValidators = { body: CreateOrderBodySchema, data: [['2XX', CreateOrderDataSchema]] };
-export const getOrderValidators = { params: /* @__PURE__ */ validator(t31), data: [['2XX', GetOrderDataSchema]] };
-export const updateOrderValidators = { params: /* @__PURE__ */ validator(t33), body: UpdateOrderBodySchema, data: [['2XX', UpdateOrderDataSchema]] };
-export const markReadyForCollectionValidators = { params: /* @__PURE__ */ validator(t34), body: MarkReadyForCollectionBodySchema, data: [['2XX', MarkReadyForCollectionDataSchema]] };
-export const getOrderLabelValidators = { params: /* @__PURE__ */ validator(t35) };
+export const getOrderValidators = { params: /* @__PURE__ */ validator(t27), data: [['2XX', GetOrderDataSchema]] };
+export const updateOrderValidators = { params: /* @__PURE__ */ validator(t29), body: UpdateOrderBodySchema, data: [['2XX', UpdateOrderDataSchema]] };
+export const markReadyForCollectionValidators = { params: /* @__PURE__ */ validator(t30), body: MarkReadyForCollectionBodySchema, data: [['2XX', MarkReadyForCollectionDataSchema]] };
+export const getOrderLabelValidators = { params: /* @__PURE__ */ validator(t31) };
 export const VALIDATORS = /* @__PURE__ */ validators({ requestToken: requestTokenValidators, createOrder: createOrderValidators, getOrder: getOrderValidators, updateOrder: updateOrderValidators, markReadyForCollection: markReadyForCollectionValidators, getOrderLabel: getOrderLabelValidators });
 export { validators } from './runtime/validation.js';

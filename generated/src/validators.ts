@@ -4,23 +4,22 @@ import {
   t1,
   t10,
   t11,
+  t14,
+  t15,
   t16,
   t17,
   t18,
   t19,
   t20,
   t21,
-  t22,
-  t23,
   t24,
+  t25,
+  t26,
   t27,
   t29,
   t3,
   t30,
   t31,
-  t33,
-  t34,
-  t35,
   t5,
   t6,
   t7,
@@ -38,27 +37,27 @@ export const FulfilmentFieldErrorSchema: Validator<Types.FulfilmentFieldError> =
 export const FulfilmentErrorBodySchema: Validator<Types.FulfilmentErrorBody> = validator(t7);
 export const AttributeErrorSchema: Validator<Types.AttributeError> = validator(t10);
 export const ApiErrorBodySchema: Validator<Types.ApiErrorBody> = validator(t11);
-export const InvalidClientBodySchema: Validator<Types.InvalidClientBody> = validator(t16);
-export const UnauthorizedBodySchema: Validator<Types.UnauthorizedBody> = validator(t17);
-export const ResultLevelBodySchema: Validator<Types.ResultLevelBody> = validator(t18);
-export const ServiceKindSchema: Validator<Types.ServiceKind> = validator(t19);
-export const PaymentModeSchema: Validator<Types.PaymentMode> = validator(t20);
-export const AddressSchema: Validator<Types.Address> = validator(t21);
-export const StopSchema: Validator<Types.Stop> = validator(t22);
-export const ItemSchema: Validator<Types.Item> = validator(t23);
-export const OrderRequestSchema: Validator<Types.OrderRequest> = validator(t24);
-export const OrderUpdateSchema: Validator<Types.OrderUpdate> = validator(t27);
-export const OrderSchema: Validator<Types.Order> = validator(t29);
+export const InvalidClientBodySchema: Validator<Types.InvalidClientBody> = validator(t14);
+export const UnauthorizedBodySchema: Validator<Types.UnauthorizedBody> = validator(t15);
+export const ResultLevelBodySchema: Validator<Types.ResultLevelBody> = validator(t16);
+export const ServiceKindSchema: Validator<Types.ServiceKind> = validator(t17);
+export const PaymentModeSchema: Validator<Types.PaymentMode> = validator(t17);
+export const AddressSchema: Validator<Types.Address> = validator(t18);
+export const StopSchema: Validator<Types.Stop> = validator(t19);
+export const ItemSchema: Validator<Types.Item> = validator(t20);
+export const OrderRequestSchema: Validator<Types.OrderRequest> = validator(t21);
+export const OrderUpdateSchema: Validator<Types.OrderUpdate> = validator(t24);
+export const OrderSchema: Validator<Types.Order> = validator(t25);
 export const RequestTokenBodySchema: Validator<Types.TokenRequest> = validator(t1);
 export const RequestTokenDataSchema: Validator<Client.RequestTokenData> = validator(t3);
-export const CreateOrderBodySchema: Validator<Types.OrderRequest> = validator(t24);
-export const CreateOrderDataSchema: Validator<Client.CreateOrderData> = validator(t29);
-export const GetOrderDataSchema: Validator<Client.GetOrderData> = validator(t29);
-export const UpdateOrderBodySchema: Validator<Types.OrderUpdate> = validator(t27);
-export const UpdateOrderDataSchema: Validator<Client.UpdateOrderData> = validator(t29);
+export const CreateOrderBodySchema: Validator<Types.OrderRequest> = validator(t21);
+export const CreateOrderDataSchema: Validator<Client.CreateOrderData> = validator(t25);
+export const GetOrderDataSchema: Validator<Client.GetOrderData> = validator(t25);
+export const UpdateOrderBodySchema: Validator<Types.OrderUpdate> = validator(t24);
+export const UpdateOrderDataSchema: Validator<Client.UpdateOrderData> = validator(t25);
 export const MarkReadyForCollectionBodySchema: Validator<NonNullable<Client.MarkReadyForCollectionInput['body']>> =
-  validator(t30);
-export const MarkReadyForCollectionDataSchema: Validator<Client.MarkReadyForCollectionData> = validator(t29);
+  validator(t26);
+export const MarkReadyForCollectionDataSchema: Validator<Client.MarkReadyForCollectionData> = validator(t25);
 export const requestTokenValidators: EndpointValidators = {
   body: RequestTokenBodySchema,
   data: [[200, RequestTokenDataSchema]],
@@ -67,18 +66,18 @@ export const createOrderValidators: EndpointValidators = {
   body: CreateOrderBodySchema,
   data: [['2XX', CreateOrderDataSchema]],
 };
-export const getOrderValidators: EndpointValidators = { params: validator(t31), data: [['2XX', GetOrderDataSchema]] };
+export const getOrderValidators: EndpointValidators = { params: validator(t27), data: [['2XX', GetOrderDataSchema]] };
 export const updateOrderValidators: EndpointValidators = {
-  params: validator(t33),
+  params: validator(t29),
   body: UpdateOrderBodySchema,
   data: [['2XX', UpdateOrderDataSchema]],
 };
 export const markReadyForCollectionValidators: EndpointValidators = {
-  params: validator(t34),
+  params: validator(t30),
   body: MarkReadyForCollectionBodySchema,
   data: [['2XX', MarkReadyForCollectionDataSchema]],
 };
-export const getOrderLabelValidators: EndpointValidators = { params: validator(t35) };
+export const getOrderLabelValidators: EndpointValidators = { params: validator(t31) };
 /** The validators of every endpoint, for a client's `validators` option (a bundle that passes it carries every check; pass `validators({ … })` of the calls a program makes to carry theirs alone). */
 export const VALIDATORS: ClientValidators = validators({
   requestToken: requestTokenValidators,

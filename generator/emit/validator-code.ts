@@ -99,15 +99,16 @@ class Constants {
 
 /**
  * Functions made for types written in place: by the reference's identity (a field's type is asked
- * for by its object's check and again where the field fails), and scalars, enums and consts by what
- * they are (a thousand string fields share one check).
+ * for by its object's check and again where the field fails), and by what they are where that is
+ * cheap to tell: scalars, enums and consts (a thousand string fields share one check), and arrays
+ * and maps of those or of named types (every `Tag[]` field shares one).
  */
 class Made {
   private readonly byRef = new WeakMap<object, Map<Reading, string>>();
   private readonly byValue = new Map<string, Map<Reading, string>>();
 
   get(ref: TypeRef, direction: Reading, make: () => string): string {
-    const slot = ref.kind === 'primitive' || ref.kind === 'enum' || ref.kind === 'literal' ? this.valueSlot(ref) : this.refSlot(ref);
+    const slot = byMeaning(ref) ? this.valueSlot(ref) : this.refSlot(ref);
     let fn = slot.get(direction);
     if (fn === undefined) slot.set(direction, (fn = make()));
     return fn;
@@ -120,12 +121,29 @@ class Made {
   }
 
   private valueSlot(ref: TypeRef): Map<Reading, string> {
-    const { example: _example, ...meaning } = ref;
-    const key = JSON.stringify(meaning.kind === 'enum' ? { ...meaning, notes: undefined } : meaning);
+    // What a check decides: examples and enum notes are documentation.
+    const key = JSON.stringify(ref, (k, v: unknown) => (k === 'example' || k === 'notes' ? undefined : v));
     let slot = this.byValue.get(key);
     if (slot === undefined) this.byValue.set(key, (slot = new Map()));
     return slot;
   }
+}
+
+function isScalar(ref: TypeRef): boolean {
+  return ref.kind === 'primitive' || ref.kind === 'enum' || ref.kind === 'literal';
+}
+
+/** Whether a reference's check is found by what it is: a scalar, or an array or map of scalars or named types. */
+function byMeaning(ref: TypeRef): boolean {
+  if (isScalar(ref)) return true;
+  const inner = ref.kind === 'array' ? ref.items : ref.kind === 'map' ? ref.values : undefined;
+  return inner !== undefined && (isScalar(inner) || inner.kind === 'named');
+}
+
+/** A named type whose check is a scalar's (an alias of a string, an enum): the scalar, so that names alike share one check. */
+function scalarOf(type: NamedType): TypeRef | undefined {
+  if (type.kind === 'enum') return { kind: 'enum', values: type.values, open: type.open, notes: [] };
+  return type.kind === 'alias' && isScalar(type.type) ? type.type : undefined;
 }
 
 /** Enums this small are compared in place; larger ones go through a Set. */
@@ -165,9 +183,15 @@ class Builder {
     const key = `${direction}:${name}`;
     const existing = this.names.get(key);
     if (existing !== undefined) return existing;
+    const type = this.k.type(name);
+    const scalar = type === undefined ? undefined : scalarOf(type);
+    if (scalar !== undefined) {
+      const shared = this.fn(scalar, direction);
+      this.names.set(key, shared);
+      return shared;
+    }
     const fn = this.fresh();
     this.names.set(key, fn);
-    const type = this.k.type(name);
     this.push(fn, type === undefined ? ['return true;'] : this.namedLines(type, direction));
     return fn;
   }
@@ -242,8 +266,12 @@ class Builder {
 
   private bare(ref: TypeRef, x: string, direction: Reading): string {
     switch (ref.kind) {
-      case 'named':
-        return `${this.named(ref.name, direction)}(${x})`;
+      case 'named': {
+        // A named scalar (an alias of a string, an enum) is tested in place, as a scalar written there is.
+        const type = this.k.type(ref.name);
+        const scalar = type === undefined ? undefined : scalarOf(type);
+        return scalar === undefined ? `${this.named(ref.name, direction)}(${x})` : this.expr(scalar, x, direction);
+      }
       case 'literal':
         return `${x} === ${literal(ref.value)}`;
       case 'enum':

@@ -7,7 +7,8 @@
  * the zod entry only: zod is that entry's optional peer dependency, and the rest of the package
  * never loads this module.
  */
-import { z } from 'zod';
+// As a namespace: a bundler then keeps only the parts of zod used (`import { z }` kept all of it).
+import * as z from 'zod';
 import { codePoints, multipleOf as isMultipleOf, unique } from './validate.js';
 
 /** Any whole number, as JSON Schema's `integer` (zod's `int()` stops at 2^53; JSON does not). */

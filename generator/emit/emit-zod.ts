@@ -133,8 +133,7 @@ function dataSchema(member: DataMember, scope: SchemaScope): Expr {
 
 /** `export const <name>: z.ZodType<T> = <value>;`, its JavaScript, and its declaration. */
 function declare(file: TsFile, declared: string, value: Expr, annotation: Annotation): void {
-  file.useExternal(ZOD.package, ZOD.z);
-  file.useExternal(ZOD.package, ZOD.z, true);
+  file.useExternalNamespace(ZOD.package, ZOD.z);
   const ts = constDeclaration(declared, value, annotation);
   const type = `${annotation.head}<${annotation.arg}>${annotation.tail === undefined ? '' : ` & ${annotation.tail}`}`;
   file.value(constDeclaration(declared, value), `export declare const ${declared}: ${type};`, () => file.lines(ts.split('\n')));

@@ -61,7 +61,8 @@ interface EmittedMemo {
 }
 
 /** How a section records an import of another package (`zod`): its specifier after this marker. */
-const EXTERNAL = 'external:';
+/** A recorded import of another package as a namespace (`import * as z from 'zod'`). */
+const EXTERNAL_NAMESPACE = 'external-namespace:';
 
 /** The owner of every file's EmittedMemo in a session's cache (the slot is the file's path). */
 const EMITTED = {};
@@ -81,6 +82,8 @@ export class TsFile {
   /** Type-only modules this file imports as a namespace (specifier → name), and those it used. */
   private readonly namespacesUsed = new Set<string>();
   private readonly namespaces = new Map<string, string>();
+  /** Other packages imported as a namespace (specifier → name). */
+  private readonly externalNamespaces = new Map<string, string>();
   private readonly specifiers = new Map<string, string>();
 
   /**
@@ -117,14 +120,14 @@ export class TsFile {
   }
 
   /**
-   * Imports a symbol of another package (`z` from `zod`: a peer dependency of an optional entry),
-   * as a value (`type` false) or a type; a name used both ways is imported once in the source and
-   * as a type in the declarations.
+   * Imports another package as a namespace (`import * as z from 'zod'`: a peer dependency of an
+   * optional entry), in the source, its JavaScript and its declarations: what a bundler follows
+   * member by member (zod's own advice; `import { z }`, a namespace re-exported as a name, kept all
+   * of zod in a bundle, 462 KB against 108 KB).
    */
-  useExternal(specifier: string, name: string, type = false): string {
-    this.recording?.push([`${EXTERNAL}${specifier}`, name, type]);
-    const e = this.entry(specifier);
-    (type ? e.types : e.names).add(name);
+  useExternalNamespace(specifier: string, name: string): string {
+    this.recording?.push([`${EXTERNAL_NAMESPACE}${specifier}`, name, false]);
+    this.externalNamespaces.set(specifier, name);
     return name;
   }
 
@@ -174,7 +177,7 @@ export class TsFile {
     const start = this.w.getLength();
     this.w.replay(section.body, section.newline, section.endState);
     for (const [module, name, type] of section.imports) {
-      if (module.startsWith(EXTERNAL)) this.useExternal(module.slice(EXTERNAL.length), name, type);
+      if (module.startsWith(EXTERNAL_NAMESPACE)) this.useExternalNamespace(module.slice(EXTERNAL_NAMESPACE.length), name);
       else if (type) this.useType(module, name);
       else this.use(module, name);
     }
@@ -255,6 +258,7 @@ export class TsFile {
   /** Everything the import lines are made from, as one string. */
   private importsKey(): string {
     const parts: string[] = [...this.namespacesUsed].map((from) => `${from}=${this.namespaces.get(from) ?? ''}`);
+    for (const [from, name] of this.externalNamespaces) parts.push(`${from}*${name}`);
     for (const [from, { names, types }] of this.imports) parts.push(`${from}:${[...names].join(',')}:${[...types].join(',')}`);
     return parts.join('\n');
   }
@@ -285,7 +289,12 @@ export class TsFile {
   private importLines(header: string, types: boolean, pick: (names: Set<string>, types: Set<string>) => string[]): string {
     const lines: string[] = [header];
     let any = false;
-    for (const from of [...new Set([...this.imports.keys(), ...this.namespacesUsed])].sort()) {
+    for (const from of [...new Set([...this.imports.keys(), ...this.namespacesUsed, ...this.externalNamespaces.keys()])].sort()) {
+      const external = this.externalNamespaces.get(from);
+      if (external !== undefined) {
+        any = true;
+        lines.push(`import * as ${external} from '${from}';`);
+      }
       if (types && this.namespacesUsed.has(from)) {
         any = true;
         lines.push(`import type * as ${this.namespaces.get(from) ?? ''} from '${from}';`);

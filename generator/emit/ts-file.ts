@@ -60,8 +60,7 @@ interface EmittedMemo {
   readonly emitted: EmittedFile;
 }
 
-/** How a section records an import of another package (`zod`): its specifier after this marker. */
-/** A recorded import of another package as a namespace (`import * as z from 'zod'`). */
+/** How a section records an import of another package as a namespace (`import * as z from 'zod'`): its specifier after this marker. */
 const EXTERNAL_NAMESPACE = 'external-namespace:';
 
 /** The owner of every file's EmittedMemo in a session's cache (the slot is the file's path). */

@@ -13,7 +13,7 @@
  * code only as string literals (naming.ts); function names are numbered.
  */
 import { isInt64, knowledge, type Knowledge } from '../model/knowledge.js';
-import type { Constraints, Contract, Field, NamedType, TypeRef } from '../model/types.js';
+import { CONSTRAINT_KEYS, type Constraints, type Contract, type Field, type NamedType, type TypeRef } from '../model/types.js';
 import { OBJECT_PROTOTYPE_NAMES, stringLiteral } from '../naming.js';
 
 export type Direction = 'request' | 'response';
@@ -121,12 +121,57 @@ class Made {
   }
 
   private valueSlot(ref: TypeRef): Map<Reading, string> {
-    // What a check decides: examples and enum notes are documentation.
-    const key = JSON.stringify(ref, (k, v: unknown) => (k === 'example' || k === 'notes' ? undefined : v));
+    const key = meaningKey(ref);
     let slot = this.byValue.get(key);
     if (slot === undefined) this.byValue.set(key, (slot = new Map()));
     return slot;
   }
+}
+
+/** Keys already made, by reference: a field's type is asked for again where the field fails. */
+const meaningKeys = new WeakMap<TypeRef, string>();
+
+/**
+ * What a check of `ref` decides, as a key (examples and enum notes are documentation). Written out
+ * by kind: JSON.stringify with a replacer was a tenth of Graph's generation, most of it garbage.
+ */
+function meaningKey(ref: TypeRef): string {
+  const known = meaningKeys.get(ref);
+  if (known !== undefined) return known;
+  const nullable = ref.nullable === true ? '?' : '';
+  let key: string;
+  switch (ref.kind) {
+    case 'primitive':
+      key = `p${nullable}:${ref.name}:${ref.format ?? ''}:${constraintsKey(ref.constraints)}`;
+      break;
+    case 'enum':
+      key = `e${nullable}:${ref.open ? 'open' : 'closed'}:${JSON.stringify(ref.values)}`;
+      break;
+    case 'literal':
+      key = `l${nullable}:${JSON.stringify(ref.value)}`;
+      break;
+    case 'named':
+      key = `n${nullable}:${ref.name}`;
+      break;
+    case 'array':
+      key = `a${nullable}:${constraintsKey(ref.constraints)}:${meaningKey(ref.items)}`;
+      break;
+    case 'map':
+      key = `m${nullable}:${meaningKey(ref.values)}`;
+      break;
+    default:
+      // Objects and unions are found by identity (byMeaning): a key of them is never asked for.
+      key = JSON.stringify(ref);
+  }
+  meaningKeys.set(ref, key);
+  return key;
+}
+
+function constraintsKey(c: Constraints | undefined): string {
+  if (c === undefined) return '';
+  let key = '';
+  for (const name of CONSTRAINT_KEYS) if (c[name] !== undefined) key += `${name}=${JSON.stringify(c[name])};`;
+  return key;
 }
 
 function isScalar(ref: TypeRef): boolean {

@@ -73,9 +73,11 @@ function queryClaims(contract: Contract): NameClaim[] {
 function emitQuery(file: TsFile, contract: Contract): void {
   const endpoints = offered(contract);
   const client = (name: string) => file.useType(MODULE.client, name);
-  file.lines([`const ${PRIVATE.PACKAGE} = ${stringLiteral(contract.info.packageName)};`]);
+  // The keys' first element; private, so its declaration file has none (as the compiler's would not).
+  const pkg = `const ${PRIVATE.PACKAGE} = ${stringLiteral(contract.info.packageName)};`;
+  file.value(pkg, '', () => file.lines([pkg]));
   file.w.blankLine();
-  emitAliases(file, client(CLIENT.Client), client(CLIENT.BaseClient));
+  emitAliases(file, aliasesUsed(endpoints), client(CLIENT.Client), client(CLIENT.BaseClient));
   const queries = endpoints.filter((x) => x.kind === 'query').map((x) => x.endpoint);
   for (const { endpoint, kind } of endpoints) {
     file.w.blankLine();
@@ -85,22 +87,39 @@ function emitQuery(file: TsFile, contract: Contract): void {
   if (queries.length > 0) emitQueryKeys(file, queries);
 }
 
+/** The private aliases the module's functions are typed with (the compiler's declarations keep only those). */
+function aliasesUsed(endpoints: readonly { readonly endpoint: Endpoint; readonly kind: Kind }[]): ReadonlySet<string> {
+  const used = new Set<string>();
+  for (const { endpoint: e, kind } of endpoints) {
+    const optional = hasOptionalInput(e);
+    if (kind === 'mutation') used.add(optional ? PRIVATE.OptionalMutation : PRIVATE.Mutation);
+    else {
+      used.add(PRIVATE.Key).add(optional ? PRIVATE.OptionalQuery : PRIVATE.Query);
+      if (e.pagination !== undefined) used.add(optional ? PRIVATE.OptionalInfiniteQuery : PRIVATE.InfiniteQuery);
+    }
+  }
+  return used;
+}
+
 /** The module's private function types: what each exported function is, by its input and result types. */
-function emitAliases(file: TsFile, client: string, baseClient: string): void {
+function emitAliases(file: TsFile, used: ReadonlySet<string>, client: string, baseClient: string): void {
+  if (used.size === 0) return;
   const rt = (name: string) => file.useType(MODULE.runtime.query, name);
   const { OperationKey, OperationQueryOptions, OperationInfiniteQueryOptions, OperationMutationOptions } = QUERY.runtime;
   const p = PRIVATE;
+  const all: readonly (readonly [string, () => string])[] = [
+    [p.Key, () => `type ${p.Key}<I> = (input?: I) => ${rt(OperationKey)};`],
+    [p.Query, () => `type ${p.Query}<I, R> = (client: ${p.AnyClient}, input: I) => ${rt(OperationQueryOptions)}<R>;`],
+    [p.OptionalQuery, () => `type ${p.OptionalQuery}<I, R> = (client: ${p.AnyClient}, input?: I) => ${rt(OperationQueryOptions)}<R>;`],
+    [p.InfiniteQuery, () => `type ${p.InfiniteQuery}<I, R> = (client: ${p.AnyClient}, input: I) => ${rt(OperationInfiniteQueryOptions)}<I, R>;`],
+    [p.OptionalInfiniteQuery, () => `type ${p.OptionalInfiniteQuery}<I, R> = (client: ${p.AnyClient}, input?: I) => ${rt(OperationInfiniteQueryOptions)}<I, R>;`],
+    [p.Mutation, () => `type ${p.Mutation}<I, R> = (client: ${p.AnyClient}) => ${rt(OperationMutationOptions)}<I, R>;`],
+    [p.OptionalMutation, () => `type ${p.OptionalMutation}<I, R> = (client: ${p.AnyClient}) => ${rt(OperationMutationOptions)}<I | void, R>;`],
+  ];
   file.doc('A client of this package: a `createClient` object or a `createBaseClient` one.');
   file.lines([`type ${p.AnyClient} = ${client} | ${baseClient};`]);
-  file.lines([
-    `type ${p.Key}<I> = (input?: I) => ${rt(OperationKey)};`,
-    `type ${p.Query}<I, R> = (client: ${p.AnyClient}, input: I) => ${rt(OperationQueryOptions)}<R>;`,
-    `type ${p.OptionalQuery}<I, R> = (client: ${p.AnyClient}, input?: I) => ${rt(OperationQueryOptions)}<R>;`,
-    `type ${p.InfiniteQuery}<I, R> = (client: ${p.AnyClient}, input: I) => ${rt(OperationInfiniteQueryOptions)}<I, R>;`,
-    `type ${p.OptionalInfiniteQuery}<I, R> = (client: ${p.AnyClient}, input?: I) => ${rt(OperationInfiniteQueryOptions)}<I, R>;`,
-    `type ${p.Mutation}<I, R> = (client: ${p.AnyClient}) => ${rt(OperationMutationOptions)}<I, R>;`,
-    `type ${p.OptionalMutation}<I, R> = (client: ${p.AnyClient}) => ${rt(OperationMutationOptions)}<I | void, R>;`,
-  ]);
+  // Each at most 100 columns wide as written (prettier's width) for names this short.
+  file.lines(all.filter(([name]) => used.has(name)).map(([, line]) => line()));
 }
 
 function emitQueryFunctions(file: TsFile, e: Endpoint): void {

@@ -101,7 +101,9 @@ const PAGED: Record<string, (url: URL) => [number, string, Record<string, string
   '/link/items': (url) => {
     const from = Number(url.searchParams.get('from') ?? '0');
     const headers: Record<string, string> = {};
-    if (from + 3 < ITEMS.length) headers.link = `</link/items?from=${from + 3}>; rel="next"`;
+    // state=loop: the second page links back to the first, which the walk must not read again.
+    if (url.searchParams.get('state') === 'loop' && from === 3) headers.link = '</link/items?state=loop>; rel="next"';
+    else if (from + 3 < ITEMS.length) headers.link = `</link/items?${url.searchParams.get('state') === 'loop' ? 'state=loop&' : ''}from=${from + 3}>; rel="next"`;
     return [200, JSON.stringify(ITEMS.slice(from, from + 3)), headers];
   },
   '/payments': () => {
@@ -182,6 +184,15 @@ describe('query options with a QueryClient', () => {
     const iterate = pkg as unknown as Record<string, (c: object, i: object) => AsyncIterableIterator<unknown>>;
     for await (const page of iterate[`${op}Pages`]?.(client(), input) ?? []) void page;
     expect(seen.slice(walked)).toEqual(urls);
+  });
+
+  it('an infinite query stops where a Link header leads back to a page already read, as the iterators do', async () => {
+    const observer = new InfiniteQueryObserver(new QueryClient(), options('listByLinkInfiniteQueryOptions', client(), { state: 'loop' }) as never);
+    const before = seen.length;
+    let result = await observer.refetch();
+    while (result.hasNextPage) result = await result.fetchNextPage();
+    expect(seen.slice(before)).toEqual(['GET /link/items?state=loop', 'GET /link/items?state=loop&from=3']);
+    expect(result.hasNextPage).toBe(false);
   });
 
   it('a mutation sends the call; invalidating by the operation prefix refetches its queries', async () => {

@@ -34,6 +34,8 @@ export interface ContractgenConfig {
     readonly validators?: boolean;
     /** `true` adds the package's zod entry. */
     readonly zod?: boolean;
+    /** `true` adds the package's TanStack Query entry. */
+    readonly query?: boolean;
     /** `Date`: date-time and date values as Date objects. */
     readonly dates?: 'string' | 'Date';
     /** The package's npm name, whatever the contract or description says. */
@@ -91,6 +93,8 @@ export interface GenerateOptions extends OverlayOptions {
   readonly validators?: false;
   /** Add the package's zod entry (true) or leave it out (false), whatever the contract says. */
   readonly zod?: boolean;
+  /** Add the package's TanStack Query entry (true) or leave it out (false), whatever the contract says. */
+  readonly query?: boolean;
   /** `Date`: date-time and date values as Date objects, whatever the contract says. */
   readonly dates?: 'string' | 'Date';
   /** The package's npm name whatever the contract says (`generate --package`); a name npm would refuse throws a TypeError, as a usage error. */
@@ -99,7 +103,7 @@ export interface GenerateOptions extends OverlayOptions {
 
 /** `contractgen generate`: writes (or, with `check`, compares) the package; never throws for a contract problem. */
 export async function generate(options: GenerateOptions): Promise<GenerateOutcome> {
-  const outputs = outputOverrides({ openapi: options.openapi, mocks: options.mocks, validators: options.validators, zod: options.zod, dates: options.dates });
+  const outputs = outputOverrides({ openapi: options.openapi, mocks: options.mocks, validators: options.validators, zod: options.zod, query: options.query, dates: options.dates });
   const packageName = options.package;
   if (packageName !== undefined && !isPackageName(packageName)) throw new TypeError(`package '${packageName}' is not a valid npm package name`);
   return generatePackage({ contractFile: resolve(options.contract), outDir: resolve(options.out ?? 'generated'), check: options.check === true, outputs, overlays: overlayFiles(options), ...(packageName === undefined ? {} : { packageName }) });

@@ -32,7 +32,7 @@ export type ConfigResult =
 
 /** The keys contract/config.schema.json allows (test/config.test.ts holds the two to each other). */
 export const ROOT_KEYS = ['$schema', 'contracts'];
-export const ENTRY_KEYS = ['contract', 'out', 'openapi', 'mocks', 'validators', 'zod', 'dates', 'package', 'overlays'];
+export const ENTRY_KEYS = ['contract', 'out', 'openapi', 'mocks', 'validators', 'zod', 'query', 'dates', 'package', 'overlays'];
 
 /** The config file of `dir`, as a path relative to it; undefined when there is none. */
 export function findConfig(dir: string): string | undefined {
@@ -108,7 +108,7 @@ export async function loadConfig(dir: string, file: string): Promise<ConfigResul
       }
       return node.value;
     };
-    const flag = (key: 'openapi' | 'mocks' | 'validators' | 'zod'): boolean | undefined => {
+    const flag = (key: 'openapi' | 'mocks' | 'validators' | 'zod' | 'query'): boolean | undefined => {
       const node = item.get(key, true);
       if (node === undefined) return undefined;
       if (!isScalar(node) || typeof node.value !== 'boolean') report(node, `\`${key}\` must be true or false`);
@@ -129,7 +129,7 @@ export async function loadConfig(dir: string, file: string): Promise<ConfigResul
     const [contract, out, overlays] = [text('contract'), text('out'), overlayList()];
     const dates = item.get('dates', true);
     if (dates !== undefined && !(isScalar(dates) && (dates.value === 'string' || dates.value === 'Date'))) report(dates, "`dates` must be 'string' or 'Date'");
-    const outputs = outputOverrides({ openapi: off('openapi') ? false : undefined, mocks: off('mocks') ? false : undefined, validators: off('validators') ? false : undefined, zod: flag('zod'), dates: isScalar(dates) && (dates.value === 'string' || dates.value === 'Date') ? dates.value : undefined });
+    const outputs = outputOverrides({ openapi: off('openapi') ? false : undefined, mocks: off('mocks') ? false : undefined, validators: off('validators') ? false : undefined, zod: flag('zod'), query: flag('query'), dates: isScalar(dates) && (dates.value === 'string' || dates.value === 'Date') ? dates.value : undefined });
     const packageNode = item.get('package', true);
     const packageName = isScalar(packageNode) && typeof packageNode.value === 'string' && isPackageName(packageNode.value) ? packageNode.value : undefined;
     if (packageNode !== undefined && packageName === undefined) report(packageNode, '`package` must be an npm package name (lower case, URL-safe, an optional @scope/)');

@@ -7,7 +7,7 @@ import type { Constraints } from './model/types.js';
 export interface RawContract {
   readonly contractgen: 1;
   readonly info: RawInfo;
-  readonly outputs?: { readonly openapi?: boolean; readonly mocks?: boolean; readonly validators?: boolean; readonly zod?: boolean; readonly dates?: 'string' | 'Date' };
+  readonly outputs?: { readonly openapi?: boolean; readonly mocks?: boolean; readonly validators?: boolean; readonly zod?: boolean; readonly query?: boolean; readonly dates?: 'string' | 'Date' };
   readonly servers?: Readonly<Record<string, { readonly description?: string; readonly default?: string; readonly enum?: readonly string[] }>>;
   readonly hosts: Readonly<Record<string, RawHost>>;
   readonly shapes?: Readonly<Record<string, RawShape>>;

@@ -25,7 +25,7 @@ export interface GenerateOptions {
   readonly check: boolean;
   /** A watch session's store: unchanged parts of the contract are not parsed, built or emitted again. */
   readonly incremental?: Incremental;
-  /** Outputs set whatever the contract says (`--no-openapi`, `--no-mocks`, `--no-validators`, a config entry's `zod`, `dates`). */
+  /** Outputs set whatever the contract says (`--no-openapi`, `--no-mocks`, `--no-validators`, a config entry's `zod`, `query`, `dates`). */
   readonly outputs?: Partial<Outputs>;
   /** The package's npm name whatever the contract says (`--package`, a config entry's `package`); checked by the caller. */
   readonly packageName?: string;

@@ -77,8 +77,8 @@ describe('dist/ is what TypeScript emits from src/', () => {
   it.each(contracts)('%s', (contract) => {
     const loaded = loadContractText(contract, readFileSync(contract, 'utf8'));
     if (!loaded.ok) throw new Error(`${contract} does not load`);
-    // Every output on, the ones off by default (zod) too.
-    const files = new Map(layout(overridden(loaded.contract, { outputs: { zod: true } })).map((f) => [f.path, f.text]));
+    // Every output on, the ones off by default (zod, query) too.
+    const files = new Map(layout(overridden(loaded.contract, { outputs: { zod: true, query: true } })).map((f) => [f.path, f.text]));
     // checks.d.ts (the declarations of the validators' generated checks, JavaScript in dist/) is no source.
     const sources = [...files.keys()].filter((p) => p.startsWith('src/') && p.endsWith('.ts') && !p.endsWith('.d.ts'));
     expect(sources.length).toBeGreaterThan(5);

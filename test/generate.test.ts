@@ -19,7 +19,7 @@ const CASES = FIXTURES;
 /** Golden files cover what the emitters write; the runtime is tested where it stands, in templates/. */
 const GOLDEN = /^(package\.json|README\.md|src\/[^/]+\.ts|dist\/index\.d\.ts)$/;
 
-async function renderFiles(contract: string, outputs?: { readonly zod: boolean }): Promise<Map<string, string>> {
+async function renderFiles(contract: string, outputs?: { readonly zod: boolean; readonly query: boolean }): Promise<Map<string, string>> {
   const outcome = await render(contract, readFileSync(contract, 'utf8'), outputs === undefined ? {} : { outputs });
   if (outcome.kind !== 'files') throw new Error(`render failed: ${JSON.stringify(outcome).slice(0, 2000)}`);
   return outcome.files;
@@ -73,12 +73,12 @@ describe('golden output', () => {
 
   it('copies every runtime template its outputs ship verbatim and compiles it, and no other', async () => {
     const copied = new Set<string>();
-    // problem-json reads dates as strings, the dates fixture as Dates, zod on in both: between them every registered output is on.
+    // problem-json reads dates as strings, the dates fixture as Dates, zod and query on in both: between them every registered output is on.
     for (const name of ['problem-json', 'dates']) {
-      const files = await renderFiles(fixture(name), { zod: true });
+      const files = await renderFiles(fixture(name), { zod: true, query: true });
       const loaded = loadContractText(fixture(name), readFileSync(fixture(name), 'utf8'));
       if (!loaded.ok) throw new Error(`${name} does not load`);
-      const shipped = new Set(OUTPUTS.filter((o) => o.enabled(overridden(loaded.contract, { outputs: { zod: true } }))).flatMap((o) => o.runtime));
+      const shipped = new Set(OUTPUTS.filter((o) => o.enabled(overridden(loaded.contract, { outputs: { zod: true, query: true } }))).flatMap((o) => o.runtime));
       expect([...files.keys()].filter((p) => p.startsWith('src/runtime/')).sort()).toEqual([...shipped].map((t) => `src/runtime/${t}.ts`).sort());
       for (const template of shipped) {
         expect(files.get(`src/runtime/${template}.ts`)).toBe(readFileSync(join('templates', `${template}.ts`), 'utf8'));

@@ -18,8 +18,8 @@ describe('generated code is already in prettier form', () => {
   it.each(contracts)('%s', async (file) => {
     const loaded = loadContractText(file, readFileSync(file, 'utf8'));
     if (!loaded.ok) throw new Error(`${file} does not load`);
-    // Every output on, the ones off by default (zod) too.
-    for (const output of layout(overridden(loaded.contract, { outputs: { zod: true } })).filter((f) => f.format !== 'none')) {
+    // Every output on, the ones off by default (zod, query) too.
+    for (const output of layout(overridden(loaded.contract, { outputs: { zod: true, query: true } })).filter((f) => f.format !== 'none')) {
       expect(await prettierCheck(output), `${file} → ${output.path}`).toBe(output.text);
     }
   });

@@ -225,6 +225,13 @@ describe('validators tree-shake', () => {
     expect(on).not.toContain(CLIENT_CHECKS);
   });
 
+  it('the query entry changes no bundle of a program that does not import it, byte for byte', async () => {
+    const text = readFileSync(types, 'utf8');
+    const on = await bundle(render(types, text.replace('contractgen: 1\n', 'contractgen: 1\noutputs: { query: true }\n')), oneCall);
+    const off = await bundle(render(types, text), oneCall);
+    expect(on).toBe(off);
+  });
+
   it("a client given some calls' validators carries their checks alone; one validator carries no client", async () => {
     const dir = render(types, readFileSync(types, 'utf8'));
     const checked = (validators: string) =>

@@ -566,7 +566,7 @@ export function operationExample(contract: Contract): string {
   return endpoint === undefined ? 'operation' : endpointNames.operation(endpoint.id);
 }
 
-function hasOptionalInput(endpoint: Endpoint): boolean {
+export function hasOptionalInput(endpoint: Endpoint): boolean {
   return !endpoint.params.some((p) => p.required) && (endpoint.request === undefined || endpoint.request.optional);
 }
 
@@ -590,9 +590,9 @@ export function operationLines(name: string, type: string, io: readonly [string,
   return arrowLines(name, type, io, ['client', 'input'], 'client.call', [spec, 'input'], `Promise<${io[1]}>`);
 }
 
-/** `export const name: Type<I, R> = (params) => callee(args) as Cast;` in prettier's layout (see operationLines). */
-function arrowLines(name: string, type: string, [input, result]: readonly [string, string], params: readonly string[], callee: string, args: readonly string[], castType: string): string[] {
-  const cast = ` as ${castType};`;
+/** `export const name: Type<I, R> = (params) => callee(args) as Cast;` in prettier's layout (see operationLines); no cast where `castType` is empty. */
+export function arrowLines(name: string, type: string, [input, result]: readonly [string, string], params: readonly string[], callee: string, args: readonly string[], castType: string): string[] {
+  const cast = castType === '' ? ';' : ` as ${castType};`;
   const call = `${callee}(${args.join(', ')})`;
   const body = `${call}${cast}`;
   // Prettier breaks a long cast's type argument before the call's arguments, unless it is a plain name.

@@ -21,6 +21,7 @@ export const MODULE = {
   /** The generated checks behind the validators: JavaScript, with declarations. */
   checks: 'checks',
   zod: 'zod',
+  query: 'query',
   runtime: {
     auth: 'runtime/auth',
     credentials: 'runtime/credentials',
@@ -43,6 +44,7 @@ export const MODULE = {
     validate: 'runtime/validate',
     validation: 'runtime/validation',
     zodHelpers: 'runtime/zod-helpers',
+    query: 'runtime/query',
   },
 } as const;
 
@@ -205,6 +207,28 @@ export const ZOD = {
   },
 } as const;
 
+/**
+ * The `/query` entry (emit-query.ts): `queryKeys`, and what it imports of templates/query.ts.
+ * @tanstack/query-core is the entry's optional peer dependency, whose types alone it names.
+ */
+export const QUERY = {
+  package: '@tanstack/query-core',
+  queryKeys: 'queryKeys',
+  QueryKeys: 'QueryKeys',
+  namespaces: { [MODULE.client]: 'Client' } as Readonly<Record<string, string>>,
+  runtime: {
+    operationKey: 'operationKey',
+    operationQuery: 'operationQuery',
+    operationInfiniteQuery: 'operationInfiniteQuery',
+    operationMutation: 'operationMutation',
+    OperationKey: 'OperationKey',
+    InfiniteKey: 'InfiniteKey',
+    OperationQueryOptions: 'OperationQueryOptions',
+    OperationInfiniteQueryOptions: 'OperationInfiniteQueryOptions',
+    OperationMutationOptions: 'OperationMutationOptions',
+  },
+} as const;
+
 /** Types of the runtime's mocks module that users name; the mocks entry re-exports them. */
 export const MOCKS_RUNTIME_TYPES: readonly string[] = [
   'EndpointMocks',
@@ -327,6 +351,11 @@ export const endpointNames = {
   /** The zod entry's schemas of its request body (`<Op>Input['body']`) and of its success data (`<Op>Data`). */
   bodySchema: (id: string): string => `${pascal(id)}BodySchema`,
   dataSchema: (id: string): string => `${pascal(id)}DataSchema`,
+  /** The query entry's functions: a call's query key, its query's options, its infinite query's (paginated endpoints), its mutation's. */
+  queryKey: (id: string): string => `${camel(id)}QueryKey`,
+  queryOptions: (id: string): string => `${camel(id)}QueryOptions`,
+  infiniteQueryOptions: (id: string): string => `${camel(id)}InfiniteQueryOptions`,
+  mutationOptions: (id: string): string => `${camel(id)}MutationOptions`,
 };
 
 /** The suffixes `endpointNames` gives an operation id's exported types. */

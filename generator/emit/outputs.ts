@@ -4,10 +4,11 @@
  */
 import { DATES } from './dates-output.js';
 import { MOCKS_ENTRY } from './emit-mocks.js';
+import { QUERY_ENTRY } from './emit-query.js';
 import { ZOD_ENTRY } from './emit-zod.js';
 import { MAIN_ENTRY } from './main-entry.js';
 import { OPENAPI_DOCUMENT } from './openapi-output.js';
 import type { OutputDescriptor } from './output.js';
 import { VALIDATORS_ENTRY } from './emit-validators.js';
 
-export const OUTPUTS: readonly OutputDescriptor[] = [MAIN_ENTRY, DATES, VALIDATORS_ENTRY, MOCKS_ENTRY, OPENAPI_DOCUMENT, ZOD_ENTRY];
+export const OUTPUTS: readonly OutputDescriptor[] = [MAIN_ENTRY, DATES, VALIDATORS_ENTRY, MOCKS_ENTRY, OPENAPI_DOCUMENT, ZOD_ENTRY, QUERY_ENTRY];

@@ -65,7 +65,7 @@ export function buildModel(parsed: ParsedContract, incremental?: Incremental, ch
     file: parsed.file,
     hash: parsed.sha256 ?? createHash('sha256').update(parsed.source).digest('hex'),
     info: buildInfo(ctx, raw),
-    outputs: { openapi: raw.outputs?.openapi ?? true, mocks: raw.outputs?.mocks ?? true, validators: raw.outputs?.validators ?? true, zod: raw.outputs?.zod ?? false, dates: raw.outputs?.dates ?? 'string' },
+    outputs: { openapi: raw.outputs?.openapi ?? true, mocks: raw.outputs?.mocks ?? true, validators: raw.outputs?.validators ?? true, zod: raw.outputs?.zod ?? false, query: raw.outputs?.query ?? false, dates: raw.outputs?.dates ?? 'string' },
     servers,
     hosts,
     environments,

@@ -24,6 +24,8 @@ export interface Outputs {
   readonly validators: boolean;
   /** The `/zod` entry (default off). */
   readonly zod: boolean;
+  /** The `/query` entry: TanStack Query options (default off). */
+  readonly query: boolean;
   /** `Date`: date-time and date values are Date objects in types and at run time (default `string`). */
   readonly dates: 'string' | 'Date';
 }

@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { render } from '../../generator/generate.js';
+import type { Outputs } from '../../generator/model/types.js';
 import { fixture } from './corpus.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -25,13 +26,13 @@ export function outDir(name: string): string {
 }
 
 /** Renders fixture `name` into `out` (emptied first) with `typeTests` as src/type-tests.ts; returns the rendered files. */
-export async function writeFixturePackage(name: string, out: string, typeTests: string): Promise<ReadonlyMap<string, string>> {
-  return writePackage(fixture(name), out, typeTests);
+export async function writeFixturePackage(name: string, out: string, typeTests: string, outputs?: Partial<Outputs>): Promise<ReadonlyMap<string, string>> {
+  return writePackage(fixture(name), out, typeTests, outputs);
 }
 
 /** Renders the contract (or OpenAPI description) `file` into `out` as writeFixturePackage does. */
-export async function writePackage(file: string, out: string, typeTests: string): Promise<ReadonlyMap<string, string>> {
-  const outcome = await render(file, readFileSync(file, 'utf8'));
+export async function writePackage(file: string, out: string, typeTests: string, outputs?: Partial<Outputs>): Promise<ReadonlyMap<string, string>> {
+  const outcome = await render(file, readFileSync(file, 'utf8'), outputs === undefined ? {} : { outputs });
   if (outcome.kind !== 'files') throw new Error(`render failed: ${JSON.stringify(outcome).slice(0, 2000)}`);
   rmSync(out, { recursive: true, force: true });
   for (const [path, text] of outcome.files) {

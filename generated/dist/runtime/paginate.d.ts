@@ -7,7 +7,7 @@
  * the only I/O, which keeps the module runnable anywhere and testable with an in-memory function.
  */
 import { type Runtime } from './base-client.js';
-import { type ClientError, type nextPageUrl, type Result } from './exchange.js';
+import { type ClientError, type nextPageUrl, type ResponseInfo, type Result } from './exchange.js';
 import type { BodyPath, EndpointSpec } from './spec.js';
 /** How an endpoint pages, as the generated tables hold it. Input keys are the keys of the call's input object. */
 export type PaginationSpec = {
@@ -91,6 +91,15 @@ export type PagingClient = Runtime | object;
 export declare function endpointPages(client: PagingClient, endpoint: EndpointSpec, input: object | undefined, options?: PageOptions): AsyncIterableIterator<Step<unknown>>;
 /** An endpoint's items through a client: what the generated `<operation>Items` functions return. */
 export declare function endpointItems(client: PagingClient, endpoint: EndpointSpec, input: object | undefined, options?: PageOptions): AsyncIterableIterator<Step<unknown>>;
+/** The input of a paginated endpoint's first page, as its iterators send it (the query entry's first page param). */
+export declare function firstPageInput(runtime: Runtime, endpoint: EndpointSpec, input: object | undefined): object;
+/**
+ * The input of the page after the one `sent` read (its body `data`, its `response` where known),
+ * as the iterators would send it; undefined where they would stop. `earlier`: the inputs of the
+ * pages read before, whose URLs a Link header must not lead back to. Without the response, a Link
+ * endpoint has no next page.
+ */
+export declare function nextPageInput(endpoint: EndpointSpec, sent: object, data: unknown, response: ResponseInfo | undefined, earlier: readonly object[]): object | undefined;
 /**
  * The links of a Link header value, one entry per relation type (lower case) in order; the URLs
  * are as written, unresolved. Malformed entries are skipped. Linear in the header's length, which

@@ -302,6 +302,28 @@ function firstInput(runtime: Runtime, endpoint: EndpointSpec, spec: PaginationSp
   return url === undefined ? given : { ...given, [PAGE_URL]: url };
 }
 
+/** The input of a paginated endpoint's first page, as its iterators send it (the query entry's first page param). */
+export function firstPageInput(runtime: Runtime, endpoint: EndpointSpec, input: object | undefined): object {
+  return firstInput(runtime, endpoint, paging(runtime, endpoint)[1], input);
+}
+
+/**
+ * The input of the page after the one `sent` read (its body `data`, its `response` where known),
+ * as the iterators would send it; undefined where they would stop. `earlier`: the inputs of the
+ * pages read before, whose URLs a Link header must not lead back to. Without the response, a Link
+ * endpoint has no next page.
+ */
+export function nextPageInput(endpoint: EndpointSpec, sent: object, data: unknown, response: ResponseInfo | undefined, earlier: readonly object[]): object | undefined {
+  const spec = endpoint.pagination;
+  if (spec === undefined || (spec.kind === 'link' && response === undefined)) return undefined;
+  const seen = new Set<string>();
+  for (const input of earlier) {
+    const url = ownValue(input as Input, PAGE_URL);
+    if (typeof url === 'string') seen.add(url);
+  }
+  return following(spec, sent as Input, { data, response: response ?? { status: 200, headers: {} } }, seen);
+}
+
 /**
  * The links of a Link header value, one entry per relation type (lower case) in order; the URLs
  * are as written, unresolved. Malformed entries are skipped. Linear in the header's length, which

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { InfiniteQueryObserver, MutationObserver, QueryClient, type InfiniteData } from '@tanstack/query-core';
+import { InfiniteQueryObserver, MutationObserver, QueryClient, type InfiniteData, type InfiniteQueryObserverResult } from '@tanstack/query-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPILERS, outDir, TYPE_CHECK_TIMEOUT, typeCheck, writeFixturePackage, type Compiler } from './support/type-tests.js';
 
@@ -123,6 +123,15 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
 const client = () => pkg.createClient({ environment: 'live', servers: { api_url: base }, maxRetries: 0 });
 const options = (name: string, ...args: unknown[]) => (q[name] as (...a: unknown[]) => Options)(...args);
 
+/** An infinite query's observer over the options `name` makes, read to its last page. */
+async function readAll(name: string, input: object): Promise<InfiniteQueryObserverResult<InfiniteData<unknown>>> {
+  const observer = new InfiniteQueryObserver<unknown, Error, InfiniteData<unknown>, readonly unknown[], unknown>(new QueryClient(), options(name, client(), input) as never);
+  await observer.refetch();
+  let result = observer.getCurrentResult();
+  while (result.hasNextPage) result = await result.fetchNextPage();
+  return result;
+}
+
 beforeAll(async () => {
   await writeFixturePackage('paging', OUT, TYPE_TESTS, { query: true });
   server = createServer(handle);
@@ -169,12 +178,8 @@ describe('query options with a QueryClient', () => {
     ['listByLink', {}, ['GET /link/items', 'GET /link/items?from=3', 'GET /link/items?from=6']],
   ];
   it.each(KINDS)('%s: an infinite query reads three pages as the iterators would, and knows the last', async (op, input, urls) => {
-    const queries = new QueryClient();
-    const observer = new InfiniteQueryObserver(queries, options(`${op}InfiniteQueryOptions`, client(), input) as never);
     const before = seen.length;
-    let result = await observer.refetch();
-    while (result.hasNextPage) result = await result.fetchNextPage();
-    const data = result.data as InfiniteData<unknown> | undefined;
+    const data = (await readAll(`${op}InfiniteQueryOptions`, input)).data;
     expect(data?.pages).toHaveLength(3);
     expect(seen.slice(before)).toEqual(urls);
     const ids = data?.pages.flatMap((p) => (Array.isArray(p) ? p : (p as { data: Outcome[] }).data)).map((i) => (i as Outcome).id);
@@ -187,10 +192,8 @@ describe('query options with a QueryClient', () => {
   });
 
   it('an infinite query stops where a Link header leads back to a page already read, as the iterators do', async () => {
-    const observer = new InfiniteQueryObserver(new QueryClient(), options('listByLinkInfiniteQueryOptions', client(), { state: 'loop' }) as never);
     const before = seen.length;
-    let result = await observer.refetch();
-    while (result.hasNextPage) result = await result.fetchNextPage();
+    const result = await readAll('listByLinkInfiniteQueryOptions', { state: 'loop' });
     expect(seen.slice(before)).toEqual(['GET /link/items?state=loop', 'GET /link/items?state=loop&from=3']);
     expect(result.hasNextPage).toBe(false);
   });

@@ -12,7 +12,7 @@
  * ask TanStack not to retry again (`retry: false`; a caller's own `retry` replaces it).
  */
 import type { DataTag, InfiniteData, InfiniteQueryObserverOptions, MutationOptions, QueryFunctionContext, QueryObserverOptions } from '@tanstack/query-core';
-import { runtimeOf } from './base-client.js';
+import { runtimeOf, type Runtime } from './base-client.js';
 import { hasOwn } from './body.js';
 import type { ResponseInfo } from './exchange.js';
 import { firstPageInput, nextPageInput } from './paginate.js';
@@ -33,18 +33,16 @@ export type OperationKey = readonly [pkg: string, operation: string] | readonly 
 /** The key of an operation's infinite query: its parameters and `'pages'`, under the operation's prefix. */
 export type InfiniteKey = readonly [pkg: string, operation: string, params: Readonly<Record<string, unknown>>, pages: 'pages'];
 
-type Tagged<K, D, E> = DataTag<K, D, E>;
-
 /** Options of a call's query (`useQuery`, `prefetchQuery`, `ensureQueryData`, `fetchQuery`), its key tagged with its data and error types. */
-export type OperationQueryOptions<R> = QueryObserverOptions<QueryData<DataOf<R>>, ErrorOf<R>, QueryData<DataOf<R>>, QueryData<DataOf<R>>, Tagged<OperationKey, QueryData<DataOf<R>>, ErrorOf<R>>> & {
-  readonly queryKey: Tagged<OperationKey, QueryData<DataOf<R>>, ErrorOf<R>>;
-  readonly queryFn: (context: QueryFunctionContext<Tagged<OperationKey, QueryData<DataOf<R>>, ErrorOf<R>>>) => Promise<QueryData<DataOf<R>>>;
+export type OperationQueryOptions<R> = QueryObserverOptions<QueryData<DataOf<R>>, ErrorOf<R>, QueryData<DataOf<R>>, QueryData<DataOf<R>>, DataTag<OperationKey, QueryData<DataOf<R>>, ErrorOf<R>>> & {
+  readonly queryKey: DataTag<OperationKey, QueryData<DataOf<R>>, ErrorOf<R>>;
+  readonly queryFn: (context: QueryFunctionContext<DataTag<OperationKey, QueryData<DataOf<R>>, ErrorOf<R>>>) => Promise<QueryData<DataOf<R>>>;
 };
 
 /** Options of a paginated call's infinite query (`useInfiniteQuery`, `prefetchInfiniteQuery`): each page's param is its call's input. */
-export type OperationInfiniteQueryOptions<I, R> = InfiniteQueryObserverOptions<DataOf<R>, ErrorOf<R>, InfiniteData<DataOf<R>, I>, Tagged<InfiniteKey, InfiniteData<DataOf<R>, I>, ErrorOf<R>>, I> & {
-  readonly queryKey: Tagged<InfiniteKey, InfiniteData<DataOf<R>, I>, ErrorOf<R>>;
-  readonly queryFn: (context: QueryFunctionContext<Tagged<InfiniteKey, InfiniteData<DataOf<R>, I>, ErrorOf<R>>, I>) => Promise<DataOf<R>>;
+export type OperationInfiniteQueryOptions<I, R> = InfiniteQueryObserverOptions<DataOf<R>, ErrorOf<R>, InfiniteData<DataOf<R>, I>, DataTag<InfiniteKey, InfiniteData<DataOf<R>, I>, ErrorOf<R>>, I> & {
+  readonly queryKey: DataTag<InfiniteKey, InfiniteData<DataOf<R>, I>, ErrorOf<R>>;
+  readonly queryFn: (context: QueryFunctionContext<DataTag<InfiniteKey, InfiniteData<DataOf<R>, I>, ErrorOf<R>>, I>) => Promise<DataOf<R>>;
   readonly initialPageParam: I;
   readonly getNextPageParam: (lastPage: DataOf<R>, allPages: DataOf<R>[], lastPageParam: I, allPageParams: I[]) => I | undefined;
 };
@@ -81,20 +79,20 @@ function picked(endpoint: EndpointSpec, input: object): Readonly<Record<string, 
 }
 
 /** A call's result as a query wants it: the data, or its error thrown. */
-async function settled(client: object, endpoint: EndpointSpec, input: object): Promise<{ data: unknown; response: ResponseInfo }> {
-  const result = await runtimeOf(client).call(endpoint, input);
+async function settled(runtime: Runtime, endpoint: EndpointSpec, input: object): Promise<{ data: unknown; response: ResponseInfo }> {
+  const result = await runtime.call(endpoint, input);
   if (!result.ok) throw result.error;
   return { data: result.data, response: result.response };
 }
 
 /** The options of one call's query; the query's own signal cancels the call. */
 export function operationQuery<R>(client: object, pkg: string, endpoint: EndpointSpec, input: object | undefined): OperationQueryOptions<R> {
-  // Checked now, not at the first fetch: a wrong client is a programming error where it is written.
-  runtimeOf(client);
+  // Found now, not at the first fetch: a wrong client is a programming error where it is written.
+  const runtime = runtimeOf(client);
   const options = {
     queryKey: operationKey(pkg, endpoint, input),
     queryFn: async ({ signal }: { readonly signal: AbortSignal }) => {
-      const { data } = await settled(client, endpoint, { ...input, signal });
+      const { data } = await settled(runtime, endpoint, { ...input, signal });
       return data === undefined ? null : data;
     },
     retry: false,
@@ -115,7 +113,7 @@ export function operationInfiniteQuery<I extends object, R>(client: object, pkg:
     queryKey: infiniteKey(pkg, endpoint, input),
     initialPageParam: firstPageInput(runtime, endpoint, input),
     queryFn: async ({ pageParam, signal }: { readonly pageParam: object; readonly signal: AbortSignal }) => {
-      const { data, response } = await settled(client, endpoint, { ...pageParam, signal });
+      const { data, response } = await settled(runtime, endpoint, { ...pageParam, signal });
       if (typeof data === 'object' && data !== null) responses.set(data, response);
       return data;
     },
@@ -130,10 +128,10 @@ export function operationInfiniteQuery<I extends object, R>(client: object, pkg:
 
 /** The options of a call's mutation: its variables are the call's input. */
 export function operationMutation<I, R>(client: object, pkg: string, endpoint: EndpointSpec): OperationMutationOptions<I, R> {
-  runtimeOf(client);
+  const runtime = runtimeOf(client);
   const options = {
     mutationKey: [pkg, endpoint.id],
-    mutationFn: async (input: object | undefined) => (await settled(client, endpoint, input ?? {})).data,
+    mutationFn: async (input: object | undefined) => (await settled(runtime, endpoint, input ?? {})).data,
     retry: false,
   };
   return options as unknown as OperationMutationOptions<I, R>;

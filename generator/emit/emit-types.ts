@@ -4,7 +4,7 @@
  * is written twice: as responses carry it (`Pet`) and as requests carry it (`PetInput`). The
  * mapping of each construct is tabled in docs/contract-format.md ("How types map to TypeScript").
  */
-import { dateFormatOf, isInt64, knowledge, type Direction } from '../model/knowledge.js';
+import { carries, dateFormatOf, isInt64, knowledge, type Direction } from '../model/knowledge.js';
 import { enumOf, isText } from '../model/check-value.js';
 import { constraintText } from '../model/type-text.js';
 import { literalOf } from '../model/unions.js';
@@ -157,8 +157,7 @@ function emitObject(file: TsFile, view: View, type: ObjectType): void {
 
 /** The fields a direction carries: requests leave readOnly fields out, responses writeOnly ones. */
 function visibleFields(view: View, fields: readonly Field[]): readonly Field[] {
-  const hidden = (f: Field) => (view.direction === 'request' ? f.readOnly : f.writeOnly);
-  return fields.some(hidden) ? fields.filter((f) => !hidden(f)) : fields;
+  return fields.every((f) => carries(view.direction, f)) ? fields : fields.filter((f) => carries(view.direction, f));
 }
 
 interface BranchField {

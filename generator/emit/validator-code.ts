@@ -12,11 +12,11 @@
  * What a JSON Schema validator decides at run time is decided here. Contract text reaches the
  * code only as string literals (naming.ts); function names are numbered.
  */
-import { isInt64, knowledge, type Knowledge } from '../model/knowledge.js';
+import { carries, isInt64, knowledge, type Direction, type Knowledge } from '../model/knowledge.js';
 import { CONSTRAINT_KEYS, type Constraints, type Contract, type Field, type NamedType, type TypeRef } from '../model/types.js';
 import { OBJECT_PROTOTYPE_NAMES, stringLiteral } from '../naming.js';
 
-export type Direction = 'request' | 'response';
+export type { Direction };
 /** How a value is held: as requests send it, as responses carry it, or as a response body read as text (whose dates stay text in a `dates: Date` package). */
 export type Reading = Direction | 'text';
 
@@ -108,7 +108,8 @@ class Made {
   private readonly byValue = new Map<string, Map<Reading, string>>();
 
   get(ref: TypeRef, direction: Reading, make: () => string): string {
-    const slot = byMeaning(ref) ? this.valueSlot(ref) : this.refSlot(ref);
+    const key = meaningKey(ref);
+    const slot = key === undefined ? this.refSlot(ref) : this.valueSlot(key);
     let fn = slot.get(direction);
     if (fn === undefined) slot.set(direction, (fn = make()));
     return fn;
@@ -120,51 +121,51 @@ class Made {
     return slot;
   }
 
-  private valueSlot(ref: TypeRef): Map<Reading, string> {
-    const key = meaningKey(ref);
+  private valueSlot(key: string): Map<Reading, string> {
     let slot = this.byValue.get(key);
     if (slot === undefined) this.byValue.set(key, (slot = new Map()));
     return slot;
   }
 }
 
-/** Keys already made, by reference: a field's type is asked for again where the field fails. */
-const meaningKeys = new WeakMap<TypeRef, string>();
+/** Keys already made (or found to be none), by reference: a field's type is asked for again where the field fails. */
+const meaningKeys = new WeakMap<TypeRef, string | undefined>();
 
 /**
- * What a check of `ref` decides, as a key (examples and enum notes are documentation). Written out
- * by kind: JSON.stringify with a replacer was a tenth of Graph's generation, most of it garbage.
+ * What a check of `ref` decides, as a key (examples and enum notes are documentation), where that
+ * is cheap to tell: a scalar, or an array or map of scalars or named types; undefined for the rest,
+ * found by identity. Written out by kind: JSON.stringify with a replacer was a tenth of Graph's
+ * generation, most of it garbage.
  */
-function meaningKey(ref: TypeRef): string {
-  const known = meaningKeys.get(ref);
-  if (known !== undefined) return known;
-  const nullable = ref.nullable === true ? '?' : '';
-  let key: string;
-  switch (ref.kind) {
-    case 'primitive':
-      key = `p${nullable}:${ref.name}:${ref.format ?? ''}:${constraintsKey(ref.constraints)}`;
-      break;
-    case 'enum':
-      key = `e${nullable}:${ref.open ? 'open' : 'closed'}:${JSON.stringify(ref.values)}`;
-      break;
-    case 'literal':
-      key = `l${nullable}:${JSON.stringify(ref.value)}`;
-      break;
-    case 'named':
-      key = `n${nullable}:${ref.name}`;
-      break;
-    case 'array':
-      key = `a${nullable}:${constraintsKey(ref.constraints)}:${meaningKey(ref.items)}`;
-      break;
-    case 'map':
-      key = `m${nullable}:${meaningKey(ref.values)}`;
-      break;
-    default:
-      // Objects and unions are found by identity (byMeaning): a key of them is never asked for.
-      key = JSON.stringify(ref);
-  }
+function meaningKey(ref: TypeRef): string | undefined {
+  if (meaningKeys.has(ref)) return meaningKeys.get(ref);
+  const key = keyOf(ref);
   meaningKeys.set(ref, key);
   return key;
+}
+
+function keyOf(ref: TypeRef): string | undefined {
+  const nullable = ref.nullable === true ? '?' : '';
+  switch (ref.kind) {
+    case 'primitive':
+      return `p${nullable}:${ref.name}:${ref.format ?? ''}:${constraintsKey(ref.constraints)}`;
+    case 'enum':
+      return `e${nullable}:${ref.open ? 'open' : 'closed'}:${JSON.stringify(ref.values)}`;
+    case 'literal':
+      return `l${nullable}:${JSON.stringify(ref.value)}`;
+    case 'array':
+      return ofItems(`a${nullable}:${constraintsKey(ref.constraints)}`, ref.items);
+    case 'map':
+      return ofItems(`m${nullable}`, ref.values);
+    default:
+      return undefined;
+  }
+}
+
+/** An array's or map's key: its items' where they are a scalar or a named type. */
+function ofItems(head: string, items: TypeRef): string | undefined {
+  if (items.kind === 'named') return `${head}:n${items.nullable === true ? '?' : ''}:${items.name}`;
+  return isScalar(items) ? `${head}:${meaningKey(items) ?? ''}` : undefined;
 }
 
 function constraintsKey(c: Constraints | undefined): string {
@@ -176,13 +177,6 @@ function constraintsKey(c: Constraints | undefined): string {
 
 function isScalar(ref: TypeRef): boolean {
   return ref.kind === 'primitive' || ref.kind === 'enum' || ref.kind === 'literal';
-}
-
-/** Whether a reference's check is found by what it is: a scalar, or an array or map of scalars or named types. */
-function byMeaning(ref: TypeRef): boolean {
-  if (isScalar(ref)) return true;
-  const inner = ref.kind === 'array' ? ref.items : ref.kind === 'map' ? ref.values : undefined;
-  return inner !== undefined && (isScalar(inner) || inner.kind === 'named');
 }
 
 /** A named type whose check is a scalar's (an alias of a string, an enum): the scalar, so that names alike share one check. */
@@ -436,7 +430,6 @@ class Builder {
    * writeOnly refuse nothing), but a value given for it is of its type, as its schema says.
    */
   private objectLines(fields: readonly Field[], open: boolean, direction: Reading, requiredWhen: readonly { field: string; value: string; require: readonly string[] }[], together: readonly (readonly string[])[]): string[] {
-    const mine = (f: Field) => !(direction === 'request' ? f.readOnly : f.writeOnly);
     const variable = (field: Field) => `a${fields.indexOf(field)}`;
     // A closed object's own keys compared in place first: an unknown one is an issue before any
     // field is checked (as ajv does). Fields are read by name, as JavaScript reads them (as ajv,
@@ -448,7 +441,7 @@ class Builder {
       const name = stringLiteral(field.name);
       const a = variable(field);
       const wrong = this.wrong(field.type, a, name, direction);
-      lines.push(field.required && mine(field) ? `if (${a} === undefined) { ${refuse('is required', name)} } else if (${wrong}) return false;` : `if (${a} !== undefined && ${wrong}) return false;`);
+      lines.push(field.required && carries(direction === 'request' ? 'request' : 'response', field) ? `if (${a} === undefined) { ${refuse('is required', name)} } else if (${wrong}) return false;` : `if (${a} !== undefined && ${wrong}) return false;`);
     }
     for (const rule of requiredWhen) {
       for (const required of rule.require) {

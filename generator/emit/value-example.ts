@@ -14,7 +14,7 @@
  */
 import { enumOf } from '../model/check-value.js';
 import { NO_VALUE, type ObjectChoice } from '../model/finite-values.js';
-import { knowledge, type Direction, type Knowledge } from '../model/knowledge.js';
+import { carries, knowledge, type Direction, type Knowledge } from '../model/knowledge.js';
 import type { Contract, Field, JsonValue, ObjectType, TypeRef } from '../model/types.js';
 import { numberExample, stringExample } from './scalar-example.js';
 
@@ -119,8 +119,7 @@ class Examples {
       return field.name === tested ? this.uncovered(field, value, choice.avoid) : value;
     };
     // Own properties, whatever the names: a field called __proto__ is data.
-    const sent = (f: Field) => (this.direction === 'request' ? !f.readOnly : !f.writeOnly);
-    return Object.fromEntries(choice.fields.filter(sent).map((f) => [f.name, valueOf(f)]));
+    return Object.fromEntries(choice.fields.filter((f) => carries(this.direction, f)).map((f) => [f.name, valueOf(f)]));
   }
 
   /** A value of the rules' field that no rule covers (the object takes none of them). */

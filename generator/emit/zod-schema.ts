@@ -12,7 +12,7 @@
  *
  * Expressions come out as js-layout.ts expressions; names the module declares come from names.ts.
  */
-import { isInt64, type Direction, type Knowledge } from '../model/knowledge.js';
+import { carries, isInt64, type Direction, type Knowledge } from '../model/knowledge.js';
 import type { Constraints, Field, NamedType, ObjectType, TypeRef } from '../model/types.js';
 import { array, arrow, call, method, name, newCall, num, object, str, type Expr } from './js-layout.js';
 import { OBJECT_PROTOTYPE_NAMES } from '../naming.js';
@@ -194,8 +194,7 @@ function arraySchema(items: TypeRef, c: Constraints | undefined, direction: Dire
  * members of every object are read as own properties (`ownFields`).
  */
 function objectSchema(fields: readonly Field[], open: boolean, direction: Direction, scope: SchemaScope): Expr {
-  const mine = (f: Field) => (direction === 'request' ? !f.readOnly : !f.writeOnly);
-  const entries = fields.map((f): [string, Expr] => [f.name, mine(f) ? fieldSchema(f, direction, scope) : method(schemaOf(f.type, direction, scope), 'optional')]);
+  const entries = fields.map((f): [string, Expr] => [f.name, carries(direction, f) ? fieldSchema(f, direction, scope) : method(schemaOf(f.type, direction, scope), 'optional')]);
   const plain = zod(open ? 'looseObject' : 'strictObject', [object(entries, entries.length > 0)]);
   return fields.some((f) => OBJECT_PROTOTYPE_NAMES.has(f.name)) ? call(scope.helper(ZOD.helpers.ownFields), [plain]) : plain;
 }
@@ -242,10 +241,9 @@ export function discriminable(ref: TypeRef, direction: Direction, k: Knowledge):
 /** A member zod can dispatch to: an object without rules or inherited names, its tag a required field of exactly `value`. */
 function plainTagged(type: NamedType | undefined, field: string, value: string, direction: Direction): boolean {
   if (type?.kind !== 'object' || hasRules(type)) return false;
-  const visible = (f: Field) => (direction === 'request' ? !f.readOnly : !f.writeOnly);
   if (type.fields.some((f) => OBJECT_PROTOTYPE_NAMES.has(f.name))) return false;
   const tag = type.fields.find((f) => f.name === field);
-  return tag !== undefined && visible(tag) && tag.required && tag.type.nullable !== true && tag.type.kind === 'literal' && tag.type.value === value;
+  return tag !== undefined && carries(direction, tag) && tag.required && tag.type.nullable !== true && tag.type.kind === 'literal' && tag.type.value === value;
 }
 
 /** `z.lazy(() => name)`: a schema declared further down the module, or the one being declared. */

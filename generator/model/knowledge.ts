@@ -18,6 +18,11 @@ import type { Category, Contract, Endpoint, Environment, ErrorShape, Field, Host
 
 export type Direction = 'request' | 'response';
 
+/** Whether a direction carries the field: requests leave readOnly fields out, responses writeOnly ones. */
+export function carries(direction: Direction, field: Field): boolean {
+  return direction === 'request' ? !field.readOnly : !field.writeOnly;
+}
+
 /** How the client reads an endpoint's success responses. */
 export interface SuccessBody {
   /** `followed`: what a redirect's target answers, as bytes, or parsed when it says it is JSON. */

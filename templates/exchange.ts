@@ -16,6 +16,7 @@ import { PLAIN_JSON, type BodyData, type EncodedBody } from './request-body.js';
 import type { EndpointSpec, RuntimeSpec } from './spec.js';
 import { statusMatches } from './status.js';
 import { nextHop } from './redirect.js';
+import type { CallMiddleware } from './middleware.js';
 import type { Redactor } from './support.js';
 import type { ValidationIssue } from './validate.js';
 import { FetchResponse, Outgoing, viaFetch, type FetchLike, type Received, type Sent, type Transport, type TransportResponse } from './transport.js';
@@ -166,14 +167,21 @@ export function canceled(host: string, request?: Sent): Exchange {
  * followed as redirect.ts allows, within the call's one deadline. Without the call's `secrets`
  * (its redactor), none leaves the request's origin.
  */
-export async function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, proofs?: readonly Proof[], secrets?: Redactor): Promise<Exchange> {
-  const host = endpoint.host;
+export async function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, proofs?: readonly Proof[], secrets?: Redactor, middleware?: CallMiddleware): Promise<Exchange> {
   let request: Sent;
   try {
     request = prepare(spec, options, endpoint, input, proofs);
   } catch (e) {
-    return failure(clientError(host, 'invalid_request', e instanceof Error ? e.message : 'invalid request'), undefined);
+    return failure(clientError(endpoint.host, 'invalid_request', e instanceof Error ? e.message : 'invalid request'), undefined);
   }
+  const go = (sent: Sent) => over(spec, options, endpoint, input, sent, secrets);
+  // The chain is middleware.ts's, reached through the client's or the call's `middleware` option alone.
+  return middleware ? middleware.send(request, go) : go(request);
+}
+
+/** A prepared request sent, its redirects followed or refused, and its answer read. */
+async function over(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, request: Sent, secrets: Redactor | undefined): Promise<Exchange> {
+  const host = endpoint.host;
   const timeoutMs = input.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const outgoing = new Outgoing(request, limit, input.signal, timeoutMs);

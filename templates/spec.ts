@@ -5,7 +5,7 @@
  * disagree about a table's form. Types only: nothing here runs.
  */
 import type { base64, callerProvider, TokenFlow } from './credentials.js';
-import type { secretParamForms } from './base-client.js';
+import type { secretParamForms, withIdempotencyKey } from './base-client.js';
 import type { DECODE_RULES } from './decode-rules.js';
 import type { FieldError } from './decode.js';
 import type { readSuccess, writeBody } from './exchange.js';
@@ -213,8 +213,8 @@ export interface EndpointSpec extends EndpointErrorSpec {
    * the generated tables only where needed, so a bundle without such calls leaves it out.
    */
   readonly params?: ParamTable;
-  /** The input key of its idempotency-key header: filled with a fresh key per call when the caller leaves it out. */
-  readonly idempotencyKey?: string;
+  /** The input key of its idempotency-key header, and base-client.ts's withIdempotencyKey, which fills a fresh key per call when the caller leaves it out. */
+  readonly idempotencyKey?: { readonly key: string; readonly fill: typeof withIdempotencyKey };
   /** How it pages (paginate.ts). */
   readonly pagination?: PaginationSpec;
   /** Input keys of parameters whose values are secrets, and base-client.ts's secretParamForms, which writes out their wire forms for redaction. */

@@ -55,6 +55,7 @@ export function emitTables(file: TsFile, contract: Contract): void {
         ...endpointSpec(k, e, plain),
         ...(e.pagination === undefined ? {} : { pagination: paginationSpec(file, e.pagination) }),
         ...secretParams(file, e),
+        ...idempotencyKey(file, e),
         // Only endpoints whose bodies hold an int64 name the lossless reader, so a bundle of other calls leaves it out.
         ...(dates.json !== undefined ? { json: dates.json } : k.holdsInt64(e) ? { json: new Code(file.use(MODULE.runtime.json, RUNTIME.json.LOSSLESS_JSON)) } : {}),
         ...(plain ? {} : { params: { specs: paramTable(k, e), serialise: dates.serialise ?? new Code(file.use(MODULE.runtime.params, RUNTIME.params.serialiseParams)) } }),
@@ -236,7 +237,6 @@ function paramTable(k: Knowledge, e: Endpoint): ParamSpec[] {
 function endpointSpec(k: Knowledge, e: Endpoint, plainParams: boolean): EndpointSpec {
   const body = k.successBody(e);
   const accept = k.accept(e);
-  const idempotencyKey = e.params.find((p) => p.idempotencyKey)?.key;
   return {
     id: e.id,
     method: e.method,
@@ -255,7 +255,6 @@ function endpointSpec(k: Knowledge, e: Endpoint, plainParams: boolean): Endpoint
     shapes: e.errors.shapes,
     quirks: e.errors.quirks.map(quirkSpec),
     fieldPaths: k.messagePaths(e),
-    ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
   };
 }
 
@@ -314,6 +313,12 @@ function paginationSpec(file: TsFile, p: Pagination): Exclude<PaginationSpec, { 
 function secretParams(file: TsFile, e: Endpoint): { readonly secretParams?: { readonly keys: readonly string[]; readonly forms: Code } } {
   const keys = e.params.filter((p) => p.secret).map((p) => p.key);
   return keys.length === 0 ? {} : { secretParams: { keys, forms: new Code(file.use(MODULE.runtime.baseClient, RUNTIME.baseClient.secretParamForms)) } };
+}
+
+/** The idempotency key's input key, with the filler of a fresh one, named only here so bundles of other endpoints leave it out. */
+function idempotencyKey(file: TsFile, e: Endpoint): { readonly idempotencyKey?: { readonly key: string; readonly fill: Code } } {
+  const key = e.params.find((p) => p.idempotencyKey)?.key;
+  return key === undefined ? {} : { idempotencyKey: { key, fill: new Code(file.use(MODULE.runtime.baseClient, RUNTIME.baseClient.withIdempotencyKey)) } };
 }
 
 /** What the decoders read of an endpoint: its host, shapes, quirks and message field paths. */

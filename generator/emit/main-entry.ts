@@ -26,7 +26,7 @@ export const MAIN_ENTRY: OutputDescriptor = {
   id: 'main',
   enabled: () => true,
   files: (emit) => [...Object.values(MODULES).flatMap((module) => module(emit)), ...indexFiles(emit.contract)],
-  runtime: ['auth', 'base-client', 'body', 'credentials', 'decode', 'decode-rules', 'exchange', 'json', 'messages', 'node-transport', 'paginate', 'params', 'plan', 'redirect', 'request-body', 'retry', 'shape-reader', 'spec', 'sse', 'status', 'stream', 'support', 'transport', 'validate', 'validation'],
+  runtime: ['auth', 'base-client', 'body', 'credentials', 'decode', 'decode-rules', 'exchange', 'json', 'messages', 'middleware', 'node-transport', 'paginate', 'params', 'plan', 'redirect', 'request-body', 'retry', 'shape-reader', 'spec', 'sse', 'status', 'stream', 'support', 'transport', 'validate', 'validation'],
   exports: () => ({ '.': { module: MODULE.index } }),
   packageFiles: ['dist', 'src'],
   peerDependencies: [],

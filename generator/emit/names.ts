@@ -32,6 +32,7 @@ export const MODULE = {
     decodeRules: 'runtime/decode-rules',
     exchange: 'runtime/exchange',
     json: 'runtime/json',
+    middleware: 'runtime/middleware',
     mocks: 'runtime/mocks',
     params: 'runtime/params',
     paginate: 'runtime/paginate',
@@ -134,7 +135,7 @@ export const RUNTIME = {
   decode: { DecodedError: 'DecodedError', HttpStatus: 'HttpStatus', Status4xx: 'Status4xx', Status5xx: 'Status5xx', decodeForHost: 'decodeForHost', decodeByHost: 'decodeByHost', fieldErrors: 'fieldErrors' },
   body: { own: 'own', has: 'has', item: 'item', hasItem: 'hasItem', firstText: 'firstText', scalarText: 'scalarText' },
   decodeRules: { DECODE_RULES: 'DECODE_RULES' },
-  baseClient: { secretParamForms: 'secretParamForms', createRuntime: 'createRuntime', withRuntime: 'withRuntime', Runtime: 'Runtime', ClientRuntimeOptions: 'ClientRuntimeOptions', TokenOptions: 'TokenOptions', CallOptions: 'CallOptions' },
+  baseClient: { secretParamForms: 'secretParamForms', withIdempotencyKey: 'withIdempotencyKey', createRuntime: 'createRuntime', withRuntime: 'withRuntime', Runtime: 'Runtime', ClientRuntimeOptions: 'ClientRuntimeOptions', TokenOptions: 'TokenOptions', CallOptions: 'CallOptions' },
   mocks: {
     mockApi: 'mockApi',
     EndpointMocks: 'EndpointMocks',
@@ -162,6 +163,8 @@ export const INDEX_REEXPORTS: readonly { readonly module: string; readonly types
   { module: MODULE.runtime.nodeTransport, values: ['nodeTransport'], types: ['NodeHttpModule', 'NodeTransportOptions'] },
   { module: MODULE.runtime.transport, types: ['FetchLike', 'Transport', 'TransportRequest', 'TransportResponse'] },
   { module: MODULE.runtime.stream, types: ['ItemStream', 'StreamEvent', 'StreamError'] },
+  // Middleware chains; bundles that never make one do not contain the chain's code.
+  { module: MODULE.runtime.middleware, values: ['middleware'], types: ['Middleware', 'MiddlewareAnswer', 'MiddlewareChain', 'MiddlewareContext', 'MiddlewareRequest', 'MiddlewareResponse', 'ResponseContext', 'SentContext'] },
 ];
 
 /** The entry point's contract modules, re-exported whole. */

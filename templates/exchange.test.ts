@@ -698,7 +698,7 @@ function hangingTransport(): Transport {
       const abort = abortOf(request);
       if (abort === undefined) return;
       if (abort.aborted) reject(new Error('aborted'));
-      abort.listen({ handleEvent: () => reject(new Error('aborted')) });
+      abort.listener = { handleEvent: () => reject(new Error('aborted')) };
     });
 }
 
@@ -792,10 +792,12 @@ describe('abortOf', () => {
     const request: TransportRequest = { url: 'https://x.test/', method: 'GET', headers: {}, body: undefined, signal: controller.signal, maxResponseBytes: 1 };
     const abort = abortOf(request);
     const heard: number[] = [];
-    abort?.listen({ handleEvent: () => heard.push(1) });
+    if (abort !== undefined) abort.listener = { handleEvent: () => heard.push(1) };
+    // A listener replaced is no longer told.
+    if (abort !== undefined) abort.listener = { handleEvent: () => heard.push(2) };
     expect(abort?.aborted).toBe(false);
     controller.abort('why');
-    expect(heard).toEqual([1]);
+    expect(heard).toEqual([2]);
     expect(abort?.aborted).toBe(true);
     expect(abortOf({ ...request, signal: undefined })).toBeUndefined();
   });

@@ -174,9 +174,8 @@ export async function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint:
   } catch (e) {
     return failure(clientError(endpoint.host, 'invalid_request', e instanceof Error ? e.message : 'invalid request'), undefined);
   }
-  const go = (sent: Sent) => over(spec, options, endpoint, input, sent, secrets);
   // The chain is middleware.ts's, reached through the client's or the call's `middleware` option alone.
-  return middleware ? middleware.send(request, go) : go(request);
+  return middleware ? middleware.send(request, (sent, sealed) => over(spec, options, endpoint, input, sent, sealed ? undefined : secrets)) : over(spec, options, endpoint, input, request, secrets);
 }
 
 /** A prepared request sent, its redirects followed or refused, and its answer read. */
@@ -214,7 +213,8 @@ function prepare(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointS
   // Parameters over the client's default headers; the call's own headers over both.
   const headers: Record<string, string> = { accept: endpoint.accept ?? endpoint.responseContentType ?? 'application/json', ...options.headers };
   if (input.headers !== undefined) overlay(headers, input.headers);
-  if (serialised !== undefined) withParams(headers, serialised.headers, serialised.cookie, input.headers);
+  // Only endpoints with header or cookie parameters name params.ts's writer of them.
+  if (serialised !== undefined) endpoint.params?.headers?.(headers, serialised, input.headers);
   let body: BodyData | undefined;
   if (endpoint.write !== undefined && input.body !== undefined) {
     const encoded = endpoint.write(endpoint, input.body, input.contentType);
@@ -253,7 +253,7 @@ function urlOf(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpe
 // ---------------------------------------------------------------------------------------------
 
 /** Sets one header, dropping the same header written in another case (one header, one value). */
-function setHeader(headers: Record<string, string>, name: string, value: string): void {
+export function setHeader(headers: Record<string, string>, name: string, value: string): void {
   const lower = name.toLowerCase();
   for (const key of Object.keys(headers)) if (key !== name && key.toLowerCase() === lower) delete headers[key];
   setOwn(headers, name, value);
@@ -262,16 +262,6 @@ function setHeader(headers: Record<string, string>, name: string, value: string)
 /** The call's headers over the client's, whatever the case either is written in. */
 function overlay(headers: Record<string, string>, over: Readonly<Record<string, string>>): void {
   for (const [name, value] of Object.entries(over)) setHeader(headers, name, value);
-}
-
-/**
- * Header parameters (lower-cased names) over the client's default headers but under the call's
- * own; cookie parameters joined to a Cookie header already there.
- */
-function withParams(headers: Record<string, string>, fromParams: Readonly<Record<string, string>>, cookie: string | undefined, callHeaders: Readonly<Record<string, string>> | undefined): void {
-  const fromCall = new Set(Object.keys(callHeaders ?? {}).map((k) => k.toLowerCase()));
-  for (const [name, value] of Object.entries(fromParams)) if (!fromCall.has(name)) setHeader(headers, name, value);
-  if (cookie !== undefined) joinCookie(headers, cookie);
 }
 
 /** A scheme's proof added to the request: over any header of its name, after the query, into the cookie. */
@@ -284,7 +274,7 @@ function withProof(headers: Record<string, string>, url: string, proof: Proof): 
   return `${head}${head.includes('?') ? '&' : '?'}${proof.query}`;
 }
 
-function joinCookie(headers: Record<string, string>, cookie: string): void {
+export function joinCookie(headers: Record<string, string>, cookie: string): void {
   const existing = Object.keys(headers).find((k) => k.toLowerCase() === 'cookie');
   const before = existing === undefined ? '' : (headers[existing] ?? '');
   setHeader(headers, 'cookie', before === '' ? cookie : `${before}; ${cookie}`);

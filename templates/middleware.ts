@@ -13,10 +13,12 @@
  * The rule that keeps secrets with their origin applies after every middleware: `onRequest` may
  * change the request's headers, query and body, but a request moved to another origin is refused
  * with nothing sent; redirects are followed from the request as the middleware left it, and a
- * header a middleware set or changed counts as secret (it never goes to another origin, and
- * errors, support reports and the views given to `onResponse` and `onError` hide its value).
+ * header a middleware set or changed counts as secret (it never goes to another origin: one that
+ * changed Accept, the one header an anonymous cross-origin redirect keeps, seals the request to
+ * its origin; and errors, support reports and the context's view of the request hide its value).
  */
 import { headerSecrets, scrubValue } from './base-client.js';
+import { setOwn } from './body.js';
 import type { DecodedError } from './decode.js';
 import { clientError, failure, interpret, type ClientError, type Exchange, type Result } from './exchange.js';
 import type { BodyData } from './request-body.js';
@@ -44,30 +46,25 @@ export interface MiddlewareResponse {
 /** What a middleware may answer with instead of the server: a response as the client reads one, a plain one with a text body, or a fetch `Response`. */
 export type MiddlewareAnswer = MiddlewareResponse | { readonly status: number; readonly headers?: Readonly<Record<string, string>>; readonly body?: string | Uint8Array } | Response;
 
-/** What every hook is told of the call. */
+/**
+ * What every hook is told of the attempt. One object per attempt goes to all of its hooks, so a
+ * middleware can keep what it needs between them in a `WeakMap` keyed by it (a span, a start time).
+ */
 export interface MiddlewareContext {
   /** The operation id. */
   readonly operation: string;
   /** The host the endpoint is on. */
   readonly host: string;
-  /** 1 for the call's first attempt, then 2, 3, … for each retry or replay. */
+  /** 1 for the call's first attempt, then 2, 3, … for each retry or replay; 0 for a call that failed before any attempt. */
   readonly attempt: number;
-  /** Hides every secret of the call (credentials, secret parameters, headers a middleware set) in a text: for logs. */
-  redact(text: string): string;
-}
-
-/** What `onResponse` and `onError` are told besides: the request as it was sent, its secrets hidden. */
-export interface SentContext extends MiddlewareContext {
-  /** Method, URL and headers as sent, every secret hidden (undefined when the call failed before a request was made). */
+  /** Method, URL and headers as sent, every secret hidden: set once the request has gone (or been answered by a middleware). */
   readonly request: { readonly method: string; readonly url: string; readonly headers: Readonly<Record<string, string>> } | undefined;
-}
-
-/** What `onResponse` is told besides. */
-export interface ResponseContext extends SentContext {
+  /** Hides every secret of the call (credentials, secret parameters and fields, headers a middleware set) in a text: for logs. */
+  redact(text: string): string;
   /**
-   * Sends the attempt's request again, as it was sent (redirects judged again), and resolves to
-   * what came back; `onResponse` may return it in place of the response it was given. Rejects
-   * when no response came (the call then fails as that attempt did).
+   * In `onResponse`: sends the attempt's request again, as it was sent (redirects judged again),
+   * and resolves to what came back, which the hook may return in place of the response it was
+   * given. Rejects when no response came (the call then fails as that attempt did).
    */
   send(): Promise<MiddlewareResponse>;
 }
@@ -82,13 +79,13 @@ export interface Middleware {
    */
   onRequest?(request: MiddlewareRequest, context: MiddlewareContext): void | MiddlewareAnswer | Promise<void | MiddlewareAnswer>;
   /** With the attempt's response (after redirects): return another in its place, or nothing to keep it. A throw fails the call with `invalid_response`. */
-  onResponse?(response: MiddlewareResponse, context: ResponseContext): void | MiddlewareAnswer | Promise<void | MiddlewareAnswer>;
+  onResponse?(response: MiddlewareResponse, context: MiddlewareContext): void | MiddlewareAnswer | Promise<void | MiddlewareAnswer>;
   /**
    * Told of every failure: each failed attempt (a network error, a timeout, an error status, a
    * refused redirect), and a call that fails before any attempt is sent. The error is redacted as
    * the call's result is. It only observes: what it returns or throws changes nothing.
    */
-  onError?(error: ClientError | DecodedError, context: SentContext): void | Promise<void>;
+  onError?(error: ClientError | DecodedError, context: MiddlewareContext): void | Promise<void>;
 }
 
 /** What the client's and a call's `middleware` option take: made by `middleware(…)`. */
@@ -102,7 +99,7 @@ export interface MiddlewareChain {
 /** The middleware of one call, as the runtime drives it. */
 export interface CallMiddleware {
   /** One attempt: the prepared request through `onRequest`, `go` (the exchange), `onResponse`, `onError`. */
-  send(request: Sent, go: (request: Sent) => Promise<Exchange>): Promise<Exchange>;
+  send(request: Sent, go: (request: Sent, sealed: boolean) => Promise<Exchange>): Promise<Exchange>;
   /** The call's result, after `onError` saw a failure no attempt reported. */
   end(result: Result<unknown, DecodedError | ClientError>): Promise<Result<unknown, DecodedError | ClientError>>;
 }
@@ -131,67 +128,55 @@ class CallChain implements CallMiddleware {
     private readonly list: readonly Middleware[],
     /** The call's secret values, which its redactor reads on every use: those a middleware sets join them. */
     private readonly secrets: string[],
-    /** The call's redactor: it reads `secrets` on every use. */
+    /** The call's redactor. */
     private readonly redact: Redactor,
   ) {}
 
-  async send(prepared: Sent, go: (request: Sent) => Promise<Exchange>): Promise<Exchange> {
-    const base = this.context(++this.attempts);
+  async send(prepared: Sent, go: (request: Sent, sealed: boolean) => Promise<Exchange>): Promise<Exchange> {
+    const context = new AttemptContext(this.endpoint, ++this.attempts, this.redact);
     const request: MiddlewareRequest = { url: prepared.url, method: prepared.method, headers: { ...prepared.headers }, body: prepared.body };
     let reached = 0;
     let exchange: Exchange | undefined;
     try {
       for (; reached < this.list.length && exchange === undefined; reached++) {
-        const answer = await this.list[reached]?.onRequest?.(request, base);
+        const answer = await this.list[reached]?.onRequest?.(request, context);
         if (answer !== undefined) exchange = this.answered(request, await received(answer));
       }
     } catch (e) {
       this.learn(prepared, request);
-      return this.failed(failure(clientError(this.endpoint.host, 'invalid_request', `a middleware failed: ${message(e)}`), undefined), base, reached + 1);
+      return this.failed(failure(clientError(this.endpoint.host, 'invalid_request', `a middleware failed: ${message(e)}`), undefined), context, reached + 1);
     }
     this.learn(prepared, request);
     const sent: Sent = { url: request.url, method: request.method, headers: request.headers, body: request.body };
+    // Accept is the one header a redirect to another origin takes along: one a middleware set seals the request to its origin.
+    const sealed = headerOf(sent, 'accept') !== headerOf(prepared, 'accept');
     if (exchange === undefined) {
-      if (!sameOrigin(sent.url, prepared.url)) return this.failed(failure(clientError(this.endpoint.host, 'redirect', 'a middleware moved the request to another origin: it was not sent', 0, sent.url), undefined), base, reached);
-      exchange = await go(sent);
+      if (!sameOrigin(sent.url, prepared.url)) return this.failed(failure(clientError(this.endpoint.host, 'redirect', 'a middleware moved the request to another origin: it was not sent', 0, sent.url), undefined), context, reached);
+      exchange = await go(sent, sealed);
     }
-    return this.failed(await this.responded(exchange, reached, base, () => go(sent)), base, reached);
+    context.sent(exchange.request ?? sent, () => go(sent, sealed));
+    return this.failed(await this.responded(exchange, reached, context), context, reached);
   }
 
   async end(result: Result<unknown, AnyError>): Promise<Result<unknown, AnyError>> {
     // A call that failed before any attempt was sent (its input, its checks, its credentials).
-    if (!result.ok && this.attempts === 0) await this.observe(result.error, { ...this.context(0), request: undefined }, this.list.length);
+    if (!result.ok && this.attempts === 0) await this.observe(result.error, new AttemptContext(this.endpoint, 0, this.redact), this.list.length);
     return result;
   }
 
-  private context(attempt: number): MiddlewareContext {
-    return { operation: this.endpoint.id, host: this.endpoint.host, attempt, redact: (text) => this.redact.text(text) };
-  }
-
   /** `onResponse` from the middleware nearest the wire back to the first; a response it returns replaces the attempt's. */
-  private async responded(exchange: Exchange, reached: number, base: MiddlewareContext, again: () => Promise<Exchange>): Promise<Exchange> {
+  private async responded(exchange: Exchange, reached: number, context: AttemptContext): Promise<Exchange> {
     let current = exchange;
     for (let i = reached - 1; i >= 0; i--) {
       const hook = this.list[i]?.onResponse;
       const response = current.response;
       if (hook === undefined || response === undefined) continue;
-      let resent: Exchange | undefined;
-      const context: ResponseContext = {
-        ...base,
-        request: this.view(current.request),
-        send: async () => {
-          resent = await again();
-          if (resent.response === undefined) throw new Error(resent.result.ok ? 'no response' : resent.result.error.message);
-          return resent.response;
-        },
-      };
       try {
         const answer = await hook.call(this.list[i], response, context);
-        if (answer !== undefined) current = answer === resent?.response ? resent : this.answered(current.request as Sent, await received(answer));
+        if (answer !== undefined) current = context.resent(answer) ?? this.answered(current.request as Sent, await received(answer));
       } catch (e) {
-        // A send that got no response fails the attempt as it failed.
-        if (resent !== undefined && resent.response === undefined) return resent;
-        return failure(clientError(this.endpoint.host, 'invalid_response', `a middleware failed: ${message(e)}`, response.status), current.request);
+        // A resend that got no response fails the attempt as that one failed.
+        return context.lost ?? failure(clientError(this.endpoint.host, 'invalid_response', `a middleware failed: ${message(e)}`, response.status), current.request);
       }
     }
     return current;
@@ -203,12 +188,12 @@ class CallChain implements CallMiddleware {
   }
 
   /** `onError` of the middleware that saw the attempt, back to the first, when it failed. */
-  private async failed(exchange: Exchange, base: MiddlewareContext, reached: number): Promise<Exchange> {
-    if (!exchange.result.ok) await this.observe(exchange.result.error, { ...base, request: this.view(exchange.request) }, reached);
+  private async failed(exchange: Exchange, context: AttemptContext, reached: number): Promise<Exchange> {
+    if (!exchange.result.ok) await this.observe(exchange.result.error, context, reached);
     return exchange;
   }
 
-  private async observe(error: AnyError, context: SentContext, reached: number): Promise<void> {
+  private async observe(error: AnyError, context: MiddlewareContext, reached: number): Promise<void> {
     const shown = scrubValue(error, this.redact, 0) as AnyError;
     for (let i = Math.min(reached, this.list.length) - 1; i >= 0; i--) {
       try {
@@ -217,11 +202,6 @@ class CallChain implements CallMiddleware {
         // An observer changes nothing, even by failing.
       }
     }
-  }
-
-  /** The request as sent, with every secret hidden. */
-  private view(request: Sent | undefined): SentContext['request'] {
-    return request === undefined ? undefined : { method: request.method, url: this.redact.text(request.url), headers: redactHeaders(this.redact, request.headers) };
   }
 
   /** Values a middleware set (headers, query parameters) join the call's secrets. */
@@ -234,9 +214,60 @@ class CallChain implements CallMiddleware {
   }
 }
 
+/** The context of one attempt, the same object for each of its hooks. */
+class AttemptContext implements MiddlewareContext {
+  readonly operation: string;
+  readonly host: string;
+  request: MiddlewareContext['request'];
+  /** The attempt's request sent again (`send`). */
+  private again: (() => Promise<Exchange>) | undefined;
+  /** The last exchange `send` made, and the one of those that got no response. */
+  private last: Exchange | undefined;
+  lost: Exchange | undefined;
+
+  constructor(
+    endpoint: EndpointSpec,
+    readonly attempt: number,
+    private readonly redactor: Redactor,
+  ) {
+    this.operation = endpoint.id;
+    this.host = endpoint.host;
+  }
+
+  redact(text: string): string {
+    return this.redactor.text(text);
+  }
+
+  /** The request went (or was answered by a middleware): the hooks after see it, secrets hidden. */
+  sent(request: Sent, again: () => Promise<Exchange>): void {
+    this.request = { method: request.method, url: this.redactor.text(request.url), headers: redactHeaders(this.redactor, request.headers) };
+    this.again = again;
+  }
+
+  async send(): Promise<MiddlewareResponse> {
+    if (this.again === undefined) throw new Error('send() answers in onResponse, after the request was sent');
+    const exchange = await this.again();
+    this.last = exchange;
+    if (exchange.response === undefined) {
+      this.lost = exchange;
+      throw new Error(exchange.result.ok ? 'no response' : this.redactor.text(exchange.result.error.message));
+    }
+    return exchange.response;
+  }
+
+  /** The exchange of a response `send` got, when that is what a hook returned. */
+  resent(answer: MiddlewareAnswer): Exchange | undefined {
+    return this.last !== undefined && answer === this.last.response ? this.last : undefined;
+  }
+}
+
 /** The values of a URL's query (none when it is not a URL: then it is refused as another origin). */
 function query(url: string): string[] {
   return URL.canParse(url) ? [...new URL(url).searchParams.values()] : [];
+}
+
+function headerOf(request: Sent, name: string): string | undefined {
+  return Object.entries(request.headers).find(([key]) => key.toLowerCase() === name)?.[1];
 }
 
 function sameOrigin(url: string, of: string): boolean {
@@ -247,12 +278,12 @@ function sameOrigin(url: string, of: string): boolean {
 async function received(answer: MiddlewareAnswer): Promise<Received> {
   if (typeof Response !== 'undefined' && answer instanceof Response) {
     const headers: Record<string, string> = {};
-    answer.headers.forEach((value, name) => (headers[name] = value));
+    answer.headers.forEach((value, name) => setOwn(headers, name, value));
     return { status: answer.status, headers, body: new Uint8Array(await answer.arrayBuffer()) };
   }
   const plain = answer as Exclude<MiddlewareAnswer, Response>;
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(plain.headers ?? {})) headers[name.toLowerCase()] = value;
+  for (const [name, value] of Object.entries(plain.headers ?? {})) setOwn(headers, name.toLowerCase(), value);
   const body = plain.body;
   return { status: plain.status, headers, body: typeof body === 'string' ? new TextEncoder().encode(body) : (body ?? new Uint8Array(0)) };
 }

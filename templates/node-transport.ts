@@ -97,7 +97,7 @@ class NodeExchange<Agent> implements AbortListener {
     const request = http.request(url, { method, headers: whole ? headers : withLength(headers, body), agent }, (response) => this.receive(response));
     this.request = request;
     request.on('error', (error) => this.fail(error));
-    this.abort?.listen(this);
+    if (this.abort !== undefined) this.abort.listener = this;
     if (whole) request.end(body);
     else void this.stream(request, body);
   }
@@ -217,7 +217,7 @@ class NodeExchange<Agent> implements AbortListener {
    */
   private settle(reason: Error | undefined): void {
     this.settled = true;
-    this.abort?.unlisten(this);
+    if (this.abort?.listener === this) this.abort.listener = undefined;
     this.resume?.();
     this.resume = undefined;
     const reader = this.reader;

@@ -10,7 +10,7 @@ import type { DECODE_RULES } from './decode-rules.js';
 import type { FieldError } from './decode.js';
 import type { readSuccess, writeBody } from './exchange.js';
 import type { PaginationSpec } from './paginate.js';
-import type { ParamSpec, SerialisedParams } from './params.js';
+import type { ParamSpec, SerialisedParams, withParams } from './params.js';
 import type { BodyData } from './request-body.js';
 import type { fetchUpload } from './transport.js';
 import type { fetchStream, StreamSpec } from './stream.js';
@@ -274,6 +274,8 @@ export interface PlainQueryParam {
 export interface ParamTable {
   readonly specs: readonly ParamSpec[];
   readonly serialise: (pathTemplate: string, params: readonly ParamSpec[], input: Readonly<Record<string, unknown>>) => SerialisedParams;
+  /** params.ts's writer of header and cookie parameters: named only where the endpoint has some. */
+  readonly headers?: typeof withParams;
 }
 
 /** A JSON reader and writer. */

@@ -15,3 +15,5 @@ export { nodeTransport } from './runtime/node-transport.js';
 export type { NodeHttpModule, NodeTransportOptions } from './runtime/node-transport.js';
 export type { FetchLike, Transport, TransportRequest, TransportResponse } from './runtime/transport.js';
 export type { ItemStream, StreamEvent, StreamError } from './runtime/stream.js';
+export { middleware } from './runtime/middleware.js';
+export type { Middleware, MiddlewareAnswer, MiddlewareChain, MiddlewareContext, MiddlewareRequest, MiddlewareResponse } from './runtime/middleware.js';

@@ -3,3 +3,4 @@ export * from './types.js';
 export * from './errors.js';
 export * from './client.js';
 export { nodeTransport } from './runtime/node-transport.js';
+export { middleware } from './runtime/middleware.js';

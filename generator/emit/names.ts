@@ -125,7 +125,7 @@ export const RUNTIME = {
   json: { LOSSLESS_JSON: 'LOSSLESS_JSON' },
   dates: { DatePlan: 'DatePlan', WireDates: 'WireDates', datedJson: 'datedJson', datedLosslessJson: 'datedLosslessJson', datedBody: 'datedBody', datedParams: 'datedParams', wireFixtures: 'wireFixtures' },
   auth: { clientCredentialsFlow: 'clientCredentialsFlow' },
-  params: { serialiseParams: 'serialiseParams' },
+  params: { serialiseParams: 'serialiseParams', withParams: 'withParams' },
   requestBody: { encodeRequestBody: 'encodeRequestBody', encodeFormBody: 'encodeFormBody' },
   transport: { fetchUpload: 'fetchUpload' },
   stream: { ItemStream: 'ItemStream', StreamEvent: 'StreamEvent', fetchStream: 'fetchStream', readStream: 'readStream' },
@@ -164,7 +164,7 @@ export const INDEX_REEXPORTS: readonly { readonly module: string; readonly types
   { module: MODULE.runtime.transport, types: ['FetchLike', 'Transport', 'TransportRequest', 'TransportResponse'] },
   { module: MODULE.runtime.stream, types: ['ItemStream', 'StreamEvent', 'StreamError'] },
   // Middleware chains; bundles that never make one do not contain the chain's code.
-  { module: MODULE.runtime.middleware, values: ['middleware'], types: ['Middleware', 'MiddlewareAnswer', 'MiddlewareChain', 'MiddlewareContext', 'MiddlewareRequest', 'MiddlewareResponse', 'ResponseContext', 'SentContext'] },
+  { module: MODULE.runtime.middleware, values: ['middleware'], types: ['Middleware', 'MiddlewareAnswer', 'MiddlewareChain', 'MiddlewareContext', 'MiddlewareRequest', 'MiddlewareResponse'] },
 ];
 
 /** The entry point's contract modules, re-exported whole. */

@@ -8,7 +8,9 @@ import type { SchemeCredential } from './credentials.js';
 import type { DecodedError } from './decode.js';
 import { type ClientError, type Result, type RuntimeOptions } from './exchange.js';
 import { type RetryPolicy } from './retry.js';
+import type { MiddlewareChain } from './middleware.js';
 import type { EndpointSpec, FullRuntimeSpec } from './spec.js';
+import { type Redactor } from './support.js';
 import type { ClientValidators, ResponseValidation, ValidationOptions } from './validation.js';
 /** Options every method accepts besides its parameters and body. */
 export interface CallOptions {
@@ -24,6 +26,8 @@ export interface CallOptions {
     readonly validateResponses?: ResponseValidation;
     /** Overrides the client's `validateRequests` for this call. */
     readonly validateRequests?: boolean;
+    /** Middleware of this call, run after the client's (`middleware(…)`). */
+    readonly middleware?: MiddlewareChain;
 }
 /** Options of the client-credentials scheme's token lifecycle (auth.ts): a client of a contract without that scheme has none. */
 export interface TokenOptions {
@@ -39,6 +43,8 @@ export interface TokenOptions {
     readonly refreshSkewMs?: number;
 }
 export interface ClientRuntimeOptions extends RuntimeOptions, TokenOptions, ValidationOptions {
+    /** Middleware run around every attempt of every call (`middleware(…)`): see the README's Middleware section. */
+    readonly middleware?: MiddlewareChain;
     /** The checks `validateResponses` and `validateRequests` run: the `/validators` entry's `VALIDATORS`, or `validators({ … })` of some calls. */
     readonly validators?: ClientValidators;
     /** Credentials by auth scheme name: an API key, a basic username and password, or a token (and how to refresh it). */
@@ -69,8 +75,24 @@ export declare function runtimeOf(client: object): Runtime;
 export declare const RESERVED_INPUT_KEYS: readonly string[];
 export declare function createRuntime(spec: FullRuntimeSpec, given: ClientRuntimeOptions): Runtime;
 /**
+ * The values of the caller's headers: secrets like credentials (a token in a custom header is
+ * common), redacted from every error and report and never sent to another origin. Each by its
+ * parts too, as a server echoes the token of `Bearer <token>` or a value of `a=<value>; b=…`
+ * alone. Accept and Content-Type only name media types, and a value under 8 characters is no
+ * credential (`true`, `gzip`): hiding those would blank ordinary words in every report.
+ */
+export declare function headerSecrets(headers?: Readonly<Record<string, string>>): string[];
+/** Errors may echo what was sent; no secret leaves the client inside one, in any text or key. */
+export declare function scrubValue(value: unknown, redact: Redactor, depth: number): unknown;
+/**
  * The values of a call's secret parameters (the redactor writes out the forms they take on the
  * wire). The tables name it (`secretParams.forms`) only for endpoints that have such parameters,
  * so other bundles leave it out.
  */
 export declare function secretParamForms(keys: readonly string[], input: object | undefined): string[];
+/**
+ * A fresh idempotency key under input key `key` when the caller left it out: the same object
+ * carries it through every retry of the call. The tables name it (`idempotencyKey.fill`) only for
+ * endpoints with such a header, so other bundles leave it out.
+ */
+export declare function withIdempotencyKey(key: string, given: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>>;

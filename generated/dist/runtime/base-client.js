@@ -24,7 +24,7 @@ export function runtimeOf(client) {
     return runtime;
 }
 /** Keys of a method's input besides path parameters; the contract validator rejects parameters so named. */
-export const RESERVED_INPUT_KEYS = ['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries', 'validateResponses', 'validateRequests'];
+export const RESERVED_INPUT_KEYS = ['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries', 'validateResponses', 'validateRequests', 'middleware'];
 export function createRuntime(spec, given) {
     const now = given.now ?? Date.now;
     const providers = makeProviders(spec, given, now);
@@ -44,12 +44,16 @@ export function createRuntime(spec, given) {
                 // The call's own secrets: the headers it was given, its secret parameters and fields.
                 const secret = endpoint.secretParams;
                 const own = [...headerSecrets(callInput.headers), ...(secret?.forms(secret.keys, input) ?? []), ...(callInput.body === undefined ? [] : (fields?.values(callInput.body) ?? []))];
-                if (own.length > 0)
+                const chain = given.middleware ?? input?.middleware;
+                if (own.length > 0 || chain !== undefined)
                     callRedact = redactor(() => [...secrets(), ...own], fields);
-                const go = () => attempt(spec, given, endpoint, callInput, auth, policy, callRedact, now);
+                // A chain's code is middleware.ts's, reached through the option alone: a client without one runs none of it.
+                const middleware = chain?.start(spec, endpoint, given, input, own, callRedact);
+                const go = () => attempt(spec, given, endpoint, callInput, auth, policy, callRedact, now, middleware);
                 // The checks are the `/validators` entry's: a client without them runs none of their code.
                 const exchange = await (given.validators?.run(endpoint, input, given, go) ?? go());
-                return finish(spec, given, exchange, callRedact, now);
+                const result = finish(spec, given, exchange, callRedact, now);
+                return middleware?.end(result) ?? result;
             }
             catch (e) {
                 const message = callRedact.text(e instanceof Error ? e.message : 'the call failed');
@@ -73,7 +77,7 @@ export function createRuntime(spec, given) {
  * alone. Accept and Content-Type only name media types, and a value under 8 characters is no
  * credential (`true`, `gzip`): hiding those would blank ordinary words in every report.
  */
-function headerSecrets(headers = {}) {
+export function headerSecrets(headers = {}) {
     return Object.entries(headers).flatMap(([name, value]) => (/^(accept|content-type)$/i.test(name) ? [] : [value, ...value.split(/[\s;=]/)].filter((v) => v.length > 7)));
 }
 /** The providers of the schemes the client holds a credential for, by scheme name. */
@@ -118,7 +122,7 @@ function prove(providers) {
     };
     return results.some((r) => r instanceof Promise) ? Promise.all(results).then(collect) : collect(results);
 }
-async function attempt(spec, options, endpoint, input, auth, policy, secrets, now) {
+async function attempt(spec, options, endpoint, input, auth, policy, secrets, now, middleware) {
     const maxRetries = input.maxRetries ?? policy.maxRetries;
     const providers = chooseProviders(auth, endpoint);
     let replayed = false;
@@ -134,7 +138,7 @@ async function attempt(spec, options, endpoint, input, auth, policy, secrets, no
         if (!proved.ok)
             return proved.exchange;
         // The call's redactor lets a redirect to another origin go anonymously, unless its Location holds a secret.
-        const exchange = await send(spec, options, endpoint, input, proved.proofs, secrets);
+        const exchange = await send(spec, options, endpoint, input, proved.proofs, secrets, middleware);
         const result = exchange.result;
         // A stream body is read once: the request cannot be sent again.
         if (result.ok || isStream(input.body))
@@ -208,7 +212,7 @@ function finish(spec, options, exchange, redact, now) {
     return { ok: false, error };
 }
 /** Errors may echo what was sent; no secret leaves the client inside one, in any text or key. */
-function scrubValue(value, redact, depth) {
+export function scrubValue(value, redact, depth) {
     if (typeof value === 'string')
         return redact.text(value);
     if (depth > 32 || typeof value !== 'object' || value === null)
@@ -231,11 +235,12 @@ export function secretParamForms(keys, input) {
     const values = keys.map((key) => given[key]).flatMap((v) => (Array.isArray(v) ? v : [v]));
     return values.filter((v) => typeof v === 'string' || typeof v === 'number').map(String);
 }
-/** A fresh idempotency key: the same object carries it through every retry of the call. */
-function withIdempotencyKey(endpoint, given) {
-    const key = endpoint.idempotencyKey;
-    if (key === undefined)
-        return given;
+/**
+ * A fresh idempotency key under input key `key` when the caller left it out: the same object
+ * carries it through every retry of the call. The tables name it (`idempotencyKey.fill`) only for
+ * endpoints with such a header, so other bundles leave it out.
+ */
+export function withIdempotencyKey(key, given) {
     // null is "not sent" to the serialiser too: it gets a key, or the retried call would go without one.
     const value = own(given, key);
     if (value !== undefined && value !== null)
@@ -245,8 +250,9 @@ function withIdempotencyKey(endpoint, given) {
 function toCallInput(endpoint, input) {
     const given = (input ?? {});
     // An endpoint with a parameter table reads its values from the input itself (params.ts).
+    const idempotency = endpoint.idempotencyKey;
     if (endpoint.params !== undefined)
-        return callInput(given, undefined, withIdempotencyKey(endpoint, given));
+        return callInput(given, undefined, idempotency === undefined ? given : idempotency.fill(idempotency.key, given));
     const params = {};
     // No path parameter takes a reserved key: the contract validator refuses one (reserved-parameter-name), the importer renames it.
     for (const name of endpoint.pathParams) {

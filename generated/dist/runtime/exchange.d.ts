@@ -2,6 +2,7 @@ import type { Proof } from './credentials.js';
 import { type DecodedError } from './decode.js';
 import { type EncodedBody } from './request-body.js';
 import type { EndpointSpec, RuntimeSpec } from './spec.js';
+import type { CallMiddleware } from './middleware.js';
 import type { Redactor } from './support.js';
 import type { ValidationIssue } from './validate.js';
 import { type FetchLike, type Received, type Sent, type Transport } from './transport.js';
@@ -122,13 +123,16 @@ export declare function canceled(host: string, request?: Sent): Exchange;
  * followed as redirect.ts allows, within the call's one deadline. Without the call's `secrets`
  * (its redactor), none leaves the request's origin.
  */
-export declare function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, proofs?: readonly Proof[], secrets?: Redactor): Promise<Exchange>;
+export declare function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, proofs?: readonly Proof[], secrets?: Redactor, middleware?: CallMiddleware): Promise<Exchange>;
 /**
  * The URL a call is sent to, before any credential is added to it.
  *
  * @throws TypeError when the input cannot be sent (a path parameter missing, a next-page URL on another host).
  */
 export declare function requestUrl(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput): string;
+/** Sets one header, dropping the same header written in another case (one header, one value). */
+export declare function setHeader(headers: Record<string, string>, name: string, value: string): void;
+export declare function joinCookie(headers: Record<string, string>, cookie: string): void;
 /**
  * A next-page URL the server gave (Link pagination), followed only below the endpoint's base URL
  * `base`, so credentials never go elsewhere. Judged as the URL parser (and so fetch) reads it, not

@@ -34,15 +34,20 @@ export function canceled(host, request) {
  * followed as redirect.ts allows, within the call's one deadline. Without the call's `secrets`
  * (its redactor), none leaves the request's origin.
  */
-export async function send(spec, options, endpoint, input, proofs, secrets) {
-    const host = endpoint.host;
+export async function send(spec, options, endpoint, input, proofs, secrets, middleware) {
     let request;
     try {
         request = prepare(spec, options, endpoint, input, proofs);
     }
     catch (e) {
-        return failure(clientError(host, 'invalid_request', e instanceof Error ? e.message : 'invalid request'), undefined);
+        return failure(clientError(endpoint.host, 'invalid_request', e instanceof Error ? e.message : 'invalid request'), undefined);
     }
+    // The chain is middleware.ts's, reached through the client's or the call's `middleware` option alone.
+    return middleware ? middleware.send(request, (sent, sealed) => over(spec, options, endpoint, input, sent, sealed ? undefined : secrets)) : over(spec, options, endpoint, input, request, secrets);
+}
+/** A prepared request sent, its redirects followed or refused, and its answer read. */
+async function over(spec, options, endpoint, input, request, secrets) {
+    const host = endpoint.host;
     const timeoutMs = input.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     const outgoing = new Outgoing(request, limit, input.signal, timeoutMs);
@@ -81,8 +86,9 @@ function prepare(spec, options, endpoint, input, proofs) {
     const headers = { accept: endpoint.accept ?? endpoint.responseContentType ?? 'application/json', ...options.headers };
     if (input.headers !== undefined)
         overlay(headers, input.headers);
+    // Only endpoints with header or cookie parameters name params.ts's writer of them.
     if (serialised !== undefined)
-        withParams(headers, serialised.headers, serialised.cookie, input.headers);
+        endpoint.params?.headers?.(headers, serialised, input.headers);
     let body;
     if (endpoint.write !== undefined && input.body !== undefined) {
         const encoded = endpoint.write(endpoint, input.body, input.contentType);
@@ -119,7 +125,7 @@ function urlOf(spec, options, endpoint, input, serialised) {
 // URLs and bodies
 // ---------------------------------------------------------------------------------------------
 /** Sets one header, dropping the same header written in another case (one header, one value). */
-function setHeader(headers, name, value) {
+export function setHeader(headers, name, value) {
     const lower = name.toLowerCase();
     for (const key of Object.keys(headers))
         if (key !== name && key.toLowerCase() === lower)
@@ -130,18 +136,6 @@ function setHeader(headers, name, value) {
 function overlay(headers, over) {
     for (const [name, value] of Object.entries(over))
         setHeader(headers, name, value);
-}
-/**
- * Header parameters (lower-cased names) over the client's default headers but under the call's
- * own; cookie parameters joined to a Cookie header already there.
- */
-function withParams(headers, fromParams, cookie, callHeaders) {
-    const fromCall = new Set(Object.keys(callHeaders ?? {}).map((k) => k.toLowerCase()));
-    for (const [name, value] of Object.entries(fromParams))
-        if (!fromCall.has(name))
-            setHeader(headers, name, value);
-    if (cookie !== undefined)
-        joinCookie(headers, cookie);
 }
 /** A scheme's proof added to the request: over any header of its name, after the query, into the cookie. */
 function withProof(headers, url, proof) {
@@ -155,7 +149,7 @@ function withProof(headers, url, proof) {
     const head = hash < 0 ? url : url.slice(0, hash);
     return `${head}${head.includes('?') ? '&' : '?'}${proof.query}`;
 }
-function joinCookie(headers, cookie) {
+export function joinCookie(headers, cookie) {
     const existing = Object.keys(headers).find((k) => k.toLowerCase() === 'cookie');
     const before = existing === undefined ? '' : (headers[existing] ?? '');
     setHeader(headers, 'cookie', before === '' ? cookie : `${before}; ${cookie}`);

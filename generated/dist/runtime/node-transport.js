@@ -51,7 +51,8 @@ class NodeExchange {
         const request = http.request(url, { method, headers: whole ? headers : withLength(headers, body), agent }, (response) => this.receive(response));
         this.request = request;
         request.on('error', (error) => this.fail(error));
-        this.abort?.listen(this);
+        if (this.abort !== undefined)
+            this.abort.listener = this;
         if (whole)
             request.end(body);
         else
@@ -178,7 +179,8 @@ class NodeExchange {
      */
     settle(reason) {
         this.settled = true;
-        this.abort?.unlisten(this);
+        if (this.abort?.listener === this)
+            this.abort.listener = undefined;
         this.resume?.();
         this.resume = undefined;
         const reader = this.reader;

@@ -37,6 +37,12 @@ export declare const TOKEN: RegExp;
  * Throws TypeError naming the parameter for a missing required or path parameter, or for a value
  * that cannot be sent.
  */
+/**
+ * Header parameters (lower-cased names) over the client's default headers but under the call's
+ * own; cookie parameters joined to a Cookie header already there. The tables name it
+ * (`params.headers`) only for endpoints with such parameters, so other bundles leave it out.
+ */
+export declare function withParams(headers: Record<string, string>, serialised: SerialisedParams, callHeaders: Readonly<Record<string, string>> | undefined): void;
 export declare function serialiseParams(pathTemplate: string, params: readonly ParamSpec[], input: Readonly<Record<string, unknown>>): SerialisedParams;
 /** OpenAPI's default style in each place (the generator leaves it out of the tables). */
 export declare function defaultStyle(where: ParamLocation): ParamStyle;

@@ -27,7 +27,7 @@
  * Every request runs this, so regular expressions live at module level and path templates are
  * compiled once.
  */
-import { encodeUnreserved, percentOf } from './exchange.js';
+import { encodeUnreserved, joinCookie, percentOf, setHeader } from './exchange.js';
 /** The first style is the location's default; the others are the only ones OpenAPI allows there (the generator's check reads this too). */
 export const STYLES = {
     path: ['simple', 'label', 'matrix'],
@@ -53,6 +53,19 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * Throws TypeError naming the parameter for a missing required or path parameter, or for a value
  * that cannot be sent.
  */
+/**
+ * Header parameters (lower-cased names) over the client's default headers but under the call's
+ * own; cookie parameters joined to a Cookie header already there. The tables name it
+ * (`params.headers`) only for endpoints with such parameters, so other bundles leave it out.
+ */
+export function withParams(headers, serialised, callHeaders) {
+    const fromCall = new Set(Object.keys(callHeaders ?? {}).map((k) => k.toLowerCase()));
+    for (const [name, value] of Object.entries(serialised.headers))
+        if (!fromCall.has(name))
+            setHeader(headers, name, value);
+    if (serialised.cookie !== undefined)
+        joinCookie(headers, serialised.cookie);
+}
 export function serialiseParams(pathTemplate, params, input) {
     // Null prototype: a header named `__proto__` must be a key, not a prototype swap.
     const headers = Object.create(null);

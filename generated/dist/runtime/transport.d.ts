@@ -88,9 +88,8 @@ export interface AbortListener {
 /** The abort of one exchange, as a transport sees it. */
 export interface Abortable {
     readonly aborted: boolean;
-    /** One listener at a time: a transport listens for the exchange it runs. */
-    listen(listener: AbortListener): void;
-    unlisten(listener: AbortListener): void;
+    /** Told of the abort, one at a time: a transport sets itself for the exchange it runs, and clears it when done. */
+    listener: AbortListener | undefined;
 }
 /**
  * A request on its way to the transport, with its deadline: the caller's signal combined with a
@@ -109,8 +108,8 @@ export declare class Outgoing implements TransportRequest, Abortable, AbortListe
     expired: boolean;
     aborted: boolean;
     reason: unknown;
+    listener: AbortListener | undefined;
     private controller;
-    private listener;
     private readonly timer;
     constructor(request: Sent, maxResponseBytes: number, 
     /** The caller's own signal: what still cancels a streamed body after the exchange (and its timeout) ended. */
@@ -119,8 +118,6 @@ export declare class Outgoing implements TransportRequest, Abortable, AbortListe
     /** The caller aborted. */
     handleEvent(): void;
     abort(reason: unknown): void;
-    listen(listener: AbortListener): void;
-    unlisten(listener: AbortListener): void;
     /** The next request of a redirected exchange: the same deadline and abort. */
     to(next: Sent): void;
     clear(): void;

@@ -162,8 +162,8 @@ export class Outgoing {
     expired = false;
     aborted = false;
     reason;
-    controller;
     listener;
+    controller;
     timer;
     constructor(request, maxResponseBytes, 
     /** The caller's own signal: what still cancels a streamed body after the exchange (and its timeout) ended. */
@@ -201,13 +201,6 @@ export class Outgoing {
         this.controller?.abort(reason);
         this.listener?.handleEvent();
     }
-    listen(listener) {
-        this.listener = listener;
-    }
-    unlisten(listener) {
-        if (this.listener === listener)
-            this.listener = undefined;
-    }
     /** The next request of a redirected exchange: the same deadline and abort. */
     to(next) {
         ({ url: this.url, method: this.method, headers: this.headers, body: this.body } = next);
@@ -231,11 +224,20 @@ export function abortOf(request) {
     const signal = request.signal;
     if (signal === undefined)
         return undefined;
+    let current;
     return {
         get aborted() {
             return signal.aborted;
         },
-        listen: (listener) => signal.addEventListener('abort', listener, { once: true }),
-        unlisten: (listener) => signal.removeEventListener('abort', listener),
+        get listener() {
+            return current;
+        },
+        set listener(listener) {
+            if (current !== undefined)
+                signal.removeEventListener('abort', current);
+            current = listener;
+            if (listener !== undefined)
+                signal.addEventListener('abort', listener, { once: true });
+        },
     };
 }

@@ -10,6 +10,7 @@ import type { DecodedError } from './decode.js';
 import { isStream } from './request-body.js';
 import { send, canceled, clientError, requestUrl, type CallInput, type ClientError, type Exchange, type Result, type RuntimeOptions } from './exchange.js';
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep, type RetryPolicy } from './retry.js';
+import type { CallMiddleware, MiddlewareChain } from './middleware.js';
 import type { EndpointSpec, FullRuntimeSpec } from './spec.js';
 import { redactor, type Redactor } from './support.js';
 import type { ClientValidators, ResponseValidation, ValidationOptions } from './validation.js';
@@ -28,6 +29,8 @@ export interface CallOptions {
   readonly validateResponses?: ResponseValidation;
   /** Overrides the client's `validateRequests` for this call. */
   readonly validateRequests?: boolean;
+  /** Middleware of this call, run after the client's (`middleware(…)`). */
+  readonly middleware?: MiddlewareChain;
 }
 
 /** Options of the client-credentials scheme's token lifecycle (auth.ts): a client of a contract without that scheme has none. */
@@ -45,6 +48,8 @@ export interface TokenOptions {
 }
 
 export interface ClientRuntimeOptions extends RuntimeOptions, TokenOptions, ValidationOptions {
+  /** Middleware run around every attempt of every call (`middleware(…)`): see the README's Middleware section. */
+  readonly middleware?: MiddlewareChain;
   /** The checks `validateResponses` and `validateRequests` run: the `/validators` entry's `VALIDATORS`, or `validators({ … })` of some calls. */
   readonly validators?: ClientValidators;
   /** Credentials by auth scheme name: an API key, a basic username and password, or a token (and how to refresh it). */
@@ -89,7 +94,7 @@ export function runtimeOf(client: object): Runtime {
 
 type AnyError = DecodedError | ClientError;
 /** Keys of a method's input besides path parameters; the contract validator rejects parameters so named. */
-export const RESERVED_INPUT_KEYS: readonly string[] = ['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries', 'validateResponses', 'validateRequests'];
+export const RESERVED_INPUT_KEYS: readonly string[] = ['body', 'contentType', 'signal', 'timeoutMs', 'headers', 'maxRetries', 'validateResponses', 'validateRequests', 'middleware'];
 
 export function createRuntime(spec: FullRuntimeSpec, given: ClientRuntimeOptions): Runtime {
   const now = given.now ?? Date.now;
@@ -110,11 +115,15 @@ export function createRuntime(spec: FullRuntimeSpec, given: ClientRuntimeOptions
         // The call's own secrets: the headers it was given, its secret parameters and fields.
         const secret = endpoint.secretParams;
         const own = [...headerSecrets(callInput.headers), ...(secret?.forms(secret.keys, input) ?? []), ...(callInput.body === undefined ? [] : (fields?.values(callInput.body) ?? []))];
-        if (own.length > 0) callRedact = redactor(() => [...secrets(), ...own], fields);
-        const go = () => attempt(spec, given, endpoint, callInput, auth, policy, callRedact, now);
+        const chain = given.middleware ?? (input as CallOptions | undefined)?.middleware;
+        if (own.length > 0 || chain !== undefined) callRedact = redactor(() => [...secrets(), ...own], fields);
+        // A chain's code is middleware.ts's, reached through the option alone: a client without one runs none of it.
+        const middleware = chain?.start(spec, endpoint, given, input, own, callRedact);
+        const go = () => attempt(spec, given, endpoint, callInput, auth, policy, callRedact, now, middleware);
         // The checks are the `/validators` entry's: a client without them runs none of their code.
         const exchange = await (given.validators?.run(endpoint, input, given, go) ?? go());
-        return finish(spec, given, exchange, callRedact, now);
+        const result = finish(spec, given, exchange, callRedact, now);
+        return middleware?.end(result) ?? result;
       } catch (e) {
         const message = callRedact.text(e instanceof Error ? e.message : 'the call failed');
         return { ok: false, error: clientError(endpoint.host, 'invalid_request', message) };
@@ -137,7 +146,7 @@ export function createRuntime(spec: FullRuntimeSpec, given: ClientRuntimeOptions
  * alone. Accept and Content-Type only name media types, and a value under 8 characters is no
  * credential (`true`, `gzip`): hiding those would blank ordinary words in every report.
  */
-function headerSecrets(headers: Readonly<Record<string, string>> = {}): string[] {
+export function headerSecrets(headers: Readonly<Record<string, string>> = {}): string[] {
   return Object.entries(headers).flatMap(([name, value]) => (/^(accept|content-type)$/i.test(name) ? [] : [value, ...value.split(/[\s;=]/)].filter((v) => v.length > 7)));
 }
 
@@ -192,7 +201,7 @@ function prove(providers: readonly Provider[]): Proofs | Promise<Proofs> {
   return results.some((r) => r instanceof Promise) ? Promise.all(results).then(collect) : collect(results as ProofResult[]);
 }
 
-async function attempt(spec: FullRuntimeSpec, options: ClientRuntimeOptions, endpoint: EndpointSpec, input: CallInput & { maxRetries?: number }, auth: CallAuth, policy: RetryPolicy, secrets: Redactor, now: () => number): Promise<Exchange> {
+async function attempt(spec: FullRuntimeSpec, options: ClientRuntimeOptions, endpoint: EndpointSpec, input: CallInput & { maxRetries?: number }, auth: CallAuth, policy: RetryPolicy, secrets: Redactor, now: () => number, middleware: CallMiddleware | undefined): Promise<Exchange> {
   const maxRetries = input.maxRetries ?? policy.maxRetries;
   const providers = chooseProviders(auth, endpoint);
   let replayed = false;
@@ -205,7 +214,7 @@ async function attempt(spec: FullRuntimeSpec, options: ClientRuntimeOptions, end
     if (proved === undefined) return canceled(endpoint.host);
     if (!proved.ok) return proved.exchange;
     // The call's redactor lets a redirect to another origin go anonymously, unless its Location holds a secret.
-    const exchange = await send(spec, options, endpoint, input, proved.proofs, secrets);
+    const exchange = await send(spec, options, endpoint, input, proved.proofs, secrets, middleware);
     const result = exchange.result;
     // A stream body is read once: the request cannot be sent again.
     if (result.ok || isStream(input.body)) return exchange;
@@ -276,7 +285,7 @@ function finish(spec: FullRuntimeSpec, options: ClientRuntimeOptions, exchange: 
 }
 
 /** Errors may echo what was sent; no secret leaves the client inside one, in any text or key. */
-function scrubValue(value: unknown, redact: Redactor, depth: number): unknown {
+export function scrubValue(value: unknown, redact: Redactor, depth: number): unknown {
   if (typeof value === 'string') return redact.text(value);
   if (depth > 32 || typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map((v) => scrubValue(v, redact, depth + 1));
@@ -298,10 +307,12 @@ export function secretParamForms(keys: readonly string[], input: object | undefi
   return values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
 }
 
-/** A fresh idempotency key: the same object carries it through every retry of the call. */
-function withIdempotencyKey(endpoint: EndpointSpec, given: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
-  const key = endpoint.idempotencyKey;
-  if (key === undefined) return given;
+/**
+ * A fresh idempotency key under input key `key` when the caller left it out: the same object
+ * carries it through every retry of the call. The tables name it (`idempotencyKey.fill`) only for
+ * endpoints with such a header, so other bundles leave it out.
+ */
+export function withIdempotencyKey(key: string, given: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
   // null is "not sent" to the serialiser too: it gets a key, or the retried call would go without one.
   const value = own(given, key);
   if (value !== undefined && value !== null) return given;
@@ -311,7 +322,8 @@ function withIdempotencyKey(endpoint: EndpointSpec, given: Readonly<Record<strin
 function toCallInput(endpoint: EndpointSpec, input: object | undefined): CallInput & { maxRetries?: number } {
   const given = (input ?? {}) as Readonly<Record<string, unknown>>;
   // An endpoint with a parameter table reads its values from the input itself (params.ts).
-  if (endpoint.params !== undefined) return callInput(given, undefined, withIdempotencyKey(endpoint, given));
+  const idempotency = endpoint.idempotencyKey;
+  if (endpoint.params !== undefined) return callInput(given, undefined, idempotency === undefined ? given : idempotency.fill(idempotency.key, given));
   const params: Record<string, string | number> = {};
   // No path parameter takes a reserved key: the contract validator refuses one (reserved-parameter-name), the importer renames it.
   for (const name of endpoint.pathParams) {

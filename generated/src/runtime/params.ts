@@ -27,7 +27,7 @@
  * Every request runs this, so regular expressions live at module level and path templates are
  * compiled once.
  */
-import { encodeUnreserved, percentOf } from './exchange.js';
+import { encodeUnreserved, joinCookie, percentOf, setHeader } from './exchange.js';
 
 export type ParamLocation = 'path' | 'query' | 'header' | 'cookie';
 export type ParamStyle = 'simple' | 'label' | 'matrix' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
@@ -105,6 +105,17 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * Throws TypeError naming the parameter for a missing required or path parameter, or for a value
  * that cannot be sent.
  */
+/**
+ * Header parameters (lower-cased names) over the client's default headers but under the call's
+ * own; cookie parameters joined to a Cookie header already there. The tables name it
+ * (`params.headers`) only for endpoints with such parameters, so other bundles leave it out.
+ */
+export function withParams(headers: Record<string, string>, serialised: SerialisedParams, callHeaders: Readonly<Record<string, string>> | undefined): void {
+  const fromCall = new Set(Object.keys(callHeaders ?? {}).map((k) => k.toLowerCase()));
+  for (const [name, value] of Object.entries(serialised.headers)) if (!fromCall.has(name)) setHeader(headers, name, value);
+  if (serialised.cookie !== undefined) joinCookie(headers, serialised.cookie);
+}
+
 export function serialiseParams(pathTemplate: string, params: readonly ParamSpec[], input: Readonly<Record<string, unknown>>): SerialisedParams {
   // Null prototype: a header named `__proto__` must be a key, not a prototype swap.
   const headers: Record<string, string> = Object.create(null) as Record<string, string>;

@@ -5,12 +5,12 @@
  * disagree about a table's form. Types only: nothing here runs.
  */
 import type { base64, callerProvider, TokenFlow } from './credentials.js';
-import type { secretParamForms } from './base-client.js';
+import type { secretParamForms, withIdempotencyKey } from './base-client.js';
 import type { DECODE_RULES } from './decode-rules.js';
 import type { FieldError } from './decode.js';
 import type { readSuccess, writeBody } from './exchange.js';
 import type { PaginationSpec } from './paginate.js';
-import type { ParamSpec, SerialisedParams } from './params.js';
+import type { ParamSpec, SerialisedParams, withParams } from './params.js';
 import type { BodyData } from './request-body.js';
 import type { fetchUpload } from './transport.js';
 import type { fetchStream, StreamSpec } from './stream.js';
@@ -213,8 +213,8 @@ export interface EndpointSpec extends EndpointErrorSpec {
    * the generated tables only where needed, so a bundle without such calls leaves it out.
    */
   readonly params?: ParamTable;
-  /** The input key of its idempotency-key header: filled with a fresh key per call when the caller leaves it out. */
-  readonly idempotencyKey?: string;
+  /** The input key of its idempotency-key header, and base-client.ts's withIdempotencyKey, which fills a fresh key per call when the caller leaves it out. */
+  readonly idempotencyKey?: { readonly key: string; readonly fill: typeof withIdempotencyKey };
   /** How it pages (paginate.ts). */
   readonly pagination?: PaginationSpec;
   /** Input keys of parameters whose values are secrets, and base-client.ts's secretParamForms, which writes out their wire forms for redaction. */
@@ -274,6 +274,8 @@ export interface PlainQueryParam {
 export interface ParamTable {
   readonly specs: readonly ParamSpec[];
   readonly serialise: (pathTemplate: string, params: readonly ParamSpec[], input: Readonly<Record<string, unknown>>) => SerialisedParams;
+  /** params.ts's writer of header and cookie parameters: named only where the endpoint has some. */
+  readonly headers?: typeof withParams;
 }
 
 /** A JSON reader and writer. */

@@ -216,9 +216,8 @@ export interface AbortListener {
 /** The abort of one exchange, as a transport sees it. */
 export interface Abortable {
   readonly aborted: boolean;
-  /** One listener at a time: a transport listens for the exchange it runs. */
-  listen(listener: AbortListener): void;
-  unlisten(listener: AbortListener): void;
+  /** Told of the abort, one at a time: a transport sets itself for the exchange it runs, and clears it when done. */
+  listener: AbortListener | undefined;
 }
 
 /**
@@ -235,8 +234,8 @@ export class Outgoing implements TransportRequest, Abortable, AbortListener {
   expired = false;
   aborted = false;
   reason: unknown;
+  listener: AbortListener | undefined;
   private controller: AbortController | undefined;
-  private listener: AbortListener | undefined;
   private readonly timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -275,14 +274,6 @@ export class Outgoing implements TransportRequest, Abortable, AbortListener {
     this.listener?.handleEvent();
   }
 
-  listen(listener: AbortListener): void {
-    this.listener = listener;
-  }
-
-  unlisten(listener: AbortListener): void {
-    if (this.listener === listener) this.listener = undefined;
-  }
-
   /** The next request of a redirected exchange: the same deadline and abort. */
   to(next: Sent): void {
     ({ url: this.url, method: this.method, headers: this.headers, body: this.body } = next);
@@ -305,11 +296,18 @@ export function abortOf(request: TransportRequest): Abortable | undefined {
   if (request instanceof Outgoing) return request;
   const signal = request.signal;
   if (signal === undefined) return undefined;
+  let current: AbortListener | undefined;
   return {
     get aborted() {
       return signal.aborted;
     },
-    listen: (listener) => signal.addEventListener('abort', listener, { once: true }),
-    unlisten: (listener) => signal.removeEventListener('abort', listener),
+    get listener() {
+      return current;
+    },
+    set listener(listener) {
+      if (current !== undefined) signal.removeEventListener('abort', current);
+      current = listener;
+      if (listener !== undefined) signal.addEventListener('abort', listener, { once: true });
+    },
   };
 }

@@ -72,6 +72,12 @@ export interface MiddlewareContext {
 /** One middleware: any of the three hooks. A hook may be async; the call waits for it. */
 export interface Middleware {
   /**
+   * Headers this middleware sets that are no secret (a request id, a trace context): shown in
+   * errors, support reports and `context.request`. Any other header it sets or changes is hidden
+   * there as a credential is. Either kind stays with the request's origin.
+   */
+  readonly publicHeaders?: readonly string[];
+  /**
    * Before the attempt is sent, with the request as it will go (credentials already on it, so it
    * can be signed). Change it in place; answer with a response and nothing is sent (the later
    * middleware's hooks do not run, the earlier ones' `onResponse` do). A throw fails the call with
@@ -139,14 +145,18 @@ class CallChain implements CallMiddleware {
     let exchange: Exchange | undefined;
     try {
       for (; reached < this.list.length && exchange === undefined; reached++) {
-        const answer = await this.list[reached]?.onRequest?.(request, context);
-        if (answer !== undefined) exchange = this.answered(request, await received(answer));
+        const current = this.list[reached] as Middleware;
+        const before: Sent = { ...request, headers: { ...request.headers } };
+        try {
+          const answer = await current.onRequest?.(request, context);
+          if (answer !== undefined) exchange = this.answered(request, await received(answer));
+        } finally {
+          this.learn(before, request, current.publicHeaders);
+        }
       }
     } catch (e) {
-      this.learn(prepared, request);
       return this.failed(failure(clientError(this.endpoint.host, 'invalid_request', `a middleware failed: ${message(e)}`), undefined), context, reached + 1);
     }
-    this.learn(prepared, request);
     const sent: Sent = { url: request.url, method: request.method, headers: request.headers, body: request.body };
     // Accept is the one header a redirect to another origin takes along: one a middleware set seals the request to its origin.
     const sealed = headerOf(sent, 'accept') !== headerOf(prepared, 'accept');
@@ -204,10 +214,14 @@ class CallChain implements CallMiddleware {
     }
   }
 
-  /** Values a middleware set (headers, query parameters) join the call's secrets. */
-  private learn(prepared: Sent, request: MiddlewareRequest): void {
+  /** Values one middleware set (headers but those it calls public, query parameters) join the call's secrets. */
+  private learn(prepared: Sent, request: MiddlewareRequest, open: readonly string[] = []): void {
     const before = new Map(Object.entries(prepared.headers).map(([k, v]) => [k.toLowerCase(), v]));
-    for (const [name, value] of Object.entries(request.headers)) if (before.get(name.toLowerCase()) !== value) this.secrets.push(...headerSecrets({ [name]: value }));
+    const shown = new Set(open.map((h) => h.toLowerCase()));
+    for (const [name, value] of Object.entries(request.headers)) {
+      const lower = name.toLowerCase();
+      if (before.get(lower) !== value && !shown.has(lower)) this.secrets.push(...headerSecrets({ [name]: value }));
+    }
     if (request.url === prepared.url) return;
     const had = new Set(query(prepared.url));
     for (const value of query(request.url)) if (!had.has(value) && value.length > 7) this.secrets.push(value);
@@ -263,7 +277,9 @@ class AttemptContext implements MiddlewareContext {
 
 /** The values of a URL's query (none when it is not a URL: then it is refused as another origin). */
 function query(url: string): string[] {
-  return URL.canParse(url) ? [...new URL(url).searchParams.values()] : [];
+  const values: string[] = [];
+  if (URL.canParse(url)) new URL(url).searchParams.forEach((value) => values.push(value));
+  return values;
 }
 
 function headerOf(request: Sent, name: string): string | undefined {

@@ -509,7 +509,7 @@ describe('values and names the generated code depends on', () => {
     let text = edit('    path: /order_label/{order_id}\n', '    path: /order_label/{body}\n');
     text = edit('    params:\n      order_id: { description: Identifies an order. }\n    responses:\n      "200"', '    params:\n      body: { description: Identifies an order. }\n    responses:\n      "200"', text);
     const at = uniquePos(text, 'body: { description');
-    expectOnly(text, error('reserved-parameter-name', at, "parameter 'body' would clash with the call option of the same name (body, contentType, signal, timeoutMs, headers, maxRetries, validateResponses, validateRequests); give it another input name with key:"));
+    expectOnly(text, error('reserved-parameter-name', at, "parameter 'body' would clash with the call option of the same name (body, contentType, signal, timeoutMs, headers, maxRetries, validateResponses, validateRequests, middleware); give it another input name with key:"));
   });
 
   it('duplicate-row-id: two quirks of one endpoint with the same id', () => {

@@ -210,8 +210,23 @@ describe('dates as Date objects come with the calls that read or write one', () 
 });
 
 /** Text only templates/dates.ts holds: the date-time reader's pattern, and the refusal of a Date it cannot write. */
+/** In templates/middleware.ts: the chain's refusal of a request moved to another origin. */
+const MIDDLEWARE_CHAIN = 'moved the request to another origin';
 const DATE_READER = '[Tt ]';
 const DATE_WRITER = 'cannot be sent as a';
+describe('middleware tree-shakes', () => {
+  it('a program that never makes a chain carries none of its code; one that does carries it, whatever form its client takes', async () => {
+    const file = fileURLToPath(new URL('../bench/contracts/apikey.yaml', import.meta.url));
+    const dir = render(file, readFileSync(file, 'utf8'));
+    const create = (options: string) => `const c = createBaseClient({ environment: 'live', servers: { api_url: 'https://w.example' }, auth: { apiKey: 'k' }${options} });`;
+    const call = 'export const call = (id) => getForecast(c, { location: id, days: 3 });';
+    const without = await bundle(dir, ["import { createBaseClient, getForecast } from './dist/index.js';", create(''), call].join('\n'));
+    expect(without).not.toContain(MIDDLEWARE_CHAIN);
+    const chained = await bundle(dir, ["import { createBaseClient, getForecast, middleware } from './dist/index.js';", create(", middleware: middleware({ onRequest: (r) => { r.headers['x-id'] = '1'; } })"), call].join('\n'));
+    expect(chained).toContain(MIDDLEWARE_CHAIN);
+  });
+});
+
 describe('validators tree-shake', () => {
   const types = fileURLToPath(new URL('./fixtures/types/contract.yaml', import.meta.url));
   const create = "const c = createBaseClient({ servers: { zoo_url: 'https://zoo.example' } });";

@@ -16,4 +16,11 @@ export type { NodeHttpModule, NodeTransportOptions } from './runtime/node-transp
 export type { FetchLike, Transport, TransportRequest, TransportResponse } from './runtime/transport.js';
 export type { ItemStream, StreamEvent, StreamError } from './runtime/stream.js';
 export { middleware } from './runtime/middleware.js';
-export type { Middleware, MiddlewareAnswer, MiddlewareChain, MiddlewareContext, MiddlewareRequest, MiddlewareResponse } from './runtime/middleware.js';
+export type {
+  Middleware,
+  MiddlewareAnswer,
+  MiddlewareChain,
+  MiddlewareContext,
+  MiddlewareRequest,
+  MiddlewareResponse,
+} from './runtime/middleware.js';

@@ -58,7 +58,7 @@ export function emitTables(file: TsFile, contract: Contract): void {
         ...idempotencyKey(file, e),
         // Only endpoints whose bodies hold an int64 name the lossless reader, so a bundle of other calls leaves it out.
         ...(dates.json !== undefined ? { json: dates.json } : k.holdsInt64(e) ? { json: new Code(file.use(MODULE.runtime.json, RUNTIME.json.LOSSLESS_JSON)) } : {}),
-        ...(plain ? {} : { params: { specs: paramTable(k, e), serialise: dates.serialise ?? new Code(file.use(MODULE.runtime.params, RUNTIME.params.serialiseParams)), ...(e.params.some((p) => p.in === 'header' || p.in === 'cookie') ? { headers: new Code(file.use(MODULE.runtime.params, RUNTIME.params.withParams)) } : {}) } }),
+        ...(plain ? {} : { params: { specs: paramTable(k, e), serialise: dates.serialise ?? new Code(file.use(MODULE.runtime.params, RUNTIME.params.serialiseParams)), ...(k.callParams(e).some((p) => p.in === 'header' || p.in === 'cookie') ? { headers: new Code(file.use(MODULE.runtime.params, RUNTIME.params.withParams)) } : {}) } }),
         // Only endpoints with a body other than JSON name the encoder: a bundle of JSON calls carries no multipart writer.
         ...(k.encodesBody(e) ? { encode: new Code(file.use(MODULE.runtime.requestBody, encoderOf(e))) } : {}),
         // Only endpoints that take a stream name fetch's stream upload.

@@ -11,6 +11,7 @@ import { emitTables } from './emit-tables.js';
 import { emitTypes } from './emit-types.js';
 import { CLIENT_NAMESPACES, ENDPOINT_TYPE_NAMES, endpointNames, hostNames, INDEX_MODULES, INDEX_REEXPORTS, MODULE, RESERVED_EXPORTS, RUNTIME, typeNames } from './names.js';
 import { datesOn } from './date-plans.js';
+import { list } from './pretty.js';
 import { EmitContext, header, type NameClaim, type OutputDescriptor, type OutputFile } from './output.js';
 
 /** The main entry's contract modules, each emitted as its source, JavaScript and declarations. */
@@ -55,27 +56,32 @@ export function publicDeclarations(contract: Contract): Map<string, string> {
 }
 
 function indexFiles(contract: Contract): OutputFile[] {
-  const lines = indexLines(contract);
-  const text = (keep: (line: string) => boolean) => `${lines.filter(keep).join('\n')}\n`;
+  const statements = indexStatements(contract);
+  const text = (keep: (s: IndexStatement) => boolean) => `${statements.filter(keep).flatMap((s) => s.lines).join('\n')}\n`;
   return [
     { path: `src/${MODULE.index}.ts`, text: text(() => true), format: 'typescript' },
     // Type-only re-exports vanish from JavaScript; the rest is the same in all three.
-    { path: `dist/${MODULE.index}.js`, text: text((l) => !l.startsWith('export type ')), format: 'none' },
+    { path: `dist/${MODULE.index}.js`, text: text((s) => !s.typeOnly), format: 'none' },
     { path: `dist/${MODULE.index}.d.ts`, text: text(() => true), format: 'none' },
   ];
 }
 
-function indexLines(contract: Contract): string[] {
-  const from = (module: string) => `./${module}.js`;
+/** One statement of the entry point, in prettier's form (a long list of names broken one per line). */
+interface IndexStatement {
+  readonly lines: readonly string[];
+  readonly typeOnly: boolean;
+}
+
+function indexStatements(contract: Contract): IndexStatement[] {
+  const from = (module: string) => ` from './${module}.js';`;
+  const values = (names: readonly string[], module: string): IndexStatement => ({ lines: list('export ', '{', names, '}', from(module), 0), typeOnly: false });
+  const types = (names: readonly string[], module: string): IndexStatement => ({ lines: list('export type ', '{', names, '}', from(module), 0), typeOnly: true });
   return [
-    header(contract, true),
-    ...INDEX_MODULES.map((m) => `export * from '${from(m)}';`),
-    ...INDEX_REEXPORTS.flatMap((r) => [
-      ...(r.values === undefined ? [] : [`export { ${r.values.join(', ')} } from '${from(r.module)}';`]),
-      `export type { ${r.types.join(', ')} } from '${from(r.module)}';`,
-    ]),
+    { lines: [header(contract, true)], typeOnly: false },
+    ...INDEX_MODULES.map((m) => ({ lines: [`export *${from(m)}`], typeOnly: false })),
+    ...INDEX_REEXPORTS.flatMap((r) => [...(r.values === undefined ? [] : [values(r.values, r.module)]), types(r.types, r.module)]),
     // The type that says a body read as text keeps its dates as text (error bodies), for code that names it.
-    ...(datesOn(contract) ? [`export type { ${RUNTIME.dates.WireDates} } from '${from(MODULE.runtime.dates)}';`] : []),
+    ...(datesOn(contract) ? [types([RUNTIME.dates.WireDates], MODULE.runtime.dates)] : []),
   ];
 }
 

@@ -15,6 +15,7 @@ import { formatStatus } from '../model/values.js';
 import type { ClientErrorCategory } from '../../templates/exchange.js';
 import { count, groupSummaryLines, indexGroups, indexLines } from './operation-index.js';
 import type { OutputDescriptor, OutputFile } from './output.js';
+import { middlewareSection } from './middleware-readme.js';
 import { quickStartSection } from './quick-start.js';
 import { knowledge } from '../model/knowledge.js';
 import { endpointNames } from './names.js';
@@ -36,6 +37,7 @@ export function readmeFiles(contract: Contract, outputs: readonly OutputDescript
     ...quickStartSection(contract),
     ...errorSection(contract),
     ...streamSection(contract),
+    ...middlewareSection(contract),
     ...outputs.flatMap((o) => o.readme(contract)),
     '## Operations',
     '',

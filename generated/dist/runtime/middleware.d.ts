@@ -54,6 +54,12 @@ export interface MiddlewareContext {
 /** One middleware: any of the three hooks. A hook may be async; the call waits for it. */
 export interface Middleware {
     /**
+     * Headers this middleware sets that are no secret (a request id, a trace context): shown in
+     * errors, support reports and `context.request`. Any other header it sets or changes is hidden
+     * there as a credential is. Either kind stays with the request's origin.
+     */
+    readonly publicHeaders?: readonly string[];
+    /**
      * Before the attempt is sent, with the request as it will go (credentials already on it, so it
      * can be signed). Change it in place; answer with a response and nothing is sent (the later
      * middleware's hooks do not run, the earlier ones' `onResponse` do). A throw fails the call with

@@ -57,16 +57,21 @@ class CallChain {
         let exchange;
         try {
             for (; reached < this.list.length && exchange === undefined; reached++) {
-                const answer = await this.list[reached]?.onRequest?.(request, context);
-                if (answer !== undefined)
-                    exchange = this.answered(request, await received(answer));
+                const current = this.list[reached];
+                const before = { ...request, headers: { ...request.headers } };
+                try {
+                    const answer = await current.onRequest?.(request, context);
+                    if (answer !== undefined)
+                        exchange = this.answered(request, await received(answer));
+                }
+                finally {
+                    this.learn(before, request, current.publicHeaders);
+                }
             }
         }
         catch (e) {
-            this.learn(prepared, request);
             return this.failed(failure(clientError(this.endpoint.host, 'invalid_request', `a middleware failed: ${message(e)}`), undefined), context, reached + 1);
         }
-        this.learn(prepared, request);
         const sent = { url: request.url, method: request.method, headers: request.headers, body: request.body };
         // Accept is the one header a redirect to another origin takes along: one a middleware set seals the request to its origin.
         const sealed = headerOf(sent, 'accept') !== headerOf(prepared, 'accept');
@@ -125,12 +130,15 @@ class CallChain {
             }
         }
     }
-    /** Values a middleware set (headers, query parameters) join the call's secrets. */
-    learn(prepared, request) {
+    /** Values one middleware set (headers but those it calls public, query parameters) join the call's secrets. */
+    learn(prepared, request, open = []) {
         const before = new Map(Object.entries(prepared.headers).map(([k, v]) => [k.toLowerCase(), v]));
-        for (const [name, value] of Object.entries(request.headers))
-            if (before.get(name.toLowerCase()) !== value)
+        const shown = new Set(open.map((h) => h.toLowerCase()));
+        for (const [name, value] of Object.entries(request.headers)) {
+            const lower = name.toLowerCase();
+            if (before.get(lower) !== value && !shown.has(lower))
                 this.secrets.push(...headerSecrets({ [name]: value }));
+        }
         if (request.url === prepared.url)
             return;
         const had = new Set(query(prepared.url));
@@ -183,7 +191,10 @@ class AttemptContext {
 }
 /** The values of a URL's query (none when it is not a URL: then it is refused as another origin). */
 function query(url) {
-    return URL.canParse(url) ? [...new URL(url).searchParams.values()] : [];
+    const values = [];
+    if (URL.canParse(url))
+        new URL(url).searchParams.forEach((value) => values.push(value));
+    return values;
 }
 function headerOf(request, name) {
     return Object.entries(request.headers).find(([key]) => key.toLowerCase() === name)?.[1];

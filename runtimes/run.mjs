@@ -53,10 +53,29 @@ async function bundle(entry, format, platform) {
   return built.outputFiles[0].text;
 }
 
+/** A child process, run without blocking this one (the server answers it from here). */
+function exec(command, args, options) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (out += c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      resolve({ status: null, out, error });
+    });
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, out: out.trim(), error: undefined });
+    });
+  });
+}
+
 /** A runtime run as a process that prints the outcomes as JSON. */
 function processRuntime(name, version, command, args) {
   return async (base) => {
-    const ran = sh(command, [...args, base], { cwd: OUT });
+    const ran = await exec(command, [...args, base], { cwd: OUT });
     const line = ran.out.split('\n').reverse().find((l) => l.startsWith('{'));
     if (ran.status !== 0 || line === undefined) return { name, version: version(), failed: ran.error?.message ?? ran.out.slice(-600) };
     return { name, version: version(), outcomes: JSON.parse(line) };
@@ -79,7 +98,8 @@ function browserRuntime(results) {
   return async (base) => {
     const binary = chromiumBinary();
     if (binary === undefined) return { name: 'Chromium (headless)', version: '—', skipped: 'no Chromium, and not root to install it from apt' };
-    const version = sh(binary, ['--version']).out;
+    // Debian's wrapper script may print a warning of its own beside the version.
+    const version = sh(binary, ['--version']).out.split('\n').find((l) => /^(Chromium|Google Chrome)/.test(l)) ?? 'unknown';
     const profile = join(OUT, 'chromium-profile');
     const browser = spawn(binary, ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', `--user-data-dir=${profile}`, `${base}/page.html`], { stdio: 'ignore' });
     try {
@@ -144,7 +164,8 @@ async function main() {
   console.log(`\n${text}`);
   writeFileSync(join(HERE, 'RESULTS.md'), `# Runtime matrix\n\n\`npm run runtimes\` on ${new Date().toISOString().slice(0, 10)}: runtimes/contract.yaml's package, scenario.mjs against server.mjs on 127.0.0.1.\n\n${text}\n`);
   const failed = rows.some((r) => r.failed !== undefined || (r.outcomes !== undefined && !Object.values(r.outcomes).every((o) => o === true)));
-  process.exitCode = failed ? 1 : 0;
+  return failed ? 1 : 0;
 }
 
-await main();
+// Exits when done: esbuild's service and a browser that lingers would keep the process alive.
+process.exit(await main());

@@ -123,7 +123,7 @@ export declare function canceled(host: string, request?: Sent): Exchange;
  * followed as redirect.ts allows, within the call's one deadline. Without the call's `secrets`
  * (its redactor), none leaves the request's origin.
  */
-export declare function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, proofs?: readonly Proof[], secrets?: Redactor, middleware?: CallMiddleware): Promise<Exchange>;
+export declare function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, proofs?: readonly Proof[], secrets?: Redactor, middleware?: CallMiddleware, prepared?: Sent): Promise<Exchange>;
 /**
  * The URL a call is sent to, before any credential is added to it.
  *

@@ -167,20 +167,16 @@ export function canceled(host: string, request?: Sent): Exchange {
  * followed as redirect.ts allows, within the call's one deadline. Without the call's `secrets`
  * (its redactor), none leaves the request's origin.
  */
-export async function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, proofs?: readonly Proof[], secrets?: Redactor, middleware?: CallMiddleware): Promise<Exchange> {
+export async function send(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, proofs?: readonly Proof[], secrets?: Redactor, middleware?: CallMiddleware, prepared?: Sent): Promise<Exchange> {
+  const host = endpoint.host;
   let request: Sent;
   try {
-    request = prepare(spec, options, endpoint, input, proofs);
+    request = prepared ?? prepare(spec, options, endpoint, input, proofs);
   } catch (e) {
-    return failure(clientError(endpoint.host, 'invalid_request', e instanceof Error ? e.message : 'invalid request'), undefined);
+    return failure(clientError(host, 'invalid_request', e instanceof Error ? e.message : 'invalid request'), undefined);
   }
-  // The chain is middleware.ts's, reached through the client's or the call's `middleware` option alone.
-  return middleware ? middleware.send(request, (sent, sealed) => over(spec, options, endpoint, input, sent, sealed ? undefined : secrets)) : over(spec, options, endpoint, input, request, secrets);
-}
-
-/** A prepared request sent, its redirects followed or refused, and its answer read. */
-async function over(spec: RuntimeSpec, options: RuntimeOptions, endpoint: EndpointSpec, input: CallInput, request: Sent, secrets: Redactor | undefined): Promise<Exchange> {
-  const host = endpoint.host;
+  // The chain is middleware.ts's, reached through the client's or the call's `middleware` option alone; it sends what it prepared through here again.
+  if (middleware) return middleware.send(request, (sent, sealed) => send(spec, options, endpoint, input, proofs, sealed ? undefined : secrets, undefined, sent));
   const timeoutMs = input.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const outgoing = new Outgoing(request, limit, input.signal, timeoutMs);

@@ -99,8 +99,13 @@ class CallChain {
                 continue;
             try {
                 const answer = await hook.call(this.list[i], response, context);
-                if (answer !== undefined)
+                if (answer !== undefined && answer !== response) {
+                    // A streamed success replaced is never read: its connection is closed.
+                    const stream = response.stream;
+                    if (stream !== undefined && !stream.locked)
+                        stream.cancel().catch(() => undefined);
                     current = context.resent(answer) ?? this.answered(current.request, await received(answer));
+                }
             }
             catch (e) {
                 // A resend that got no response fails the attempt as that one failed.

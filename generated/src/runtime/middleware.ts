@@ -183,7 +183,12 @@ class CallChain implements CallMiddleware {
       if (hook === undefined || response === undefined) continue;
       try {
         const answer = await hook.call(this.list[i], response, context);
-        if (answer !== undefined) current = context.resent(answer) ?? this.answered(current.request as Sent, await received(answer));
+        if (answer !== undefined && answer !== response) {
+          // A streamed success replaced is never read: its connection is closed.
+          const stream = (response as { readonly stream?: ReadableStream<Uint8Array> }).stream;
+          if (stream !== undefined && !stream.locked) stream.cancel().catch(() => undefined);
+          current = context.resent(answer) ?? this.answered(current.request as Sent, await received(answer));
+        }
       } catch (e) {
         // A resend that got no response fails the attempt as that one failed.
         return context.lost ?? failure(clientError(this.endpoint.host, 'invalid_response', `a middleware failed: ${message(e)}`, response.status), current.request);

@@ -51,7 +51,7 @@ export const CODES = {
   'invalid-default': { stages: ['model'], summary: "A field's `default` or an `example` is not a value its type allows (a closed enum's values, the scalar type, its constraints, `null` where not nullable)." },
   'reserved-parameter-name': {
     stages: ['model'],
-    summary: "A parameter whose input key is a call option's (`body`, `contentType`, `signal`, `timeoutMs`, `headers`, `maxRetries`): it would clash in the generated method's input.",
+    summary: "A parameter whose input key is a call option's (`body`, `contentType`, `signal`, `timeoutMs`, `headers`, `maxRetries`, `validateResponses`, `validateRequests`, `middleware`): it would clash in the generated method's input.",
   },
   'duplicate-operation-id': { stages: ['load', 'model'], summary: 'A key repeated under `endpoints`; or two ids that differ only by case or underscores.' },
   'unknown-host': { stages: ['model'], summary: '`endpoints.*.host` or an `environments.*.urls` key names no host.' },

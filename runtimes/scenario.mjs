@@ -5,12 +5,12 @@
 // browser. Each scenario answers `true` or the way it failed.
 
 /** Every scenario's outcome by name: true, or what went wrong. */
-export async function scenarios(pkg, base) {
+export async function run(pkg, base) {
   const client = pkg.createClient({ servers: { api_url: base }, maxRetries: 0, timeoutMs: 10_000 });
   const outcomes = {};
-  for (const [name, run] of Object.entries(SCENARIOS)) {
+  for (const [name, scenario] of Object.entries(SCENARIOS)) {
     try {
-      outcomes[name] = await run(pkg, client);
+      outcomes[name] = await scenario(pkg, client, base);
     } catch (error) {
       outcomes[name] = `threw: ${error instanceof Error ? error.message : String(error)}`;
     }
@@ -61,12 +61,12 @@ const SCENARIOS = {
     }
     return expect(ids.join(',') === 'p1,p2,p3', ids.join(','));
   },
-  async timeout(pkg) {
-    const slow = pkg.createClient({ servers: { api_url: BASE.value }, maxRetries: 0, timeoutMs: 100 });
+  async timeout(pkg, _client, base) {
+    const slow = pkg.createClient({ servers: { api_url: base }, maxRetries: 0, timeoutMs: 100 });
     const r = await slow.getNote({ id: 'slow' });
     return expect(!r.ok && r.error.code === 'timeout', JSON.stringify(r));
   },
-  async middlewareSigning(pkg) {
+  async middlewareSigning(pkg, _client, base) {
     const key = await crypto.subtle.importKey('raw', new TextEncoder().encode('matrix-secret'), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
     const sign = {
       async onRequest(request) {
@@ -74,16 +74,8 @@ const SCENARIOS = {
         request.headers['x-signature'] = Array.from(mac, (b) => b.toString(16).padStart(2, '0')).join('');
       },
     };
-    const signed = pkg.createClient({ servers: { api_url: BASE.value }, maxRetries: 0, middleware: pkg.middleware(sign) });
+    const signed = pkg.createClient({ servers: { api_url: base }, maxRetries: 0, middleware: pkg.middleware(sign) });
     const r = await signed.createNote({ body: { id: 'signed', text: 'x' } });
     return expect(r.ok && r.data.text === 'signature ok', JSON.stringify(r));
   },
 };
-
-/** The server's base URL, for scenarios that make a client of their own. */
-const BASE = { value: '' };
-
-export async function run(pkg, base) {
-  BASE.value = base;
-  return scenarios(pkg, base);
-}

@@ -164,7 +164,7 @@ class CallChain implements CallMiddleware {
       if (!sameOrigin(sent.url, prepared.url)) return this.failed(failure(clientError(this.endpoint.host, 'redirect', 'a middleware moved the request to another origin: it was not sent', 0, sent.url), undefined), context, reached);
       exchange = await go(sent, sealed);
     }
-    context.sent(exchange.request ?? sent, () => go(sent, sealed));
+    context.recordSent(exchange.request ?? sent, () => go(sent, sealed));
     return this.failed(await this.responded(exchange, reached, context), context, reached);
   }
 
@@ -178,11 +178,11 @@ class CallChain implements CallMiddleware {
   private async responded(exchange: Exchange, reached: number, context: AttemptContext): Promise<Exchange> {
     let current = exchange;
     for (let i = reached - 1; i >= 0; i--) {
-      const hook = this.list[i]?.onResponse;
+      const middleware = this.list[i] as Middleware;
       const response = current.response;
-      if (hook === undefined || response === undefined) continue;
+      if (middleware.onResponse === undefined || response === undefined) continue;
       try {
-        const answer = await hook.call(this.list[i], response, context);
+        const answer = await middleware.onResponse(response, context);
         if (answer !== undefined && answer !== response) {
           // A streamed success replaced is never read: its connection is closed.
           const stream = (response as { readonly stream?: ReadableStream<Uint8Array> }).stream;
@@ -191,7 +191,7 @@ class CallChain implements CallMiddleware {
         }
       } catch (e) {
         // A resend that got no response fails the attempt as that one failed.
-        return context.lost ?? failure(clientError(this.endpoint.host, 'invalid_response', `a middleware failed: ${message(e)}`, response.status), current.request);
+        return context.lost() ?? failure(clientError(this.endpoint.host, 'invalid_response', `a middleware failed: ${message(e)}`, response.status), current.request);
       }
     }
     return current;
@@ -240,9 +240,8 @@ class AttemptContext implements MiddlewareContext {
   request: MiddlewareContext['request'];
   /** The attempt's request sent again (`send`). */
   private again: (() => Promise<Exchange>) | undefined;
-  /** The last exchange `send` made, and the one of those that got no response. */
+  /** The last exchange `send` made. */
   private last: Exchange | undefined;
-  lost: Exchange | undefined;
 
   constructor(
     endpoint: EndpointSpec,
@@ -258,7 +257,7 @@ class AttemptContext implements MiddlewareContext {
   }
 
   /** The request went (or was answered by a middleware): the hooks after see it, secrets hidden. */
-  sent(request: Sent, again: () => Promise<Exchange>): void {
+  recordSent(request: Sent, again: () => Promise<Exchange>): void {
     this.request = { method: request.method, url: this.redactor.text(request.url), headers: redactHeaders(this.redactor, request.headers) };
     this.again = again;
   }
@@ -268,10 +267,14 @@ class AttemptContext implements MiddlewareContext {
     const exchange = await this.again();
     this.last = exchange;
     if (exchange.response === undefined) {
-      this.lost = exchange;
       throw new Error(exchange.result.ok ? 'no response' : this.redactor.text(exchange.result.error.message));
     }
     return exchange.response;
+  }
+
+  /** The exchange of the last `send`, when it got no response. */
+  lost(): Exchange | undefined {
+    return this.last !== undefined && this.last.response === undefined ? this.last : undefined;
   }
 
   /** The exchange of a response `send` got, when that is what a hook returned. */

@@ -94,13 +94,22 @@ function pageOf(url: string): unknown {
   return { data: [{ id: cursor ?? 'c1' }], meta: { next_cursor: next } };
 }
 
-type Answer = { ok: true; data: unknown; status: number } | { ok: false; error: { code: string; category: string; message: string; status: number; location?: string; body: unknown; supportReport?(): { text: string } } };
+interface CallError {
+  readonly code: string;
+  readonly category: string;
+  readonly message: string;
+  readonly status: number;
+  readonly location?: string;
+  readonly body: unknown;
+  supportReport?(): { text: string };
+}
+type Answer = { ok: true; data: unknown; status: number } | { ok: false; error: CallError };
 type Call = (input?: object) => Promise<Answer>;
 interface Hooks {
   publicHeaders?: readonly string[];
   onRequest?(request: { url: string; method: string; headers: Record<string, string>; body: unknown }, context: Context): unknown;
   onResponse?(response: { status: number; headers: Record<string, string>; body: Uint8Array }, context: Context): unknown;
-  onError?(error: Answer extends infer A ? (A extends { ok: false; error: infer E } ? E : never) : never, context: Context): unknown;
+  onError?(error: CallError, context: Context): unknown;
 }
 interface Context {
   readonly operation: string;

@@ -80,7 +80,7 @@ class CallChain {
                 return this.failed(failure(clientError(this.endpoint.host, 'redirect', 'a middleware moved the request to another origin: it was not sent', 0, sent.url), undefined), context, reached);
             exchange = await go(sent, sealed);
         }
-        context.sent(exchange.request ?? sent, () => go(sent, sealed));
+        context.recordSent(exchange.request ?? sent, () => go(sent, sealed));
         return this.failed(await this.responded(exchange, reached, context), context, reached);
     }
     async end(result) {
@@ -93,12 +93,12 @@ class CallChain {
     async responded(exchange, reached, context) {
         let current = exchange;
         for (let i = reached - 1; i >= 0; i--) {
-            const hook = this.list[i]?.onResponse;
+            const middleware = this.list[i];
             const response = current.response;
-            if (hook === undefined || response === undefined)
+            if (middleware.onResponse === undefined || response === undefined)
                 continue;
             try {
-                const answer = await hook.call(this.list[i], response, context);
+                const answer = await middleware.onResponse(response, context);
                 if (answer !== undefined && answer !== response) {
                     // A streamed success replaced is never read: its connection is closed.
                     const stream = response.stream;
@@ -109,7 +109,7 @@ class CallChain {
             }
             catch (e) {
                 // A resend that got no response fails the attempt as that one failed.
-                return context.lost ?? failure(clientError(this.endpoint.host, 'invalid_response', `a middleware failed: ${message(e)}`, response.status), current.request);
+                return context.lost() ?? failure(clientError(this.endpoint.host, 'invalid_response', `a middleware failed: ${message(e)}`, response.status), current.request);
             }
         }
         return current;
@@ -161,9 +161,8 @@ class AttemptContext {
     request;
     /** The attempt's request sent again (`send`). */
     again;
-    /** The last exchange `send` made, and the one of those that got no response. */
+    /** The last exchange `send` made. */
     last;
-    lost;
     constructor(endpoint, attempt, redactor) {
         this.attempt = attempt;
         this.redactor = redactor;
@@ -174,7 +173,7 @@ class AttemptContext {
         return this.redactor.text(text);
     }
     /** The request went (or was answered by a middleware): the hooks after see it, secrets hidden. */
-    sent(request, again) {
+    recordSent(request, again) {
         this.request = { method: request.method, url: this.redactor.text(request.url), headers: redactHeaders(this.redactor, request.headers) };
         this.again = again;
     }
@@ -184,10 +183,13 @@ class AttemptContext {
         const exchange = await this.again();
         this.last = exchange;
         if (exchange.response === undefined) {
-            this.lost = exchange;
             throw new Error(exchange.result.ok ? 'no response' : this.redactor.text(exchange.result.error.message));
         }
         return exchange.response;
+    }
+    /** The exchange of the last `send`, when it got no response. */
+    lost() {
+        return this.last !== undefined && this.last.response === undefined ? this.last : undefined;
     }
     /** The exchange of a response `send` got, when that is what a hook returned. */
     resent(answer) {

@@ -9,7 +9,7 @@ export interface RawContract {
   readonly info: RawInfo;
   readonly outputs?: { readonly openapi?: boolean; readonly mocks?: boolean; readonly validators?: boolean; readonly zod?: boolean; readonly query?: boolean; readonly dates?: 'string' | 'Date' };
   readonly servers?: Readonly<Record<string, { readonly description?: string; readonly default?: string; readonly enum?: readonly string[] }>>;
-  readonly hosts: Readonly<Record<string, RawHost>>;
+  readonly hosts?: Readonly<Record<string, RawHost>>;
   readonly shapes?: Readonly<Record<string, RawShape>>;
   readonly categories?: Readonly<Record<string, { readonly description?: string; readonly retryable?: boolean }>>;
   readonly statusCategories?: Readonly<Record<string, string>>;
@@ -18,7 +18,8 @@ export interface RawContract {
   readonly environments?: Readonly<Record<string, RawEnvironment>>;
   readonly auth?: RawAuthSchemes;
   readonly types?: Readonly<Record<string, RawNamedType>>;
-  readonly endpoints: Readonly<Record<string, RawEndpoint>>;
+  readonly endpoints?: Readonly<Record<string, RawEndpoint>>;
+  readonly webhooks?: RawWebhooks;
 }
 
 export type RawNotShown = string | readonly string[];
@@ -279,6 +280,36 @@ export interface RawResponseHeader {
   readonly type?: 'string' | 'integer' | 'number' | 'boolean';
   readonly required?: boolean;
   readonly description?: string;
+}
+
+export interface RawWebhooks {
+  readonly event?: { readonly header?: string; readonly field?: string };
+  readonly signature?: string;
+  readonly signatures?: Readonly<Record<string, RawSignatureScheme>>;
+  readonly events: Readonly<Record<string, RawWebhookEvent>>;
+}
+
+export interface RawWebhookEvent {
+  readonly summary?: string;
+  readonly description?: string;
+  readonly payload: RawTypeRef;
+  readonly headers?: Readonly<Record<string, RawResponseHeader>>;
+  readonly signature?: string;
+  readonly deprecated?: RawDeprecated;
+}
+
+export interface RawSignatureScheme {
+  readonly type: 'standardWebhooks' | 'stripe' | 'github' | 'hmac';
+  readonly description?: string;
+  readonly tolerance?: number;
+  readonly header?: string;
+  readonly algorithm?: 'sha1' | 'sha256' | 'sha384' | 'sha512';
+  readonly encoding?: 'hex' | 'base64' | 'base64url';
+  readonly prefix?: string;
+  readonly signed?: string;
+  readonly timestampHeader?: string;
+  readonly idHeader?: string;
+  readonly secret?: 'text' | 'base64' | 'whsec';
 }
 
 export interface RawQuirk {

@@ -117,6 +117,12 @@ export const CODES = {
     stages: ['model'],
     summary: 'A scheme that cannot work as written: a key its type does not take, a key it needs missing, a second OAuth 2.0 client-credentials scheme, or `auth: required` in a contract without schemes.',
   },
+  'unknown-signature': { stages: ['model'], summary: "`webhooks.signature` or an event's `signature` names no scheme of `webhooks.signatures`." },
+  'invalid-signature-scheme': {
+    stages: ['model'],
+    summary: 'A signature scheme that cannot work as written: a key its type does not take, an `hmac` scheme without `header`, `algorithm` or `encoding`, or a `signed` text naming `{timestamp}` or `{id}` without the header that carries it.',
+  },
+  'nothing-to-generate': { stages: ['model', 'import'], summary: 'The contract (or description) has neither endpoints nor webhooks; or endpoints and no `hosts`.' },
   'no-auth-scheme': {
     stages: ['model'],
     summary:
@@ -317,6 +323,12 @@ export const MESSAGES = {
   secondDefaultEnvironment: error<{ name: string }>('duplicate-default', (p) => `environment '${p.name}' is a second default; only one environment may be the default`),
   defaultGrant: error<{ found: number }>('default-grant', (p) => `exactly one grant must be the default (found ${p.found})`),
   unknownScheme: unknown('unknown-scheme', 'auth scheme'),
+  unknownSignature: unknown('unknown-signature', 'signature scheme'),
+  misplacedSignatureKey: error<{ key: string; type: string }>('invalid-signature-scheme', (p) => `'${p.key}' does not apply to a ${p.type} signature scheme`),
+  missingSignatureKey: error<{ key: string; what: string }>('invalid-signature-scheme', (p) => `an hmac signature scheme needs '${p.key}' to say ${p.what}`),
+  signedWithoutHeader: error<{ part: string; key: string }>('invalid-signature-scheme', (p) => `'signed' names {${p.part}}, so the scheme needs '${p.key}': the header that carries it`),
+  nothingToGenerate: error('nothing-to-generate', () => 'the contract has neither endpoints nor webhooks: there is nothing to generate'),
+  endpointsWithoutHosts: error('nothing-to-generate', () => 'the contract has endpoints and no hosts: declare the hosts they are served from'),
   misplacedSchemeKey: error<{ key: string; applies: string; type: string }>('invalid-auth', (p) => `'${p.key}' applies to ${p.applies}, not to a ${p.type} scheme`),
   missingSchemeKey: error<{ key: string; type: string; what: string }>('invalid-auth', (p) => `a ${p.type} scheme needs '${p.key}' to say ${p.what}`),
   secondClientCredentials: error<{ name: string; first: string }>(

@@ -10,7 +10,7 @@ import { knowledge, type Knowledge } from '../model/knowledge.js';
 import type { Contract, Endpoint, Field, ResponseSpec, TypeRef } from '../model/types.js';
 import { propertyKey } from '../naming.js';
 import { distinctEndpoints } from './main-entry.js';
-import { endpointNames, MODULE, validatorNames, VALIDATORS, VALIDATORS_RUNTIME } from './names.js';
+import { endpointNames, MODULE, validatorNames, VALIDATORS, VALIDATORS_RUNTIME, WEBHOOKS } from './names.js';
 import type { NameClaim, OutputDescriptor, OutputFile } from './output.js';
 import { header } from './output.js';
 import { exportedName } from './emit-types.js';
@@ -36,7 +36,7 @@ export const VALIDATORS_ENTRY: OutputDescriptor = {
   packageFiles: [],
   peerDependencies: [],
   readme: (contract) => validatorsReadme(contract),
-  names: (contract) => [{ id: 'validators', reserved: [...Object.values(VALIDATORS), ...Object.values(VALIDATORS_NAMESPACES), ...VALIDATORS_RUNTIME.types, ...VALIDATORS_RUNTIME.values], claims: validatorClaims(contract) }],
+  names: (contract) => [{ id: 'validators', reserved: [...Object.values(VALIDATORS), WEBHOOKS.WEBHOOK_PAYLOADS, ...Object.values(VALIDATORS_NAMESPACES), ...VALIDATORS_RUNTIME.types, ...VALIDATORS_RUNTIME.values], claims: validatorClaims(contract) }],
 };
 
 /** One exported validator: its name, what it checks, and the TypeScript type it guards. */
@@ -60,6 +60,8 @@ interface Plan {
   /** Checks of no exported name (parameters, a status's own body), by index into `wanted`. */
   readonly wanted: readonly Wanted[];
   readonly endpoints: readonly EndpointPlan[];
+  /** Each webhook event's payload check: an exported validator's name, or an index into `wanted`. */
+  readonly webhooks: readonly { readonly event: string; readonly check: string | number }[];
 }
 
 function validatorPlan(contract: Contract): Plan {
@@ -98,7 +100,19 @@ function validatorPlan(contract: Contract): Plan {
     const params = paramsRef(k, endpoint);
     endpoints.push({ endpoint, params: params === undefined ? undefined : inner.push({ ref: params, direction: 'request' }) - 1, body, data });
   }
-  return { exported, wanted: inner, endpoints };
+  return { exported, wanted: inner, endpoints, webhooks: webhookPayloads(contract, inner) };
+}
+
+/**
+ * The payload check of each webhook event: a named type's validator where there is one; else its
+ * own check, added to `inner`. With dates as Dates a payload's dates stay text (as a text body's).
+ */
+function webhookPayloads(contract: Contract, inner: Wanted[]): Plan['webhooks'] {
+  const dated = contract.outputs.dates === 'Date';
+  return (contract.webhooks?.events ?? []).map(({ name: event, payload }) => {
+    if (!dated && payload.kind === 'named' && payload.nullable !== true) return { event, check: validatorNames.type(exportedName(contract, payload.name, 'response')) };
+    return { event, check: inner.push({ ref: payload, direction: dated ? 'text' : 'response' }) - 1 };
+  });
 }
 
 /** The successes whose bodies the client checks: JSON or text, not bytes, not streams. */
@@ -192,6 +206,7 @@ function emitValidators(file: TsFile, plan: Plan, functions: readonly string[]):
   file.doc('The validators of every endpoint, for a client\'s `validators` option (a bundle that passes it carries every check; pass `validators({ … })` of the calls a program makes to carry theirs alone).');
   const entries = plan.endpoints.map((e) => `${propertyKey(e.endpoint.id)}: ${validatorNames.endpoint(e.endpoint.id)}`);
   file.value(`export const ${VALIDATORS.VALIDATORS} = /* @__PURE__ */ ${validators}({ ${entries.join(', ')} });`, `export declare const ${VALIDATORS.VALIDATORS}: ${ClientValidators};`, () => file.lines(callLines(`export const ${VALIDATORS.VALIDATORS}: ${ClientValidators} = ${validators}(`, entries, ');')));
+  if (plan.webhooks.length > 0) emitWebhookPayloads(file, plan.webhooks.map((w) => ({ event: w.event, check: typeof w.check === 'string' ? w.check : make(offset + w.check) })));
   const validation = file.specifier(MODULE.runtime.validation);
   const reexport = `export { ${VALIDATORS_RUNTIME.values.join(', ')} } from '${validation}';`;
   file.w.blankLine();
@@ -201,6 +216,17 @@ function emitValidators(file: TsFile, plan: Plan, functions: readonly string[]):
     [validation, ['ClientValidators', 'EndpointValidators', 'ResponseValidation', 'ValidationEvent', 'ValidationOptions']],
   ];
   for (const [from, types] of byModule) file.lines(list('export type ', '{', types, '}', ` from '${from}';`, 0));
+}
+
+/** The webhooks entry's payload validators, by event name (as data: `__proto__` is a computed key). */
+function emitWebhookPayloads(file: TsFile, payloads: readonly { readonly event: string; readonly check: string }[]): void {
+  const Validator = file.useType(MODULE.runtime.validate, 'Validator');
+  const type = `{ readonly [event: string]: ${Validator}<unknown> }`;
+  const entries = (pure: string) => payloads.map((p) => `  ${p.event === '__proto__' ? `['__proto__']` : propertyKey(p.event)}: ${/^[A-Za-z_$][\w$]*$/.test(p.check) ? '' : pure}${p.check},`);
+  file.w.blankLine();
+  file.doc('The payload validator of each webhook event, for the webhooks entry.');
+  const name = WEBHOOKS.WEBHOOK_PAYLOADS;
+  file.value([`export const ${name} = {`, ...entries('/* @__PURE__ */ '), '};'].join('\n'), `export declare const ${name}: ${type};`, () => file.lines([`export const ${name}: ${type} = {`, ...entries(''), '};']));
 }
 
 /** `export const name: type = call;` as prettier prints it: on one line, else the call on the next. */

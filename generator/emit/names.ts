@@ -22,6 +22,7 @@ export const MODULE = {
   checks: 'checks',
   zod: 'zod',
   query: 'query',
+  webhooks: 'webhooks',
   runtime: {
     auth: 'runtime/auth',
     credentials: 'runtime/credentials',
@@ -46,6 +47,7 @@ export const MODULE = {
     validation: 'runtime/validation',
     zodHelpers: 'runtime/zod-helpers',
     query: 'runtime/query',
+    webhooks: 'runtime/webhooks',
   },
 } as const;
 
@@ -230,6 +232,29 @@ export const QUERY = {
     OperationInfiniteQueryOptions: 'OperationInfiniteQueryOptions',
     OperationMutationOptions: 'OperationMutationOptions',
   },
+} as const;
+
+/** `webhooks.ts`: its own names, and what it takes from and re-exports of the runtime. */
+export const WEBHOOKS = {
+  verifyWebhook: 'verifyWebhook',
+  parseWebhook: 'parseWebhook',
+  signWebhook: 'signWebhook',
+  webhookHandler: 'webhookHandler',
+  nodeWebhookListener: 'nodeWebhookListener',
+  WebhookEventMap: 'WebhookEventMap',
+  WebhookType: 'WebhookType',
+  WebhookEvent: 'WebhookEvent',
+  WebhookHandlers: 'WebhookHandlers',
+  WebhookHandlerOptions: 'WebhookHandlerOptions',
+  /** Private: the signature schemes and the runtime's spec of the events. */
+  SIGNATURES: 'SIGNATURES',
+  SPEC: 'WEBHOOKS',
+  /** The validators entry's payload validators, by event. */
+  WEBHOOK_PAYLOADS: 'WEBHOOK_PAYLOADS',
+  namespaces: { [MODULE.types]: 'Types' } as Readonly<Record<string, string>>,
+  runtime: { verify: 'verify', parse: 'parse', sign: 'sign', handler: 'handler', nodeListener: 'nodeListener', WebhooksSpec: 'WebhooksSpec', SignatureSpec: 'SignatureSpec', Delivered: 'Delivered' },
+  /** Runtime types users name, re-exported as they are. */
+  types: ['WebhookInput', 'WebhookDelivery', 'WebhookHeaders', 'WebhookSecret', 'WebhookResult', 'WebhookFailure', 'WebhookFailureKind', 'VerifyOptions', 'ParseOptions', 'SignOptions', 'SignedWebhook', 'HandlerAnswer', 'NodeRequest', 'NodeResponse', 'NodeListenerOptions'],
 } as const;
 
 /** Types of the runtime's mocks module that users name; the mocks entry re-exports them. */

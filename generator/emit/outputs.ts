@@ -10,5 +10,6 @@ import { MAIN_ENTRY } from './main-entry.js';
 import { OPENAPI_DOCUMENT } from './openapi-output.js';
 import type { OutputDescriptor } from './output.js';
 import { VALIDATORS_ENTRY } from './emit-validators.js';
+import { WEBHOOKS_ENTRY } from './emit-webhooks.js';
 
-export const OUTPUTS: readonly OutputDescriptor[] = [MAIN_ENTRY, DATES, VALIDATORS_ENTRY, MOCKS_ENTRY, OPENAPI_DOCUMENT, ZOD_ENTRY, QUERY_ENTRY];
+export const OUTPUTS: readonly OutputDescriptor[] = [MAIN_ENTRY, DATES, VALIDATORS_ENTRY, MOCKS_ENTRY, OPENAPI_DOCUMENT, ZOD_ENTRY, QUERY_ENTRY, WEBHOOKS_ENTRY];

@@ -12,6 +12,7 @@ import type { ParsedContract } from '../load/parse.js';
 import { buildEndpoints, checkJsonFields, checkStreamSelectors } from './build-endpoints.js';
 import { buildCategories, buildCodeTable, buildMessageTable, buildPolicies, buildShapes, buildStatusCategories, checkName } from './build-errors.js';
 import { buildTypes } from './build-types.js';
+import { buildWebhooks } from './build-webhooks.js';
 import { checkBuiltInNames } from './check-builtins.js';
 import { checkMessageExamples } from './check-messages.js';
 import { reportNoFiniteValue } from './finite-values.js';
@@ -50,8 +51,8 @@ export function buildModel(parsed: ParsedContract, incremental?: Incremental, ch
   const hosts = entries(raw.hosts).map(([name, h]) => buildHost(ctx, name, h, hostRefs));
   const environments = buildEnvironments(ctx, raw, hosts, hostRefs.servers);
   const support = buildSupport(ctx, raw);
-  const { schemes, auth } = buildSchemes(ctx, raw.auth, { environments, shapes: shapeNames, endpoints: Object.keys(raw.endpoints) });
-  const endpoints = buildEndpoints(ctx, raw.endpoints, {
+  const { schemes, auth } = buildSchemes(ctx, raw.auth, { environments, shapes: shapeNames, endpoints: Object.keys(raw.endpoints ?? {}) });
+  const endpoints = buildEndpoints(ctx, raw.endpoints ?? {}, {
     hostShapes: new Map(hosts.map((h) => [h.name, h.shapes])),
     typeNames,
     shapes: shapeNames,
@@ -78,7 +79,10 @@ export function buildModel(parsed: ParsedContract, incremental?: Incremental, ch
     schemes,
     auth,
     endpoints,
+    webhooks: buildWebhooks(ctx, raw.webhooks, typeNames),
   };
+  if (raw.endpoints === undefined && raw.webhooks === undefined) ctx.report(M.nothingToGenerate, [], {}, 'key');
+  if (raw.endpoints !== undefined && raw.hosts === undefined) ctx.report(M.endpointsWithoutHosts, ['endpoints'], {}, 'key');
   if (auth !== undefined) checkAuthFields(ctx, contract, auth);
   checkBuiltInNames(ctx, contract);
   checkJsonFields(ctx, contract);

@@ -3,6 +3,7 @@
  * the differ and the exporters read only these types, never YAML.
  */
 import type { ParamLocation, ParamStyle } from '../../templates/params.js';
+import type { SignatureSpec } from '../../templates/webhooks.js';
 
 /** Where a model element came from, for diagnostics and diff reports. */
 export interface SourceLocation {
@@ -51,6 +52,8 @@ export interface Contract {
   /** The OAuth 2.0 client-credentials scheme's token lifecycle, when the contract has one (at most one). */
   readonly auth: Auth | undefined;
   readonly endpoints: readonly Endpoint[];
+  /** The events the API delivers to its users, when it has any. */
+  readonly webhooks: Webhooks | undefined;
 }
 
 export interface Info {
@@ -579,5 +582,36 @@ export interface Endpoint {
   readonly responses: readonly ResponseSpec[];
   readonly pagination: Pagination | undefined;
   readonly errors: EffectiveErrors;
+  readonly loc: SourceLocation;
+}
+
+/** The events the API sends to its users' servers (the contract's `webhooks`). */
+export interface Webhooks {
+  /** Where a delivery names its event; none: the receiver names the one it expects. */
+  readonly event: { readonly kind: 'header'; readonly name: string } | { readonly kind: 'field'; readonly path: BodyPath } | undefined;
+  readonly schemes: readonly SignatureScheme[];
+  readonly events: readonly WebhookEvent[];
+  readonly loc: SourceLocation;
+}
+
+/** A signature scheme, with the runtime's data for it (templates/webhooks.ts). */
+export interface SignatureScheme {
+  readonly name: string;
+  readonly kind: 'standardWebhooks' | 'stripe' | 'github' | 'hmac';
+  readonly description: string | undefined;
+  readonly spec: SignatureSpec;
+  readonly loc: SourceLocation;
+}
+
+export interface WebhookEvent {
+  /** The name a delivery carries. */
+  readonly name: string;
+  readonly summary: string | undefined;
+  readonly description: string | undefined;
+  readonly payload: TypeRef;
+  readonly headers: readonly ResponseHeader[];
+  /** Its scheme's name; none: unsigned. */
+  readonly signature: string | undefined;
+  readonly deprecated: Deprecation | undefined;
   readonly loc: SourceLocation;
 }

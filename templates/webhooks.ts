@@ -301,11 +301,12 @@ async function read<E>(spec: WebhooksSpec, input: WebhookInput, options: ParseOp
   if (body === undefined) return fail('unreadable_body', 'the delivery\'s body could not be read');
   const headers = input.headers;
   const byHeader = options.type !== undefined || spec.event === undefined || 'header' in spec.event;
-  // A scheme every event shares is checked before the body is parsed: nothing unsigned is read.
-  const shared = verify === undefined ? undefined : sharedScheme(spec);
+  const named = byHeader ? nameOf(spec, headers, undefined, options) : undefined;
+  // The scheme is checked before the body is parsed wherever it is known without it (every event's, or the named event's): nothing unsigned is read.
+  const early = verify === undefined ? undefined : (sharedScheme(spec) ?? (named === undefined ? undefined : eventOf(spec, named)?.signature));
   let checked: Checked | undefined;
-  if (shared !== undefined && verify !== undefined) {
-    checked = await checkSignature(shared, body, headers, verify, byHeader ? nameOf(spec, headers, undefined, options) : undefined);
+  if (early !== undefined && verify !== undefined) {
+    checked = await checkSignature(early, body, headers, verify, named);
     if (!checked.ok) return checked;
   }
   let payload: unknown;
@@ -314,10 +315,10 @@ async function read<E>(spec: WebhooksSpec, input: WebhookInput, options: ParseOp
     text = new TextDecoder('utf-8', { fatal: true }).decode(body);
     payload = JSON.parse(text);
   } catch {
-    return fail('invalid_json', 'the delivery\'s body is not JSON', byHeader ? nameOf(spec, headers, undefined, options) : undefined);
+    return fail('invalid_json', 'the delivery\'s body is not JSON', named);
   }
-  const type = nameOf(spec, headers, payload, options);
-  const event = type === undefined || !Object.prototype.hasOwnProperty.call(spec.events, type) ? undefined : spec.events[type];
+  const type = named ?? nameOf(spec, headers, payload, options);
+  const event = type === undefined ? undefined : eventOf(spec, type);
   if (type === undefined || event === undefined) return fail('unknown_event', type === undefined ? 'the delivery does not name its event' : `the contract has no event ${type}`, type);
   if (checked === undefined && verify !== undefined && event.signature !== undefined) {
     checked = await checkSignature(event.signature, body, headers, verify, type);
@@ -331,6 +332,10 @@ async function read<E>(spec: WebhooksSpec, input: WebhookInput, options: ParseOp
   }
   const delivered = { type, payload: event.read === undefined ? payload : event.read(payload), headers: allHeaders(headers), id: checked?.ok ? checked.id : undefined, timestamp: checked?.ok ? checked.timestamp : undefined };
   return { ok: true, event: delivered as E };
+}
+
+function eventOf(spec: WebhooksSpec, type: string): WebhookEventSpec | undefined {
+  return Object.prototype.hasOwnProperty.call(spec.events, type) ? spec.events[type] : undefined;
 }
 
 /** The one scheme of every event, when they share it (each signed). */

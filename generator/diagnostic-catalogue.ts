@@ -328,6 +328,7 @@ export const MESSAGES = {
   missingSignatureKey: error<{ key: string; what: string }>('invalid-signature-scheme', (p) => `an hmac signature scheme needs '${p.key}' to say ${p.what}`),
   signedWithoutHeader: error<{ part: string; key: string }>('invalid-signature-scheme', (p) => `'signed' names {${p.part}}, so the scheme needs '${p.key}': the header that carries it`),
   nothingToGenerate: error('nothing-to-generate', () => 'the contract has neither endpoints nor webhooks: there is nothing to generate'),
+  nothingToImport: error<{ detail: string }>('nothing-to-generate', (p) => `${p.detail}: there is nothing to generate`),
   endpointsWithoutHosts: error('nothing-to-generate', () => 'the contract has endpoints and no hosts: declare the hosts they are served from'),
   misplacedSchemeKey: error<{ key: string; applies: string; type: string }>('invalid-auth', (p) => `'${p.key}' applies to ${p.applies}, not to a ${p.type} scheme`),
   missingSchemeKey: error<{ key: string; type: string; what: string }>('invalid-auth', (p) => `a ${p.type} scheme needs '${p.key}' to say ${p.what}`),

@@ -317,7 +317,7 @@ async function read<E>(spec: WebhooksSpec, input: WebhookInput, options: ParseOp
   } catch {
     return fail('invalid_json', 'the delivery\'s body is not JSON', named);
   }
-  const type = named ?? nameOf(spec, headers, payload, options);
+  const type = named ?? nameOf(spec, headers, payload, options) ?? (spec.event === undefined ? byPayload(spec, payload) : undefined);
   const event = type === undefined ? undefined : eventOf(spec, type);
   if (type === undefined || event === undefined) return fail('unknown_event', type === undefined ? 'the delivery does not name its event' : `the contract has no event ${type}`, type);
   if (checked === undefined && verify !== undefined && event.signature !== undefined) {
@@ -332,6 +332,16 @@ async function read<E>(spec: WebhooksSpec, input: WebhookInput, options: ParseOp
   }
   const delivered = { type, payload: event.read === undefined ? payload : event.read(payload), headers: allHeaders(headers), id: checked?.ok ? checked.id : undefined, timestamp: checked?.ok ? checked.timestamp : undefined };
   return { ok: true, event: delivered as E };
+}
+
+/**
+ * The event a delivery that does not name one is, by its payload: the first of the contract's
+ * events (in its order) whose payload check accepts it, where the package has validators.
+ */
+function byPayload(spec: WebhooksSpec, payload: unknown): string | undefined {
+  const payloads = spec.payloads;
+  if (payloads === undefined) return undefined;
+  return Object.keys(spec.events).find((name) => Object.prototype.hasOwnProperty.call(payloads, name) && (payloads[name]?.['~standard'].validate(payload) as { issues?: unknown }).issues === undefined);
 }
 
 function eventOf(spec: WebhooksSpec, type: string): WebhookEventSpec | undefined {

@@ -73,8 +73,8 @@ describe('golden output', () => {
 
   it('copies every runtime template its outputs ship verbatim and compiles it, and no other', async () => {
     const copied = new Set<string>();
-    // problem-json reads dates as strings, the dates fixture as Dates, zod and query on in both: between them every registered output is on.
-    for (const name of ['problem-json', 'dates']) {
+    // problem-json reads dates as strings, the dates fixture as Dates, zod and query on in all: between them (and the webhooks fixture's webhooks) every registered output is on.
+    for (const name of ['problem-json', 'dates', 'webhooks']) {
       const files = await renderFiles(fixture(name), { zod: true, query: true });
       const loaded = loadContractText(fixture(name), readFileSync(fixture(name), 'utf8'));
       if (!loaded.ok) throw new Error(`${name} does not load`);

@@ -13,6 +13,7 @@ import { SchemaTypes, typeRef } from './schemas.js';
 import { Security } from './security.js';
 import { packageName } from './package-name.js';
 import { Hosts, serverParts } from './servers.js';
+import { importWebhooks } from './webhooks.js';
 
 export interface ImportOptions {
   /** The generated package's name (default: from the title). */
@@ -31,7 +32,7 @@ const NOTHING: ReadonlySet<string> = new Set();
 
 export type ImportResult =
   | { readonly ok: true; readonly contract: Out; readonly warnings: readonly ImportWarning[]; readonly origins: ReadonlyMap<string, string> }
-  | { readonly ok: false; readonly problem: string; readonly pointer: string };
+  | { readonly ok: false; readonly problem: string; readonly pointer: string; readonly nothing?: true };
 
 export function importOpenApi(doc: unknown, options: ImportOptions = {}): ImportResult {
   if (!isObject(doc)) return { ok: false, problem: 'an OpenAPI description is a mapping with an `openapi` key', pointer: '' };
@@ -50,9 +51,11 @@ export function importOpenApi(doc: unknown, options: ImportOptions = {}): Import
   const errors = new ErrorShapes(ctx, types, fromContractgen);
   const exportedHostNames = fromContractgen ? new Set(Object.keys(exportedHosts(doc))) : undefined;
   const endpoints = importOperations({ ctx, types, hosts, security, errors, exportedHosts: exportedHostNames }, options.avoid?.endpoints ?? NOTHING);
-  if (Object.keys(endpoints).length === 0) return { ok: false, problem: 'the description has no operation the contract format can hold', pointer: '/paths' };
-  const assembled = assemble({ info: info(ctx, options), hosts, security, errors, types, endpoints });
-  const contract = fromContractgen ? { ...assembled, ...exportedParts(doc, options, (schema, path) => typeRef(ctx, types, schema, path, 0)) } : assembled;
+  const webhooks = importWebhooks(ctx, types);
+  if (Object.keys(endpoints).length === 0 && webhooks === undefined) return { ok: false, problem: 'the description has neither an operation nor a webhook the contract format can hold', pointer: '/paths', nothing: true };
+  const assembled = assemble({ info: info(ctx, options), hosts, security, errors, types, endpoints, webhooks });
+  const exportedPart = fromContractgen ? exportedParts(doc, options, (schema, path) => typeRef(ctx, types, schema, path, 0)) : undefined;
+  const contract = exportedPart === undefined ? assembled : { ...assembled, ...exportedPart, ...(assembled['endpoints'] === undefined ? { hosts: undefined, servers: undefined, environments: undefined } : {}) };
   return { ok: true, contract: withoutUndefined(contract) as Out, warnings: ctx.warnings, origins: ctx.origins };
 }
 
@@ -63,9 +66,12 @@ interface Parts {
   readonly errors: ErrorShapes;
   readonly types: SchemaTypes;
   readonly endpoints: Out;
+  readonly webhooks: Out | undefined;
 }
 
 function assemble(parts: Parts): Out {
+  // A description of webhooks alone: the contract has no client side (hosts, errors, auth).
+  if (Object.keys(parts.endpoints).length === 0) return { contractgen: 1, info: parts.info, types: Object.keys(parts.types.types).length === 0 ? undefined : parts.types.types, webhooks: parts.webhooks };
   const { servers, hosts, environments } = serverParts(parts.hosts);
   for (const [name, host] of Object.entries(hosts as Out)) (host as Out)['errors'] = parts.errors.hostErrors(name);
   const { categories, statusCategories: byStatus } = statusCategories();
@@ -81,6 +87,7 @@ function assemble(parts: Parts): Out {
     auth: Object.keys(parts.security.schemes).length === 0 ? undefined : parts.security.schemes,
     types: Object.keys(parts.types.types).length === 0 ? undefined : parts.types.types,
     endpoints: parts.endpoints,
+    webhooks: parts.webhooks,
   };
 }
 

@@ -73,7 +73,7 @@ function importDescription(description: Description, { outputs, ...options }: Im
   let avoid: AvoidNames = { types: RESERVED_TYPE_NAMES, endpoints: new Set(), hosts: new Set() };
   for (let attempt = 0; ; attempt++) {
     const imported = importOpenApi(description.data, { ...options, avoid });
-    if (!imported.ok) return failed(problem(M.openapiUnreadable, file, description.position(imported.pointer), { detail: imported.problem }), description.source, attempt + 1);
+    if (!imported.ok) return failed(problem(imported.nothing === true ? M.nothingToImport : M.openapiUnreadable, file, description.position(imported.pointer), { detail: imported.problem }), description.source, attempt + 1);
     const load = () => loadParsedContract({ file, source: description.source, data: imported.contract, locate: originLocator(description.position, imported.origins), ...(sha256 === undefined ? {} : { sha256 }) }, outputs);
     let result = load();
     // What the model refuses that the description says (bytes in JSON, types without a value): amended, then loaded again.

@@ -61,8 +61,8 @@ export interface BuiltAuth {
 }
 
 export function buildSchemes(ctx: BuildContext, raw: RawAuthSchemes | undefined, refs: AuthRefs): BuiltAuth {
-  // Without a scheme the client has no credential to send: a description that forgot them answers 401s (auth: {} says there are none).
-  if (raw === undefined) ctx.report(M.noAuthScheme, ['info'], {}, 'key');
+  // Without a scheme the client has no credential to send: a description that forgot them answers 401s (auth: {} says there are none). A contract of webhooks alone has no client.
+  if (raw === undefined && refs.endpoints.length > 0) ctx.report(M.noAuthScheme, ['info'], {}, 'key');
   const schemes: AuthScheme[] = [];
   let auth: Auth | undefined;
   for (const [name, s] of entries(raw)) {

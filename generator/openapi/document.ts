@@ -14,6 +14,7 @@ import { typeSchemas } from './schemas.js';
 import { securitySchemes } from './security.js';
 import { primaryHost, serversByHost } from './servers.js';
 import { errorSchemas } from './shapes.js';
+import { webhookItems } from './webhooks.js';
 
 export const OPENAPI_VERSION = '3.1.0';
 
@@ -21,12 +22,14 @@ export function buildOpenApi(contract: Contract): JsonObject {
   const primary = primaryHost(contract);
   const servers = serversByHost(contract);
   const { paths, omitted } = buildPaths({ contract, primaryHost: primary?.name, servers });
+  const webhooks = webhookItems(contract.webhooks, knowledge(contract));
   return {
     openapi: OPENAPI_VERSION,
     info: info(contract),
     servers: primary === undefined ? undefined : servers.get(primary.name),
     tags: contract.hosts.map((h) => ({ name: h.name, description: h.description, 'x-contractgen-url': h.url })),
     paths,
+    webhooks: webhooks.webhooks,
     components: {
       schemas: { ...typeSchemas(contract.types, knowledge(contract)), ...errorSchemas(contract) },
       responses: errorResponseComponents(contract),
@@ -47,6 +50,7 @@ export function buildOpenApi(contract: Contract): JsonObject {
     'x-contractgen-support': contract.support === undefined ? undefined : support(contract.support),
     'x-contractgen-omitted': nonEmpty(omitted),
     'x-contractgen-endpoints': contractOrder(contract, paths),
+    'x-contractgen-webhooks': webhooks.extension,
   };
 }
 

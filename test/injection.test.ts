@@ -155,6 +155,15 @@ function injectionContract(): Json {
       ]),
     ],
     [
+      'webhooks',
+      record([
+        ['event', record([['header', 'X-Event']])],
+        ['signature', 'signed'],
+        ['signatures', record([['signed', record([['type', 'hmac'], ['description', at(1)], ['header', 'X-Sig'], ['algorithm', 'sha256'], ['encoding', 'hex'], ['prefix', at(2)], ['signed', `${BRACELESS[3] ?? ''}{body}`]])]])],
+        ['events', record(PAYLOADS.map((p, i) => [p, record([['summary', at(i + 1)], ['description', at(i + 2)], ['payload', 'Envelope'], ['deprecated', at(i + 3)], ['headers', record([['X-Extra', record([['description', at(i + 4)]])]])]])]))],
+      ]),
+    ],
+    [
       'endpoints',
       record([
         ['requestToken', record([['method', 'POST'], ['path', '/oauth/token'], ['host', 'api'], ['request', record([['body', 'TokenRequest']])], ['responses', record([['200', record([['body', 'TokenResponse']])]])]])],
@@ -221,6 +230,11 @@ interface Generated {
   createClient(options: unknown): { submit(input: unknown): Promise<{ ok: boolean; error?: { code: string; category: string } }> };
 }
 
+interface Webhooks {
+  signWebhook(type: string, payload: unknown, options: { secret: string }): Promise<{ body: string; headers: Record<string, string> }>;
+  verifyWebhook(input: { body: string; headers: Record<string, string> }, options: { secret: string }): Promise<{ ok: true; event: { type: string; payload: unknown } } | { ok: false }>;
+}
+
 describe('a contract full of injection payloads', () => {
   let out = '';
   let files = new Map<string, string>();
@@ -285,6 +299,14 @@ describe('a contract full of injection payloads', () => {
     expect(requests).toHaveLength(1);
     expect(JSON.parse(requests[0]?.body ?? '{}')).toEqual({ ...body, kind_field: at(0) });
     expect(decodeURIComponent(requests[0]?.url ?? '')).toContain(at(3));
+    const webhooks = (await import(/* @vite-ignore */ pathToFileURL(join(out, 'dist', 'webhooks.js')).href)) as Webhooks;
+    for (const p of PAYLOADS) {
+      const signed = await webhooks.signWebhook(p, { code: p }, { secret: at(4) });
+      expect(signed.headers['x-event']).toBe(p);
+      expect(signed.headers['x-sig']?.startsWith(at(2))).toBe(true);
+      const read = await webhooks.verifyWebhook(signed, { secret: at(4) });
+      expect(read.ok && [read.event.type, read.event.payload]).toEqual([p, { code: p }]);
+    }
     expect(existsSync(MARKER), 'the marker file was written').toBe(false);
   }, 60_000);
 
@@ -293,7 +315,7 @@ describe('a contract full of injection payloads', () => {
   });
 
   it('holds no bidirectional, zero-width or control character raw in any file: sources, dist, README, openapi.yaml, mocks', () => {
-    for (const path of ['README.md', 'openapi.yaml', 'package.json', 'mocks/fixtures.json', 'src/types.ts', 'dist/tables.js']) expect([...files.keys()]).toContain(path);
+    for (const path of ['README.md', 'openapi.yaml', 'package.json', 'mocks/fixtures.json', 'src/types.ts', 'dist/tables.js', 'src/webhooks.ts']) expect([...files.keys()]).toContain(path);
     expect(rawInvisible(files)).toEqual([]);
     // They are there, escaped: in a string as `\u202e`, in a comment and the README shown so.
     expect(files.get('src/types.ts')).toContain('\\u202e');

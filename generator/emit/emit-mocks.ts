@@ -5,12 +5,13 @@
  * main entry and this one keep zero dependencies.
  */
 import { knowledge } from '../model/knowledge.js';
-import type { Contract, Endpoint } from '../model/types.js';
+import type { Contract, Endpoint, Webhooks } from '../model/types.js';
+import { exampleValue } from './value-example.js';
 import { propertyKey, stringLiteral } from '../naming.js';
 import { distinctEndpoints } from './main-entry.js';
 import { datedFixtures, datesOn, readPlan } from './date-plans.js';
 import { fixtureData, mockFixtures, type EndpointFixtures } from './mock-fixtures.js';
-import { CLIENT, endpointNames, handlersName, hostNames, MOCKS, MOCKS_RUNTIME_TYPES, MOCKS_STREAM_TYPES, MODULE, RUNTIME, TABLES } from './names.js';
+import { CLIENT, endpointNames, handlersName, hostNames, MOCKS, MOCKS_RUNTIME_TYPES, MOCKS_STREAM_TYPES, MODULE, RUNTIME, TABLES, WEBHOOKS } from './names.js';
 import type { NameClaim, OutputDescriptor } from './output.js';
 import { data, fits, json, list, union } from './pretty.js';
 import type { TsFile } from './ts-file.js';
@@ -128,6 +129,54 @@ function emitMocks(file: TsFile, contract: Contract): void {
   const handlers = handlersName(contract.endpoints.map((e) => e.id));
   emitMocksType(file, contract, handlers);
   emitCreateMocks(file, contract, handlers);
+  if (contract.webhooks !== undefined) emitWebhookFixtures(file, contract, contract.webhooks);
+}
+
+/**
+ * An example of every webhook event (its payload and the headers it requires), and all of them
+ * signed as the API signs them, through the webhooks entry's `signWebhook`: deliveries to post to
+ * a receiver under test.
+ */
+function emitWebhookFixtures(file: TsFile, contract: Contract, webhooks: Webhooks): void {
+  const { WebhookExamples, WEBHOOK_EXAMPLES, signedWebhooks } = MOCKS;
+  const type = (name: string) => file.useType(MODULE.webhooks, name);
+  const [Type, Map] = [type(WEBHOOKS.WebhookType), type(WEBHOOKS.WebhookEventMap)];
+  const [SignOptions, SignedWebhook] = [type('SignOptions'), type('SignedWebhook')];
+  file.w.blankLine();
+  file.doc('An example of each webhook event: its payload, and the headers it requires.');
+  file.lines([
+    `export type ${WebhookExamples} = {`,
+    `  readonly [T in ${Type}]: {`,
+    `    readonly payload: ${Map}[T]['payload'];`,
+    '    readonly headers: Readonly<Record<string, string>>;',
+    '  };',
+    '};',
+  ]);
+  file.w.blankLine();
+  const examples = Object.fromEntries(
+    webhooks.events.map((e) => [e.name, { payload: exampleValue(contract, e.payload), headers: Object.fromEntries(e.headers.filter((h) => h.required).map((h) => [h.name.toLowerCase(), 'example'])) }]),
+  );
+  file.doc('An example of every webhook event, for tests of a receiver.');
+  file.constant(WEBHOOK_EXAMPLES, WebhookExamples, (prefix, suffix) => data(examples, file.level, prefix, suffix).split('\n'));
+  file.w.blankLine();
+  file.doc(
+    'Every event\'s example signed as the API signs it (`signWebhook` of the webhooks entry), with the headers it requires: `{ body, headers }` to post to a receiver under test.',
+    'Its own `id` and `timestamp` sign every one alike; by default each gets a new id, and now.',
+  );
+  const sign = file.use(MODULE.webhooks, WEBHOOKS.signWebhook);
+  const signed = `{ readonly [T in ${Type}]: ${SignedWebhook} }`;
+  const body = (cast: boolean) => [
+    'const entries = Object.entries(' + WEBHOOK_EXAMPLES + ').map(async ([type, example]) => {',
+    `  const delivery = await ${sign}(type${cast ? ` as ${Type}` : ''}, example.payload${cast ? ' as never' : ''}, options);`,
+    `  return [type, { body: delivery.body, headers: { ...delivery.headers, ...example.headers } }]${cast ? ' as const' : ''};`,
+    '});',
+    '// fromEntries defines each key as data: an event named __proto__ stays an event.',
+    `return Object.fromEntries(await Promise.all(entries))${cast ? ` as ${signed}` : ''};`,
+  ];
+  const indented = (lines: readonly string[]) => lines.map((l) => `  ${l}`);
+  const js = [`export async function ${signedWebhooks}(options) {`, ...indented(body(false)), '}'].join('\n');
+  const head = `export async function ${signedWebhooks}(options: ${SignOptions}): Promise<${signed}> {`;
+  file.value(js, `export declare function ${signedWebhooks}(options: ${SignOptions}): Promise<${signed}>;`, () => file.lines([head, ...indented(body(true)), '}']));
 }
 
 function endpointDoc(e: Endpoint): (string | undefined)[] {

@@ -180,6 +180,9 @@ export const MOCKS = {
   MockTarget: 'MockTarget',
   Mocks: 'Mocks',
   createMocks: 'createMocks',
+  WebhookExamples: 'WebhookExamples',
+  WEBHOOK_EXAMPLES: 'WEBHOOK_EXAMPLES',
+  signedWebhooks: 'signedWebhooks',
 } as const;
 
 /**

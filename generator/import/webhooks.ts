@@ -59,11 +59,20 @@ export function importWebhooks(ctx: ImportContext, types: SchemaTypes): Out | un
   return extension !== undefined ? exportedSection(ctx, events, extension) : inferredSection(ctx, events);
 }
 
-/** `webhooks` or `x-webhooks`: name → path item, each operation of it an event (named by the key, and its method where it has several). */
+/**
+ * `webhooks` or `x-webhooks`: name → path item, each operation of it an event (named by the key,
+ * and its method where it has several). Some `x-webhooks` are written as callbacks are (name →
+ * expression → path item): read so.
+ */
 function declared(ctx: ImportContext, key: 'webhooks' | 'x-webhooks'): Found[] {
   const section = ctx.doc[key];
   if (!isObject(section)) return [];
-  return Object.keys(section).flatMap((name) => operationsOf(ctx, name, section[name], [key, name]));
+  return Object.keys(section).flatMap((name) => {
+    const direct = operationsOf(ctx, name, section[name], [key, name]);
+    const entry = section[name];
+    if (direct.length > 0 || !isObject(entry) || key !== 'x-webhooks') return direct;
+    return Object.entries(entry).flatMap(([expression, item]) => operationsOf(ctx, name, item, [key, name, expression]));
+  });
 }
 
 /** Every operation's `callbacks`: callback name → expression → path item. */

@@ -110,7 +110,7 @@ describe('messages name a description as one, and paths as given', () => {
     writeFileSync(join(dir, 'empty.json'), JSON.stringify({ openapi: '3.1.0', info: { title: 'x', version: '1' }, paths: {} }));
     const empty = await run(['generate', 'empty.json', '--out', 'empty-pkg']);
     expect(empty.code).toBe(1);
-    expect(empty.err[0]).toMatch(/^empty\.json:1:\d+: .+ \[openapi-unreadable\]$/);
+    expect(empty.err[0]).toMatch(/^empty\.json:1:\d+: .+ \[nothing-to-generate\]$/);
     expect(empty.err.at(-1)).toBe('generation stopped: the description has errors');
     for (const command of [['generate', 'missing.json', '--out', 'x'], ['validate', 'missing.json'], ['import', 'missing.json']]) {
       const missing = await run(command);

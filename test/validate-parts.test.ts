@@ -49,6 +49,8 @@ const mutations: Record<string, (data: Data) => void> = {
 
 function mutated(parsed: ParsedContract, mutate: (data: Data) => void): ParsedContract {
   const data = structuredClone(parsed.data) as Data;
+  // A contract of webhooks alone has no endpoint for the endpoint mutations to edit: they give it one first.
+  if (data.endpoints === undefined) data.endpoints = { ping: { method: 'GET', path: '/ping', host: 'api', responses: { '204': {} } } };
   mutate(data);
   return { ...parsed, data };
 }

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContractText } from '../generator/contract.js';
 import { render } from '../generator/generate.js';
 import { loadInputText } from '../generator/input.js';
+import { review } from '../generator/diff/review.js';
 import { fixture } from './support/corpus.js';
 import { listenLoopback, type Loopback } from './support/loopback.js';
 import { COMPILERS, outDir, TYPE_CHECK_TIMEOUT, typeCheck, writePackage, type Compiler } from './support/type-tests.js';
@@ -488,5 +489,23 @@ describe('import: x-webhooks, callbacks, the schemes a description shows', () =>
     const loaded = loadInputText('empty.json', JSON.stringify({ openapi: '3.1.0', info: { title: 'Empty', version: '1' }, paths: {} }));
     expect(loaded.ok).toBe(false);
     expect(loaded.diagnostics.map((d) => [d.code, d.message])).toEqual([['nothing-to-generate', 'the description has neither an operation nor a webhook the contract format can hold: there is nothing to generate']]);
+  });
+});
+
+describe('diff: a payload judged as its receiver reads it', () => {
+  const SHOP = readFileSync(fixture('webhooks'), 'utf8');
+  const findings = (edit: (text: string) => string) => {
+    const [before, after] = [loadContractText('old.yaml', SHOP), loadContractText('new.yaml', edit(SHOP))];
+    if (!before.ok || !after.ok) throw new Error('a side does not load');
+    return review(before.contract, after.contract, []).findings.map((f) => [f.rule, f.level, f.message.slice(0, f.message.indexOf(':'))]);
+  };
+
+  it('a field removed or made optional breaks receivers; an enum value added breaks their exhaustive switches', () => {
+    expect(findings((t) => t.replace('          carrier: { type: string, required: true }\n', ''))).toEqual([['response-field-removed', 'breaking', 'Webhook event order.shipped payload field carrier']]);
+    expect(findings((t) => t.replace('          carrier: { type: string, required: true }', '          carrier: { type: string }'))).toEqual([['response-field-made-optional', 'breaking', 'Webhook event order.shipped payload field carrier']]);
+    const enumAdded = findings((t) => t.replace('values: [placed, shipped, cancelled]', 'values: [placed, shipped, cancelled, returned]'));
+    expect(enumAdded.map(([rule, level]) => [rule, level])).toEqual([['response-enum-value-added-closed', 'breaking']]);
+    // A field added to a payload breaks no receiver.
+    expect(findings((t) => t.replace('          carrier: { type: string, required: true }', '          carrier: { type: string, required: true }\n          parcel: { type: string }')).map(([rule, level]) => [rule, level])).toEqual([['response-field-added', 'info']]);
   });
 });

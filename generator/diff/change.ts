@@ -23,7 +23,8 @@ export type Area =
   | 'quirk'
   | 'policy'
   | 'auth'
-  | 'stream';
+  | 'stream'
+  | 'webhook';
 
 export type Action = 'added' | 'removed' | 'changed';
 

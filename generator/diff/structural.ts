@@ -5,7 +5,7 @@
 import { DEFAULT_IDLE_MS } from '../../templates/stream.js';
 import { formatStatus, isDataStatus, sendsForm } from '../model/values.js';
 import { knowledge, successHeaders, type Knowledge } from '../model/knowledge.js';
-import type { AuthScheme, Contract, Endpoint, ErrorShape, ResponseStatus, ResponseSpec, ResponseStream, Host, NamedType, Pagination, Param, SourceLocation, TypeRef } from '../model/types.js';
+import type { AuthScheme, Contract, Endpoint, ErrorShape, ResponseStatus, ResponseSpec, ResponseStream, Host, NamedType, Pagination, Param, SourceLocation, TypeRef, WebhookEvent, Webhooks } from '../model/types.js';
 import { pair, pairOnce, same, type Action, type Area, type Change, type Direction } from './change.js';
 import { compareNamed, compareTypes, comparison, deprecation, settle, typesText, useSite, type Comparison } from './type-changes.js';
 import { phrase, placeWord, plainText, type Phrase } from './phrase.js';
@@ -44,7 +44,55 @@ export function structuralDiff(before: Contract, after: Contract): Change[] {
   diffCategories(ctx, before, after);
   diffPolicies(ctx, before, after);
   diffAuth(ctx, before, after);
+  diffWebhooks(ctx, before, after);
   return ctx.out;
+}
+
+/**
+ * Webhooks as a receiver sees them: events that come or go, where a delivery names its event, how
+ * each is signed, its headers, and its payload, compared as a response body is (a field removed or
+ * made optional breaks the code that reads it; an enum value added, its exhaustive switches).
+ */
+function diffWebhooks(ctx: Ctx, b: Contract, a: Contract): void {
+  const [wb, wa] = [b.webhooks, a.webhooks];
+  const events = pair(wb?.events ?? [], wa?.events ?? [], (e) => e.name);
+  for (const e of events.removed) add(ctx, 'webhook', 'removed', 'response', phrase`webhook event ${e.name}`, locs(e, undefined));
+  for (const e of events.added) add(ctx, 'webhook', 'added', 'response', phrase`webhook event ${e.name}`, locs(undefined, e));
+  if (wb !== undefined && wa !== undefined && events.both.length > 0 && locator(wb) !== locator(wa)) {
+    add(ctx, 'webhook', 'changed', 'response', phrase`webhook events`, { aspect: 'event', before: locator(wb), after: locator(wa), ...locs(wb, wa) });
+  }
+  for (const [eb, ea] of events.both) {
+    const subject = phrase`webhook event ${ea.name}`;
+    const l = locs(eb, ea);
+    const [sb, sa] = [signatureText(wb, eb), signatureText(wa, ea)];
+    if (sb !== sa) add(ctx, 'webhook', 'changed', 'response', subject, { aspect: 'signature', before: sb, after: sa, ...l });
+    deprecation(ctx.types, subject, eb.deprecated, ea.deprecated, l);
+    diffWebhookHeaders(ctx, eb, ea, subject);
+    compareTypes(ctx.types, useSite(phrase`${subject} payload`, 'response', l), eb.payload, ea.payload);
+  }
+}
+
+function locator(w: Webhooks): string {
+  return w.event === undefined ? 'named by the receiver' : w.event.kind === 'header' ? `header ${w.event.name.toLowerCase()}` : `payload field ${w.event.path.join('.')}`;
+}
+
+/** How an event is signed, as a receiver checks it: the scheme's data but its name and tolerance. */
+function signatureText(w: Webhooks | undefined, e: WebhookEvent): string {
+  const scheme = w?.schemes.find((s) => s.name === e.signature);
+  if (scheme === undefined) return 'unsigned';
+  const s = scheme.spec;
+  const parts = [s.prefix === '' ? s.header : `${s.header}: ${s.prefix}…`, s.hash, s.encoding, `signs ${s.signed}`, ...(s.id === undefined ? [] : [`id ${s.id}`]), ...(s.timestamp === undefined ? [] : [`time ${s.timestamp}`]), `secret ${s.secret}`];
+  return `${scheme.kind} (${parts.join(', ')})`;
+}
+
+function diffWebhookHeaders(ctx: Ctx, eb: WebhookEvent, ea: WebhookEvent, subject: Phrase): void {
+  const headers = pair(eb.headers, ea.headers, (h) => h.name.toLowerCase());
+  const l = locs(eb, ea);
+  for (const h of headers.removed) add(ctx, 'webhook', 'removed', 'response', phrase`${subject} header ${h.name}`, { aspect: 'header', ...l });
+  for (const h of headers.added) add(ctx, 'webhook', 'added', 'response', phrase`${subject} header ${h.name}`, { aspect: 'header', ...l });
+  for (const [hb, ha] of headers.both) {
+    if (hb.required !== ha.required) add(ctx, 'webhook', 'changed', 'response', phrase`${subject} header ${ha.name}`, { aspect: 'header', qualifier: ha.required ? 'required' : 'optional', ...l });
+  }
 }
 
 function diffInfo(ctx: Ctx, b: Contract, a: Contract): void {

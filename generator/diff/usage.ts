@@ -1,8 +1,8 @@
 /**
  * Which directions a named type is judged in: those it travels in on either side (`typeUsage`
- * spreads from every operation's parameters, bodies and responses and every error shape through
- * the types each names, so a type only another used type holds is used). None where no operation
- * reaches it on either side (a webhook's payload, a schema kept for reference): such a type is
+ * spreads from every operation's parameters, bodies and responses, every error shape and every
+ * webhook payload through the types each names, so a type only another used type holds is used).
+ * None where nothing reaches it on either side (a schema kept for reference): such a type is
  * reported once, as unused.
  */
 import type { Knowledge } from '../model/knowledge.js';

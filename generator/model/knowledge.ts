@@ -550,7 +550,7 @@ function walkFields(fields: readonly { name: string; type: TypeRef }[], prefix: 
 
 /**
  * Which directions each named type travels in: those reachable from a request's parameters and
- * body, and from responses and error shapes. The roots are kept per endpoint object and what each
+ * body, and from responses, error shapes and webhook payloads. The roots are kept per endpoint object and what each
  * type names per type object (typeFacts), so a watch session walks only what it rebuilt; the spread
  * itself is over names, once per direction.
  */
@@ -577,6 +577,8 @@ function typeUsage(contract: Contract, byName: ReadonlyMap<string, NamedType>): 
     response.push(...roots.response);
   }
   for (const s of contract.shapes) if (s.body !== undefined) namesIn(s.body, response);
+  // A webhook's payload is read by its receiver, as a response body is by a client.
+  for (const e of contract.webhooks?.events ?? []) namesIn(e.payload, response);
   spread(request, 'request');
   spread(response, 'response');
   return usage;

@@ -120,6 +120,9 @@ function summarise(results, seconds, workers) {
     compileSample: sample.length,
     compiled: sample.filter((r) => r.tsc.ok).length,
     warnings: results.reduce((s, r) => s + (r.warnings ?? 0), 0),
+    withWebhooks: done.filter((r) => (r.events ?? 0) > 0).length,
+    webhooksOnly: done.filter((r) => (r.events ?? 0) > 0 && (r.kept ?? 0) === 0).length,
+    events: done.reduce((s, r) => s + (r.events ?? 0), 0),
   };
 }
 
@@ -154,6 +157,8 @@ function render(s, results) {
     `| compiled under --strict (sample) | ${s.compiled} of ${s.compileSample} | ${pct(s.compiled, s.compileSample)} | ≥ 95% |`,
     '',
     `Operations kept: ${s.operationsKept} of the ${s.operationsOfGenerated} in the descriptions that generate (${pct(s.operationsKept, s.operationsOfGenerated)}; target ≥ 99%); ${s.operations} in the whole corpus (${pct(s.operationsKept, s.operations)}).`,
+    '',
+    `Webhooks: ${s.events} events (OpenAPI 3.1 \`webhooks\`, \`x-webhooks\` and callbacks) in ${s.withWebhooks} descriptions that generate, ${s.webhooksOnly} of them webhooks alone.`,
     '',
     '## Failures by cause',
     '',

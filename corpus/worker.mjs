@@ -24,6 +24,7 @@ function run({ path, name, compile }) {
     const { result } = imported;
     if (!result.ok) return finish(outcome, started, failure(result.diagnostics, imported.data === undefined ? 'import' : 'validate'));
     outcome.kept = result.contract.endpoints.length;
+    outcome.events = result.contract.webhooks?.events.length ?? 0;
     let files;
     try {
       files = layout(result.contract);

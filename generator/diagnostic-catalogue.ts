@@ -42,7 +42,7 @@ export const CODES = {
   },
   'reserved-name': {
     stages: ['model'],
-    summary: 'A host, shape, category, policy, environment, auth scheme, server variable, credential, operation id or message row id named like an `Object.prototype` member (`toString`, `constructor`, `__proto__`…); an operation id or an enum that would name an exported value `eval`, `arguments` (strict mode cannot bind them) or `then` (the package would be thenable).',
+    summary: 'A host, shape, category, policy, environment, auth scheme, signature scheme, server variable, credential, operation id or message row id named like an `Object.prototype` member (`toString`, `constructor`, `__proto__`…); an operation id or an enum that would name an exported value `eval`, `arguments` (strict mode cannot bind them) or `then` (the package would be thenable).',
   },
   'untyped-condition': {
     stages: ['model'],

@@ -34,7 +34,7 @@ function setUp() {
   mkdirSync(OUT, { recursive: true });
   const generated = sh(process.execPath, [join(ROOT, 'generator', 'dist', 'generator', 'bin.js'), 'generate', '--contract', join(HERE, 'contract.yaml'), '--out', PKG]);
   if (generated.status !== 0) throw new Error(`generate failed:\n${generated.out}`);
-  const entry = (tail) => `import * as pkg from './matrix-client/dist/index.js';\nimport { run } from '../scenario.mjs';\n${tail}\n`;
+  const entry = (tail) => `import * as client from './matrix-client/dist/index.js';\nimport * as webhooks from './matrix-client/dist/webhooks.js';\nimport { run } from '../scenario.mjs';\nconst pkg = { ...client, ...webhooks };\n${tail}\n`;
   writeFileSync(join(OUT, 'cli.mjs'), entry("const base = globalThis.Deno?.args?.[0] ?? globalThis.process?.argv?.[2];\nconsole.log(JSON.stringify(await run(pkg, base)));"));
   writeFileSync(join(OUT, 'worker.mjs'), entry("export default { async fetch(request) { return Response.json(await run(pkg, new URL(request.url).searchParams.get('base'))); } };"));
   writeFileSync(join(OUT, 'page.mjs'), entry("const post = (body) => fetch('/result', { method: 'POST', body: JSON.stringify(body) });\nrun(pkg, location.origin).then((outcomes) => post({ outcomes }), (e) => post({ error: String(e) }));"));

@@ -1,6 +1,7 @@
 // The program every runtime runs (runtimes/run.mjs): the generated package's calls, a JSON body,
 // a multipart upload with a file, a raw binary body, a server-sent event stream, cursor pagination
-// and a middleware that signs with Web Crypto, against the matrix server at `base`. Plain
+// a middleware that signs with Web Crypto, against the matrix server at `base`, and webhook
+// deliveries signed and verified by the fetch-style handler (Web Crypto, Request and Response). Plain
 // JavaScript with no runtime's own API, so the same text runs in Node, Bun, Deno, workerd and a
 // browser. Each scenario answers `true` or the way it failed.
 
@@ -77,5 +78,16 @@ const SCENARIOS = {
     const signed = pkg.createClient({ servers: { api_url: base }, maxRetries: 0, middleware: pkg.middleware(sign) });
     const r = await signed.createNote({ body: { id: 'signed', text: 'x' } });
     return expect(r.ok && r.data.text === 'signature ok', JSON.stringify(r));
+  },
+  async webhookHandler(pkg) {
+    const secret = { standard: `whsec_${btoa('a matrix webhook secret, 32 byte')}`, github: 'matrix github secret' };
+    const seen = [];
+    const handle = pkg.webhookHandler({ secret, on: { 'note.created': (event) => void seen.push(`${event.type} ${event.payload.id}`), 'note.pushed': (event) => void seen.push(`${event.type} ${event.payload.text}`) } });
+    const deliver = async (type, note, tamper) => {
+      const { body, headers } = await pkg.signWebhook(type, note, { secret });
+      return (await handle(new Request('https://receiver.example/hooks', { method: 'POST', body: tamper ? body.replace('"x"', '"y"') : body, headers }))).status;
+    };
+    const statuses = [await deliver('note.created', { id: 'w1', text: 'x' }), await deliver('note.pushed', { id: 'w2', text: 'pushed' }), await deliver('note.created', { id: 'w3', text: 'x' }, true)];
+    return expect(statuses.join(',') === '204,204,401' && seen.join(';') === 'note.created w1;note.pushed pushed', `${statuses.join(',')} ${seen.join(';')}`);
   },
 };

@@ -372,8 +372,11 @@ function randomId(): string {
 /** Signs a payload as the contract's scheme for the event does: the body to send and its headers. */
 export async function sign(spec: WebhooksSpec, type: string, payload: unknown, options: SignOptions): Promise<SignedWebhook> {
   const body = JSON.stringify(payload);
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (spec.event !== undefined && 'header' in spec.event) headers[spec.event.header] = type;
+  // Header names are data: one named __proto__ is defined, not assigned (which would set the prototype).
+  const headers: Record<string, string> = {};
+  const set = (name: string, value: string) => Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
+  set('content-type', 'application/json');
+  if (spec.event !== undefined && 'header' in spec.event) set(spec.event.header, type);
   const scheme = Object.prototype.hasOwnProperty.call(spec.events, type) ? spec.events[type]?.signature : undefined;
   if (scheme === undefined) return { body, headers };
   const secrets = secretsOf(options.secret, scheme);
@@ -387,11 +390,11 @@ export async function sign(spec: WebhooksSpec, type: string, payload: unknown, o
     signatures.push(encode(await hmac(key, scheme.hash, data), scheme.encoding));
   }
   if (signatures.length === 0) throw new TypeError(`no secret was given for the signature scheme ${scheme.name}`);
-  if (scheme.id !== undefined) headers[scheme.id] = id;
-  if (scheme.list === 'stripe') headers[scheme.header] = [`t=${time}`, ...signatures.map((s) => `v1=${s}`)].join(',');
+  if (scheme.id !== undefined) set(scheme.id, id);
+  if (scheme.list === 'stripe') set(scheme.header, [`t=${time}`, ...signatures.map((s) => `v1=${s}`)].join(','));
   else {
-    if (scheme.timestamp !== undefined) headers[scheme.timestamp] = time;
-    headers[scheme.header] = scheme.list === 'standard' ? signatures.map((s) => `v1,${s}`).join(' ') : `${scheme.prefix}${signatures[0] ?? ''}`;
+    if (scheme.timestamp !== undefined) set(scheme.timestamp, time);
+    set(scheme.header, scheme.list === 'standard' ? signatures.map((s) => `v1,${s}`).join(' ') : `${scheme.prefix}${signatures[0] ?? ''}`);
   }
   return { body, headers };
 }

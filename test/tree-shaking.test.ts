@@ -264,6 +264,31 @@ describe('validators tree-shake', () => {
   });
 });
 
+describe('webhooks tree-shake', () => {
+  const shop = fileURLToPath(new URL('./fixtures/webhooks/contract.yaml', import.meta.url));
+  const oneCall = ["import { createBaseClient, getOrder } from './dist/index.js';", "const c = createBaseClient({ servers: { api_url: 'https://shop.example' } });", "export const o = (id) => getOrder(c, { id });"].join('\n');
+
+  it('the webhooks entry changes no bundle of a program that does not import it, byte for byte', async () => {
+    const text = readFileSync(shop, 'utf8');
+    const withWebhooks = await bundle(render(shop, text), oneCall);
+    const without = await bundle(render(shop, text.slice(0, text.indexOf('\nwebhooks:\n') + 1)), oneCall);
+    expect(withWebhooks).toBe(without);
+    expect(withWebhooks).not.toContain(WEBHOOK_VERIFIER);
+  });
+
+  it('a receiver that verifies deliveries carries no client; one that only signs carries no verifier', async () => {
+    const dir = render(shop, readFileSync(shop, 'utf8'));
+    const receiver = await bundle(dir, "import { verifyWebhook } from './dist/webhooks.js';\nexport const v = (r) => verifyWebhook(r, { secret: 's' });");
+    expect(receiver).toContain(WEBHOOK_VERIFIER);
+    for (const absent of [MIDDLEWARE_CHAIN, BODY_WRITER, PARAM_SERIALISER, 'createRuntime']) expect(receiver).not.toContain(absent);
+    const sender = await bundle(dir, "import { signWebhook } from './dist/webhooks.js';\nexport const s = (p) => signWebhook('order.shipped', p, { secret: 's' });");
+    expect(sender).not.toContain(WEBHOOK_VERIFIER);
+  });
+});
+
+/** Text only templates/webhooks.ts's verifier holds (a failure's message). */
+const WEBHOOK_VERIFIER = 'no signature of the delivery is one of the secrets';
+
 /** Text only templates/validation.ts holds (a drifted body's error message). */
 const CLIENT_CHECKS = 'is not of its type:';
 

@@ -509,3 +509,27 @@ describe('diff: a payload judged as its receiver reads it', () => {
     expect(findings((t) => t.replace('          carrier: { type: string, required: true }', '          carrier: { type: string, required: true }\n          parcel: { type: string }')).map(([rule, level]) => [rule, level])).toEqual([['response-field-added', 'info']]);
   });
 });
+
+describe('events named like members of every object (test/fixtures/object-members)', () => {
+  it('__proto__, constructor and toString are events as any other: signed, verified, typed, and a scheme cannot be named so', async () => {
+    const out = outDir('webhooks-object-members');
+    await writePackage(fixture('object-members'), out, 'export {};\n');
+    const pkg = (await import(pathToFileURL(join(out, 'dist', 'webhooks.js')).href)) as Pkg;
+    const secret = `whsec_${Buffer.from('object members secret, 32 bytes!').toString('base64')}`;
+    const thing = JSON.parse('{"__proto__":"p","name":"n"}') as unknown;
+    for (const [type, payload, headers] of [['__proto__', thing, {}], ['constructor', thing, { tostring: 't' }], ['toString', 'constructor', {}]] as const) {
+      const signed = await pkg.signWebhook(type, payload, { secret });
+      expect(signed.headers['__proto__']).toBe(type);
+      const read = await pkg.verifyWebhook({ body: signed.body, headers: { ...signed.headers, ...headers } }, { secret });
+      expect(read.ok ? [read.event.type, JSON.stringify(read.event.payload)] : read.error).toEqual([type, JSON.stringify(payload)]);
+    }
+    expect(failure(await pkg.verifyWebhook({ body: '{}', headers: { __proto__: 'hasOwnProperty' } } as never, { secret }))).not.toBe('ok');
+    const named = diagnosticsOf(readFileSync(fixture('object-members'), 'utf8').replace('    standard: { type: standardWebhooks }', '    standard: { type: standardWebhooks }\n    constructor: { type: github }'));
+    expect(named).toContain("reserved-name: signature scheme 'constructor' is the name of a built-in JavaScript object member; choose another name");
+  });
+});
+
+function diagnosticsOf(text: string): string[] {
+  const loaded = loadContractText('contract.yaml', text);
+  return loaded.diagnostics.map((d) => `${d.code}: ${d.message}`);
+}

@@ -233,6 +233,10 @@ function wiresFixtures(contract: Contract): boolean {
 /** The README section on `<package>/mocks`. */
 function mocksReadme(contract: Contract): string[] {
   const name = contract.info.packageName;
+  // A package of webhooks alone has no client for msw handlers to answer.
+  if (contract.endpoints.length === 0) {
+    return ['## Mocks for tests', '', `\`${name}/mocks\` has \`signedWebhooks({ secret })\`: an example delivery of every webhook event (\`WEBHOOK_EXAMPLES\`), signed as the API signs it, \`{ body, headers }\` to post to a receiver under test.`, ''];
+  }
   return [
     '## Mocks for tests',
     '',
@@ -257,6 +261,9 @@ function mocksReadme(contract: Contract): string[] {
           "- A streaming endpoint's `success()` answers with a real stream: its fixture's events or items (`FIXTURES.endpoints.<operation>.stream`), then the terminator. `success({ delayMs, failAfter, failWith, items })` paces it, ends it after `failAfter` items with the error event (`failWith: 'error'`) or a dropped connection (`'drop'`), or streams other items.",
         ]
       : []),
+    ...(contract.webhooks === undefined
+      ? []
+      : ['- `signedWebhooks({ secret })`: an example delivery of every webhook event (`WEBHOOK_EXAMPLES`), signed as the API signs it, `{ body, headers }` to post to a receiver under test.']),
     '',
   ];
 }

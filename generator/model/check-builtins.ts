@@ -21,6 +21,7 @@ export function checkBuiltInNames(ctx: BuildContext, contract: Contract): void {
   for (const e of contract.environments) reject('environment', e.name, ['environments', e.name]);
   for (const e of contract.endpoints) reject('operation id', e.id, ['endpoints', e.id]);
   for (const s of contract.schemes) reject('auth scheme', s.name, ['auth', s.name]);
+  for (const s of contract.webhooks?.schemes ?? []) reject('signature scheme', s.name, ['webhooks', 'signatures', s.name]);
   // Options of the client, read from the caller's object by name: a server variable or credential
   // named `constructor` would find Object's when left out, and could not be optional in its type.
   for (const v of contract.servers) reject('server variable', v.name, ['servers', v.name]);

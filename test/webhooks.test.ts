@@ -533,3 +533,18 @@ function diagnosticsOf(text: string): string[] {
   const loaded = loadContractText('contract.yaml', text);
   return loaded.diagnostics.map((d) => `${d.code}: ${d.message}`);
 }
+
+describe('a package with dates as Dates', () => {
+  it("keeps a payload's dates as the text the sender wrote, as its types say", async () => {
+    const out = outDir('webhooks-dates');
+    await writePackage(fixture('webhooks'), out, "import { expectTypeOf } from 'vitest';\nimport type { WebhookEvent } from './webhooks.js';\ndeclare const e: WebhookEvent<'order.placed'>;\nexpectTypeOf(e.payload.at).toEqualTypeOf<string>();\n", { dates: 'Date' });
+    const { output, status } = typeCheck(out, 'TS 5.9');
+    expect([output, status]).toEqual(['', 0]);
+    const pkg = (await import(pathToFileURL(join(out, 'dist', 'webhooks.js')).href)) as Pkg;
+    const signed = await pkg.signWebhook('order.placed', PLACED, { secret: STANDARD_SECRET });
+    const read = await pkg.verifyWebhook({ body: signed.body, headers: { ...signed.headers, 'x-shop-store': 's' } }, { secret: STANDARD_SECRET });
+    expect(read).toMatchObject({ ok: true, event: { payload: { at: '2026-11-28T10:00:00Z' } } });
+    const wrong = await pkg.signWebhook('order.placed', { ...PLACED, at: 'soon' }, { secret: STANDARD_SECRET });
+    expect(failure(await pkg.verifyWebhook({ body: wrong.body, headers: { ...wrong.headers, 'x-shop-store': 's' } }, { secret: STANDARD_SECRET }))).toBe('invalid_payload');
+  }, TYPE_CHECK_TIMEOUT);
+});

@@ -53,7 +53,7 @@ function emitEventMap(file: TsFile, contract: Contract, webhooks: Webhooks): voi
     for (const event of webhooks.events) {
       file.doc(event.summary, event.description, event.deprecated === undefined ? undefined : { tag: 'deprecated', text: event.deprecated.message ?? '' });
       const payload = wireType(contract, event.payload, typeText(contract, event.payload, nameOf), (m, n) => file.useType(m, n));
-      file.w.write(`readonly ${stringLiteral(event.name)}: `).inlineBlock(() => {
+      file.w.write(`readonly ${propertyKey(event.name)}: `).inlineBlock(() => {
         file.lines(union('readonly payload:', [payload], ';', file.level));
         emitHeaders(file, event);
       });
@@ -85,7 +85,7 @@ function emitHeaders(file: TsFile, event: WebhookEvent): void {
   file.w.write('readonly headers: ').inlineBlock(() => {
     for (const h of event.headers) {
       file.doc(h.description);
-      file.lines([`readonly ${stringLiteral(h.name.toLowerCase())}${h.required ? '' : '?'}: string;`]);
+      file.lines([`readonly ${propertyKey(h.name.toLowerCase())}${h.required ? '' : '?'}: string;`]);
     }
   });
   file.w.write(';').newLine();

@@ -39,8 +39,6 @@ export interface WebhookEventSpec {
   readonly signature?: SignatureSpec;
   /** The headers every delivery of it carries (lower case). */
   readonly headers?: readonly string[];
-  /** Makes the checked payload the package's own (dates as `Date`s). */
-  readonly read?: (payload: unknown) => unknown;
 }
 
 export interface WebhooksSpec {
@@ -166,8 +164,9 @@ async function bytesOf(input: WebhookInput): Promise<Uint8Array | undefined> {
 
 function secretsOf(secret: VerifyOptions['secret'] | undefined, scheme: SignatureSpec): readonly string[] {
   if (secret === undefined) return [];
-  const given = typeof secret === 'string' || Array.isArray(secret) ? (secret as WebhookSecret) : (secret as Record<string, WebhookSecret>)[scheme.name];
-  return given === undefined ? [] : typeof given === 'string' ? [given] : given;
+  const given = typeof secret === 'string' || Array.isArray(secret) ? (secret as WebhookSecret) : Object.prototype.hasOwnProperty.call(secret, scheme.name) ? (secret as Record<string, WebhookSecret>)[scheme.name] : undefined;
+  // An empty secret (an unset environment variable) is no secret: nothing verifies with it.
+  return (given === undefined ? [] : typeof given === 'string' ? [given] : given).filter((s) => typeof s === 'string' && s !== '');
 }
 
 function base64Bytes(text: string): Uint8Array | undefined {
@@ -263,7 +262,7 @@ async function checkSignature(scheme: SignatureSpec, body: Uint8Array, headers: 
   let match = false;
   for (const secret of secrets) {
     const key = keyBytes(secret, scheme);
-    if (key === undefined) return fail('missing_secret', `a secret for ${scheme.name} is not in its form (${scheme.secret})`, type);
+    if (key === undefined || key.length === 0) return fail('missing_secret', `a secret for ${scheme.name} is not in its form (${scheme.secret})`, type);
     const expected = await hmac(key, scheme.hash, data);
     // Every candidate is compared, so the time taken does not say which one matched.
     for (const candidate of wanted) match = same(expected, candidate) || match;
@@ -330,7 +329,7 @@ async function read<E>(spec: WebhooksSpec, input: WebhookInput, options: ParseOp
     const result = await validator['~standard'].validate(payload);
     if (result.issues !== undefined) return fail('invalid_payload', `the ${type} payload is not the contract's: ${result.issues[0]?.message ?? ''}`, type, result.issues);
   }
-  const delivered = { type, payload: event.read === undefined ? payload : event.read(payload), headers: allHeaders(headers), id: checked?.ok ? checked.id : undefined, timestamp: checked?.ok ? checked.timestamp : undefined };
+  const delivered = { type, payload, headers: allHeaders(headers), id: checked?.ok ? checked.id : undefined, timestamp: checked?.ok ? checked.timestamp : undefined };
   return { ok: true, event: delivered as E };
 }
 
@@ -386,7 +385,7 @@ export async function sign(spec: WebhooksSpec, type: string, payload: unknown, o
   const signatures: string[] = [];
   for (const secret of secrets) {
     const key = keyBytes(secret, scheme);
-    if (key === undefined) throw new TypeError(`a secret for ${scheme.name} is not in its form (${scheme.secret})`);
+    if (key === undefined || key.length === 0) throw new TypeError(`a secret for ${scheme.name} is not in its form (${scheme.secret})`);
     signatures.push(encode(await hmac(key, scheme.hash, data), scheme.encoding));
   }
   if (signatures.length === 0) throw new TypeError(`no secret was given for the signature scheme ${scheme.name}`);

@@ -254,6 +254,8 @@ describe('failures, each typed', () => {
     expect(failure(await shop.verifyWebhook({ ...good, headers: { ...good.headers, 'webhook-signature': 'v2,abc' } }, { secret: SECRETS }))).toBe('malformed_signature');
     expect(failure(await shop.verifyWebhook({ ...good, headers: { ...good.headers, 'webhook-timestamp': 'soon' } }, { secret: SECRETS }))).toBe('malformed_signature');
     expect(failure(await shop.verifyWebhook(good, { secret: [] }))).toBe('missing_secret');
+    // An unset environment variable, or a whsec_ secret of no bytes, is no secret: a result, not a throw.
+    for (const secret of ['', 'whsec_', 'whsec_not base64!']) expect(failure(await shop.verifyWebhook(good, { secret }))).toBe('missing_secret');
     expect(failure(await shop.verifyWebhook(good, { secret: { stripeStyle: STRIPE_SECRET } }))).toBe('missing_secret');
   });
 

@@ -238,9 +238,9 @@ describe("the contract's own HMAC scheme (SHA-512, base64, a prefix, the time si
 });
 
 describe('failures, each typed', () => {
-  async function placed(overrides: { body?: string; headers?: Record<string, string> } = {}) {
+  async function placed(): Promise<{ body: string; headers: Record<string, string> }> {
     const signed = await shop.signWebhook('order.placed', PLACED, { secret: STANDARD_SECRET });
-    return { body: overrides.body ?? signed.body, headers: { ...signed.headers, 'x-shop-store': 'berlin', ...overrides.headers } };
+    return { body: signed.body, headers: { ...signed.headers, 'x-shop-store': 'berlin' } };
   }
 
   it('a tampered body, a wrong secret, a signature header missing or malformed', async () => {

@@ -17,8 +17,11 @@ const kindIs = (kind: string) => validator<unknown>((v) => isObject(v) && v['kin
 /** Two events, `a` and `b`, signed by `signature` (null: unsigned), each payload `{ kind }` of its name. */
 function spec(event: WebhooksSpec['event'], signature: SignatureSpec | null = PLAIN): WebhooksSpec {
   const each = signature === null ? {} : { signature };
-  return { ...(event === undefined ? {} : { event }), events: { a: each, b: each }, payloads: { a: kindIs('a'), b: kindIs('b') } };
+  return { ...(event === undefined ? {} : { event }), events: { a: each, b: each } };
 }
+
+/** Each event's payload check: `{ kind }` of its name. */
+const CHECKS = { a: kindIs('a'), b: kindIs('b') };
 
 const result = (r: { ok: boolean; error?: { kind: string }; event?: { type: string } }) => (r.ok ? `ok ${r.event?.type ?? ''}` : (r.error?.kind ?? ''));
 
@@ -28,11 +31,11 @@ describe('signatures', () => {
     const time = String(Math.floor(Date.now() / 1000));
     const mac = createHmac('sha256', 'k').update(`${time}|${body}`).digest('base64url');
     const s = spec({ field: ['kind'] });
-    expect(result(await verify(s, { body, headers: { 'X-Sig': `v=${mac}`, 'X-Time': time } }, { secret: 'k' }))).toBe('ok a');
-    expect(result(await verify(s, { body, headers: new Headers({ 'x-sig': `v=${mac}`, 'x-time': time }) }, { secret: 'k' }))).toBe('ok a');
-    expect(result(await verify(s, { body, headers: { 'x-sig': [`v=${mac}`], 'x-time': time } }, { secret: 'k' }))).toBe('ok a');
-    expect(result(await verify(s, { body, headers: { 'x-sig': mac, 'x-time': time } }, { secret: 'k' }))).toBe('malformed_signature');
-    expect(result(await verify(s, { body, headers: { 'x-sig': `v=${mac}` } }, { secret: 'k' }))).toBe('malformed_signature');
+    expect(result(await verify(s, { body, headers: { 'X-Sig': `v=${mac}`, 'X-Time': time } }, { secret: 'k' }, CHECKS))).toBe('ok a');
+    expect(result(await verify(s, { body, headers: new Headers({ 'x-sig': `v=${mac}`, 'x-time': time }) }, { secret: 'k' }, CHECKS))).toBe('ok a');
+    expect(result(await verify(s, { body, headers: { 'x-sig': [`v=${mac}`], 'x-time': time } }, { secret: 'k' }, CHECKS))).toBe('ok a');
+    expect(result(await verify(s, { body, headers: { 'x-sig': mac, 'x-time': time } }, { secret: 'k' }, CHECKS))).toBe('malformed_signature');
+    expect(result(await verify(s, { body, headers: { 'x-sig': `v=${mac}` } }, { secret: 'k' }, CHECKS))).toBe('malformed_signature');
   });
 
   it("stripe: any of several v1 signatures, other schemes' ignored; the time outside them", async () => {
@@ -40,17 +43,17 @@ describe('signatures', () => {
     const t = Math.floor(Date.now() / 1000);
     const mac = createHmac('sha256', 'k').update(`${t}.${body}`).digest('hex');
     const s = spec({ field: ['kind'] }, STRIPE);
-    expect(result(await verify(s, { body, headers: { 'stripe-signature': `t=${t},v1=${'0'.repeat(64)},v0=${mac},v1=${mac.toUpperCase()}` } }, { secret: 'k' }))).toBe('ok b');
-    expect(result(await verify(s, { body, headers: { 'stripe-signature': `t=${t},v0=${mac}` } }, { secret: 'k' }))).toBe('malformed_signature');
+    expect(result(await verify(s, { body, headers: { 'stripe-signature': `t=${t},v1=${'0'.repeat(64)},v0=${mac},v1=${mac.toUpperCase()}` } }, { secret: 'k' }, CHECKS))).toBe('ok b');
+    expect(result(await verify(s, { body, headers: { 'stripe-signature': `t=${t},v0=${mac}` } }, { secret: 'k' }, CHECKS))).toBe('malformed_signature');
   });
 
   it('signs what it verifies: each scheme, each secret while they rotate', async () => {
     for (const scheme of [PLAIN, STRIPE]) {
       const s = spec({ header: 'x-event' }, scheme);
       const signed = await sign(s, 'a', { kind: 'a' }, { secret: ['new', 'old'] });
-      expect(result(await verify(s, signed, { secret: 'new' }))).toBe('ok a');
-      expect(result(await verify(s, signed, { secret: scheme.list === 'stripe' ? 'old' : 'new' }))).toBe('ok a');
-      expect(result(await verify(s, { ...signed, body: signed.body.replace('a', 'b') }, { secret: 'new' }))).not.toBe('ok a');
+      expect(result(await verify(s, signed, { secret: 'new' }, CHECKS))).toBe('ok a');
+      expect(result(await verify(s, signed, { secret: scheme.list === 'stripe' ? 'old' : 'new' }, CHECKS))).toBe('ok a');
+      expect(result(await verify(s, { ...signed, body: signed.body.replace('a', 'b') }, { secret: 'new' }, CHECKS))).not.toBe('ok a');
     }
   });
 });
@@ -59,19 +62,19 @@ describe('which event a delivery is', () => {
   it('the header, the payload field, the receiver, or the first payload check that accepts it', async () => {
     const body = JSON.stringify({ kind: 'b' });
     const header = spec({ header: 'x-event' }, null);
-    expect(result(await parse(header, { body, headers: { 'x-event': 'b' } }))).toBe('ok b');
-    expect(result(await parse(header, { body, headers: { 'x-event': 'a' } }))).toBe('invalid_payload');
-    expect(result(await parse(spec({ field: ['kind'] }, null), { body, headers: {} }))).toBe('ok b');
-    expect(result(await parse(spec(undefined, null), { body, headers: {} }))).toBe('ok b');
-    expect(result(await parse(spec(undefined, null), { body, headers: {} }, { type: 'a' }))).toBe('invalid_payload');
-    expect(result(await parse(spec(undefined, null), { body: '{"kind":"c"}', headers: {} }))).toBe('unknown_event');
-    expect(result(await parse(spec({ field: ['kind'] }, null), { body: '{"kind":"toString"}', headers: {} }))).toBe('unknown_event');
-    expect(result(await parse(spec({ field: ['kind'] }, null), { body: new Uint8Array([0xff, 0xfe]), headers: {} }))).toBe('invalid_json');
+    expect(result(await parse(header, { body, headers: { 'x-event': 'b' } }, {}, CHECKS))).toBe('ok b');
+    expect(result(await parse(header, { body, headers: { 'x-event': 'a' } }, {}, CHECKS))).toBe('invalid_payload');
+    expect(result(await parse(spec({ field: ['kind'] }, null), { body, headers: {} }, {}, CHECKS))).toBe('ok b');
+    expect(result(await parse(spec(undefined, null), { body, headers: {} }, {}, CHECKS))).toBe('ok b');
+    expect(result(await parse(spec(undefined, null), { body, headers: {} }, { type: 'a' }, CHECKS))).toBe('invalid_payload');
+    expect(result(await parse(spec(undefined, null), { body: '{"kind":"c"}', headers: {} }, {}, CHECKS))).toBe('unknown_event');
+    expect(result(await parse(spec({ field: ['kind'] }, null), { body: '{"kind":"toString"}', headers: {} }, {}, CHECKS))).toBe('unknown_event');
+    expect(result(await parse(spec({ field: ['kind'] }, null), { body: new Uint8Array([0xff, 0xfe]), headers: {} }, {}, CHECKS))).toBe('invalid_json');
   });
 });
 
 describe('nodeListener', () => {
-  const respond = handler(spec({ header: 'x-event' }, null), { secret: 'unused', on: { a: () => Response.json({ seen: 'a' }) } });
+  const respond = handler(spec({ header: 'x-event' }, null), { secret: 'unused', on: { a: () => Response.json({ seen: 'a' }) } }, CHECKS);
   const res = () => {
     const out = { statusCode: 0, headers: {} as Record<string, string>, body: '' };
     return { out, res: { set statusCode(v: number) { out.statusCode = v; }, get statusCode() { return out.statusCode; }, setHeader: (n: string, v: string) => (out.headers[n] = v), end: (b?: Uint8Array) => void (out.body = new TextDecoder().decode(b)) } };

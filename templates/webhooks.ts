@@ -45,9 +45,13 @@ export interface WebhooksSpec {
   /** Where a delivery names its event: a header, a path into the payload, or nowhere (the receiver says). */
   readonly event?: { readonly header: string } | { readonly field: readonly string[] };
   readonly events: Readonly<Record<string, WebhookEventSpec>>;
-  /** The payloads' validators by event (the `/validators` entry's), when the package has them. */
-  readonly payloads?: Readonly<Record<string, StandardSchemaV1>>;
 }
+
+/**
+ * The payloads' validators by event (the `/validators` entry's), when the package has them: given
+ * apart from the spec, so a program that only signs carries none of them.
+ */
+export type PayloadChecks = Readonly<Record<string, StandardSchemaV1>>;
 
 /** Headers as fetch, Node (`req.headers`) or a plain object hold them. */
 export type WebhookHeaders = { get(name: string): string | null } | { readonly [name: string]: string | readonly string[] | undefined };
@@ -295,7 +299,7 @@ function nameOf(spec: WebhooksSpec, headers: WebhookHeaders, payload: unknown, o
   return typeof named === 'string' ? named : undefined;
 }
 
-async function read<E>(spec: WebhooksSpec, input: WebhookInput, options: ParseOptions, verify: VerifyOptions | undefined): Promise<WebhookResult<E>> {
+async function read<E>(spec: WebhooksSpec, payloads: PayloadChecks | undefined, input: WebhookInput, options: ParseOptions, verify: VerifyOptions | undefined): Promise<WebhookResult<E>> {
   const body = await bytesOf(input);
   if (body === undefined) return fail('unreadable_body', 'the delivery\'s body could not be read');
   const headers = input.headers;
@@ -316,7 +320,7 @@ async function read<E>(spec: WebhooksSpec, input: WebhookInput, options: ParseOp
   } catch {
     return fail('invalid_json', 'the delivery\'s body is not JSON', named);
   }
-  const type = named ?? nameOf(spec, headers, payload, options) ?? (spec.event === undefined ? byPayload(spec, payload) : undefined);
+  const type = named ?? nameOf(spec, headers, payload, options) ?? (spec.event === undefined ? byPayload(spec, payloads, payload) : undefined);
   const event = type === undefined ? undefined : eventOf(spec, type);
   if (type === undefined || event === undefined) return fail('unknown_event', type === undefined ? 'the delivery does not name its event' : `the contract has no event ${type}`, type);
   if (checked === undefined && verify !== undefined && event.signature !== undefined) {
@@ -324,7 +328,7 @@ async function read<E>(spec: WebhooksSpec, input: WebhookInput, options: ParseOp
     if (!checked.ok) return checked;
   }
   for (const name of event.headers ?? []) if (headerOf(headers, name) === undefined) return fail('missing_header', `the delivery has no ${name} header`, type);
-  const validator = spec.payloads !== undefined && Object.prototype.hasOwnProperty.call(spec.payloads, type) ? spec.payloads[type] : undefined;
+  const validator = payloads !== undefined && Object.prototype.hasOwnProperty.call(payloads, type) ? payloads[type] : undefined;
   if (options.validate !== false && validator !== undefined) {
     const result = await validator['~standard'].validate(payload);
     if (result.issues !== undefined) return fail('invalid_payload', `the ${type} payload is not the contract's: ${result.issues[0]?.message ?? ''}`, type, result.issues);
@@ -337,8 +341,7 @@ async function read<E>(spec: WebhooksSpec, input: WebhookInput, options: ParseOp
  * The event a delivery that does not name one is, by its payload: the first of the contract's
  * events (in its order) whose payload check accepts it, where the package has validators.
  */
-function byPayload(spec: WebhooksSpec, payload: unknown): string | undefined {
-  const payloads = spec.payloads;
+function byPayload(spec: WebhooksSpec, payloads: PayloadChecks | undefined, payload: unknown): string | undefined {
   if (payloads === undefined) return undefined;
   return Object.keys(spec.events).find((name) => Object.prototype.hasOwnProperty.call(payloads, name) && (payloads[name]?.['~standard'].validate(payload) as { issues?: unknown }).issues === undefined);
 }
@@ -355,13 +358,13 @@ function sharedScheme(spec: WebhooksSpec): SignatureSpec | undefined {
 }
 
 /** Checks a delivery's signature (every event of the contract that has a scheme), then reads it. */
-export function verify<E>(spec: WebhooksSpec, input: WebhookInput, options: VerifyOptions): Promise<WebhookResult<E>> {
-  return read<E>(spec, input, options, options);
+export function verify<E>(spec: WebhooksSpec, input: WebhookInput, options: VerifyOptions, payloads?: PayloadChecks): Promise<WebhookResult<E>> {
+  return read<E>(spec, payloads, input, options, options);
 }
 
 /** Reads a delivery without checking a signature: for one checked already, or an unsigned event. */
-export function parse<E>(spec: WebhooksSpec, input: WebhookInput, options: ParseOptions = {}): Promise<WebhookResult<E>> {
-  return read<E>(spec, input, options, undefined);
+export function parse<E>(spec: WebhooksSpec, input: WebhookInput, options: ParseOptions = {}, payloads?: PayloadChecks): Promise<WebhookResult<E>> {
+  return read<E>(spec, payloads, input, options, undefined);
 }
 
 function randomId(): string {
@@ -423,10 +426,10 @@ function failureResponse(error: WebhookFailure): Response {
  * Bun, Deno): verifies each delivery and calls the event's function. A function that throws
  * answers 500, so the sender delivers again.
  */
-export function handler(spec: WebhooksSpec, options: HandlerOptions): (request: Request) => Promise<Response> {
+export function handler(spec: WebhooksSpec, options: HandlerOptions, payloads?: PayloadChecks): (request: Request) => Promise<Response> {
   return async (request) => {
     if (request.method !== 'POST') return new Response(null, { status: 405, headers: { allow: 'POST' } });
-    const result = await verify<{ readonly type: string }>(spec, request, options);
+    const result = await verify<{ readonly type: string }>(spec, request, options, payloads);
     if (!result.ok) return options.onFailure === undefined ? failureResponse(result.error) : options.onFailure(result.error, request);
     const on = Object.prototype.hasOwnProperty.call(options.on, result.event.type) ? options.on[result.event.type] : undefined;
     try {

@@ -281,10 +281,14 @@ describe('webhooks tree-shake', () => {
     const receiver = await bundle(dir, "import { verifyWebhook } from './dist/webhooks.js';\nexport const v = (r) => verifyWebhook(r, { secret: 's' });");
     expect(receiver).toContain(WEBHOOK_VERIFIER);
     for (const absent of [MIDDLEWARE_CHAIN, BODY_WRITER, PARAM_SERIALISER, 'createRuntime']) expect(receiver).not.toContain(absent);
+    expect(receiver).toContain(PAYLOAD_CHECK);
     const sender = await bundle(dir, "import { signWebhook } from './dist/webhooks.js';\nexport const s = (p) => signWebhook('order.shipped', p, { secret: 's' });");
-    expect(sender).not.toContain(WEBHOOK_VERIFIER);
+    for (const absent of [WEBHOOK_VERIFIER, PAYLOAD_CHECK]) expect(sender).not.toContain(absent);
   });
 });
+
+/** Text only the shop's payload checks hold (its order status enum's message). */
+const PAYLOAD_CHECK = 'must be one of placed, shipped, cancelled';
 
 /** Text only templates/webhooks.ts's verifier holds (a failure's message). */
 const WEBHOOK_VERIFIER = 'no signature of the delivery is one of the secrets';

@@ -43,7 +43,7 @@ function emitWebhooks(file: TsFile, contract: Contract, webhooks: Webhooks): voi
   file.w.blankLine();
   emitSpec(file, contract, webhooks);
   file.w.blankLine();
-  emitFunctions(file);
+  emitFunctions(file, contract.outputs.validators ? file.use(MODULE.validators, WEBHOOKS.WEBHOOK_PAYLOADS) : undefined);
 }
 
 function emitEventMap(file: TsFile, contract: Contract, webhooks: Webhooks): void {
@@ -102,10 +102,9 @@ function emitSpec(file: TsFile, contract: Contract, webhooks: Webhooks): void {
     file.value(lines('').join('\n'), '', () => file.lines(lines(`: { readonly [name: string]: ${SignatureSpec} }`)));
     file.w.blankLine();
   }
-  const payloads = contract.outputs.validators ? file.use(MODULE.validators, WEBHOOKS.WEBHOOK_PAYLOADS) : undefined;
   const event = webhooks.event === undefined ? [] : [`  event: ${webhooks.event.kind === 'header' ? `{ header: ${stringLiteral(webhooks.event.name.toLowerCase())} }` : `{ field: [${webhooks.event.path.map((p) => stringLiteral(String(p))).join(', ')}] }`},`];
   const events = webhooks.events.flatMap((e) => eventLines(e));
-  const lines = (type: string) => [`const ${WEBHOOKS.SPEC}${type} = {`, ...event, '  events: {', ...events, '  },', ...(payloads === undefined ? [] : [`  payloads: ${payloads},`]), '};'];
+  const lines = (type: string) => [`const ${WEBHOOKS.SPEC}${type} = {`, ...event, '  events: {', ...events, '  },', '};'];
   file.value(lines('').join('\n'), '', () => file.lines(lines(`: ${WebhooksSpec}`)));
 }
 
@@ -125,7 +124,9 @@ function eventLines(e: WebhookEvent): string[] {
   return one.length <= 120 ? [one] : [`    ${key}: {`, ...members.map((m) => `      ${m},`), '    },'];
 }
 
-function emitFunctions(file: TsFile): void {
+/** `payloads`: the validators entry's payload checks, where the package has them (a program that only signs carries none). */
+function emitFunctions(file: TsFile, payloads: string | undefined): void {
+  const checks = payloads === undefined ? '' : `, ${payloads}`;
   const rt = (name: string) => file.use(MODULE.runtime.webhooks, name);
   const type = (name: string) => file.useType(MODULE.runtime.webhooks, name);
   const { WebhookEventMap: Map, WebhookType: Type, WebhookEvent: Event, WebhookHandlers: Handlers, WebhookHandlerOptions: HandlerOptions, SPEC } = WEBHOOKS;
@@ -134,10 +135,10 @@ function emitFunctions(file: TsFile): void {
     "Checks a delivery's signature (constant-time, its timestamp within the scheme's tolerance, any of several secrets while one replaces another) and reads it as the contract's event, its payload checked where the package has validators. Never throws: a failure is `{ ok: false, error }`, its `kind` saying which.",
     'Give the body exactly as received: a `Request`, or `{ body, headers }` with the raw bytes or text (not JSON parsed and written again).',
   );
-  file.fn(`${WEBHOOKS.verifyWebhook}(\n  input: ${Input},\n  options: ${Verify}<${Type}>,\n): Promise<${Result}<${Event}>>`, 'input, options', [`return ${rt(WEBHOOKS.runtime.verify)}(${SPEC}, input, options);`]);
+  file.fn(`${WEBHOOKS.verifyWebhook}(\n  input: ${Input},\n  options: ${Verify}<${Type}>,\n): Promise<${Result}<${Event}>>`, 'input, options', [`return ${rt(WEBHOOKS.runtime.verify)}(${SPEC}, input, options${checks});`]);
   file.w.blankLine();
   file.doc("Reads a delivery as the contract's event without checking a signature: for a delivery checked already, or an event the contract does not sign.");
-  file.fn(`${WEBHOOKS.parseWebhook}(\n  input: ${Input},\n  options?: ${Parse}<${Type}>,\n): Promise<${Result}<${Event}>>`, 'input, options', [`return ${rt(WEBHOOKS.runtime.parse)}(${SPEC}, input, options);`]);
+  file.fn(`${WEBHOOKS.parseWebhook}(\n  input: ${Input},\n  options?: ${Parse}<${Type}>,\n): Promise<${Result}<${Event}>>`, 'input, options', [`return ${rt(WEBHOOKS.runtime.parse)}(${SPEC}, input, options${checks});`]);
   file.w.blankLine();
   file.doc("Signs a payload as the contract's scheme for the event does: the body to send as it is, and its headers (for senders, and for tests of a receiver).");
   file.fn(`${WEBHOOKS.signWebhook}<T extends ${Type}>(\n  type: T,\n  payload: ${Map}[T]['payload'],\n  options: ${Sign},\n): Promise<${Signed}>`, 'type, payload, options', [`return ${rt(WEBHOOKS.runtime.sign)}(${SPEC}, type, payload, options);`]);
@@ -148,7 +149,7 @@ function emitFunctions(file: TsFile): void {
   file.doc(
     "A fetch-style handler, `(request) => Promise<Response>` (Hono, Next.js route handlers, Workers, Bun, Deno; `nodeWebhookListener` for node:http): verifies each delivery and calls the event's function. It answers 204 when the function returns nothing, 401 to a signature's failure, 400 to a body's, 204 to an event the contract does not know, and 500 when the function throws, so the sender delivers again.",
   );
-  file.fn(`${WEBHOOKS.webhookHandler}(options: ${HandlerOptions}): (request: Request) => Promise<Response>`, 'options', [`return ${rt(WEBHOOKS.runtime.handler)}(${SPEC}, options);`]);
+  file.fn(`${WEBHOOKS.webhookHandler}(options: ${HandlerOptions}): (request: Request) => Promise<Response>`, 'options', [`return ${rt(WEBHOOKS.runtime.handler)}(${SPEC}, options${checks});`]);
   file.w.blankLine();
   const runtime = file.specifier(MODULE.runtime.webhooks);
   const reexport = `export { ${WEBHOOKS.runtime.nodeListener} as ${WEBHOOKS.nodeWebhookListener} } from '${runtime}';`;

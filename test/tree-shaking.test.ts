@@ -288,7 +288,7 @@ describe('webhooks tree-shake', () => {
 });
 
 /** Text only the shop's payload checks hold (its order status enum's message). */
-const PAYLOAD_CHECK = 'must be one of placed, shipped, cancelled';
+const PAYLOAD_CHECK = 'must be one of "placed", "shipped", "cancelled"';
 
 /** Text only templates/webhooks.ts's verifier holds (a failure's message). */
 const WEBHOOK_VERIFIER = 'no signature of the delivery is one of the secrets';

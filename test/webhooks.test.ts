@@ -146,8 +146,10 @@ describe('the Standard Webhooks scheme, against the standardwebhooks package', (
 
   it('a delivery the library signs verifies, and one signWebhook signs verifies with the library', async () => {
     const body = JSON.stringify(PLACED);
-    const signature = new Webhook(STANDARD_SECRET).sign('msg_1', new Date(), body);
-    const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': signature, 'x-shop-event': 'order.placed', 'x-shop-store': 'berlin' };
+    // One instant for the signature and its header: a second that turns between the two would sign another time.
+    const now = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const signature = new Webhook(STANDARD_SECRET).sign('msg_1', now, body);
+    const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': String(now.getTime() / 1000), 'webhook-signature': signature, 'x-shop-event': 'order.placed', 'x-shop-store': 'berlin' };
     const result = await shop.verifyWebhook({ body, headers }, { secret: STANDARD_SECRET });
     expect(result).toMatchObject({ ok: true, event: { type: 'order.placed', payload: PLACED, id: 'msg_1', headers: { 'x-shop-store': 'berlin' } } });
     const signed = await shop.signWebhook('order.shipped', { order: ORDER, carrier: 'DHL' }, { secret: STANDARD_SECRET });
@@ -158,7 +160,8 @@ describe('the Standard Webhooks scheme, against the standardwebhooks package', (
   it('rotation: a delivery signed with either secret verifies while both are given, and signWebhook signs with each', async () => {
     const [old, next] = [STANDARD_SECRET, `whsec_${Buffer.from('the next secret, thirty-two byte').toString('base64')}`];
     const body = JSON.stringify({ order: ORDER, carrier: 'UPS' });
-    const byOld = { 'webhook-id': 'msg_2', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': new Webhook(old).sign('msg_2', new Date(), body), 'x-shop-event': 'order.shipped' };
+    const now = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const byOld = { 'webhook-id': 'msg_2', 'webhook-timestamp': String(now.getTime() / 1000), 'webhook-signature': new Webhook(old).sign('msg_2', now, body), 'x-shop-event': 'order.shipped' };
     expect(failure(await shop.verifyWebhook({ body, headers: byOld }, { secret: [next, old] }))).toBe('ok');
     expect(failure(await shop.verifyWebhook({ body, headers: byOld }, { secret: [next] }))).toBe('invalid_signature');
     const both = await shop.signWebhook('order.shipped', { order: ORDER, carrier: 'UPS' }, { secret: [next, old] });

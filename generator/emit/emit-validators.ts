@@ -246,6 +246,7 @@ function endpointLines(head: string, parts: readonly string[], data: readonly st
 
 /** A call of one object argument, the object always broken (prettier keeps a hugged object's break). */
 function callLines(head: string, entries: readonly string[], tail: string): string[] {
+  if (entries.length === 0) return [`${head}{}${tail}`];
   return [`${head}{`, ...entries.map((e) => `  ${e},`), `}${tail}`];
 }
 

@@ -83,9 +83,16 @@ export class LineWriter {
   /** `{`, the indented body, `}`, and the line continues after the brace. */
   inlineBlock(body: () => void): this {
     this.write('{').newLine();
+    const opened = this.length;
     this.level++;
     body();
     this.level--;
+    // An empty block is `{}`, as prettier prints it (an interface of no members, a webhooks-only contract's client).
+    if (this.length === opened) {
+      this.unwriteNewLine();
+      this.atLineStart = false;
+      return this.write('}');
+    }
     this.pendingNewLine();
     if (!this.atLineStart) this.newLine();
     if (this.tail === '\n\n') this.unwriteNewLine();

@@ -9,6 +9,7 @@ import type { Knowledge } from '../model/knowledge.js';
 import type { SignatureScheme, WebhookEvent, Webhooks } from '../model/types.js';
 import { ownText, paragraphs, type Json, type JsonObject } from './json.js';
 import { typeRefSchema } from './schemas.js';
+import { setOwn } from '../records.js';
 
 const ALGORITHMS = { 'SHA-1': 'sha1', 'SHA-256': 'sha256', 'SHA-384': 'sha384', 'SHA-512': 'sha512' } as const;
 
@@ -16,7 +17,8 @@ export function webhookItems(webhooks: Webhooks | undefined, k: Knowledge): { re
   if (webhooks === undefined) return { webhooks: undefined, extension: undefined };
   const schemes = new Map(webhooks.schemes.map((s) => [s.name, s]));
   const items: Record<string, Json> = {};
-  for (const event of webhooks.events) items[event.name] = { post: eventOperation(event, event.signature === undefined ? undefined : schemes.get(event.signature), webhooks, k) };
+  // Event names are data: `__proto__` is an own key, not the prototype.
+  for (const event of webhooks.events) setOwn(items, event.name, { post: eventOperation(event, event.signature === undefined ? undefined : schemes.get(event.signature), webhooks, k) });
   const where = webhooks.event;
   const extension: JsonObject = {
     event: where === undefined ? undefined : where.kind === 'header' ? { header: where.name } : { field: where.path.join('.') },

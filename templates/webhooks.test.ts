@@ -47,6 +47,15 @@ describe('signatures', () => {
     expect(result(await verify(s, { body, headers: { 'stripe-signature': `t=${t},v0=${mac}` } }, { secret: 'k' }, CHECKS))).toBe('malformed_signature');
   });
 
+  it("an id holding replacement patterns is signed as the text it is", async () => {
+    const scheme: SignatureSpec = { ...PLAIN, signed: '{id}.{timestamp}.{body}', id: 'x-id' };
+    const s = spec({ header: 'x-event' }, scheme);
+    const signed = await sign(s, 'a', { kind: 'a' }, { secret: 'k', id: "$&$'$`" });
+    const time = signed.headers['x-time'] ?? '';
+    expect(signed.headers['x-sig']).toBe(`v=${createHmac('sha256', 'k').update(`$&$'$\`.${time}.${signed.body}`).digest('base64url')}`);
+    expect(result(await verify(s, signed, { secret: 'k' }, CHECKS))).toBe('ok a');
+  });
+
   it('signs what it verifies: each scheme, each secret while they rotate', async () => {
     for (const scheme of [PLAIN, STRIPE]) {
       const s = spec({ header: 'x-event' }, scheme);

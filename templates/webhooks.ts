@@ -202,7 +202,8 @@ function encode(bytes: Uint8Array, encoding: SignatureSpec['encoding']): string 
 /** The bytes a scheme signs: its template with the id, the time and the body's own bytes. */
 function signedBytes(scheme: SignatureSpec, body: Uint8Array, id: string, timestamp: string): Uint8Array {
   const [before = '', after = ''] = scheme.signed.split('{body}');
-  const fill = (text: string) => encoder.encode(text.replace(/\{id\}/g, id).replace(/\{timestamp\}/g, timestamp));
+  // Replaced by a function: a sender's id holding `$&` or `$'` is text, not a replacement pattern.
+  const fill = (text: string) => encoder.encode(text.replace(/\{id\}/g, () => id).replace(/\{timestamp\}/g, () => timestamp));
   const head = fill(before);
   const tail = fill(after);
   const out = new Uint8Array(head.length + body.length + tail.length);

@@ -90,13 +90,16 @@ describe('nodeListener', () => {
   };
   const stream = (text: string) => ({ method: 'POST', url: '/hooks', headers: { 'x-event': 'a' }, async *[Symbol.asyncIterator]() { yield new TextEncoder().encode(text); } });
 
-  it('reads the body from the stream, or the bytes Express left in req.body; refuses one over its limit', async () => {
+  it('reads the body from the stream, or the bytes Express left in req.body; refuses one over its limit, and says so of a body parsed before it', async () => {
     const a = res();
     await nodeListener(respond)(stream('{"kind":"a"}'), a.res);
     expect([a.out.statusCode, a.out.body]).toEqual([200, '{"seen":"a"}']);
     const express = res();
     await nodeListener(respond)({ ...stream('ignored'), body: Buffer.from('{"kind":"a"}') }, express.res);
     expect(express.out.statusCode).toBe(200);
+    const parsed = res();
+    await nodeListener(respond)({ ...stream(''), body: { kind: 'a' } }, parsed.res);
+    expect([parsed.out.statusCode, JSON.parse(parsed.out.body).error]).toEqual([500, 'body_parsed']);
     const large = res();
     await nodeListener(respond, { limit: 8 })(stream('{"kind":"a"}'), large.res);
     expect(large.out.statusCode).toBe(413);

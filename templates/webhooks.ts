@@ -462,9 +462,11 @@ export interface NodeListenerOptions {
   readonly limit?: number;
 }
 
-async function nodeBody(req: NodeRequest, limit: number): Promise<Uint8Array | 'too_large'> {
+async function nodeBody(req: NodeRequest, limit: number): Promise<Uint8Array | 'too_large' | 'parsed'> {
   if (req.body instanceof Uint8Array) return req.body;
   if (typeof req.body === 'string') return encoder.encode(req.body);
+  // A body a framework parsed already (express.json()): its bytes are gone, and the signature covers them.
+  if (req.body !== undefined && req.body !== null) return 'parsed';
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -486,6 +488,8 @@ export function nodeListener(handle: (request: Request) => Promise<Response>, op
     const body = method === 'GET' || method === 'HEAD' ? new Uint8Array() : await nodeBody(req, options.limit ?? 1 << 20);
     let response: Response;
     if (body === 'too_large') response = new Response(null, { status: 413 });
+    // The receiver's own setup is wrong, not the delivery: 500, so the sender delivers again once it is fixed.
+    else if (body === 'parsed') response = Response.json({ error: 'body_parsed', message: 'the request body was parsed before the webhook listener: mount it with express.raw() (or no body parser)' }, { status: 500 });
     else {
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, typeof value === 'string' ? value : value.join(', '));

@@ -39,6 +39,10 @@ export interface WebhookEventSpec {
   readonly signature?: SignatureSpec;
   /** The headers every delivery of it carries (lower case). */
   readonly headers?: readonly string[];
+  /** Its payload as the package holds it, from the checked JSON (dates as `Date`s). */
+  readonly read?: (payload: unknown) => unknown;
+  /** A payload as JSON sends it, from the package's (`Date`s as their strings). */
+  readonly write?: (payload: unknown) => unknown;
 }
 
 export interface WebhooksSpec {
@@ -334,7 +338,7 @@ async function read<E>(spec: WebhooksSpec, payloads: PayloadChecks | undefined, 
     const result = await validator['~standard'].validate(payload);
     if (result.issues !== undefined) return fail('invalid_payload', `the ${type} payload is not the contract's: ${result.issues[0]?.message ?? ''}`, type, result.issues);
   }
-  const delivered = { type, payload, headers: allHeaders(headers), id: checked?.ok ? checked.id : undefined, timestamp: checked?.ok ? checked.timestamp : undefined };
+  const delivered = { type, payload: event.read === undefined ? payload : event.read(payload), headers: allHeaders(headers), id: checked?.ok ? checked.id : undefined, timestamp: checked?.ok ? checked.timestamp : undefined };
   return { ok: true, event: delivered as E };
 }
 
@@ -374,13 +378,14 @@ function randomId(): string {
 
 /** Signs a payload as the contract's scheme for the event does: the body to send and its headers. */
 export async function sign(spec: WebhooksSpec, type: string, payload: unknown, options: SignOptions): Promise<SignedWebhook> {
-  const body = JSON.stringify(payload);
+  const event = eventOf(spec, type);
+  const body = JSON.stringify(event?.write === undefined ? payload : event.write(payload));
   // Header names are data: one named __proto__ is defined, not assigned (which would set the prototype).
   const headers: Record<string, string> = {};
   const set = (name: string, value: string) => Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
   set('content-type', 'application/json');
   if (spec.event !== undefined && 'header' in spec.event) set(spec.event.header, type);
-  const scheme = Object.prototype.hasOwnProperty.call(spec.events, type) ? spec.events[type]?.signature : undefined;
+  const scheme = event?.signature;
   if (scheme === undefined) return { body, headers };
   const secrets = secretsOf(options.secret, scheme);
   const id = options.id ?? randomId();

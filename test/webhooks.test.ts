@@ -540,16 +540,34 @@ function diagnosticsOf(text: string): string[] {
 }
 
 describe('a package with dates as Dates', () => {
-  it("keeps a payload's dates as the text the sender wrote, as its types say", async () => {
+  it("reads a payload's dates as Dates once its text is checked, and signs Dates as the text the contract says", async () => {
     const out = outDir('webhooks-dates');
-    await writePackage(fixture('webhooks'), out, "import { expectTypeOf } from 'vitest';\nimport type { WebhookEvent } from './webhooks.js';\ndeclare const e: WebhookEvent<'order.placed'>;\nexpectTypeOf(e.payload.at).toEqualTypeOf<string>();\n", { dates: 'Date' });
+    const typeTests = [
+      "import { expectTypeOf } from 'vitest';",
+      "import type { WebhookEvent } from './webhooks.js';",
+      "declare const placed: WebhookEvent<'order.placed'>;",
+      'expectTypeOf(placed.payload.at).toEqualTypeOf<Date>();',
+      "declare const shipped: WebhookEvent<'order.shipped'>;",
+      'expectTypeOf(shipped.payload.shippedOn).toEqualTypeOf<Date | undefined>();',
+      '',
+    ].join('\n');
+    await writePackage(fixture('webhooks'), out, typeTests, { dates: 'Date' });
     const { output, status } = typeCheck(out, 'TS 5.9');
     expect([output, status]).toEqual(['', 0]);
     const pkg = (await import(pathToFileURL(join(out, 'dist', 'webhooks.js')).href)) as Pkg;
-    const signed = await pkg.signWebhook('order.placed', PLACED, { secret: STANDARD_SECRET });
+    const at = new Date('2026-11-28T10:00:00Z');
+    const signed = await pkg.signWebhook('order.placed', { ...PLACED, at }, { secret: STANDARD_SECRET });
+    expect(JSON.parse(signed.body).at).toBe('2026-11-28T10:00:00.000Z');
     const read = await pkg.verifyWebhook({ body: signed.body, headers: { ...signed.headers, 'x-shop-store': 's' } }, { secret: STANDARD_SECRET });
-    expect(read).toMatchObject({ ok: true, event: { payload: { at: '2026-11-28T10:00:00Z' } } });
+    expect(read.ok && read.event.payload).toEqual({ ...PLACED, at });
+    // A date-only field written in place: sent as its day, read back as that day's Date.
+    const shipped = await pkg.signWebhook('order.shipped', { order: ORDER, carrier: 'DHL', shippedOn: new Date('2026-11-27T00:00:00Z') }, { secret: STANDARD_SECRET });
+    expect(JSON.parse(shipped.body).shippedOn).toBe('2026-11-27');
+    const back = await pkg.verifyWebhook(shipped, { secret: STANDARD_SECRET });
+    expect(back.ok && (back.event.payload as { shippedOn: Date }).shippedOn.toISOString()).toBe('2026-11-27T00:00:00.000Z');
+    // The text is checked before it is read: a date-time that is none fails as the contract's check says.
     const wrong = await pkg.signWebhook('order.placed', { ...PLACED, at: 'soon' }, { secret: STANDARD_SECRET });
     expect(failure(await pkg.verifyWebhook({ body: wrong.body, headers: { ...wrong.headers, 'x-shop-store': 's' } }, { secret: STANDARD_SECRET }))).toBe('invalid_payload');
   }, TYPE_CHECK_TIMEOUT);
 });
+

@@ -165,6 +165,41 @@ export function emitTypePlans(file: TsFile, contract: Contract): void {
   file.w.blankLine();
 }
 
+/**
+ * Where a webhook payload holds dates, as generated code names it (a named type's plan imported
+ * from the tables, each plan it names too); undefined where it holds none or dates stay strings.
+ */
+export function payloadPlan(file: TsFile, contract: Contract, ref: TypeRef): Code | undefined {
+  if (!datesOn(contract)) return undefined;
+  const plan = planOf(knowledge(contract), ref);
+  if (plan === undefined) return undefined;
+  for (const name of namedIn(plan)) file.use(MODULE.tables, typeNames.dates(name));
+  const value = planValue(plan, true);
+  if (value instanceof Code) return value;
+  // A plan written in place: a private constant of its own, laid out as data.
+  const name = `PAYLOAD_DATES_${payloadPlans.get(file)?.length ?? 0}`;
+  const lines = (type: string) => data(value, 0, `const ${name}${type} = `, ';').split('\n');
+  file.value(lines('').join('\n'), '', () => {
+    file.lines(lines(`: ${file.useType(MODULE.runtime.dates, RUNTIME.dates.DatePlan)}`));
+    file.w.blankLine();
+  });
+  payloadPlans.set(file, [...(payloadPlans.get(file) ?? []), name]);
+  return new Code(name);
+}
+
+/** The private plan constants each webhooks file has declared, for their names. */
+const payloadPlans = new WeakMap<TsFile, string[]>();
+
+function namedIn(plan: PlanData, out: Set<string> = new Set()): Set<string> {
+  if (typeof plan === 'string') return out;
+  if ('ref' in plan) out.add(plan.ref);
+  else if ('fields' in plan) for (const p of Object.values(plan.fields)) namedIn(p, out);
+  else if ('items' in plan) namedIn(plan.items, out);
+  else if ('values' in plan) namedIn(plan.values, out);
+  else for (const p of plan.either) namedIn(p, out);
+  return out;
+}
+
 /** A call of a dated factory of templates/dates.ts over a plan, marked pure so a bundle that never calls the endpoint drops its spec. */
 function factoryCall(file: TsFile, name: string, plan: unknown, indent: number): Code {
   const callee = file.use(MODULE.runtime.dates, name);

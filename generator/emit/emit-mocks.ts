@@ -9,7 +9,7 @@ import type { Contract, Endpoint, Webhooks } from '../model/types.js';
 import { exampleValue } from './value-example.js';
 import { propertyKey, stringLiteral } from '../naming.js';
 import { distinctEndpoints } from './main-entry.js';
-import { datedFixtures, datesOn, readPlan } from './date-plans.js';
+import { datedExample, datedFixtures, datesOn, readPlan } from './date-plans.js';
 import { fixtureData, mockFixtures, type EndpointFixtures } from './mock-fixtures.js';
 import { CLIENT, endpointNames, handlersName, hostNames, MOCKS, MOCKS_RUNTIME_TYPES, MOCKS_STREAM_TYPES, MODULE, RUNTIME, TABLES, WEBHOOKS } from './names.js';
 import type { NameClaim, OutputDescriptor } from './output.js';
@@ -154,7 +154,7 @@ function emitWebhookFixtures(file: TsFile, contract: Contract, webhooks: Webhook
   ]);
   file.w.blankLine();
   const examples = Object.fromEntries(
-    webhooks.events.map((e) => [e.name, { payload: exampleValue(contract, e.payload), headers: Object.fromEntries(e.headers.filter((h) => h.required).map((h) => [h.name.toLowerCase(), 'example'])) }]),
+    webhooks.events.map((e) => [e.name, { payload: datedExample(contract, e.payload, exampleValue(contract, e.payload)), headers: Object.fromEntries(e.headers.filter((h) => h.required).map((h) => [h.name.toLowerCase(), 'example'])) }]),
   );
   file.doc('An example of every webhook event, for tests of a receiver.');
   file.constant(WEBHOOK_EXAMPLES, WebhookExamples, (prefix, suffix) => data(examples, file.level, prefix, suffix).split('\n'));

@@ -8,7 +8,7 @@
  */
 import type { Contract, SignatureScheme, WebhookEvent, Webhooks } from '../model/types.js';
 import { propertyKey, stringLiteral } from '../naming.js';
-import { wireType } from './date-plans.js';
+import { payloadPlan } from './date-plans.js';
 import { typeText } from './emit-types.js';
 import { MODULE, WEBHOOKS } from './names.js';
 import type { OutputDescriptor } from './output.js';
@@ -52,7 +52,7 @@ function emitEventMap(file: TsFile, contract: Contract, webhooks: Webhooks): voi
   file.w.write(`export interface ${WEBHOOKS.WebhookEventMap} `).block(() => {
     for (const event of webhooks.events) {
       file.doc(event.summary, event.description, event.deprecated === undefined ? undefined : { tag: 'deprecated', text: event.deprecated.message ?? '' });
-      const payload = wireType(contract, event.payload, typeText(contract, event.payload, nameOf), (m, n) => file.useType(m, n));
+      const payload = typeText(contract, event.payload, nameOf);
       file.w.write(`readonly ${propertyKey(event.name)}: `).inlineBlock(() => {
         file.lines(union('readonly payload:', [payload], ';', file.level));
         emitHeaders(file, event);
@@ -103,7 +103,7 @@ function emitSpec(file: TsFile, contract: Contract, webhooks: Webhooks): void {
     file.w.blankLine();
   }
   const event = webhooks.event === undefined ? [] : [`  event: ${webhooks.event.kind === 'header' ? `{ header: ${stringLiteral(webhooks.event.name.toLowerCase())} }` : `{ field: [${webhooks.event.path.map((p) => stringLiteral(String(p))).join(', ')}] }`},`];
-  const events = webhooks.events.flatMap((e) => eventLines(e));
+  const events = webhooks.events.flatMap((e) => eventLines(e, datedMembers(file, contract, e)));
   const lines = (type: string) => [`const ${WEBHOOKS.SPEC}${type} = {`, ...event, '  events: {', ...events, '  },', '};'];
   file.value(lines('').join('\n'), '', () => file.lines(lines(`: ${WebhooksSpec}`)));
 }
@@ -113,10 +113,19 @@ function schemeLines(s: SignatureScheme): string[] {
   return [`  ${propertyKey(s.name)}: {`, ...entries, '  },'];
 }
 
-function eventLines(e: WebhookEvent): string[] {
+/** With dates as Dates, a payload that holds dates is read and written by its plan (templates/dates.ts). */
+function datedMembers(file: TsFile, contract: Contract, e: WebhookEvent): string[] {
+  const plan = payloadPlan(file, contract, e.payload);
+  if (plan === undefined) return [];
+  const [read, write] = [file.use(MODULE.runtime.dates, 'readDates'), file.use(MODULE.runtime.dates, 'writeDates')];
+  return [`read: (v) => ${read}(v, ${plan.text})`, `write: (v) => ${write}(v, ${plan.text})`];
+}
+
+function eventLines(e: WebhookEvent, dated: readonly string[]): string[] {
   const members = [
     ...(e.signature === undefined ? [] : [`signature: ${WEBHOOKS.SIGNATURES}.${e.signature}`]),
     ...(e.headers.some((h) => h.required) ? [`headers: [${e.headers.filter((h) => h.required).map((h) => stringLiteral(h.name.toLowerCase())).join(', ')}]`] : []),
+    ...dated,
   ];
   const key = dataKey(e.name);
   const one = `    ${key}: { ${members.join(', ')} },`;
